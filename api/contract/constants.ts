@@ -1,0 +1,116 @@
+/**
+ * Business constants shared by the API and the PWA. One place for every limit, status and
+ * fallback product the spec names (sections 3, 4 and 9).
+ */
+
+export const CURRENCY = 'BWP' as const;
+export const CURRENCY_PREFIX = 'P' as const;
+export const COUNTRY = 'BWA' as const;
+
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 10;
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Upper bound so a hash function is never fed megabytes. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const UPLOAD_BATCH_SIZE = 10;
+export const UPLOAD_MAX_FILES = 500;
+export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Decompression-bomb guard: 100 megapixels, counted over all frames of a GIF. */
+export const UPLOAD_MAX_PIXELS = 100_000_000;
+export const UPLOAD_MAX_GIF_FRAMES = 50;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+
+export const THUMBNAIL_MAX_SIDE = 400;
+export const PREVIEW_MAX_SIDE = 1280;
+export const WATERMARK_OPACITY = 0.3;
+
+export const CLIENT_PREVIEW_MAX_SIDE = 200;
+export const CLIENT_PREVIEW_JPEG_QUALITY = 0.85;
+
+export const UPLOAD_PROGRESS_START = 5;
+export const UPLOAD_PROGRESS_SPAN_END = 95;
+export const UPLOAD_RELOAD_DELAY_MS = 1500;
+
+export const ORDER_POLL_INTERVAL_MS = 3000;
+export const RESET_LINK_VALIDITY_MS = 60 * 60 * 1000;
+export const RESET_REDIRECT_DELAY_MS = 2000;
+
+export const PRICE_LIST_CARD_ITEMS = 3;
+export const RECOVERY_LIST_ITEMS = 10;
+export const RESTORATION_LIST_ITEMS = 20;
+export const ORDER_ROW_ITEMS = 2;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const STAFF_ROLES = ['photographer', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const DEFAULT_STAFF_ROLE: StaffRole = 'photographer';
+
+/** Server order statuses (decision D10), with the staff screen's labels. */
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'being_processed',
+  'at_printers',
+  'ready_for_delivery',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending Payment',
+  paid: 'Payment Received',
+  being_processed: 'Being Processed',
+  at_printers: 'At Printers',
+  ready_for_delivery: 'Ready For Delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+/** Orders the order page counts as "processing" (spec section 2). */
+export const PROCESSING_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'being_processed', 'at_printers'];
+/** Orders still in progress: neither delivered nor cancelled. The dashboard's Active Orders. */
+export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = [
+  'pending',
+  'paid',
+  'being_processed',
+  'at_printers',
+  'ready_for_delivery',
+];
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Built-in products when a school has no price list (spec section 3). Prices in thebe. */
+export const FALLBACK_PRODUCTS = [
+  { id: 'print_10x15', name: '10x15 Print', priceThebe: 2500 },
+  { id: 'print_15x20', name: '15x20 Print', priceThebe: 4000 },
+  { id: 'digital', name: 'Digital Copy', priceThebe: 1500 },
+  { id: 'frame_small', name: 'Small Frame', priceThebe: 3500 },
+  { id: 'frame_large', name: 'Large Frame', priceThebe: 5500 },
+  { id: 'canvas_small', name: 'Small Canvas', priceThebe: 8000 },
+  { id: 'canvas_large', name: 'Large Canvas', priceThebe: 12000 },
+] as const;
+
+export const DEFAULT_PRODUCT_DESCRIPTION = 'No description available';
+
+/** After the closing date only products whose type or name contains one of these are sold. */
+export const DIGITAL_PRODUCT_MARKERS = ['digital', 'download'] as const;
+
+export function isDigitalProduct(...labels: (string | null | undefined)[]): boolean {
+  return labels.some((label) => {
+    const lower = (label ?? '').toLowerCase();
+    return DIGITAL_PRODUCT_MARKERS.some((marker) => lower.includes(marker));
+  });
+}
+
+/** True when the school's closing date (YYYY-MM-DD, end of that day) has passed. */
+export function isOrderingClosed(closingDate: string | null | undefined, now: Date = new Date()): boolean {
+  if (!closingDate) return false;
+  const end = new Date(`${closingDate}T23:59:59.999Z`);
+  return !Number.isNaN(end.getTime()) && end.getTime() < now.getTime();
+}

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Every error answer (decision D11). */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  /** Validation errors per field path ("products.0.price"). */
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { id } from './fields';
+
+export const photoSchema = z.object({
+  id: z.number(),
+  filename: z.string(),
+  originalName: z.string(),
+  fileSize: z.number(),
+  albumId: z.number(),
+  studentName: z.string().nullable(),
+  /** Size of the stored thumbnail, so a grid can reserve its space before it loads. */
+  thumbnailWidth: z.number(),
+  thumbnailHeight: z.number(),
+  createdAt: z.string(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+export const uploadBatchResponseSchema = z.object({
+  message: z.string(),
+  uploaded: z.number(),
+  photos: z.array(photoSchema),
+});
+export type UploadBatchResponse = z.infer<typeof uploadBatchResponseSchema>;
+
+export const bulkDeleteSchema = z.object({
+  photoIds: z.array(id('Photo ids must be positive whole numbers'), { error: MSG.photoIdsRequired }).min(1, MSG.photoIdsRequired).max(5000),
+});
+
+export const missingPhotoSchema = z.object({
+  id: z.number(),
+  filename: z.string(),
+  originalName: z.string(),
+  albumId: z.number(),
+  albumName: z.string(),
+  schoolId: z.number(),
+  schoolName: z.string(),
+  createdAt: z.string(),
+});
+export type MissingPhoto = z.infer<typeof missingPhotoSchema>;
+
+export const missingPhotosReportSchema = z.object({
+  missingPhotos: z.array(missingPhotoSchema),
+  totalInDatabase: z.number(),
+});
+export type MissingPhotosReport = z.infer<typeof missingPhotosReportSchema>;
+
+export const cleanupMissingSchema = z.object({
+  deleteFromDatabase: z.literal(true, { error: 'Set deleteFromDatabase to true to remove missing photos' }),
+});
+
+export const restoreResultSchema = z.object({
+  filename: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+});
+export const restoreResponseSchema = z.object({ results: z.array(restoreResultSchema) });
+export type RestoreResponse = z.infer<typeof restoreResponseSchema>;

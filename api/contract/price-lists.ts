@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { decimalToThebe } from './money';
+import { MSG } from './messages';
+
+/** One product row as the editor sends it (multipart products[i][...]). */
+export const priceListRowSchema = z.object({
+  name: z.string().optional().default(''),
+  description: z.string().optional().default(''),
+  price: z.union([z.string(), z.number()]).optional().default(''),
+  existingImagePath: z.string().optional().default(''),
+});
+export type PriceListRow = z.input<typeof priceListRowSchema>;
+
+const rowWithPrice = z
+  .object({
+    name: z.string().trim().max(120, 'Product name is too long'),
+    description: z.string().trim().max(500, 'Product description is too long'),
+    price: z.string().trim(),
+    existingImagePath: z.string().trim(),
+    index: z.number(),
+  })
+  .transform((row, ctx) => {
+    const priceThebe = decimalToThebe(row.price);
+    if (priceThebe === null || priceThebe > 100_000_000) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Price of ${row.name} must be an amount in Pula with at most two decimals`,
+        path: ['products', row.index, 'price'],
+      });
+      return z.NEVER;
+    }
+    return { ...row, priceThebe };
+  });
+
+/**
+ * The price list editor's rule (spec section 5): a name is required, rows lacking a name or a price
+ * are dropped, and at least one complete row must remain.
+ */
+export const priceListInputSchema = z
+  .object({
+    name: z.string({ error: MSG.priceListNameRequired }).trim().min(1, MSG.priceListNameRequired).max(120),
+    description: z
+      .union([z.string(), z.null()])
+      .optional()
+      .transform((value) => (value ?? '').trim().slice(0, 1000)),
+    products: z.array(priceListRowSchema).default([]),
+  })
+  .transform((value, ctx) => {
+    const complete = value.products
+      .map((row, index) => ({
+        name: String(row.name ?? '').trim(),
+        description: String(row.description ?? '').trim(),
+        price: String(row.price ?? '').trim(),
+        existingImagePath: String(row.existingImagePath ?? '').trim(),
+        index,
+      }))
+      .filter((row) => row.name !== '' && row.price !== '');
+    if (complete.length === 0) {
+      ctx.addIssue({ code: 'custom', message: MSG.priceListProductsRequired, path: ['products'] });
+      return z.NEVER;
+    }
+    const products = [];
+    for (const row of complete) {
+      const parsed = rowWithPrice.safeParse(row);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+        return z.NEVER;
+      }
+      products.push(parsed.data);
+    }
+    return { name: value.name, description: value.description, products };
+  });
+export type PriceListInput = z.output<typeof priceListInputSchema>;
+
+export const priceListItemSchema = z.object({
+  id: z.number(),
+  productType: z.string(),
+  description: z.string(),
+  price: z.string(),
+  exampleImage: z.string().nullable(),
+});
+export type PriceListItem = z.infer<typeof priceListItemSchema>;
+
+export const priceListSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  items: z.array(priceListItemSchema),
+  createdAt: z.string(),
+});
+export type PriceList = z.infer<typeof priceListSchema>;

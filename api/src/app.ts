@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { koaBody, HttpMethodEnum } from 'koa-body';
+import helmet from 'koa-helmet';
+import type { AppState, AppContext } from './http/context';
+import type { Deps } from './deps';
+import { errorHandler } from './http/error-handler';
+import { createStaffRoutes } from './staff/staff.routes';
+import { createSchoolRoutes } from './schools/schools.routes';
+import { createAlbumRoutes } from './albums/albums.routes';
+import { createPriceListRoutes } from './price-lists/price-lists.routes';
+import { createPhotoRoutes } from './photos/photos.routes';
+import { createImageRoutes } from './images/images.routes';
+import { createDashboardRoutes } from './dashboard/dashboard.routes';
+
+export type ApiRouter = Router<AppState, AppContext>;
+
+/** Builds the Koa app from its dependencies; never listens (server.ts does). */
+export function createApp(deps: Deps): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
+  app.silent = true;
+
+  app.use(async (ctx, next) => {
+    ctx.state.requestId = randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    await next();
+  });
+  app.use(errorHandler(deps.logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'form-action': ["'self'", 'https://secure.paygate.co.za'],
+          'base-uri': ["'none'"],
+          'object-src': ["'none'"],
+          'frame-ancestors': ["'none'"],
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    }),
+  );
+  app.use(deps.tokens.authenticate);
+  app.use(
+    koaBody({
+      json: true,
+      urlencoded: true,
+      text: false,
+      multipart: false,
+      jsonLimit: '1mb',
+      formLimit: '256kb',
+      includeUnparsed: true,
+      jsonStrict: true,
+      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+    }),
+  );
+
+  const api: ApiRouter = new Router<AppState, AppContext>({ prefix: '/api' });
+  api.get('/health', async (ctx) => {
+    await deps.knex.raw('select 1');
+    ctx.body = { status: 'ok' };
+  });
+  for (const routes of [
+    createStaffRoutes(deps),
+    createSchoolRoutes(deps),
+    createAlbumRoutes(deps),
+    createPriceListRoutes(deps),
+    createPhotoRoutes(deps),
+    createImageRoutes(deps),
+    createDashboardRoutes(deps),
+  ]) {
+    api.use(routes.routes(), routes.allowedMethods({ throw: true }));
+  }
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: true }));
+  return app;
+}

@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : ['true', '1', 'yes'].includes(value)));
+
+/** Environment (decision D1), parsed once; a bad value stops the server with a clear message. */
+const envSchema = z.object({
+  NODE_ENV: z.string().optional().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).default('sqlite:data/app.sqlite'),
+  STORAGE_DIR: z.string().min(1).default('data/storage'),
+  DATA_DIR: z.string().min(1).default('data'),
+  SEED_DEMO: boolish.transform((value) => value ?? true),
+  JWT_SECRET: z.string().optional(),
+  BUSINESS_NAME: z.string().trim().min(1).max(60).default('Lesedi School Photos'),
+  PAYGATE_ID: z.string().optional(),
+  PAYGATE_SECRET: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For only behind a known proxy (security checklist B3). */
+  TRUST_PROXY: boolish.transform((value) => value ?? false),
+});
+
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string;
+  storageDir: string;
+  dataDir: string;
+  seedDemo: boolean;
+  jwtSecret: string;
+  businessName: string;
+  paygate: { id: string; secret: string } | null;
+  smtpUrl: string | null;
+  redisUrl: string | null;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(root, e.DATA_DIR);
+  const paygate = e.PAYGATE_ID ? { id: e.PAYGATE_ID, secret: e.PAYGATE_SECRET ?? '' } : null;
+  if (paygate && !paygate.secret) throw new Error('PAYGATE_SECRET is required when PAYGATE_ID is set');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    storageDir: path.resolve(root, e.STORAGE_DIR),
+    dataDir,
+    seedDemo: e.SEED_DEMO,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    businessName: e.BUSINESS_NAME,
+    paygate,
+    smtpUrl: e.SMTP_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** JWT_SECRET unset: a 256-bit secret generated once and kept in data/ (checklist C2). */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 43) return existing;
+  } catch {
+    // not created yet
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function assertSecretStrength(secret: string): void {
+  if (Buffer.byteLength(secret, 'utf8') < 32) {
+    throw new Error('JWT_SECRET must be at least 32 bytes of random data (openssl rand -base64 32)');
+  }
+}

@@ -1,0 +1,108 @@
+import jwt from 'jsonwebtoken';
+import type { Knex } from 'knex';
+import { MSG } from '../../contract/messages';
+import type { StaffRole } from '../../contract/constants';
+import { forbidden, unauthorized } from './errors';
+import type { AppContext, Middleware } from './context';
+
+const ALGORITHM = 'HS256' as const;
+export const STAFF_AUDIENCE = 'staff';
+export const CUSTOMER_AUDIENCE = 'customer';
+const STAFF_TTL = '12h';
+const CUSTOMER_TTL = '30d';
+
+export interface TokenService {
+  signStaff(staff: { id: number; role: StaffRole }): string;
+  signCustomer(customer: { id: number }): string;
+  /** The middleware that reads `Authorization: Bearer` and sets ctx.state.principal. */
+  authenticate: Middleware;
+}
+
+interface Claims {
+  sub: string;
+  aud: string;
+  iat: number;
+}
+
+/** Staff and customers are separate audiences (D5); a token names its algorithm and expires. */
+export function createTokenService(secret: string, knex: Knex): TokenService {
+  const sign = (sub: number, audience: string, expiresIn: string) =>
+    jwt.sign({}, secret, { algorithm: ALGORITHM, subject: String(sub), audience, expiresIn: expiresIn as jwt.SignOptions['expiresIn'] });
+
+  const authenticate: Middleware = async (ctx: AppContext, next) => {
+    ctx.state.principal = { kind: 'anonymous' };
+    const header = ctx.get('Authorization');
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (match?.[1] && match[1] !== 'null' && match[1] !== 'undefined') {
+      await resolvePrincipal(ctx, match[1]);
+    }
+    await next();
+  };
+
+  async function resolvePrincipal(ctx: AppContext, token: string): Promise<void> {
+    let claims: Claims;
+    try {
+      claims = jwt.verify(token, secret, {
+        algorithms: [ALGORITHM],
+        audience: [STAFF_AUDIENCE, CUSTOMER_AUDIENCE],
+      }) as Claims;
+    } catch (err) {
+      ctx.state.authError = err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid';
+      return;
+    }
+    const id = Number(claims.sub);
+    const issuedMs = claims.iat * 1000;
+    if (claims.aud === STAFF_AUDIENCE) {
+      const row = await knex('staff').where({ id }).first('id', 'role', 'email', 'tokens_valid_after');
+      if (!row || issuedMs < Math.floor(Number(row.tokens_valid_after) / 1000) * 1000) {
+        ctx.state.authError = 'expired';
+        return;
+      }
+      ctx.state.principal = { kind: 'staff', id: row.id, role: row.role, email: row.email };
+    } else {
+      const row = await knex('customers').where({ id }).first('id', 'email', 'tokens_valid_after');
+      if (!row || issuedMs < Math.floor(Number(row.tokens_valid_after) / 1000) * 1000) {
+        ctx.state.authError = 'expired';
+        return;
+      }
+      ctx.state.principal = { kind: 'customer', id: row.id, email: row.email };
+    }
+  }
+
+  return {
+    signStaff: (staff) => sign(staff.id, STAFF_AUDIENCE, STAFF_TTL),
+    signCustomer: (customer) => sign(customer.id, CUSTOMER_AUDIENCE, CUSTOMER_TTL),
+    authenticate,
+  };
+}
+
+function unauthenticated(ctx: AppContext) {
+  return ctx.state.authError ? unauthorized(MSG.sessionExpired, 'TOKEN_INVALID') : unauthorized(MSG.authRequired);
+}
+
+/** 401 without (valid) credentials, 403 for a customer token. */
+export const requireStaff: Middleware = async (ctx, next) => {
+  const principal = ctx.state.principal;
+  if (principal.kind === 'customer') throw forbidden(MSG.staffOnly);
+  if (principal.kind !== 'staff') throw unauthenticated(ctx);
+  await next();
+};
+
+export const requireAdmin: Middleware = async (ctx, next) => {
+  const principal = ctx.state.principal;
+  if (principal.kind === 'customer') throw forbidden(MSG.staffOnly);
+  if (principal.kind !== 'staff') throw unauthenticated(ctx);
+  if (principal.role !== 'admin') throw forbidden(MSG.adminOnly);
+  await next();
+};
+
+export const requireCustomer: Middleware = async (ctx, next) => {
+  const principal = ctx.state.principal;
+  if (principal.kind === 'staff') throw forbidden(MSG.customerOnly);
+  if (principal.kind !== 'customer') throw unauthenticated(ctx);
+  await next();
+};
+
+export function isStaff(ctx: AppContext): boolean {
+  return ctx.state.principal.kind === 'staff';
+}

@@ -1,0 +1,55 @@
+import type { AppContext } from '../http/context';
+import type { UploadedFile } from '../http/multipart';
+
+export type RenditionKind = 'thumbnail' | 'preview';
+
+/** What the photo row stores about its files. */
+export interface StoredPhoto {
+  storageKey: string;
+  /** Generated file name of the original: <storageKey>.<jpg|png|gif> */
+  filename: string;
+  mimeType: 'image/jpeg' | 'image/png' | 'image/gif';
+  fileSize: number;
+  width: number;
+  height: number;
+  thumbWidth: number;
+  thumbHeight: number;
+  thumbEtag: string;
+  previewEtag: string;
+}
+
+export interface PhotoFiles {
+  storageKey: string;
+  mimeType: string;
+}
+
+/**
+ * The only part of the API that touches sharp and the storage folder (architecture rule 5).
+ * Implemented in media.service.ts.
+ */
+export interface MediaService {
+  readonly storageDir: string;
+  /** Where multipart uploads are streamed (same file system as storage). */
+  readonly tmpDir: string;
+  /**
+   * Validates an uploaded file by content (JPG/PNG/GIF magic bytes, size, pixel limit, decodable),
+   * stores the original byte-for-byte under a generated key and makes the watermarked thumbnail and
+   * preview from one decode. Throws an AppError naming the file; on any failure nothing is left.
+   */
+  ingestPhoto(file: UploadedFile): Promise<StoredPhoto>;
+  /** Puts a replacement original in place for an existing key and rebuilds its renditions. */
+  restorePhoto(photo: PhotoFiles, file: UploadedFile): Promise<StoredPhoto>;
+  /** Removes the original and renditions (missing files are fine). */
+  removePhoto(photo: PhotoFiles): Promise<void>;
+  /** Whether the original file is present. */
+  originalExists(photo: PhotoFiles): Promise<boolean>;
+  /** Absolute path of the original (for digital downloads). */
+  originalPath(photo: PhotoFiles): string;
+  /** Streams a stored rendition with ETag, Cache-Control, nosniff; 304 on If-None-Match. */
+  sendRendition(ctx: AppContext, photo: PhotoFiles & { etag: string }, kind: RenditionKind): Promise<void>;
+  /** Validates an example product image, stores it (no watermark) and returns its file name. */
+  storeExampleImage(file: UploadedFile): Promise<string>;
+  removeExampleImage(fileName: string): Promise<void>;
+  /** Streams /api/example-images/{file}; 404 for anything not stored. */
+  sendExampleImage(ctx: AppContext, fileName: string): Promise<void>;
+}

@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import { staffLoginSchema, staffRegisterSchema, photographerCreateSchema } from '../../contract/auth';
+import { id } from '../../contract/fields';
+import type { AppContext, AppState } from '../http/context';
+import { clientIp } from '../http/context';
+import { parse } from '../http/validate';
+import { requireAdmin, requireStaff } from '../http/auth';
+import type { Deps } from '../deps';
+import { createStaffService } from './staff.service';
+
+export function createStaffRoutes(deps: Deps) {
+  const service = createStaffService(deps);
+  const router = new Router<AppState, AppContext>();
+
+  router.post('/auth/login', async (ctx) => {
+    ctx.body = await service.login(parse(staffLoginSchema, ctx.request.body), clientIp(ctx));
+  });
+
+  router.get('/auth/register', async (ctx) => {
+    ctx.body = { open: await service.registrationOpen() };
+  });
+
+  router.post('/auth/register', async (ctx) => {
+    const input = parse(staffRegisterSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await service.register(input);
+  });
+
+  router.get('/auth/me', requireStaff, async (ctx) => {
+    const me = (await service.list()).find((user) => ctx.state.principal.kind === 'staff' && user.id === ctx.state.principal.id);
+    ctx.body = { user: me };
+  });
+
+  router.get('/photographers', requireAdmin, async (ctx) => {
+    ctx.body = await service.list();
+  });
+
+  router.post('/photographers', requireAdmin, async (ctx) => {
+    const input = parse(photographerCreateSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await service.create(input);
+  });
+
+  router.delete('/photographers/:id', requireAdmin, async (ctx) => {
+    const target = parse(id('Photographer id must be a positive whole number'), ctx.params.id);
+    const actor = ctx.state.principal.kind === 'staff' ? ctx.state.principal.id : 0;
+    await service.delete(target, actor);
+    ctx.body = { message: 'Photographer deleted' };
+  });
+
+  return router;
+}

@@ -1,0 +1,159 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { describe, inject } from 'vitest';
+import { loadConfig, type Config } from '../src/config';
+import { createLogger } from '../src/logger';
+import { buildRuntime, type Runtime } from '../src/bootstrap';
+import { createApp } from '../src/app';
+import { createMysqlDatabase, dropMysqlDatabase } from '../src/db/knex';
+import { hashPassword } from '../src/http/passwords';
+import { insertedId } from '../src/db/knex';
+
+export const TEST_DB = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'mysql';
+export const MYSQL_SERVER_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+
+/**
+ * describe() for API suites. Under the mysql project it skips (loudly, from globalSetup) when no
+ * MariaDB answers, except in CI where globalSetup fails instead.
+ */
+export const describeApi: typeof describe =
+  TEST_DB === 'mysql' && !inject('mysqlAvailable') ? (describe.skip as typeof describe) : describe;
+
+export interface TestServer {
+  url: string;
+  runtime: Runtime;
+  config: Config;
+  storageDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database (its own SQLite file or MariaDB database), storage folder and server per call. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'photos-test-'));
+  let databaseUrl = `sqlite:${path.join(dir, 'test.sqlite')}`;
+  let mysqlName: string | null = null;
+  if (TEST_DB === 'mysql') {
+    mysqlName = `t_${randomBytes(6).toString('hex')}`;
+    await createMysqlDatabase(MYSQL_SERVER_URL, mysqlName);
+    const url = new URL(MYSQL_SERVER_URL);
+    url.pathname = `/${mysqlName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      STORAGE_DIR: path.join(dir, 'storage'),
+      DATA_DIR: dir,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      SEED_DEMO: 'false',
+      BUSINESS_NAME: 'Test Studio',
+      ...env,
+    },
+    dir,
+  );
+  const runtime = await buildRuntime(config, createLogger(config.logLevel));
+  const server: Server = createApp(runtime).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    runtime,
+    config,
+    storageDir: config.storageDir,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await runtime.close();
+      if (mysqlName) await dropMysqlDatabase(MYSQL_SERVER_URL, mysqlName);
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface JsonResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A small HTTP client for tests: JSON in and out, bearer token, cookie jar. */
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    public token: string | null = null,
+  ) {}
+
+  withToken(token: string | null): Client {
+    const client = new Client(this.baseUrl, token);
+    return client;
+  }
+
+  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+    const init: RequestInit & { headers: Record<string, string> } = { method, headers: { ...headers }, redirect: 'manual' };
+    if (this.token) init.headers.Authorization = `Bearer ${this.token}`;
+    if (this.cookies.size) init.headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (body instanceof FormData) init.body = body;
+    else if (typeof body === 'string') {
+      init.body = body;
+      init.headers['Content-Type'] ??= 'application/json';
+    } else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers['Content-Type'] = 'application/json';
+    }
+    const res = await fetch(this.baseUrl + url, init);
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    const type = res.headers.get('content-type') ?? '';
+    const parsed = type.includes('application/json') ? await res.json() : type.startsWith('text/') ? await res.text() : Buffer.from(await res.arrayBuffer());
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', url, undefined, headers);
+  }
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, body, headers);
+  }
+  put<T = any>(url: string, body?: unknown) {
+    return this.request<T>('PUT', url, body);
+  }
+  patch<T = any>(url: string, body?: unknown) {
+    return this.request<T>('PATCH', url, body);
+  }
+  delete<T = any>(url: string, body?: unknown) {
+    return this.request<T>('DELETE', url, body);
+  }
+  clearCookies() {
+    this.cookies.clear();
+  }
+}
+
+let emailCounter = 0;
+
+/** Creates a staff account directly in the database and returns a client holding its token. */
+export async function staffClient(server: TestServer, role: 'admin' | 'photographer' = 'admin'): Promise<Client & { userId: number }> {
+  const email = `${role}${++emailCounter}-${randomBytes(3).toString('hex')}@example.test`;
+  const id = insertedId(
+    await server.runtime.knex('staff').insert({
+      email,
+      password_hash: await hashPassword('secret123'),
+      first_name: 'Test',
+      last_name: role,
+      role,
+      created_at: Date.now(),
+    }),
+  );
+  const client = new Client(server.url, server.runtime.tokens.signStaff({ id, role })) as Client & { userId: number };
+  client.userId = id;
+  return client;
+}
