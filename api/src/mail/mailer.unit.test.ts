@@ -1,0 +1,118 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { createMailer, firstUrl } from './mailer';
+import { passwordResetEmail } from './templates';
+import { parseEml } from './eml.test-helpers';
+
+const RESET_URL = 'https://photos.example.bw/reset-password?token=abc123&x=1';
+const message = {
+  to: 'parent@example.bw',
+  ...passwordResetEmail({ firstName: 'Naledi', resetUrl: RESET_URL, businessName: 'Lesedi School Photos' }),
+};
+
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, lines };
+}
+
+describe('mailer without SMTP (outbox)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-test-'));
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it('writes one parseable .eml per message and logs recipient, subject and the first link', async () => {
+    const { logger, lines } = capturingLogger();
+    const outboxDir = path.join(dir, 'outbox');
+    const mailer = createMailer({ smtpUrl: null, outboxDir, from: 'Lesedi School Photos <no-reply@photos.example.bw>', logger });
+    await mailer.send(message);
+    await mailer.send({ ...message, to: 'other@example.bw' });
+    const files = (await fs.readdir(outboxDir)).sort();
+    expect(files).toHaveLength(2);
+    for (const file of files) expect(file).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]{8}\.eml$/);
+
+    const eml = parseEml(await fs.readFile(path.join(outboxDir, files[0] ?? ''), 'utf8'));
+    expect(eml.headers.subject).toBe('Reset your Lesedi School Photos password');
+    expect(eml.headers.from).toBe('Lesedi School Photos <no-reply@photos.example.bw>');
+    expect(eml.headers.to).toBe('parent@example.bw');
+    expect(eml.headers['content-type']).toMatch(/^multipart\/alternative/);
+    expect(eml.text).toContain(RESET_URL);
+    expect(eml.html).toContain('href="https://photos.example.bw/reset-password?token=abc123&#38;x=1"');
+
+    const logged = lines.filter((line) => line.msg === 'mail written to outbox');
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatchObject({ to: 'parent@example.bw', subject: message.subject, link: RESET_URL });
+    mailer.close();
+  });
+
+  it('finds the first http(s) link in a text', () => {
+    expect(firstUrl('Open https://a.example/x?y=1.\nThen http://b.example')).toBe('https://a.example/x?y=1.');
+    expect(firstUrl('no link here')).toBeNull();
+  });
+});
+
+describe('mailer over SMTP', () => {
+  const received: { from: string; to: string[]; raw: string }[] = [];
+  let server: SMTPServer;
+  let port: number;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('delivers to a real SMTP server, which receives subject, recipient and the link', async () => {
+    const { logger, lines } = capturingLogger();
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      outboxDir: path.join(os.tmpdir(), 'unused-outbox'),
+      from: 'Lesedi School Photos <no-reply@photos.example.bw>',
+      logger,
+    });
+    await mailer.send(message);
+    mailer.close();
+    expect(received).toHaveLength(1);
+    expect(received[0]?.from).toBe('no-reply@photos.example.bw');
+    expect(received[0]?.to).toEqual(['parent@example.bw']);
+    const eml = parseEml(received[0]?.raw ?? '');
+    expect(eml.headers.subject).toBe('Reset your Lesedi School Photos password');
+    expect(eml.headers.to).toBe('parent@example.bw');
+    expect(eml.text).toContain(RESET_URL);
+    const sent = lines.find((line) => line.msg === 'mail sent over SMTP');
+    expect(sent).toMatchObject({ to: 'parent@example.bw' });
+    // The link is a password-reset credential: only the outbox mode (development) logs it.
+    expect(JSON.stringify(lines)).not.toContain('abc123');
+  });
+
+  it('rejects when the SMTP server is unreachable', async () => {
+    const { logger } = capturingLogger();
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', outboxDir: os.tmpdir(), from: 'x@example.bw', logger });
+    await expect(mailer.send(message)).rejects.toThrow();
+    mailer.close();
+  });
+});

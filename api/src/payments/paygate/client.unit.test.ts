@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { encodeFormPairs, parseFormPairs, requestChecksum, signPairs, verifyPostedChecksum, type FormPairs } from './checksum';
+import { createPayGateClient, formatTransactionDate, type InitiateInput } from './client';
+import { PayGateError } from './errors';
+
+const ID = '10011072130';
+const KEY = 'secret';
+const PRID = '23B785AE-C96C-32AF-4879-D2C9363DB6E8';
+
+interface Captured {
+  url: string;
+  body: FormPairs;
+}
+
+function fakeFetch(answer: (request: Captured) => string | Promise<string>, captured: Captured[] = []): typeof fetch {
+  return (async (url: string | URL | Request, init?: RequestInit) => {
+    const request = { url: String(url), body: parseFormPairs(String(init?.body ?? '')) };
+    captured.push(request);
+    return new Response(await answer(request), { status: 200, headers: { 'Content-Type': 'text/html' } });
+  }) as typeof fetch;
+}
+
+const input: InitiateInput = {
+  reference: 'ORD-1001',
+  amountThebe: 12550,
+  currency: 'BWP',
+  returnUrl: 'https://shop.example.bw/pay/return',
+  notifyUrl: 'https://shop.example.bw/pay/notify',
+  email: 'buyer@example.bw',
+  country: 'BWA',
+  transactionDate: new Date('2025-01-15T08:30:00Z'),
+};
+
+const signedInitiateAnswer = (reference = 'ORD-1001', paygateId = ID) =>
+  encodeFormPairs(signPairs([['PAYGATE_ID', paygateId], ['PAY_REQUEST_ID', PRID], ['REFERENCE', reference]], KEY));
+
+describe('PayGate client', () => {
+  it('posts the initiate in canonical order with the §2 vector 6 checksum', async () => {
+    const captured: Captured[] = [];
+    const client = createPayGateClient({ paygateId: ID, secret: KEY, baseUrl: 'https://gw.example/', fetch: fakeFetch(() => signedInitiateAnswer(), captured) });
+    const result = await client.initiate(input);
+    expect(captured[0]?.url).toBe('https://gw.example/payweb3/initiate.trans');
+    expect(captured[0]?.body).toEqual([
+      ['PAYGATE_ID', ID],
+      ['REFERENCE', 'ORD-1001'],
+      ['AMOUNT', '12550'],
+      ['CURRENCY', 'BWP'],
+      ['RETURN_URL', 'https://shop.example.bw/pay/return'],
+      ['TRANSACTION_DATE', '2025-01-15 08:30:00'],
+      ['LOCALE', 'en'],
+      ['COUNTRY', 'BWA'],
+      ['EMAIL', 'buyer@example.bw'],
+      ['NOTIFY_URL', 'https://shop.example.bw/pay/notify'],
+      ['CHECKSUM', '459168f9c63034076e3b4779d789ad7d'],
+    ]);
+    expect(result).toEqual({
+      payRequestId: PRID,
+      checksum: requestChecksum({ paygateId: ID, payRequestId: PRID, reference: 'ORD-1001' }, KEY),
+      processUrl: 'https://gw.example/payweb3/process.trans',
+    });
+  });
+
+  it('formats TRANSACTION_DATE in UTC', () => {
+    expect(formatTransactionDate(new Date('2025-12-31T23:59:59.999+02:00'))).toBe('2025-12-31 21:59:59');
+  });
+
+  it.each([
+    ['ERROR=DATA_CUR', 'DATA_CUR'],
+    [`PAYGATE_ID=${ID}&PAY_REQUEST_ID=${PRID}&REFERENCE=ORD-1001&CHECKSUM=${'0'.repeat(32)}`, 'BAD_RESPONSE_CHECKSUM'],
+    [`PAYGATE_ID=${ID}&PAY_REQUEST_ID=${PRID}&REFERENCE=ORD-1001`, 'BAD_RESPONSE'],
+    ['<html>Service Unavailable</html>', 'BAD_RESPONSE'],
+    [signedInitiateAnswer('ORD-9999'), 'RESPONSE_MISMATCH'],
+    [signedInitiateAnswer('ORD-1001', '10011099999'), 'RESPONSE_MISMATCH'],
+  ])('initiate answer %s -> PayGateError %s', async (body, code) => {
+    const client = createPayGateClient({ paygateId: ID, secret: KEY, baseUrl: 'https://gw.example', fetch: fakeFetch(() => body) });
+    const error = await client.initiate(input).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(PayGateError);
+    expect(error).toMatchObject({ code });
+  });
+
+  it('maps a timeout and a network failure', async () => {
+    const slow = createPayGateClient({
+      paygateId: ID,
+      secret: KEY,
+      baseUrl: 'https://gw.example',
+      timeoutMs: 20,
+      fetch: ((_url: string, init?: RequestInit) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as typeof fetch,
+    });
+    await expect(slow.initiate(input)).rejects.toMatchObject({ code: 'TIMEOUT', fromGateway: false });
+    const down = createPayGateClient({ paygateId: ID, secret: KEY, baseUrl: 'http://127.0.0.1:1' });
+    await expect(down.query({ payRequestId: PRID, reference: 'x' })).rejects.toMatchObject({ code: 'NETWORK' });
+  });
+
+  it('refuses amounts that are not positive whole thebe before calling the gateway', async () => {
+    const client = createPayGateClient({ paygateId: ID, secret: KEY, baseUrl: 'https://gw.example', fetch: fakeFetch(() => '') });
+    for (const amountThebe of [0, -5, 12.5, Number.NaN]) {
+      await expect(client.initiate({ ...input, amountThebe })).rejects.toBeInstanceOf(RangeError);
+    }
+  });
+
+  it('query verifies the answer over all fields in order and returns the typed view', async () => {
+    const answer = signPairs(
+      [
+        ['PAYGATE_ID', ID],
+        ['PAY_REQUEST_ID', PRID],
+        ['REFERENCE', 'ORD-1001'],
+        ['TRANSACTION_STATUS', '2'],
+        ['RESULT_CODE', '900003'],
+        ['AUTH_CODE', ''],
+        ['CURRENCY', 'BWP'],
+        ['AMOUNT', '12550'],
+        ['RESULT_DESC', 'Insufficient Funds'],
+        ['TRANSACTION_ID', '12345678'],
+        ['RISK_INDICATOR', 'NX'],
+        ['PAY_METHOD', 'CC'],
+        ['PAY_METHOD_DETAIL', 'MasterCard'],
+        ['USER1', 'x&y'],
+      ],
+      KEY,
+    ).map(([name, value]): [string, string] => [name, name === 'AUTH_CODE' ? 'null' : value]);
+    const captured: Captured[] = [];
+    const client = createPayGateClient({ paygateId: ID, secret: KEY, baseUrl: 'https://gw.example', fetch: fakeFetch(() => encodeFormPairs(answer), captured) });
+    const result = await client.query({ payRequestId: PRID, reference: 'ORD-1001' });
+    expect(captured[0]?.body).toEqual([
+      ['PAYGATE_ID', ID],
+      ['PAY_REQUEST_ID', PRID],
+      ['REFERENCE', 'ORD-1001'],
+      ['CHECKSUM', requestChecksum({ paygateId: ID, payRequestId: PRID, reference: 'ORD-1001' }, KEY)],
+    ]);
+    expect(verifyPostedChecksum(result.fields, KEY)).toBe(true);
+    expect(result.transaction).toEqual({
+      paygateId: ID,
+      payRequestId: PRID,
+      reference: 'ORD-1001',
+      transactionStatus: 2,
+      resultCode: '900003',
+      resultDesc: 'Insufficient Funds',
+      authCode: null,
+      currency: 'BWP',
+      amount: 12550,
+      transactionId: '12345678',
+      riskIndicator: 'NX',
+      payMethod: 'CC',
+      payMethodDetail: 'MasterCard',
+      user1: 'x&y',
+    });
+  });
+
+  it('query refuses a signed answer about another transaction', async () => {
+    const other = encodeFormPairs(signPairs([['PAYGATE_ID', ID], ['PAY_REQUEST_ID', 'OTHER'], ['REFERENCE', 'ORD-1001'], ['TRANSACTION_STATUS', '1'], ['CURRENCY', 'BWP'], ['AMOUNT', '1']], KEY));
+    const client = createPayGateClient({ paygateId: ID, secret: KEY, baseUrl: 'https://gw.example', fetch: fakeFetch(() => other) });
+    await expect(client.query({ payRequestId: PRID, reference: 'ORD-1001' })).rejects.toMatchObject({ code: 'RESPONSE_MISMATCH' });
+  });
+});

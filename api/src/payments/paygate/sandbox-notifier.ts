@@ -1,0 +1,91 @@
+import type { Logger } from '../../logger';
+import type { SandboxTransaction } from './sandbox-outcome';
+
+export interface NotifierOptions {
+  logger: Logger;
+  retryDelayMs: number;
+  maxRetries: number;
+  duplicates: number;
+  timeoutMs: number;
+  fetch: typeof fetch;
+}
+
+export interface Notifier {
+  /** Sends the notify (plus duplicates); resolves when those first attempts have finished. */
+  send(tx: SandboxTransaction, body: string): Promise<void>;
+  /** The same, after a delay: a notify that arrives after the browser return. */
+  sendLater(tx: SandboxTransaction, body: string, delayMs: number): void;
+  close(): void;
+}
+
+/**
+ * Server-to-server notify as PayGate does it (reference §7): urlencoded POST, only the exact body
+ * `OK` counts as received, anything else is retried after retryDelayMs up to maxRetries times.
+ */
+export function createNotifier(options: NotifierOptions): Notifier {
+  const { logger, retryDelayMs, maxRetries, duplicates, timeoutMs } = options;
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  function schedule(task: () => Promise<void>, delayMs: number): void {
+    if (closed) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void task();
+    }, delayMs);
+    timers.add(timer);
+  }
+
+  async function attempt(tx: SandboxTransaction, url: string, body: string): Promise<boolean> {
+    tx.notifyAttempts += 1;
+    const context = { payRequestId: tx.payRequestId, attempt: tx.notifyAttempts, notifyUrl: url };
+    try {
+      const response = await options.fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      });
+      const text = await response.text();
+      const acknowledged = response.ok && text === 'OK';
+      if (acknowledged) logger.info(context, 'paygate sandbox: notify acknowledged');
+      else logger.warn({ ...context, status: response.status, body: text.slice(0, 200) }, 'paygate sandbox: notify not acknowledged with OK');
+      return acknowledged;
+    } catch (err) {
+      logger.warn({ ...context, err }, 'paygate sandbox: notify delivery failed');
+      return false;
+    }
+  }
+
+  async function deliver(tx: SandboxTransaction, url: string, body: string, retriesLeft: number): Promise<void> {
+    if (await attempt(tx, url, body)) {
+      tx.notifyAcknowledged = true;
+      return;
+    }
+    if (retriesLeft <= 0) {
+      logger.warn({ payRequestId: tx.payRequestId, attempts: tx.notifyAttempts }, 'paygate sandbox: notify retries exhausted');
+      return;
+    }
+    schedule(() => deliver(tx, url, body, retriesLeft - 1), retryDelayMs);
+  }
+
+  async function send(tx: SandboxTransaction, body: string): Promise<void> {
+    if (closed || tx.notifyUrl === null) return;
+    const url = tx.notifyUrl;
+    const extra = Array.from({ length: duplicates }, () => attempt(tx, url, body));
+    await Promise.all([deliver(tx, url, body, maxRetries), ...extra]);
+  }
+
+  return {
+    send,
+    sendLater(tx, body, delayMs) {
+      schedule(() => send(tx, body), delayMs);
+    },
+    close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

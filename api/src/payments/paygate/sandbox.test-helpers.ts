@@ -1,0 +1,165 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { koaBody, HttpMethodEnum } from 'koa-body';
+import pino from 'pino';
+import type { AppState } from '../../http/context';
+import { encodeFormPairs, parseFormPairs, signPairs, INITIATE_FIELDS, type FormPairs, type InitiateFields } from './checksum';
+import { createPayGateClient, type InitiateInput, type PayGateClient } from './client';
+import { createSandboxGateway, type SandboxGateway, type SandboxGatewayOptions } from './sandbox';
+
+export const PAYGATE_ID = '10011072130';
+export const SECRET = 'secret';
+
+/** The same body parsing as api/src/app.ts, so field order reaches the routes as in production. */
+function productionBodyParser() {
+  return koaBody({
+    json: true,
+    urlencoded: true,
+    text: false,
+    multipart: false,
+    jsonLimit: '1mb',
+    formLimit: '256kb',
+    includeUnparsed: true,
+    jsonStrict: true,
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+  });
+}
+
+async function listen(app: Koa<AppState>): Promise<{ server: Server; url: string }> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+export interface ReceivedNotify {
+  raw: string;
+  pairs: FormPairs;
+  at: number;
+}
+
+export interface Harness {
+  baseUrl: string;
+  merchantUrl: string;
+  gateway: SandboxGateway;
+  client: PayGateClient;
+  notifies: ReceivedNotify[];
+  /** What the merchant's notify endpoint answers to the n-th notify (0-based). */
+  notifyReply: (index: number) => { status: number; body: string };
+  initiateInput(overrides?: Partial<InitiateInput>): InitiateInput;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: Partial<SandboxGatewayOptions> = {}): Promise<Harness> {
+  const gateway = createSandboxGateway({
+    paygateId: PAYGATE_ID,
+    secret: SECRET,
+    logger: pino({ level: 'silent' }),
+    notifyRetryDelayMs: 50,
+    ...options,
+  });
+  const gatewayApp = new Koa<AppState>();
+  gatewayApp.use(productionBodyParser());
+  gatewayApp.use(gateway.router.routes());
+  const gatewayServer = await listen(gatewayApp);
+
+  const merchantApp = new Koa<AppState>();
+  merchantApp.use(productionBodyParser());
+  const harness = {
+    notifies: [] as ReceivedNotify[],
+    notifyReply: (_index: number) => ({ status: 200, body: 'OK' }),
+  } as Harness;
+  merchantApp.use(async (ctx) => {
+    if (ctx.method === 'POST' && ctx.path === '/notify') {
+      const raw = ctx.request.rawBody ?? '';
+      const index = harness.notifies.length;
+      harness.notifies.push({ raw, pairs: parseFormPairs(raw), at: Date.now() });
+      const reply = harness.notifyReply(index);
+      ctx.status = reply.status;
+      ctx.type = 'text/plain';
+      ctx.body = reply.body;
+    }
+  });
+  const merchantServer = await listen(merchantApp);
+
+  return Object.assign(harness, {
+    baseUrl: gatewayServer.url,
+    merchantUrl: merchantServer.url,
+    gateway,
+    client: createPayGateClient({ paygateId: PAYGATE_ID, secret: SECRET, baseUrl: gatewayServer.url }),
+    initiateInput: (overrides: Partial<InitiateInput> = {}): InitiateInput => ({
+      reference: `ORD-${Math.random().toString(36).slice(2, 8)}`,
+      amountThebe: 12550,
+      currency: 'BWP',
+      returnUrl: `${merchantServer.url}/return?orderId=7`,
+      notifyUrl: `${merchantServer.url}/notify`,
+      email: 'parent@example.bw',
+      country: 'BWA',
+      ...overrides,
+    }),
+    async close() {
+      gateway.close();
+      await Promise.all([close(gatewayServer.server), close(merchantServer.server)]);
+    },
+  });
+}
+
+export async function postForm(url: string, pairs: FormPairs): Promise<{ status: number; type: string; text: string }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: encodeFormPairs(pairs),
+  });
+  return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
+}
+
+/** Initiate fields in canonical order, signed, keeping empty values (unlike the client). */
+export function rawInitiate(fields: InitiateFields, key = SECRET): FormPairs {
+  const pairs = INITIATE_FIELDS.flatMap((name): FormPairs => (fields[name] === undefined ? [] : [[name, fields[name]]]));
+  return signPairs(pairs, key);
+}
+
+const decodeEntities = (value: string) =>
+  value.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&');
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return match?.[1] === undefined ? undefined : decodeEntities(match[1]);
+}
+
+/** The first form of a page: its action and its named input values (hidden and visible). */
+export function parseForm(html: string): { action: string; fields: Record<string, string> } {
+  const form = /<form\b[^>]*>([\s\S]*?)<\/form>/.exec(html);
+  if (!form) throw new Error(`No form in page: ${html.slice(0, 300)}`);
+  const fields: Record<string, string> = {};
+  for (const [input] of form[1]?.matchAll(/<input\b[^>]*>/g) ?? []) {
+    const name = attribute(input, 'name');
+    if (name) fields[name] = attribute(input, 'value') ?? '';
+  }
+  return { action: attribute(form[0], 'action') ?? '', fields };
+}
+
+export async function openPaymentPage(h: Harness, payRequestId: string, checksum: string) {
+  return postForm(`${h.baseUrl}/payweb3/process.trans`, [
+    ['PAY_REQUEST_ID', payRequestId],
+    ['CHECKSUM', checksum],
+  ]);
+}
+
+/** Initiates, opens the payment page and submits its form with the given card or Cancel. */
+export async function payWith(h: Harness, card: string | 'cancel', input = h.initiateInput()) {
+  const initiated = await h.client.initiate(input);
+  const page = await openPaymentPage(h, initiated.payRequestId, initiated.checksum);
+  const { action, fields } = parseForm(page.text);
+  const submitted: FormPairs = Object.entries(fields).map(([name, value]) => [name, name === 'CARD_NUMBER' && card !== 'cancel' ? card : value]);
+  submitted.push(['ACTION', card === 'cancel' ? 'cancel' : 'pay']);
+  const result = await postForm(`${h.baseUrl}${action}`, submitted);
+  return { input, initiated, result, returnForm: result.status === 200 ? parseForm(result.text) : null };
+}
