@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import { customerLoginSchema, customerRegisterSchema, forgotPasswordSchema, resetPasswordSchema } from '../../contract/auth';
+import type { AppContext, AppState } from '../http/context';
+import { clientIp } from '../http/context';
+import { parse } from '../http/validate';
+import { requireCustomer } from '../http/auth';
+import type { Deps } from '../deps';
+import { createCustomerService } from './customers.service';
+
+/** Customer accounts: register, sign in, forgot and reset password, and who am I (spec section 7). */
+export function createCustomerRoutes(deps: Deps) {
+  const service = createCustomerService(deps);
+  const router = new Router<AppState, AppContext>();
+
+  router.post('/auth/customer/register', async (ctx) => {
+    const input = parse(customerRegisterSchema, ctx.request.body);
+    const session = await service.register(input);
+    ctx.status = 201;
+    ctx.body = session;
+  });
+
+  router.post('/auth/customer/login', async (ctx) => {
+    ctx.body = await service.login(parse(customerLoginSchema, ctx.request.body), clientIp(ctx));
+  });
+
+  router.post('/auth/customer/forgot-password', async (ctx) => {
+    ctx.body = await service.forgotPassword(parse(forgotPasswordSchema, ctx.request.body), clientIp(ctx));
+  });
+
+  router.post('/auth/customer/reset-password', async (ctx) => {
+    ctx.body = await service.resetPassword(parse(resetPasswordSchema, ctx.request.body));
+  });
+
+  router.get('/auth/customer/me', requireCustomer, async (ctx) => {
+    const principal = ctx.state.principal;
+    if (principal.kind !== 'customer') return;
+    ctx.body = { user: await service.me(principal.id) };
+  });
+
+  return router;
+}
