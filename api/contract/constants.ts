@@ -73,14 +73,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 /** Orders the order page counts as "processing" (spec section 2). */
 export const PROCESSING_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'being_processed', 'at_printers'];
-/** Orders still in progress: neither delivered nor cancelled. The dashboard's Active Orders. */
-export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = [
-  'pending',
-  'paid',
-  'being_processed',
-  'at_printers',
-  'ready_for_delivery',
-];
+/** The dashboard's Active Orders count the same orders as the order page's processing count. */
+export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = PROCESSING_ORDER_STATUSES;
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

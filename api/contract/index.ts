@@ -10,3 +10,4 @@ export * from './albums';
 export * from './price-lists';
 export * from './photos';
 export * from './dashboard';
+export * from './orders';

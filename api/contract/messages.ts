@@ -40,6 +40,7 @@ export const MSG = {
   classNotFound: 'Class not found',
   photoNotFound: 'Photo not found',
   priceListNotFound: 'Price list not found',
+  schoolHasOrders: 'This school has orders, so it cannot be deleted. Orders must be kept for the school and the parents.',
   photographerNotFound: 'Photographer not found',
   imageNotFound: 'Image not found',
   cannotDeleteSelf: 'You cannot delete your own account',
@@ -58,4 +59,17 @@ export const MSG = {
   photoIdsRequired: 'Select at least one photo',
   noMissingPhotos: 'No matching missing photo',
   restoredPhoto: 'Photo restored',
+} as const;
+
+export const ORDER_MSG = {
+  pricesChanged: 'Prices in your cart have changed. Please review your cart and try again.',
+  productUnavailable: (name: string) => `${name} is not available for this school. Please review your cart.`,
+  printsClosed: (name: string) => `Print ordering has closed for this school: ${name} can no longer be ordered. Only digital download options are available.`,
+  photoNotInSchool: 'A photo in your cart does not belong to this school. Please review your cart.',
+  orderNotFound: 'Order not found',
+  alreadyPaid: 'This order has already been paid',
+  orderCancelled: 'This order has been cancelled',
+  paymentUnavailable: 'Unable to process payment',
+  downloadNotReady: 'This download is available once the order is paid',
+  downloadInvalid: 'This download link is invalid or has expired. Open My Orders for a new link.',
 } as const;

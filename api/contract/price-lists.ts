@@ -72,6 +72,9 @@ export const priceListInputSchema = z
   });
 export type PriceListInput = z.output<typeof priceListInputSchema>;
 
+/** Where example product images are served; items carry this prefix plus the stored file name. */
+export const EXAMPLE_IMAGE_URL_PREFIX = '/api/example-images/';
+
 export const priceListItemSchema = z.object({
   id: z.number(),
   productType: z.string(),

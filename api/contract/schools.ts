@@ -22,6 +22,19 @@ export const schoolCreateSchema = z.object({
 });
 export type SchoolCreateInput = z.infer<typeof schoolCreateSchema>;
 
+/** PATCH /api/schools/{id}: every field optional; a blank password keeps the current one. */
+export const schoolUpdateSchema = schoolCreateSchema
+  .omit({ password: true })
+  .partial()
+  .extend({
+    password: z
+      .union([z.string(), z.null()])
+      .optional()
+      .transform((value) => (value === null || value === undefined || value === '' ? undefined : value))
+      .pipe(newPassword.optional()),
+  });
+export type SchoolUpdateInput = z.infer<typeof schoolUpdateSchema>;
+
 export const schoolVerifySchema = z.object({ password: givenPassword() });
 
 export const albumSummarySchema = z.object({

@@ -13,6 +13,11 @@ import { createPriceListRoutes } from './price-lists/price-lists.routes';
 import { createPhotoRoutes } from './photos/photos.routes';
 import { createImageRoutes } from './images/images.routes';
 import { createDashboardRoutes } from './dashboard/dashboard.routes';
+import { createCustomerRoutes } from './customers/customers.routes';
+import { createOrderRoutes } from './orders/orders.routes';
+import { createPaymentRoutes } from './payments/payments.routes';
+import { createCommerce } from './orders/commerce';
+import { serveApp } from './http/static-app';
 
 export type ApiRouter = Router<AppState, AppContext>;
 
@@ -63,8 +68,12 @@ export function createApp(deps: Deps): Koa<AppState> {
     await deps.knex.raw('select 1');
     ctx.body = { status: 'ok' };
   });
+  const commerce = createCommerce(deps);
   for (const routes of [
     createStaffRoutes(deps),
+    createCustomerRoutes(deps),
+    createOrderRoutes(deps, commerce),
+    createPaymentRoutes(deps, commerce),
     createSchoolRoutes(deps),
     createAlbumRoutes(deps),
     createPriceListRoutes(deps),
@@ -76,5 +85,9 @@ export function createApp(deps: Deps): Koa<AppState> {
   }
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
+  // Without real credentials the app is its own PayWeb3 gateway (D6), at the same paths.
+  const sandbox = deps.gateway.sandbox;
+  if (sandbox) app.use(sandbox.router.routes());
+  if (deps.appDir) app.use(serveApp(deps.appDir));
   return app;
 }

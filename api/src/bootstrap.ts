@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
+import path from 'node:path';
 import type { Config } from './config';
-import { assertSecretStrength } from './config';
+import { assertProductionPayments, assertSecretStrength } from './config';
 import { createKnex, databaseTarget } from './db/knex';
 import { migrationSource } from '../../db/migrations/index';
 import type { Logger } from './logger';
@@ -10,6 +11,10 @@ import { createTokenService } from './http/auth';
 import { createAccessService } from './http/access';
 import { createRateLimits } from './http/rate-limit';
 import { createMediaService } from './media/media.service';
+import { createMailer } from './mail/mailer';
+import { createPayGateClient } from './payments/paygate/client';
+import { createSandboxGateway } from './payments/paygate/sandbox';
+import { PAYGATE_LIVE_URL, PUBLIC_TEST_PAYGATE_ID, PUBLIC_TEST_SECRET } from './payments/paygate/codes';
 
 export async function migrate(knex: Knex): Promise<void> {
   await knex.migrate.latest({ migrationSource });
@@ -22,12 +27,20 @@ export interface Runtime extends Deps {
 /** Connects, migrates and wires the dependencies once (server, tests and benchmark share this). */
 export async function buildRuntime(config: Config, logger: Logger): Promise<Runtime> {
   assertSecretStrength(config.jwtSecret);
+  assertProductionPayments(config);
   const target = databaseTarget(config.databaseUrl);
   const knex = createKnex(target);
   await migrate(knex);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
   redis?.on('error', (err) => logger.warn({ err }, 'redis error'));
   const media = await createMediaService({ storageDir: config.storageDir, businessName: config.businessName, logger });
+  const gateway = createGateway(config, logger);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: `${config.businessName} <no-reply@${new URL(config.publicUrl).hostname}>`,
+    logger,
+  });
   const deps: Deps = {
     config,
     knex,
@@ -38,12 +51,50 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     access: createAccessService(config.jwtSecret),
     limits: createRateLimits({ knex, dialect: target.dialect, database: target.database, redis }),
     media,
+    mailer,
+    gateway,
   };
   return {
     ...deps,
     async close() {
+      gateway.sandbox?.close();
+      mailer.close();
       redis?.disconnect();
       await knex.destroy();
     },
+  };
+}
+
+/** Real PayGate with PAYGATE_ID/PAYGATE_SECRET; otherwise the built-in sandbox on our own origin (D6). */
+function createGateway(config: Config, logger: Logger): Deps['gateway'] {
+  if (config.paygate) {
+    const { id, secret } = config.paygate;
+    return {
+      kind: 'paygate',
+      paygateId: id,
+      secret,
+      client: createPayGateClient({ paygateId: id, secret, baseUrl: PAYGATE_LIVE_URL }),
+      sandbox: null,
+    };
+  }
+  logger.warn(
+    'PAYMENTS RUN ON THE BUILT-IN SANDBOX GATEWAY: no real money moves. Set PAYGATE_ID and PAYGATE_SECRET to take real payments.',
+  );
+  const sandbox = createSandboxGateway({
+    paygateId: PUBLIC_TEST_PAYGATE_ID,
+    secret: PUBLIC_TEST_SECRET,
+    logger,
+    notifyRetryDelayMs: config.sandbox.notifyRetryMs,
+    duplicateNotifies: config.sandbox.duplicateNotifies,
+    notifyDelayMs: config.sandbox.notifyDelayMs,
+    suppressNotify: config.sandbox.suppressNotify,
+    cancelStatus: config.sandbox.cancelStatus,
+  });
+  return {
+    kind: 'sandbox',
+    paygateId: PUBLIC_TEST_PAYGATE_ID,
+    secret: PUBLIC_TEST_SECRET,
+    client: createPayGateClient({ paygateId: PUBLIC_TEST_PAYGATE_ID, secret: PUBLIC_TEST_SECRET, baseUrl: config.publicUrl }),
+    sandbox,
   };
 }

@@ -26,6 +26,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For only behind a known proxy (security checklist B3). */
   TRUST_PROXY: boolish.transform((value) => value ?? false),
+  /** How often a pending payment may be queried when its order is read (D6: every few seconds). */
+  PAYMENT_QUERY_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /** Sandbox switches for tests and demos (ignored with real credentials). */
+  SANDBOX_NOTIFY_RETRY_MS: z.coerce.number().int().min(1).default(30 * 60_000),
+  SANDBOX_DUPLICATE_NOTIFIES: z.coerce.number().int().min(0).max(50).default(0),
+  SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  SANDBOX_SUPPRESS_NOTIFY: boolish.transform((value) => value ?? false),
+  SANDBOX_CANCEL_STATUS: z.enum(['3', '4']).default('4').transform((v) => Number(v) as 3 | 4),
 });
 
 export interface Config {
@@ -43,6 +51,8 @@ export interface Config {
   redisUrl: string | null;
   logLevel: string;
   trustProxy: boolean;
+  paymentQueryIntervalMs: number;
+  sandbox: { notifyRetryMs: number; duplicateNotifies: number; notifyDelayMs: number; suppressNotify: boolean; cancelStatus: 3 | 4 };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
@@ -70,6 +80,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    paymentQueryIntervalMs: e.PAYMENT_QUERY_INTERVAL_MS,
+    sandbox: {
+      notifyRetryMs: e.SANDBOX_NOTIFY_RETRY_MS,
+      duplicateNotifies: e.SANDBOX_DUPLICATE_NOTIFIES,
+      notifyDelayMs: e.SANDBOX_NOTIFY_DELAY_MS,
+      suppressNotify: e.SANDBOX_SUPPRESS_NOTIFY,
+      cancelStatus: e.SANDBOX_CANCEL_STATUS,
+    },
   };
 }
 
@@ -86,6 +104,14 @@ function loadOrCreateSecret(dataDir: string): string {
   const secret = crypto.randomBytes(32).toString('base64url');
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The public PayWeb3 test credentials (reference §10) must never take real orders. */
+export function assertProductionPayments(config: Config): void {
+  if (config.nodeEnv !== 'production' || !config.paygate) return;
+  if (config.paygate.id === '10011072130' || config.paygate.secret === 'secret') {
+    throw new Error('Refusing to start: NODE_ENV=production with the public PayGate test credentials. Set your own PAYGATE_ID and PAYGATE_SECRET.');
+  }
 }
 
 export function assertSecretStrength(secret: string): void {

@@ -6,6 +6,20 @@ import type { TokenService } from './http/auth';
 import type { AccessService } from './http/access';
 import type { RateLimits } from './http/rate-limit';
 import type { MediaService } from './media/media.types';
+import type { Gateway } from './payments/payments.service';
+import type { SandboxGateway } from './payments/paygate/sandbox';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends e-mail (api/src/mail): over SMTP when SMTP_URL is set, else into data/outbox. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
 
 /** Everything a feature needs, wired once at the edge (createApp). No module-level singletons. */
 export interface Deps {
@@ -19,4 +33,9 @@ export interface Deps {
   access: AccessService;
   limits: RateLimits;
   media: MediaService;
+  mailer: Mailer;
+  /** PayGate PayWeb3, or the built-in sandbox when PAYGATE_ID is unset (D6). */
+  gateway: Gateway & { sandbox: SandboxGateway | null };
+  /** The built PWA to serve (pwa/dist), when it exists. */
+  appDir?: string | null;
 }

@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { buildRuntime } from './bootstrap';
 import { createApp } from './app';
 import { seedDemo } from '../../db/seeds/demo';
+import { createCommerce } from './orders/commerce';
 
 /** Reads config, migrates, seeds demo data, listens, shuts down on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -14,12 +17,21 @@ async function main(): Promise<void> {
     const seeded = await seedDemo(runtime);
     if (seeded) logger.info(seeded, 'demo data created');
   }
-  const app = createApp(runtime);
+  const distDir = path.resolve('pwa/dist');
+  const appDir = fs.existsSync(path.join(distDir, 'index.html')) ? distDir : null;
+  if (!appDir) logger.warn('pwa/dist is not built: serving the API only (npm run build builds the PWA)');
+  const app = createApp({ ...runtime, appDir });
   const server: Server = app.listen(config.port, () => {
     logger.info({ url: config.publicUrl, database: runtime.dialect }, `listening on port ${config.port}`);
   });
   server.requestTimeout = 10 * 60_000;
 
+  // Lost notifies are settled by asking the gateway about payments still open after 2 minutes.
+  const { payments } = createCommerce(runtime);
+  const reconcile = setInterval(() => {
+    payments.sweep(2 * 60_000).catch((err: unknown) => logger.warn({ err }, 'payment sweep failed'));
+  }, 60_000);
+  reconcile.unref();
   const maintenance = setInterval(() => {
     runtime.limits.sweep().catch((err: unknown) => logger.warn({ err }, 'rate limit sweep failed'));
   }, 5 * 60_000);
@@ -31,6 +43,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     clearInterval(maintenance);
+    clearInterval(reconcile);
     server.close(() => {
       runtime.close().finally(() => process.exit(0));
     });

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { describe, inject } from 'vitest';
+import jwt from 'jsonwebtoken';
+import { ACCESS_COOKIE } from '../src/http/access';
 import { loadConfig, type Config } from '../src/config';
 import { createLogger } from '../src/logger';
 import { buildRuntime, type Runtime } from '../src/bootstrap';
@@ -43,9 +45,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url.pathname = `/${mysqlName}`;
     databaseUrl = url.toString();
   }
+  // PUBLIC_URL must be known before listening: payment return/notify URLs and the sandbox use it.
+  const port = await freePort();
   const config = loadConfig(
     {
       NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
       STORAGE_DIR: path.join(dir, 'storage'),
       DATA_DIR: dir,
@@ -58,9 +64,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     dir,
   );
   const runtime = await buildRuntime(config, createLogger(config.logLevel));
-  const server: Server = createApp(runtime).listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const server: Server = createApp(runtime).listen(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     runtime,
@@ -74,6 +82,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port the OS just handed out and released; good enough for a test server that binds at once. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 export interface JsonResponse<T = any> {
@@ -156,4 +173,17 @@ export async function staffClient(server: TestServer, role: 'admin' | 'photograp
   const client = new Client(server.url, server.runtime.tokens.signStaff({ id, role })) as Client & { userId: number };
   client.userId = id;
   return client;
+}
+
+/**
+ * The gallery access cookie a parent gets after unlocking schools and classes (D3), signed as
+ * api/src/http/access.ts does, so suites can test access without the unlock endpoints.
+ */
+export function grantCookie(server: TestServer, grant: { schools: number[]; albums?: number[] }): string {
+  const token = jwt.sign({ s: grant.schools, a: grant.albums ?? [] }, server.config.jwtSecret, {
+    algorithm: 'HS256',
+    audience: 'gallery',
+    expiresIn: 3600,
+  });
+  return `${ACCESS_COOKIE}=${token}`;
 }

@@ -22,12 +22,14 @@ interface Claims {
   sub: string;
   aud: string;
   iat: number;
+  /** Issue time in milliseconds, so a reset voids tokens issued the same second before it. */
+  t?: number;
 }
 
 /** Staff and customers are separate audiences (D5); a token names its algorithm and expires. */
 export function createTokenService(secret: string, knex: Knex): TokenService {
   const sign = (sub: number, audience: string, expiresIn: string) =>
-    jwt.sign({}, secret, { algorithm: ALGORITHM, subject: String(sub), audience, expiresIn: expiresIn as jwt.SignOptions['expiresIn'] });
+    jwt.sign({ t: Date.now() }, secret, { algorithm: ALGORITHM, subject: String(sub), audience, expiresIn: expiresIn as jwt.SignOptions['expiresIn'] });
 
   const authenticate: Middleware = async (ctx: AppContext, next) => {
     ctx.state.principal = { kind: 'anonymous' };
@@ -51,17 +53,17 @@ export function createTokenService(secret: string, knex: Knex): TokenService {
       return;
     }
     const id = Number(claims.sub);
-    const issuedMs = claims.iat * 1000;
+    const issuedMs = typeof claims.t === 'number' ? claims.t : claims.iat * 1000;
     if (claims.aud === STAFF_AUDIENCE) {
       const row = await knex('staff').where({ id }).first('id', 'role', 'email', 'tokens_valid_after');
-      if (!row || issuedMs < Math.floor(Number(row.tokens_valid_after) / 1000) * 1000) {
+      if (!row || issuedMs < Number(row.tokens_valid_after)) {
         ctx.state.authError = 'expired';
         return;
       }
       ctx.state.principal = { kind: 'staff', id: row.id, role: row.role, email: row.email };
     } else {
       const row = await knex('customers').where({ id }).first('id', 'email', 'tokens_valid_after');
-      if (!row || issuedMs < Math.floor(Number(row.tokens_valid_after) / 1000) * 1000) {
+      if (!row || issuedMs < Number(row.tokens_valid_after)) {
         ctx.state.authError = 'expired';
         return;
       }

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MSG,
+  albumUpdateSchema,
+  customerRegisterSchema,
+  decimalToThebe,
+  formatPula,
+  isDigitalProduct,
+  isOrderingClosed,
+  priceListInputSchema,
+  resetPasswordFormSchema,
+  schoolCreateSchema,
+  thebeToDecimal,
+} from './index';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe('money', () => {
+  it('converts between thebe and decimal strings', () => {
+    expect(thebeToDecimal(2500)).toBe('25.00');
+    expect(thebeToDecimal(5)).toBe('0.05');
+    expect(thebeToDecimal(12550)).toBe('125.50');
+    expect(decimalToThebe('25')).toBe(2500);
+    expect(decimalToThebe('25.5')).toBe(2550);
+    expect(decimalToThebe('0.05')).toBe(5);
+    expect(decimalToThebe(40)).toBe(4000);
+    expect(decimalToThebe('1.005')).toBeNull();
+    expect(decimalToThebe('-1')).toBeNull();
+    expect(decimalToThebe('abc')).toBeNull();
+    expect(formatPula('25.5')).toBe('P25.50');
+    expect(formatPula(1500, 'thebe')).toBe('P15.00');
+    expect(() => thebeToDecimal(1.5)).toThrow();
+  });
+});
+
+describe('business rules', () => {
+  it('recognises digital products by type or name', () => {
+    expect(isDigitalProduct('digital', 'Digital Copy')).toBe(true);
+    expect(isDigitalProduct('17', 'HD Download')).toBe(true);
+    expect(isDigitalProduct('print_10x15', '10x15 Print')).toBe(false);
+  });
+  it('closes ordering after the closing day', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(isOrderingClosed('2026-03-09', now)).toBe(true);
+    expect(isOrderingClosed('2026-03-10', now)).toBe(false);
+    expect(isOrderingClosed(null, now)).toBe(false);
+  });
+});
+
+describe('validation texts are the spec words', () => {
+  it('school form', () => {
+    expect(firstMessage(schoolCreateSchema.safeParse({}))).toBe(MSG.schoolNameRequired);
+    const base = { name: 'A', slug: 'a', password: 'secret1', contactEmail: 'a@b.co' };
+    expect(firstMessage(schoolCreateSchema.safeParse({ ...base, slug: ' ' }))).toBe(MSG.schoolSlugRequired);
+    expect(firstMessage(schoolCreateSchema.safeParse({ ...base, password: '12345' }))).toBe(MSG.passwordMin);
+    expect(firstMessage(schoolCreateSchema.safeParse({ ...base, contactEmail: 'nope' }))).toBe(MSG.validEmail);
+    const ok = schoolCreateSchema.parse({ ...base, closingDate: '', priceListId: '', contactPhone: '' });
+    expect(ok).toMatchObject({ closingDate: null, priceListId: null, contactPhone: null });
+    expect(schoolCreateSchema.parse({ ...base, priceListId: '3', closingDate: '2026-12-01' })).toMatchObject({ priceListId: 3, closingDate: '2026-12-01' });
+  });
+  it('customer register and reset forms', () => {
+    const good = { firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'secret1', confirmPassword: 'secret1' };
+    expect(customerRegisterSchema.safeParse(good).success).toBe(true);
+    const mismatch = customerRegisterSchema.safeParse({ ...good, confirmPassword: 'other1' });
+    expect(firstMessage(mismatch)).toBe(MSG.passwordsDontMatch);
+    expect(mismatch.error?.issues[0]?.path).toEqual(['confirmPassword']);
+    expect(firstMessage(resetPasswordFormSchema.safeParse({ newPassword: 'secret1', confirmPassword: '' }))).toBe(MSG.confirmPasswordRequired);
+  });
+  it('price list rows without name or price are dropped', () => {
+    expect(firstMessage(priceListInputSchema.safeParse({ name: '' }))).toBe(MSG.priceListNameRequired);
+    expect(firstMessage(priceListInputSchema.safeParse({ name: 'Basic', products: [{ name: 'Print', price: '' }] }))).toBe(
+      MSG.priceListProductsRequired,
+    );
+    const parsed = priceListInputSchema.parse({
+      name: 'Basic',
+      products: [{ name: 'Print', price: '25' }, { name: '', price: '3' }, { name: 'Digital', price: '15.5', description: 'HD' }],
+    });
+    expect(parsed.products.map((p) => [p.name, p.priceThebe])).toEqual([
+      ['Print', 2500],
+      ['Digital', 1550],
+    ]);
+  });
+  it('clearing a class password removes protection; omitting it keeps it', () => {
+    expect(albumUpdateSchema.parse({ name: 'Grade 1', password: '' })).toEqual({ name: 'Grade 1', password: null });
+    expect(albumUpdateSchema.parse({ name: 'Grade 1' })).toEqual({ name: 'Grade 1', password: undefined });
+    expect(albumUpdateSchema.parse({ password: 'abc' })).toEqual({ password: 'abc' });
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_STATUSES, QUANTITY_MAX, QUANTITY_MIN } from './constants';
+import { MSG } from './messages';
+import { email, id, optionalText, requiredText } from './fields';
+
+const QUANTITY_MESSAGE = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`;
+
+/** A price the client believes in: "25.00", 25 or 25.5. Checked against the server's own. */
+const clientAmount = z.union([z.string().trim().max(20), z.number()], { error: 'Prices must be amounts in Pula' });
+
+export const orderItemInputSchema = z.object({
+  photoId: id('Each item needs a photo'),
+  albumId: id('Each item needs a class'),
+  /** The price list item id, or a built-in product id (print_10x15 …). */
+  productType: z.union([z.string().trim().min(1).max(120), z.number().int().positive()], { error: 'Each item needs a product' }).transform(String),
+  productName: z.string().max(120).optional(),
+  productDescription: z.string().max(500).optional(),
+  quantity: z.union([z.number(), z.string().regex(/^\d+$/, QUANTITY_MESSAGE).transform(Number)], { error: QUANTITY_MESSAGE }).pipe(
+    z.number().int(QUANTITY_MESSAGE).min(QUANTITY_MIN, QUANTITY_MESSAGE).max(QUANTITY_MAX, QUANTITY_MESSAGE),
+  ),
+  unitPrice: clientAmount,
+  totalPrice: clientAmount,
+});
+export type OrderItemInput = z.output<typeof orderItemInputSchema>;
+
+export const orderCreateSchema = z.object({
+  schoolId: id('Choose a school'),
+  customerName: requiredText(MSG.nameRequired, 150),
+  customerEmail: email,
+  customerPhone: optionalText(40),
+  studentName: requiredText(MSG.studentNameRequired, 150),
+  totalAmount: clientAmount,
+  items: z.array(orderItemInputSchema, { error: 'Your cart is empty' }).min(1, 'Your cart is empty').max(200, 'An order can have at most 200 items'),
+  notes: optionalText(1000),
+});
+export type OrderCreateInput = z.output<typeof orderCreateSchema>;
+
+/** The checkout form (spec section 5): the fields a parent types. */
+export const checkoutFormSchema = orderCreateSchema.pick({ customerName: true, customerEmail: true, customerPhone: true, studentName: true, notes: true });
+
+export const orderStatusUpdateSchema = z.object({
+  orderStatus: z.enum(ORDER_STATUSES, { error: `Order status must be one of ${ORDER_STATUSES.join(', ')}` }),
+});
+
+export const orderItemSchema = z.object({
+  id: z.number(),
+  photoId: z.number().nullable(),
+  albumId: z.number().nullable(),
+  photoName: z.string().nullable(),
+  photoOriginalNumber: z.string().nullable(),
+  photoOriginalName: z.string().nullable(),
+  photoFilename: z.string().nullable(),
+  productType: z.string(),
+  productName: z.string(),
+  productDescription: z.string(),
+  quantity: z.number(),
+  unitPrice: z.string(),
+  totalPrice: z.string(),
+  /** A digital copy: delivered as a download once paid (D8). */
+  digital: z.boolean(),
+  /** Signed link, 30 days; present only on paid orders. */
+  downloadUrl: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string().nullable(),
+  studentName: z.string(),
+  totalAmount: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  /** The customer orders screen reads the order status as `status`. */
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentReference: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  school: z.object({ id: z.number(), name: z.string() }),
+  albumName: z.string().nullable(),
+  items: z.array(orderItemSchema),
+  /** Paid through the built-in sandbox gateway: no real money moved. */
+  testPayment: z.boolean(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderCreateResponseSchema = z.object({ order: orderSchema, customerCreated: z.boolean() });
+
+export const paymentInitiateSchema = z.object({
+  orderId: z.string({ error: 'An order id is required' }).trim().min(1, 'An order id is required').max(16),
+});
+
+export const paymentInitiateResponseSchema = z.object({
+  success: z.boolean(),
+  processUrl: z.string().optional(),
+  payRequestId: z.string().optional(),
+  checksum: z.string().optional(),
+  redirectUrl: z.string().optional(),
+  error: z.string().optional(),
+});
+export type PaymentInitiateResponse = z.infer<typeof paymentInitiateResponseSchema>;

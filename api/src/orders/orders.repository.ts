@@ -1,0 +1,184 @@
+import type { Knex } from 'knex';
+import type { OrderStatus, PaymentStatus } from '../../contract/constants';
+import { now } from '../db/knex';
+import type { PhotoInfo, PricedLine, Product } from './pricing';
+
+export interface OrderRow {
+  id: string;
+  school_id: number;
+  album_id: number | null;
+  album_name: string | null;
+  customer_id: number | null;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string | null;
+  student_name: string;
+  total_thebe: number;
+  order_status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_reference: string | null;
+  notes: string | null;
+  idempotency_key: string | null;
+  created_at: number;
+  school_name: string;
+  test_payment: number | null;
+}
+
+export interface OrderItemRow {
+  id: number;
+  order_id: string;
+  photo_id: number | null;
+  album_id: number | null;
+  photo_name: string | null;
+  photo_original_number: string | null;
+  photo_original_name: string | null;
+  photo_filename: string | null;
+  product_type: string;
+  product_name: string;
+  product_description: string;
+  quantity: number;
+  unit_thebe: number;
+  total_thebe: number;
+}
+
+export interface OrderRecord {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+export interface NewOrder {
+  id: string;
+  schoolId: number;
+  customerId: number | null;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  studentName: string;
+  notes: string | null;
+  idempotencyKey: string | null;
+  totalThebe: number;
+  lines: PricedLine[];
+}
+
+export function createOrdersRepository(knex: Knex) {
+  /** Orders with their school name and whether a sandbox payment was made for them. */
+  const baseQuery = (db: Knex) =>
+    db('orders as o')
+      .join('schools as s', 's.id', 'o.school_id')
+      .select(
+        'o.*',
+        's.name as school_name',
+        db.raw("(select max(case when p.gateway = 'sandbox' then 1 else 0 end) from payments p where p.order_id = o.id) as test_payment"),
+      );
+
+  async function withItems(rows: OrderRow[], db: Knex = knex): Promise<OrderRecord[]> {
+    if (rows.length === 0) return [];
+    const items: OrderItemRow[] = await db('order_items')
+      .whereIn(
+        'order_id',
+        rows.map((r) => r.id),
+      )
+      .orderBy('id');
+    const byOrder = new Map<string, OrderItemRow[]>();
+    for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
+    return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+  }
+
+  return {
+    async school(id: number): Promise<{ id: number; name: string; closingDate: string | null; priceListId: number | null } | undefined> {
+      const row = await knex('schools').where({ id }).first('id', 'name', 'closing_date', 'price_list_id');
+      return row && { id: Number(row.id), name: row.name, closingDate: row.closing_date, priceListId: row.price_list_id === null ? null : Number(row.price_list_id) };
+    },
+
+    async products(priceListId: number): Promise<Product[]> {
+      const rows = await knex('price_list_items').where({ price_list_id: priceListId }).orderBy('position');
+      return rows.map((r) => ({ id: String(r.id), name: r.product_type, description: r.description, priceThebe: Number(r.price_thebe) }));
+    },
+
+    async photos(ids: number[]): Promise<Map<number, PhotoInfo>> {
+      const rows = await knex('photos as p')
+        .join('albums as a', 'a.id', 'p.album_id')
+        .whereIn('p.id', [...new Set(ids)])
+        .select('p.id', 'p.album_id', 'a.school_id', 'a.name as album_name', 'a.password_hash', 'p.original_name', 'p.original_number', 'p.filename');
+      return new Map(
+        rows.map((r) => [
+          Number(r.id),
+          {
+            id: Number(r.id),
+            albumId: Number(r.album_id),
+            schoolId: Number(r.school_id),
+            albumName: r.album_name,
+            albumHasPassword: r.password_hash !== null,
+            originalName: r.original_name,
+            originalNumber: r.original_number,
+            filename: r.filename,
+          },
+        ]),
+      );
+    },
+
+    async insert(trx: Knex.Transaction, order: NewOrder): Promise<void> {
+      const at = now();
+      const albumIds = [...new Set(order.lines.map((l) => l.photo.albumId))];
+      const firstLine = order.lines[0];
+      await trx('orders').insert({
+        id: order.id,
+        school_id: order.schoolId,
+        album_id: albumIds.length === 1 ? firstLine?.photo.albumId : null,
+        album_name: [...new Set(order.lines.map((l) => l.photo.albumName))].join(', ').slice(0, 120) || null,
+        customer_id: order.customerId,
+        customer_name: order.customerName,
+        customer_email: order.customerEmail,
+        customer_phone: order.customerPhone,
+        student_name: order.studentName,
+        total_thebe: order.totalThebe,
+        order_status: 'pending',
+        payment_status: 'pending',
+        notes: order.notes,
+        idempotency_key: order.idempotencyKey,
+        created_at: at,
+        updated_at: at,
+      });
+      await trx('order_items').insert(
+        order.lines.map((line) => ({
+          order_id: order.id,
+          photo_id: line.photo.id,
+          album_id: line.photo.albumId,
+          photo_name: line.photo.originalName,
+          photo_original_number: line.photo.originalNumber,
+          photo_original_name: line.photo.originalName,
+          photo_filename: line.photo.filename,
+          product_type: line.product.id,
+          product_name: line.product.name,
+          product_description: line.product.description,
+          quantity: line.quantity,
+          unit_thebe: line.unitThebe,
+          total_thebe: line.totalThebe,
+        })),
+      );
+    },
+
+    async find(id: string, db: Knex = knex): Promise<OrderRecord | undefined> {
+      const rows = await baseQuery(db).where('o.id', id);
+      return (await withItems(rows, db))[0];
+    },
+
+    async findByIdempotencyKey(key: string): Promise<OrderRecord | undefined> {
+      const rows = await baseQuery(knex).where('o.idempotency_key', key);
+      return (await withItems(rows))[0];
+    },
+
+    async list(filter: { status?: OrderStatus; schoolId?: number; customerId?: number }): Promise<OrderRecord[]> {
+      const query = baseQuery(knex).orderBy([{ column: 'o.created_at', order: 'desc' }, { column: 'o.id' }]);
+      if (filter.status) query.where('o.order_status', filter.status);
+      if (filter.schoolId) query.where('o.school_id', filter.schoolId);
+      if (filter.customerId) query.where('o.customer_id', filter.customerId);
+      return withItems(await query);
+    },
+
+    async setStatus(id: string, status: OrderStatus): Promise<number> {
+      return knex('orders').where({ id }).update({ order_status: status, updated_at: now() });
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,131 @@
+import type { OrderStatus } from '../../contract/constants';
+import { isOrderingClosed } from '../../contract/constants';
+import { MSG, ORDER_MSG } from '../../contract/messages';
+import type { Order, OrderCreateInput } from '../../contract/orders';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { isUniqueViolation } from '../staff/staff.service';
+import { createCustomerService } from '../customers/customers.service';
+import { orderConfirmationEmail } from '../mail/templates';
+import { newOrderId } from './order-id';
+import { priceOrder, fallbackProducts, type PhotoInfo } from './pricing';
+import { createOrdersRepository, type OrderRecord } from './orders.repository';
+import { presentOrder } from './orders.presenter';
+import type { DownloadLinks } from './downloads';
+
+export interface CreateOrderContext {
+  /** Set when a signed-in customer orders: the order is theirs whatever e-mail they type. */
+  customerId: number | null;
+  idempotencyKey: string | null;
+  /** Throws unless this browser may see the class (D3): ordering needs the same grant as viewing. */
+  assertCanSee(album: { id: number; schoolId: number; hasPassword: boolean }): void;
+}
+
+export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
+  const repo = createOrdersRepository(deps.knex);
+  const customers = createCustomerService(deps);
+  const present = (record: OrderRecord): Order => presentOrder(record, downloads.url);
+
+  async function create(input: OrderCreateInput, ctx: CreateOrderContext): Promise<{ order: Order; customerCreated: boolean; replayed: boolean }> {
+    if (ctx.idempotencyKey) {
+      const earlier = await repo.findByIdempotencyKey(ctx.idempotencyKey);
+      if (earlier) return { order: present(earlier), customerCreated: false, replayed: true };
+    }
+    const school = await repo.school(input.schoolId);
+    if (!school) throw notFound(MSG.schoolNotFound);
+    const listed = school.priceListId ? await repo.products(school.priceListId) : [];
+    const photos = await repo.photos(input.items.map((item) => item.photoId));
+    const priced = priceOrder(input, {
+      schoolId: school.id,
+      products: listed.length > 0 ? listed : fallbackProducts(),
+      photos,
+      closed: isOrderingClosed(school.closingDate),
+    });
+    const albums = new Map<number, PhotoInfo>(priced.lines.map((line) => [line.photo.albumId, line.photo]));
+    for (const photo of albums.values()) ctx.assertCanSee({ id: photo.albumId, schoolId: photo.schoolId, hasPassword: photo.albumHasPassword });
+
+    const id = newOrderId();
+    let created: { id: number; email: string; firstName: string } | null = null;
+    try {
+      await deps.knex.transaction(async (trx) => {
+        let customerId = ctx.customerId;
+        if (customerId === null) {
+          const found = await customers.findOrCreateCheckoutCustomer(trx, { email: input.customerEmail, name: input.customerName, phone: input.customerPhone });
+          customerId = found.customer.id;
+          if (found.created) created = found.customer;
+        }
+        await repo.insert(trx, {
+          id,
+          schoolId: school.id,
+          customerId,
+          customerName: input.customerName,
+          customerEmail: input.customerEmail,
+          customerPhone: input.customerPhone,
+          studentName: input.studentName,
+          notes: input.notes,
+          idempotencyKey: ctx.idempotencyKey,
+          totalThebe: priced.totalThebe,
+          lines: priced.lines,
+        });
+      });
+    } catch (err) {
+      // Two tries with one key raced: the first one stands.
+      if (ctx.idempotencyKey && isUniqueViolation(err)) {
+        const earlier = await repo.findByIdempotencyKey(ctx.idempotencyKey);
+        if (earlier) return { order: present(earlier), customerCreated: false, replayed: true };
+      }
+      throw err;
+    }
+    if (created) await customers.sendSetPasswordEmail(created);
+    const record = await repo.find(id);
+    if (!record) throw new Error(`order ${id} vanished after insert`);
+    return { order: present(record), customerCreated: created !== null, replayed: false };
+  }
+
+  async function get(id: string): Promise<Order> {
+    const record = await repo.find(id);
+    if (!record) throw notFound(ORDER_MSG.orderNotFound);
+    return present(record);
+  }
+
+  return {
+    create,
+    get,
+    list: async (filter: { status?: OrderStatus; schoolId?: number }) => (await repo.list(filter)).map(present),
+    listForCustomer: async (customerId: number) => (await repo.list({ customerId })).map(present),
+    async setStatus(id: string, status: OrderStatus): Promise<Order> {
+      if ((await repo.setStatus(id, status)) === 0) throw notFound(ORDER_MSG.orderNotFound);
+      return get(id);
+    },
+
+    /** Exactly one confirmation per paid order: called only by the transition that paid it. */
+    async sendConfirmation(orderId: string): Promise<void> {
+      const order = await get(orderId);
+      await deps.mailer.send({
+        to: order.customerEmail,
+        ...orderConfirmationEmail({
+          businessName: deps.config.businessName,
+          order: {
+            id: order.id,
+            customerName: order.customerName,
+            studentName: order.studentName,
+            schoolName: order.school.name,
+            albumName: order.albumName ?? '',
+            totalAmount: order.totalAmount,
+            items: order.items.map((item) => ({
+              productName: item.productName,
+              photoName: item.photoOriginalName ?? item.photoFilename ?? `ID: ${item.photoId}`,
+              quantity: item.quantity,
+              totalPrice: item.totalPrice,
+            })),
+          },
+          downloads: order.items.flatMap((item) =>
+            item.downloadUrl ? [{ photoName: item.photoOriginalName ?? item.photoFilename ?? `ID: ${item.photoId}`, url: item.downloadUrl }] : [],
+          ),
+          ordersUrl: `${deps.config.publicUrl}/customer/orders`,
+        }),
+      });
+    },
+  };
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;

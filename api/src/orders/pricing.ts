@@ -1,0 +1,70 @@
+import { DEFAULT_PRODUCT_DESCRIPTION, FALLBACK_PRODUCTS, isDigitalProduct } from '../../contract/constants';
+import { decimalToThebe } from '../../contract/money';
+import { ORDER_MSG } from '../../contract/messages';
+import type { OrderCreateInput } from '../../contract/orders';
+import { badRequest, conflict } from '../http/errors';
+
+export interface Product {
+  /** Price list item id as a string, or a built-in product id. */
+  id: string;
+  name: string;
+  description: string;
+  priceThebe: number;
+}
+
+export interface PhotoInfo {
+  id: number;
+  albumId: number;
+  schoolId: number;
+  albumName: string;
+  albumHasPassword: boolean;
+  originalName: string;
+  originalNumber: string | null;
+  filename: string;
+}
+
+export interface PricedLine {
+  photo: PhotoInfo;
+  product: Product;
+  quantity: number;
+  unitThebe: number;
+  totalThebe: number;
+  digital: boolean;
+}
+
+export interface PricingContext {
+  schoolId: number;
+  products: readonly Product[];
+  photos: ReadonlyMap<number, PhotoInfo>;
+  /** The school's closing date has passed: only digital products are sold. */
+  closed: boolean;
+}
+
+export const fallbackProducts = (): Product[] =>
+  FALLBACK_PRODUCTS.map((p) => ({ id: p.id, name: p.name, description: DEFAULT_PRODUCT_DESCRIPTION, priceThebe: p.priceThebe }));
+
+/**
+ * Prices an order on the server (D4): every line from the school's products, never from the
+ * client. The client's own prices must agree to the thebe, or the parent is asked to review the
+ * cart (409) — nothing is charged that the server did not price.
+ */
+export function priceOrder(input: Pick<OrderCreateInput, 'items' | 'totalAmount'>, ctx: PricingContext): { lines: PricedLine[]; totalThebe: number } {
+  const products = new Map(ctx.products.map((p) => [p.id, p]));
+  const lines: PricedLine[] = [];
+  let pricesAgree = true;
+  for (const item of input.items) {
+    const photo = ctx.photos.get(item.photoId);
+    if (!photo || photo.schoolId !== ctx.schoolId || photo.albumId !== item.albumId) throw badRequest(ORDER_MSG.photoNotInSchool, undefined, 'PHOTO_NOT_IN_SCHOOL');
+    const product = products.get(item.productType);
+    if (!product) throw conflict(ORDER_MSG.productUnavailable(item.productName?.trim() || 'A product'), 'PRODUCT_UNAVAILABLE');
+    const digital = isDigitalProduct(product.id, product.name);
+    if (ctx.closed && !digital) throw conflict(ORDER_MSG.printsClosed(product.name), 'PRINTS_CLOSED');
+    const unitThebe = product.priceThebe;
+    const totalThebe = unitThebe * item.quantity;
+    if (decimalToThebe(item.unitPrice) !== unitThebe || decimalToThebe(item.totalPrice) !== totalThebe) pricesAgree = false;
+    lines.push({ photo, product, quantity: item.quantity, unitThebe, totalThebe, digital });
+  }
+  const totalThebe = lines.reduce((sum, line) => sum + line.totalThebe, 0);
+  if (!pricesAgree || decimalToThebe(input.totalAmount) !== totalThebe) throw conflict(ORDER_MSG.pricesChanged, 'PRICE_MISMATCH');
+  return { lines, totalThebe };
+}

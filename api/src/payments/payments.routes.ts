@@ -1,0 +1,56 @@
+import Router from '@koa/router';
+import { ORDER_MSG } from '../../contract/messages';
+import { paymentInitiateSchema } from '../../contract/orders';
+import type { AppContext, AppState } from '../http/context';
+import { parse } from '../http/validate';
+import { AppError } from '../http/errors';
+import type { Deps } from '../deps';
+import type { Commerce } from '../orders/commerce';
+import { readFormPairs } from './paygate/form-body';
+import { parseFormPairs } from './paygate/checksum';
+import { PayGateError } from './paygate/errors';
+
+export function createPaymentRoutes(deps: Deps, commerce: Commerce) {
+  const { payments } = commerce;
+  const router = new Router<AppState, AppContext>();
+
+  /** The server's own amount, currency and URLs: the client's amount and URLs are ignored (D6). */
+  router.post('/payment/initiate', async (ctx) => {
+    const { orderId } = parse(paymentInitiateSchema, ctx.request.body);
+    try {
+      const result = await payments.initiate(orderId.toUpperCase());
+      ctx.body = { success: true, processUrl: result.processUrl, payRequestId: result.payRequestId, checksum: result.checksum };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      deps.logger.error({ err, orderId, code: err instanceof PayGateError ? err.code : undefined }, 'payment initiation failed');
+      ctx.status = 502;
+      ctx.body = { success: false, error: ORDER_MSG.paymentUnavailable, message: ORDER_MSG.paymentUnavailable };
+    }
+  });
+
+  /** Server-to-server notify: plain `OK` only after the state change is committed. */
+  router.post('/payment/notify', async (ctx) => {
+    const result = await payments.notify(await readFormPairs(ctx));
+    ctx.type = 'text/plain';
+    ctx.set('Cache-Control', 'no-store');
+    if (result.ok) {
+      ctx.body = 'OK';
+    } else {
+      ctx.status = 400;
+      ctx.body = 'ERROR';
+    }
+  });
+
+  /** The browser's return (a form POST; the query-string variant is accepted too). */
+  const handleReturn = async (ctx: AppContext) => {
+    const orderId = String(ctx.query.orderId ?? '').toUpperCase();
+    const posted = await readFormPairs(ctx);
+    const pairs = posted.length > 0 ? posted : parseFormPairs(ctx.querystring).filter(([name]) => name !== 'orderId');
+    ctx.status = 303;
+    ctx.redirect(await payments.handleReturn(orderId, pairs));
+  };
+  router.post('/payment/return', handleReturn);
+  router.get('/payment/return', handleReturn);
+
+  return router;
+}
