@@ -1,0 +1,55 @@
+import Router from '@koa/router';
+import { albumCreateSchema, albumUpdateSchema, albumVerifySchema } from '../../contract/albums';
+import { MSG } from '../../contract/messages';
+import { id } from '../../contract/fields';
+import type { AppContext, AppState } from '../http/context';
+import { clientIp } from '../http/context';
+import { parse } from '../http/validate';
+import { requireStaff } from '../http/auth';
+import type { Deps } from '../deps';
+import { createAlbumService } from './albums.service';
+import { presentAlbum } from './albums.presenter';
+
+const albumId = id('Class id must be a positive whole number');
+
+export function createAlbumRoutes(deps: Deps) {
+  const service = createAlbumService(deps);
+  const router = new Router<AppState, AppContext>();
+
+  router.post('/albums', requireStaff, async (ctx) => {
+    const input = parse(albumCreateSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = presentAlbum(await service.create(input));
+  });
+
+  router.patch('/albums/:id', requireStaff, async (ctx) => {
+    const target = parse(albumId, ctx.params.id);
+    const input = parse(albumUpdateSchema, ctx.request.body);
+    ctx.body = presentAlbum(await service.update(target, input));
+  });
+
+  router.delete('/albums/:id', requireStaff, async (ctx) => {
+    await service.delete(parse(albumId, ctx.params.id));
+    ctx.body = { message: 'Class deleted' };
+  });
+
+  /**
+   * The spec's client reads `success`, so a wrong password is a 200 with success false. The school
+   * must be unlocked first: granting a class also grants its school, so without this check a class
+   * with no password would open the school without the school password.
+   */
+  router.post('/albums/:id/verify-password', async (ctx) => {
+    const target = parse(albumId, ctx.params.id);
+    const { password } = parse(albumVerifySchema, ctx.request.body);
+    const album = await service.get(target);
+    deps.access.assertSchool(ctx, album.schoolId);
+    if (await service.checkPassword(album, password, clientIp(ctx))) {
+      deps.access.grantAlbum(ctx, album.schoolId, album.id);
+      ctx.body = { success: true };
+    } else {
+      ctx.body = { success: false, message: MSG.incorrectClassPassword };
+    }
+  });
+
+  return router;
+}

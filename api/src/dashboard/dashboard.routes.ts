@@ -1,0 +1,17 @@
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../http/context';
+import { requireStaff } from '../http/auth';
+import type { Deps } from '../deps';
+import { createDashboardService } from './dashboard.service';
+
+export function createDashboardRoutes(deps: Deps) {
+  const service = createDashboardService(deps);
+  const router = new Router<AppState, AppContext>();
+
+  router.get('/dashboard/stats', requireStaff, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = await service.stats();
+  });
+
+  return router;
+}

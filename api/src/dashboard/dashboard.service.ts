@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import { ACTIVE_ORDER_STATUSES } from '../../contract/constants';
+import type { DashboardStats } from '../../contract/dashboard';
+import { thebeToDecimal } from '../../contract/money';
+import { createDashboardRepository } from './dashboard.repository';
+
+export function createDashboardService(deps: { knex: Knex }) {
+  const repo = createDashboardRepository(deps.knex);
+  return {
+    /** Revenue counts only completed payments, as the order page does (spec sections 2 and 9). */
+    async stats(): Promise<DashboardStats> {
+      const [totalPhotos, activeOrders, revenue, totalSchools] = await Promise.all([
+        repo.photoCount(),
+        repo.orderCount(ACTIVE_ORDER_STATUSES),
+        repo.revenueThebe('completed'),
+        repo.schoolCount(),
+      ]);
+      return { totalPhotos, activeOrders, totalRevenue: thebeToDecimal(revenue), totalSchools };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { Knex } from 'knex';
+import { insertedId, now, toIso } from '../db/knex';
+
+export interface PriceListItemRecord {
+  id: number;
+  productType: string;
+  description: string;
+  priceThebe: number;
+  exampleImage: string | null;
+}
+
+export interface PriceListRecord {
+  id: number;
+  name: string;
+  description: string;
+  createdAt: string;
+  items: PriceListItemRecord[];
+}
+
+export interface ItemWrite {
+  productType: string;
+  description: string;
+  priceThebe: number;
+  exampleImage: string | null;
+}
+
+interface ListRow {
+  id: number;
+  name: string;
+  description: string | null;
+  created_at: number | string;
+}
+
+interface ItemRow {
+  id: number;
+  price_list_id: number;
+  product_type: string;
+  description: string | null;
+  price_thebe: number | string;
+  example_image: string | null;
+}
+
+function toItem(row: ItemRow): PriceListItemRecord {
+  return {
+    id: Number(row.id),
+    productType: row.product_type,
+    description: row.description ?? '',
+    priceThebe: Number(row.price_thebe),
+    exampleImage: row.example_image,
+  };
+}
+
+async function withItems(trx: Knex, lists: ListRow[]): Promise<PriceListRecord[]> {
+  if (lists.length === 0) return [];
+  const items = (await trx('price_list_items')
+    .whereIn(
+      'price_list_id',
+      lists.map((list) => list.id),
+    )
+    .orderBy([{ column: 'position' }, { column: 'id' }])) as ItemRow[];
+  return lists.map((list) => ({
+    id: Number(list.id),
+    name: list.name,
+    description: list.description ?? '',
+    createdAt: toIso(list.created_at),
+    items: items.filter((item) => Number(item.price_list_id) === Number(list.id)).map(toItem),
+  }));
+}
+
+export function createPriceListRepository(knex: Knex) {
+  return {
+    async list(): Promise<PriceListRecord[]> {
+      return withItems(knex, (await knex('price_lists').select('id', 'name', 'description', 'created_at')) as ListRow[]);
+    },
+
+    async findById(id: number, trx: Knex = knex): Promise<PriceListRecord | undefined> {
+      const rows = (await trx('price_lists').where({ id }).select('id', 'name', 'description', 'created_at')) as ListRow[];
+      return (await withItems(trx, rows))[0];
+    },
+
+    async schoolPriceListId(schoolId: number): Promise<number | null | undefined> {
+      const row = (await knex('schools').where({ id: schoolId }).first('price_list_id')) as { price_list_id: number | null } | undefined;
+      if (!row) return undefined;
+      return row.price_list_id === null ? null : Number(row.price_list_id);
+    },
+
+    async insert(input: { name: string; description: string }, trx: Knex): Promise<number> {
+      const at = now();
+      return insertedId(await trx('price_lists').insert({ name: input.name, description: input.description, created_at: at, updated_at: at }));
+    },
+
+    async update(id: number, input: { name: string; description: string }, trx: Knex): Promise<void> {
+      await trx('price_lists').where({ id }).update({ name: input.name, description: input.description, updated_at: now() });
+    },
+
+    /**
+     * Writes the items in row order. An existing item with the same product name keeps its id, so
+     * carts that hold that id stay valid when staff edit a price or description.
+     */
+    async replaceItems(priceListId: number, items: ItemWrite[], trx: Knex): Promise<void> {
+      const existing = (await trx('price_list_items').where({ price_list_id: priceListId }).select('id', 'product_type')) as {
+        id: number;
+        product_type: string;
+      }[];
+      const unused = new Map<number, string>(existing.map((row) => [Number(row.id), row.product_type]));
+      for (const [position, item] of items.entries()) {
+        const row = {
+          product_type: item.productType,
+          description: item.description,
+          price_thebe: item.priceThebe,
+          example_image: item.exampleImage,
+          position,
+        };
+        const reuse = [...unused].find(([, productType]) => productType === item.productType)?.[0];
+        if (reuse === undefined) {
+          await trx('price_list_items').insert({ ...row, price_list_id: priceListId });
+        } else {
+          unused.delete(reuse);
+          await trx('price_list_items').where({ id: reuse }).update(row);
+        }
+      }
+      if (unused.size > 0) await trx('price_list_items').whereIn('id', [...unused.keys()]).delete();
+    },
+
+    delete: (id: number, trx: Knex) => trx('price_lists').where({ id }).delete(),
+  };
+}
+export type PriceListRepository = ReturnType<typeof createPriceListRepository>;

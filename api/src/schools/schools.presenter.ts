@@ -1,0 +1,33 @@
+import type { AlbumSummary, PublicSchool, SchoolBySlug, StaffSchool } from '../../contract/schools';
+import type { SchoolRecord } from './schools.repository';
+
+export function presentPublicSchool(school: Pick<SchoolRecord, 'id' | 'name' | 'slug'>): PublicSchool {
+  return { id: school.id, name: school.name, slug: school.slug };
+}
+
+export function presentSchoolBySlug(school: SchoolRecord, unlocked: boolean): SchoolBySlug {
+  return {
+    id: school.id,
+    name: school.name,
+    slug: school.slug,
+    closingDate: school.closingDate,
+    priceListId: school.priceListId,
+    unlocked,
+  };
+}
+
+export function presentStaffSchool(school: SchoolRecord, albums: AlbumSummary[]): StaffSchool {
+  return {
+    id: school.id,
+    name: school.name,
+    slug: school.slug,
+    contactEmail: school.contactEmail,
+    contactPhone: school.contactPhone,
+    address: school.address,
+    closingDate: school.closingDate,
+    priceListId: school.priceListId,
+    priceListName: school.priceListName,
+    albums,
+    createdAt: school.createdAt,
+  };
+}

@@ -1,0 +1,137 @@
+import type { Knex } from 'knex';
+import { count, insertedId, now, toIso } from '../db/knex';
+
+export interface SchoolRecord {
+  id: number;
+  name: string;
+  slug: string;
+  contactEmail: string;
+  contactPhone: string | null;
+  address: string | null;
+  closingDate: string | null;
+  priceListId: number | null;
+  priceListName: string | null;
+  createdAt: string;
+}
+
+export interface SchoolWrite {
+  name?: string;
+  slug?: string;
+  passwordHash?: string;
+  contactEmail?: string;
+  contactPhone?: string | null;
+  address?: string | null;
+  closingDate?: string | null;
+  priceListId?: number | null;
+}
+
+interface SchoolRow {
+  id: number;
+  name: string;
+  slug: string;
+  contact_email: string;
+  contact_phone: string | null;
+  address: string | null;
+  closing_date: string | null;
+  price_list_id: number | null;
+  price_list_name: string | null;
+  created_at: number | string;
+}
+
+function toRecord(row: SchoolRow): SchoolRecord {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    slug: row.slug,
+    contactEmail: row.contact_email,
+    contactPhone: row.contact_phone,
+    address: row.address,
+    closingDate: row.closing_date,
+    priceListId: row.price_list_id === null ? null : Number(row.price_list_id),
+    priceListName: row.price_list_name,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+const COLUMNS: Record<keyof Omit<SchoolWrite, 'passwordHash'>, string> = {
+  name: 'name',
+  slug: 'slug',
+  contactEmail: 'contact_email',
+  contactPhone: 'contact_phone',
+  address: 'address',
+  closingDate: 'closing_date',
+  priceListId: 'price_list_id',
+};
+
+function toRow(input: SchoolWrite): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(COLUMNS)) {
+    const value = input[key as keyof typeof COLUMNS];
+    if (value !== undefined) row[column] = value;
+  }
+  if (input.passwordHash !== undefined) row.password_hash = input.passwordHash;
+  return row;
+}
+
+/** Every column but the password hash, with the price list's name. */
+function detailQuery(trx: Knex) {
+  return trx('schools as s')
+    .leftJoin('price_lists as pl', 'pl.id', 's.price_list_id')
+    .select(
+      's.id',
+      's.name',
+      's.slug',
+      's.contact_email',
+      's.contact_phone',
+      's.address',
+      's.closing_date',
+      's.price_list_id',
+      'pl.name as price_list_name',
+      's.created_at',
+    );
+}
+
+export function createSchoolRepository(knex: Knex) {
+  return {
+    async list(): Promise<SchoolRecord[]> {
+      return ((await detailQuery(knex)) as SchoolRow[]).map(toRecord);
+    },
+
+    async findById(id: number, trx: Knex = knex): Promise<SchoolRecord | undefined> {
+      const row = (await detailQuery(trx).where('s.id', id).first()) as SchoolRow | undefined;
+      return row ? toRecord(row) : undefined;
+    },
+
+    async findBySlug(slug: string): Promise<SchoolRecord | undefined> {
+      const row = (await detailQuery(knex).where('s.slug', slug).first()) as SchoolRow | undefined;
+      return row ? toRecord(row) : undefined;
+    },
+
+    async passwordHashBySlug(slug: string): Promise<{ id: number; passwordHash: string } | undefined> {
+      const row = (await knex('schools').where({ slug }).first('id', 'password_hash')) as
+        | { id: number; password_hash: string }
+        | undefined;
+      return row ? { id: Number(row.id), passwordHash: row.password_hash } : undefined;
+    },
+
+    async insert(input: SchoolWrite & { passwordHash: string }, trx: Knex = knex): Promise<number> {
+      return insertedId(await trx('schools').insert({ ...toRow(input), created_at: now() }));
+    },
+
+    async update(id: number, input: SchoolWrite, trx: Knex = knex): Promise<void> {
+      const row = toRow(input);
+      if (Object.keys(row).length > 0) await trx('schools').where({ id }).update(row);
+    },
+
+    delete: (id: number, trx: Knex = knex) => trx('schools').where({ id }).delete(),
+
+    async orderCount(id: number, trx: Knex = knex): Promise<number> {
+      return count(await trx('orders').where({ school_id: id }).count({ count: '*' }).first());
+    },
+
+    async priceListExists(id: number, trx: Knex = knex): Promise<boolean> {
+      return Boolean(await trx('price_lists').where({ id }).first('id'));
+    },
+  };
+}
+export type SchoolRepository = ReturnType<typeof createSchoolRepository>;
