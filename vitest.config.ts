@@ -10,6 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['api/**/*.unit.test.ts', 'pwa/**/*.unit.test.ts'],
@@ -17,17 +18,19 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'api-sqlite',
-          include: ['api/**/*.api.test.ts'],
+          include: ['api/**/*.api.test.ts', 'db/**/*.api.test.ts'],
           env: { TEST_DB: 'sqlite' },
           globalSetup: ['api/test/global-setup.ts'],
         },
       },
       {
+        extends: true,
         test: {
           name: 'api-mysql',
-          include: ['api/**/*.api.test.ts'],
+          include: ['api/**/*.api.test.ts', 'db/**/*.api.test.ts'],
           env: { TEST_DB: 'mysql' },
           globalSetup: ['api/test/global-setup.ts'],
         },

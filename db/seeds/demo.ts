@@ -1,0 +1,182 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Deps } from '../../api/src/deps';
+import { hashPassword } from '../../api/src/http/passwords';
+import { insertedId, count } from '../../api/src/db/knex';
+import { generateDemoPhoto, generateExampleImage } from '../../api/src/media/generate';
+import { originalNumberOf } from '../../api/src/photos/original-number';
+
+/** Printed by the README; change both together. */
+export const DEMO = {
+  admin: { email: 'admin@example.com', password: 'photos123', firstName: 'Demo', lastName: 'Admin' },
+  school: { name: 'Demo Primary School', slug: 'demo-primary', password: 'demo1234' },
+  closedSchool: { name: 'Sunrise Academy', slug: 'sunrise-academy', password: 'sunrise1' },
+  protectedClass: { name: 'Class 10C', password: 'class10' },
+} as const;
+
+const PRODUCTS = [
+  { name: '10x15 Print', description: 'Glossy print, 10 x 15 cm', priceThebe: 2500 },
+  { name: '15x20 Print', description: 'Glossy print, 15 x 20 cm', priceThebe: 4000 },
+  { name: 'Digital Download', description: 'Full-resolution file, no watermark', priceThebe: 1500 },
+  { name: 'Small Frame', description: 'Black frame with a 15 x 20 cm print', priceThebe: 3500 },
+  { name: 'Canvas', description: '30 x 40 cm stretched canvas', priceThebe: 8000 },
+];
+
+/** Classes named so that numeric-aware, case-insensitive sorting matters (Class 2B before Class 10C). */
+const CLASSES: { name: string; password?: string; photos: number }[] = [
+  { name: 'Class 10C', password: DEMO.protectedClass.password, photos: 10 },
+  { name: 'Class 2B', photos: 12 },
+  { name: 'Class 1A', photos: 12 },
+  { name: 'choir', photos: 8 },
+];
+
+const FIRST_NAMES = ['Kagiso', 'Naledi', 'Thabo', 'Lesedi', 'Mpho', 'Onalenna', 'Tumelo', 'Boitumelo', 'Kabelo', 'Refilwe', 'Tebogo', 'Masego'];
+
+/**
+ * Demo data for a fresh database (SEED_DEMO): runs only when there is no staff account and no
+ * school yet, so it never touches real data. Photos are generated with sharp and go through the
+ * same ingest as an upload.
+ */
+export async function seedDemo(deps: Deps): Promise<{ schools: number; classes: number; photos: number } | null> {
+  const { knex } = deps;
+  if (count(await knex('staff').count({ count: '*' }).first()) > 0) return null;
+  if (count(await knex('schools').count({ count: '*' }).first()) > 0) return null;
+
+  await knex('staff').insert({
+    email: DEMO.admin.email,
+    password_hash: await hashPassword(DEMO.admin.password),
+    first_name: DEMO.admin.firstName,
+    last_name: DEMO.admin.lastName,
+    role: 'admin',
+    created_at: Date.now(),
+  });
+
+  const priceListId = await createPriceList(deps);
+  const closingSoon = new Date(Date.now() + 60 * 24 * 3600_000).toISOString().slice(0, 10);
+  const closedSince = new Date(Date.now() - 14 * 24 * 3600_000).toISOString().slice(0, 10);
+
+  const schoolId = await insertSchool(knex, {
+    ...DEMO.school,
+    contactEmail: 'office@demo-primary.example',
+    closingDate: closingSoon,
+    priceListId,
+    address: 'Plot 123, Gaborone',
+  });
+  const closedId = await insertSchool(knex, {
+    ...DEMO.closedSchool,
+    contactEmail: 'office@sunrise.example',
+    closingDate: closedSince,
+    priceListId: null,
+    address: 'Francistown',
+  });
+
+  let photos = 0;
+  let frame = 401;
+  for (const spec of CLASSES) {
+    const albumId = await insertAlbum(knex, schoolId, spec.name, spec.password);
+    for (let i = 0; i < spec.photos; i++) photos += await addPhoto(deps, albumId, frame++, i);
+  }
+  const closedAlbum = await insertAlbum(knex, closedId, 'Standard 7 Leavers');
+  for (let i = 0; i < 6; i++) photos += await addPhoto(deps, closedAlbum, frame++, i);
+
+  return { schools: 2, classes: CLASSES.length + 1, photos };
+}
+
+async function createPriceList(deps: Deps): Promise<number> {
+  const at = Date.now();
+  const id = insertedId(
+    await deps.knex('price_lists').insert({
+      name: 'Standard Package',
+      description: 'Prints, frames and digital copies',
+      created_at: at,
+      updated_at: at,
+    }),
+  );
+  for (const [position, product] of PRODUCTS.entries()) {
+    const image = await withTempFile(deps, await generateExampleImage(product.name, position), `${product.name}.png`, (file) =>
+      deps.media.storeExampleImage(file),
+    );
+    await deps.knex('price_list_items').insert({
+      price_list_id: id,
+      product_type: product.name,
+      description: product.description,
+      price_thebe: product.priceThebe,
+      example_image: image,
+      position,
+    });
+  }
+  return id;
+}
+
+async function insertSchool(
+  knex: Knex,
+  school: { name: string; slug: string; password: string; contactEmail: string; closingDate: string; priceListId: number | null; address: string },
+): Promise<number> {
+  return insertedId(
+    await knex('schools').insert({
+      name: school.name,
+      slug: school.slug,
+      password_hash: await hashPassword(school.password),
+      contact_email: school.contactEmail,
+      contact_phone: '+267 390 0000',
+      address: school.address,
+      closing_date: school.closingDate,
+      price_list_id: school.priceListId,
+      created_at: Date.now(),
+    }),
+  );
+}
+
+async function insertAlbum(knex: Knex, schoolId: number, name: string, password?: string): Promise<number> {
+  return insertedId(
+    await knex('albums').insert({
+      school_id: schoolId,
+      name,
+      password_hash: password ? await hashPassword(password) : null,
+      created_at: Date.now(),
+    }),
+  );
+}
+
+async function addPhoto(deps: Deps, albumId: number, frame: number, index: number): Promise<number> {
+  const student = FIRST_NAMES[(frame + index) % FIRST_NAMES.length] ?? 'Student';
+  const originalName = `IMG_${String(frame).padStart(4, '0')}.JPG`;
+  const jpeg = await generateDemoPhoto({ seed: frame, label: student });
+  const stored = await withTempFile(deps, jpeg, originalName, (file) => deps.media.ingestPhoto(file));
+  await deps.knex('photos').insert({
+    album_id: albumId,
+    filename: stored.filename,
+    storage_key: stored.storageKey,
+    original_name: originalName,
+    original_number: originalNumberOf(originalName),
+    student_name: student,
+    file_size: stored.fileSize,
+    mime_type: stored.mimeType,
+    width: stored.width,
+    height: stored.height,
+    thumb_width: stored.thumbWidth,
+    thumb_height: stored.thumbHeight,
+    thumb_etag: stored.thumbEtag,
+    preview_etag: stored.previewEtag,
+    created_at: Date.now(),
+  });
+  return 1;
+}
+
+async function withTempFile<T>(
+  deps: Deps,
+  bytes: Buffer,
+  originalName: string,
+  use: (file: { path: string; originalName: string; size: number }) => Promise<T>,
+): Promise<T> {
+  await fs.mkdir(deps.media.tmpDir, { recursive: true });
+  const file = path.join(deps.media.tmpDir, `seed-${randomUUID()}`);
+  await fs.writeFile(file, bytes);
+  try {
+    return await use({ path: file, originalName, size: bytes.length });
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}
