@@ -27,6 +27,11 @@ export interface MultipartLimits {
   maxFileBytes?: number;
   maxTotalBytes?: number;
   maxFields?: number;
+  /**
+   * Called as each file finishes streaming to disk, before the whole form is parsed, so work on
+   * early files can overlap the upload of later ones. The file is removed by cleanup() as usual.
+   */
+  onFile?: (field: string, file: UploadedFile) => void;
 }
 
 /**
@@ -57,6 +62,10 @@ export async function readMultipart(ctx: AppContext, tmpRoot: string, limits: Mu
   form.on('fileBegin', (_name, file) => {
     current = file.originalFilename ?? 'file';
   });
+  const onFile = limits.onFile;
+  if (onFile) {
+    form.on('file', (name, file) => onFile(name, { path: file.filepath, originalName: safeDisplayName(file.originalFilename), size: file.size }));
+  }
   try {
     const [rawFields, rawFiles] = await form.parse(ctx.req);
     const fields: Record<string, string> = {};

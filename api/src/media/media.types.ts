@@ -1,5 +1,6 @@
 import type { AppContext } from '../http/context';
 import type { UploadedFile } from '../http/multipart';
+import type { AcceptedImageType } from '../../contract/constants';
 
 export type RenditionKind = 'thumbnail' | 'preview';
 
@@ -16,6 +17,15 @@ export interface StoredPhoto {
   thumbHeight: number;
   thumbEtag: string;
   previewEtag: string;
+}
+
+/** A fully validated upload whose renditions are made but not yet in storage. */
+export interface PreparedPhoto {
+  readonly stored: StoredPhoto;
+  /** Moves the renditions and the original into storage; on failure nothing of it remains. */
+  commit(): Promise<StoredPhoto>;
+  /** Drops the temp renditions (after a commit there is nothing left to drop). */
+  discard(): Promise<void>;
 }
 
 export interface PhotoFiles {
@@ -37,6 +47,16 @@ export interface MediaService {
    * preview from one decode. Throws an AppError naming the file; on any failure nothing is left.
    */
   ingestPhoto(file: UploadedFile): Promise<StoredPhoto>;
+  /**
+   * The cheap part of the validation (empty, size, magic bytes), without a decoder: lets a batch
+   * refuse a bad file before anything of it is stored.
+   */
+  checkUpload(file: UploadedFile): Promise<AcceptedImageType>;
+  /**
+   * The decode-heavy part of ingestPhoto, stored nowhere yet: a batch prepares every file (while
+   * later ones are still uploading) and commits only when all of them passed.
+   */
+  prepareUpload(file: UploadedFile): Promise<PreparedPhoto>;
   /** Puts a replacement original in place for an existing key and rebuilds its renditions. */
   restorePhoto(photo: PhotoFiles, file: UploadedFile): Promise<StoredPhoto>;
   /** Removes the original and renditions (missing files are fine). */

@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { MSG } from '../../contract/messages';
+import { UPLOAD_MAX_FILE_BYTES } from '../../contract/constants';
+import { AppError } from '../http/errors';
+import { createLogger } from '../logger';
+import type { UploadedFile } from '../http/multipart';
+import { alphaPng, gif, htmlFile, pngBomb, solidJpeg, truncatedJpeg } from '../../test/images';
+import { createMediaService } from './media.service';
+import type { MediaService } from './media.types';
+
+let root: string;
+let media: MediaService;
+
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'media-unit-'));
+  media = await createMediaService({ storageDir: path.join(root, 'storage'), businessName: 'Test Studio', logger: createLogger('silent') });
+});
+afterAll(() => fs.rm(root, { recursive: true, force: true }));
+
+/** An upload as multipart.ts hands it over: a temp file inside the storage tmp folder. */
+async function upload(bytes: Buffer, originalName: string): Promise<UploadedFile> {
+  const file = path.join(media.tmpDir, `up-${Math.random().toString(16).slice(2)}`);
+  await fs.writeFile(file, bytes);
+  return { path: file, originalName, size: bytes.length };
+}
+
+/** Every file under the storage folder except temp uploads. */
+async function storedFiles(): Promise<string[]> {
+  const entries = await fs.readdir(media.storageDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(media.storageDir, path.join(e.parentPath, e.name)))
+    .filter((p) => !p.startsWith('tmp'));
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+describe('media service: ingest', () => {
+  it('stores the original byte-for-byte under a random sharded name, with both renditions', async () => {
+    const bytes = await solidJpeg(1600, 1200);
+    const stored = await media.ingestPhoto(await upload(bytes, '../../evil name.jpg'));
+    const key = stored.storageKey;
+    expect(key).toMatch(/^[a-f0-9]{32}$/);
+    expect(stored).toMatchObject({ filename: `${key}.jpg`, mimeType: 'image/jpeg', fileSize: bytes.length, width: 1600, height: 1200 });
+    expect([stored.thumbWidth, stored.thumbHeight]).toEqual([400, 300]);
+    const shard = (kind: string, ext: string) => path.join(kind, key.slice(0, 2), key.slice(2, 4), `${key}.${ext}`);
+    expect(await fs.readFile(path.join(media.storageDir, shard('originals', 'jpg')))).toEqual(bytes);
+    expect(media.originalPath({ storageKey: key, mimeType: 'image/jpeg' })).toBe(path.join(media.storageDir, shard('originals', 'jpg')));
+    const files = await storedFiles();
+    expect(files).toEqual(expect.arrayContaining([shard('originals', 'jpg'), shard('thumbnails', 'webp'), shard('previews', 'webp')]));
+    expect(files.some((f) => f.includes('evil'))).toBe(false);
+
+    await media.removePhoto({ storageKey: key, mimeType: 'image/jpeg' });
+    expect(await media.originalExists({ storageKey: key, mimeType: 'image/jpeg' })).toBe(false);
+    expect((await storedFiles()).some((f) => f.includes(key))).toBe(false);
+  });
+
+  it('accepts PNG and GIF by content, whatever the name says', async () => {
+    const png = await media.ingestPhoto(await upload(await alphaPng(300, 200), 'photo.jpg'));
+    expect(png).toMatchObject({ mimeType: 'image/png', filename: `${png.storageKey}.png` });
+    const animated = await media.ingestPhoto(await upload(await gif(120, 80, 4), 'party.GIF'));
+    expect(animated).toMatchObject({ mimeType: 'image/gif', width: 120, height: 80, thumbWidth: 120 });
+  });
+
+  it('refuses a renamed HTML file with 415 naming the file', async () => {
+    const err = await refusal(media.ingestPhoto(await upload(htmlFile(), 'IMG_0001.jpg')));
+    expect([err.status, err.message]).toEqual([415, MSG.fileNotImage('IMG_0001.jpg')]);
+  });
+
+  it('refuses an empty file with 400', async () => {
+    const err = await refusal(media.ingestPhoto(await upload(Buffer.alloc(0), 'empty.jpg')));
+    expect([err.status, err.message]).toEqual([400, MSG.fileEmpty('empty.jpg')]);
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const big = Buffer.alloc(UPLOAD_MAX_FILE_BYTES + 1);
+    big.set([0xff, 0xd8, 0xff], 0);
+    const err = await refusal(media.checkUpload(await upload(big, 'huge.jpg')));
+    expect([err.status, err.message]).toEqual([413, MSG.fileTooLarge('huge.jpg')]);
+  });
+
+  it('refuses a truncated JPEG with 400 and leaves nothing behind', async () => {
+    const before = await storedFiles();
+    const err = await refusal(media.ingestPhoto(await upload(await truncatedJpeg(), 'cut.jpg')));
+    expect([err.status, err.message]).toEqual([400, MSG.fileCorrupt('cut.jpg')]);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a 20000x20000 pixel bomb quickly, before decoding it', async () => {
+    const started = Date.now();
+    const err = await refusal(media.ingestPhoto(await upload(pngBomb(), 'bomb.png')));
+    expect([err.status, err.message]).toEqual([400, MSG.fileTooManyPixels('bomb.png')]);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses a GIF with too many frames', async () => {
+    const err = await refusal(media.ingestPhoto(await upload(await gif(10, 10, 60), 'long.gif')));
+    expect([err.status, err.message]).toEqual([400, MSG.fileTooManyPixels('long.gif')]);
+  });
+
+  it('restores a missing original under the same key and rebuilds the renditions', async () => {
+    const stored = await media.ingestPhoto(await upload(await solidJpeg(800, 600, '#112233'), 'IMG_7.jpg'));
+    const files = { storageKey: stored.storageKey, mimeType: stored.mimeType };
+    await fs.rm(media.originalPath(files));
+    expect(await media.originalExists(files)).toBe(false);
+    const replacement = await alphaPng(640, 480);
+    const restored = await media.restorePhoto(files, await upload(replacement, 'IMG_7.jpg'));
+    expect(restored).toMatchObject({ storageKey: stored.storageKey, mimeType: 'image/png', width: 640, height: 480 });
+    expect(restored.previewEtag).not.toBe(stored.previewEtag);
+    expect(await fs.readFile(media.originalPath({ storageKey: stored.storageKey, mimeType: 'image/png' }))).toEqual(replacement);
+  });
+});
+
+describe('media service: example images', () => {
+  it('re-encodes to WebP of at most 800 px under a random name, and removes it', async () => {
+    const name = await media.storeExampleImage(await upload(await solidJpeg(2000, 1000), 'canvas.jpg'));
+    expect(name).toMatch(/^[a-f0-9]{32}\.webp$/);
+    const file = path.join(media.storageDir, 'examples', name);
+    expect(await sharp(file).metadata()).toMatchObject({ format: 'webp', width: 800, height: 400 });
+    await media.removeExampleImage(name);
+    await expect(fs.access(file)).rejects.toThrow();
+  });
+
+  it('validates example images like photos', async () => {
+    const err = await refusal(media.storeExampleImage(await upload(htmlFile(), 'frame.png')));
+    expect(err.status).toBe(415);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { UploadedFile } from '../http/multipart';
+import type { PreparedPhoto, StoredPhoto } from './media.types';
+import { createUploadPipeline } from './upload-pipeline';
+
+const file = (name: string): UploadedFile => ({ path: `/tmp/${name}`, originalName: name, size: 1 });
+
+function fakeMedia(failOn?: string) {
+  const log: string[] = [];
+  let active = 0;
+  let peak = 0;
+  return {
+    log,
+    peak: () => peak,
+    async prepareUpload(upload: UploadedFile): Promise<PreparedPhoto> {
+      active += 1;
+      peak = Math.max(peak, active);
+      log.push(`prepare ${upload.originalName}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      active -= 1;
+      if (upload.originalName === failOn) throw new Error(`bad ${upload.originalName}`);
+      return {
+        stored: { storageKey: upload.originalName } as StoredPhoto,
+        commit: async () => ({ storageKey: upload.originalName }) as StoredPhoto,
+        discard: async () => {
+          log.push(`discard ${upload.originalName}`);
+        },
+      };
+    },
+  };
+}
+
+describe('createUploadPipeline', () => {
+  it('prepares files one at a time in arrival order', async () => {
+    const media = fakeMedia();
+    const pipeline = createUploadPipeline(media);
+    const files = ['a', 'b', 'c'].map(file);
+    for (const f of files) void pipeline.add(f);
+    const prepared = await Promise.all(files.map((f) => pipeline.prepared(f)));
+    expect(prepared.map((p) => p.stored.storageKey)).toEqual(['a', 'b', 'c']);
+    expect(media.peak()).toBe(1);
+    await pipeline.discard();
+    expect(media.log).toEqual(['prepare a', 'prepare b', 'prepare c', 'discard a', 'discard b', 'discard c']);
+  });
+
+  it('reports the failing file and skips decoding the ones after it', async () => {
+    const media = fakeMedia('b');
+    const pipeline = createUploadPipeline(media);
+    for (const name of ['a', 'b', 'c']) void pipeline.add(file(name));
+    await expect(pipeline.prepared(file('b'))).rejects.toThrow('bad b');
+    await expect(pipeline.prepared(file('c'))).rejects.toThrow('skipped');
+    await pipeline.discard();
+    expect(media.log).toEqual(['prepare a', 'prepare b', 'discard a']);
+  });
+
+  it('queues a file that was never announced', async () => {
+    const pipeline = createUploadPipeline(fakeMedia());
+    expect((await pipeline.prepared(file('late'))).stored.storageKey).toBe('late');
+  });
+});

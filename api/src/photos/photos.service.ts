@@ -1,0 +1,159 @@
+import type { Knex } from 'knex';
+import { MSG } from '../../contract/messages';
+import type { MissingPhotosReport, Photo, RestoreResponse, UploadBatchResponse } from '../../contract/photos';
+import { AppError, badRequest, notFound } from '../http/errors';
+import type { UploadedFile } from '../http/multipart';
+import type { Logger } from '../logger';
+import type { MediaService, PhotoFiles, PreparedPhoto, StoredPhoto } from '../media/media.types';
+import { toIso } from '../db/knex';
+import { originalNumberOf } from './original-number';
+import { createPhotoRepository, presentPhoto, type AlbumRef, type PhotoRow, type PhotoWithAlbum } from './photos.repository';
+
+/** Existence checks on storage run this many at a time, so a large library does not exhaust descriptors. */
+const STAT_CHUNK = 32;
+const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** Frame order as the photographer shot it: IMG_2 before IMG_10, then by id. */
+const frameOrder = (a: PhotoRow, b: PhotoRow) => byName.compare(a.original_name, b.original_name) || Number(a.id) - Number(b.id);
+
+const filesOf = (row: Pick<PhotoRow, 'storage_key' | 'mime_type'>): PhotoFiles => ({ storageKey: row.storage_key, mimeType: row.mime_type });
+
+export function createPhotoService(deps: { knex: Knex; media: MediaService; logger: Logger }) {
+  const repo = createPhotoRepository(deps.knex);
+  const { media } = deps;
+
+  async function getAlbum(albumId: number): Promise<AlbumRef> {
+    const album = await repo.findAlbum(albumId);
+    if (!album) throw notFound(MSG.classNotFound);
+    return album;
+  }
+
+  async function withMissingOriginal(rows: PhotoWithAlbum[]): Promise<PhotoWithAlbum[]> {
+    const missing: PhotoWithAlbum[] = [];
+    for (let i = 0; i < rows.length; i += STAT_CHUNK) {
+      const chunk = rows.slice(i, i + STAT_CHUNK);
+      const present = await Promise.all(chunk.map((entry) => media.originalExists(filesOf(entry.photo))));
+      chunk.forEach((entry, j) => {
+        if (!present[j]) missing.push(entry);
+      });
+    }
+    return missing;
+  }
+
+  /** Files are removed after the rows: a crash in between leaves orphan files, never rows without files. */
+  async function removeRows(rows: PhotoRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const deleted = await repo.deleteByIds(rows.map((row) => Number(row.id)));
+    for (const row of rows) {
+      await media.removePhoto(filesOf(row)).catch((err: unknown) => deps.logger.warn({ err, photoId: row.id }, 'removing photo files failed'));
+    }
+    return deleted;
+  }
+
+  async function restoreOne(file: UploadedFile): Promise<RestoreResponse['results'][number]> {
+    const candidates = await repo.findByOriginalName(file.originalName);
+    let target: PhotoRow | undefined;
+    for (const row of candidates) {
+      if (!(await media.originalExists(filesOf(row)))) {
+        target = row;
+        break;
+      }
+    }
+    if (!target) return { filename: file.originalName, success: false, message: MSG.noMissingPhotos };
+    try {
+      const stored = await media.restorePhoto(filesOf(target), file);
+      await repo.updateStored(Number(target.id), stored);
+      return { filename: file.originalName, success: true, message: MSG.restoredPhoto };
+    } catch (err) {
+      if (err instanceof AppError) return { filename: file.originalName, success: false, message: err.message };
+      throw err;
+    }
+  }
+
+  return {
+    getAlbum,
+
+    async getPhoto(photoId: number): Promise<PhotoWithAlbum> {
+      const found = await repo.findWithAlbum(photoId);
+      if (!found) throw notFound(MSG.photoNotFound);
+      return found;
+    },
+
+    async listAlbumPhotos(albumId: number): Promise<Photo[]> {
+      const rows = await repo.listByAlbum(albumId);
+      return rows.sort(frameOrder).map(presentPhoto);
+    },
+
+    /**
+     * Every file is fully validated and rendered before any is stored (cheap checks first, naming
+     * the first bad file); then all are committed. Any failure removes everything this batch
+     * stored, so a retried batch never duplicates.
+     */
+    async uploadBatch(
+      albumId: number,
+      files: UploadedFile[],
+      prepare: (file: UploadedFile) => Promise<PreparedPhoto> = (file) => media.prepareUpload(file),
+    ): Promise<UploadBatchResponse> {
+      if (files.length === 0) throw badRequest(MSG.noFilesSelected, { photos: MSG.noFilesSelected });
+      await getAlbum(albumId);
+      for (const file of files) await media.checkUpload(file);
+      const ready: { file: UploadedFile; prepared: PreparedPhoto }[] = [];
+      const committed: StoredPhoto[] = [];
+      try {
+        for (const file of files) ready.push({ file, prepared: await prepare(file) });
+        for (const entry of ready) committed.push(await entry.prepared.commit());
+        const rows = await repo.insertMany(
+          ready.map((entry) => ({
+            albumId,
+            originalName: entry.file.originalName,
+            originalNumber: originalNumberOf(entry.file.originalName),
+            stored: entry.prepared.stored,
+          })),
+        );
+        // Multipart parsing lists files as they finish streaming; answer in frame order instead.
+        const photos = rows.sort(frameOrder).map(presentPhoto);
+        return { message: `Uploaded ${photos.length} photos`, uploaded: photos.length, photos };
+      } catch (err) {
+        await Promise.all(committed.map((stored) => media.removePhoto(stored)));
+        throw err;
+      } finally {
+        await Promise.all(ready.map((entry) => entry.prepared.discard()));
+      }
+    },
+
+    async bulkDelete(photoIds: number[]): Promise<{ deletedCount: number }> {
+      return { deletedCount: await removeRows(await repo.findByIds(photoIds)) };
+    },
+
+    async missingReport(): Promise<MissingPhotosReport> {
+      const all = await repo.listAllWithAlbum();
+      const missing = await withMissingOriginal(all);
+      return {
+        missingPhotos: missing.map(({ photo, album }) => ({
+          id: Number(photo.id),
+          filename: photo.filename,
+          originalName: photo.original_name,
+          albumId: album.id,
+          albumName: album.name,
+          schoolId: album.schoolId,
+          schoolName: album.schoolName,
+          createdAt: toIso(photo.created_at),
+        })),
+        totalInDatabase: all.length,
+      };
+    },
+
+    async cleanupMissing(): Promise<{ deletedCount: number }> {
+      const missing = await withMissingOriginal(await repo.listAllWithAlbum());
+      return { deletedCount: await removeRows(missing.map((entry) => entry.photo)) };
+    },
+
+    /** Each file is matched by original name to a photo whose original is gone; one result per file. */
+    async restore(files: UploadedFile[]): Promise<RestoreResponse> {
+      if (files.length === 0) throw badRequest(MSG.noFilesSelected, { photos: MSG.noFilesSelected });
+      const results: RestoreResponse['results'] = [];
+      for (const file of files) results.push(await restoreOne(file));
+      return { results };
+    },
+  };
+}
+export type PhotoService = ReturnType<typeof createPhotoService>;
