@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
-import { koaBody, HttpMethodEnum } from 'koa-body';
 import helmet from 'koa-helmet';
 import type { AppState, AppContext } from './http/context';
 import type { Deps } from './deps';
 import { errorHandler } from './http/error-handler';
+import { bodyParser } from './http/body-parser';
 import { createStaffRoutes } from './staff/staff.routes';
 import { createSchoolRoutes } from './schools/schools.routes';
 import { createAlbumRoutes } from './albums/albums.routes';
@@ -49,19 +49,7 @@ export function createApp(deps: Deps): Koa<AppState> {
     }),
   );
   app.use(deps.tokens.authenticate);
-  app.use(
-    koaBody({
-      json: true,
-      urlencoded: true,
-      text: false,
-      multipart: false,
-      jsonLimit: '1mb',
-      formLimit: '256kb',
-      includeUnparsed: true,
-      jsonStrict: true,
-      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-    }),
-  );
+  app.use(bodyParser());
 
   const api: ApiRouter = new Router<AppState, AppContext>({ prefix: '/api' });
   api.get('/health', async (ctx) => {

@@ -6,6 +6,8 @@ import { solidJpeg } from './images';
 import { hashPassword } from '../src/http/passwords';
 import { insertedId } from '../src/db/knex';
 import { thebeToDecimal } from '../contract/money';
+import { createPhotoRepository } from '../src/photos/photos.repository';
+import { originalNumberOf } from '../src/photos/original-number';
 
 /** A school ready to sell: price list, an open and a protected class, photos with real files. */
 export interface Shop {
@@ -68,24 +70,10 @@ async function addPhoto(server: TestServer, albumId: number, originalName: strin
   const bytes = await solidJpeg(320, 240, '#4a8');
   await fs.writeFile(file, bytes);
   const stored = await media.ingestPhoto({ path: file, originalName, size: bytes.length });
-  return insertedId(
-    await knex('photos').insert({
-      album_id: albumId,
-      filename: stored.filename,
-      storage_key: stored.storageKey,
-      original_name: originalName,
-      original_number: /(\d+)\D*$/.exec(originalName)?.[1] ?? null,
-      file_size: stored.fileSize,
-      mime_type: stored.mimeType,
-      width: stored.width,
-      height: stored.height,
-      thumb_width: stored.thumbWidth,
-      thumb_height: stored.thumbHeight,
-      thumb_etag: stored.thumbEtag,
-      preview_etag: stored.previewEtag,
-      created_at: Date.now(),
-    }),
-  );
+  const [row] = await createPhotoRepository(knex).insertMany([
+    { albumId, originalName, originalNumber: originalNumberOf(originalName), stored },
+  ]);
+  return Number(row!.id);
 }
 
 /** A parent's browser that unlocked the school (and, if asked, the protected class). */

@@ -7,6 +7,7 @@ import { hashPassword } from '../../api/src/http/passwords';
 import { insertedId, count } from '../../api/src/db/knex';
 import { generateDemoPhoto, generateExampleImage } from '../../api/src/media/generate';
 import { originalNumberOf } from '../../api/src/photos/original-number';
+import { createPhotoRepository } from '../../api/src/photos/photos.repository';
 
 /** Printed by the README; change both together. */
 export const DEMO = {
@@ -145,23 +146,9 @@ async function addPhoto(deps: Deps, albumId: number, frame: number, index: numbe
   const originalName = `IMG_${String(frame).padStart(4, '0')}.JPG`;
   const jpeg = await generateDemoPhoto({ seed: frame, label: student });
   const stored = await withTempFile(deps, jpeg, originalName, (file) => deps.media.ingestPhoto(file));
-  await deps.knex('photos').insert({
-    album_id: albumId,
-    filename: stored.filename,
-    storage_key: stored.storageKey,
-    original_name: originalName,
-    original_number: originalNumberOf(originalName),
-    student_name: student,
-    file_size: stored.fileSize,
-    mime_type: stored.mimeType,
-    width: stored.width,
-    height: stored.height,
-    thumb_width: stored.thumbWidth,
-    thumb_height: stored.thumbHeight,
-    thumb_etag: stored.thumbEtag,
-    preview_etag: stored.previewEtag,
-    created_at: Date.now(),
-  });
+  await createPhotoRepository(deps.knex).insertMany([
+    { albumId, originalName, originalNumber: originalNumberOf(originalName), studentName: student, stored },
+  ]);
   return 1;
 }
 

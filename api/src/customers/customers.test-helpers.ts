@@ -1,63 +1,9 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { parseEml } from '../mail/eml.test-helpers';
+import type { MailCatcher } from '../../test/mail-catcher';
 
-/** Fixtures for the customers API suite: a real SMTP server to read mail back, and raw HTTP. */
+export { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 
-export interface CapturedMail {
-  to: string[];
-  subject: string;
-  text: string;
-  raw: string;
-}
-
-export interface MailCatcher {
-  url: string;
-  messages: CapturedMail[];
-  /** Resolves with the first message (counting from `after`) sent to `to`; rejects after the timeout. */
-  waitFor(to: string, after?: number, timeoutMs?: number): Promise<CapturedMail>;
-  close(): Promise<void>;
-}
-
-export async function startMailCatcher(): Promise<MailCatcher> {
-  const messages: CapturedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-        const parsed = parseEml(raw);
-        messages.push({ to, subject: parsed.headers.subject ?? '', text: parsed.text, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-
-  const find = (to: string, after: number) => messages.slice(after).find((m) => m.to.includes(to.toLowerCase()));
-
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    async waitFor(to, after = 0, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = find(to, after);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** Fixtures for the customers API suite: reading mail back, and raw HTTP. */
 
 /** Mails to one address so far. */
 export const mailsTo = (catcher: MailCatcher, to: string) => catcher.messages.filter((m) => m.to.includes(to.toLowerCase()));

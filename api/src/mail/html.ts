@@ -1,7 +1,6 @@
-/** Everything interpolated into an e-mail's HTML goes through this. */
-export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../http/html';
+
+export { escapeHtml };
 
 /** Links in mails come from our own config, but an href is the one place where escaping is not enough. */
 export function safeHref(url: string): string {

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
+import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { createMailer, firstUrl } from './mailer';
 import { passwordResetEmail } from './templates';
 import { parseEml } from './eml.test-helpers';
@@ -59,47 +58,26 @@ describe('mailer without SMTP (outbox)', () => {
 });
 
 describe('mailer over SMTP', () => {
-  const received: { from: string; to: string[]; raw: string }[] = [];
-  let server: SMTPServer;
-  let port: number;
-
+  let catcher: MailCatcher;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    port = (server.server.address() as AddressInfo).port;
+    catcher = await startMailCatcher();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => catcher.close());
 
   it('delivers to a real SMTP server, which receives subject, recipient and the link', async () => {
     const { logger, lines } = capturingLogger();
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: catcher.url,
       outboxDir: path.join(os.tmpdir(), 'unused-outbox'),
       from: 'Lesedi School Photos <no-reply@photos.example.bw>',
       logger,
     });
     await mailer.send(message);
     mailer.close();
-    expect(received).toHaveLength(1);
-    expect(received[0]?.from).toBe('no-reply@photos.example.bw');
-    expect(received[0]?.to).toEqual(['parent@example.bw']);
-    const eml = parseEml(received[0]?.raw ?? '');
+    expect(catcher.messages).toHaveLength(1);
+    expect(catcher.messages[0]?.from).toBe('no-reply@photos.example.bw');
+    expect(catcher.messages[0]?.to).toEqual(['parent@example.bw']);
+    const eml = parseEml(catcher.messages[0]?.raw ?? '');
     expect(eml.headers.subject).toBe('Reset your Lesedi School Photos password');
     expect(eml.headers.to).toBe('parent@example.bw');
     expect(eml.text).toContain(RESET_URL);

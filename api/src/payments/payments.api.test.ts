@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, describeApi, startTestServer, type TestServer } from '../../test/harness';
 import { createShop, orderBody, parentFor, payThroughSandbox, postForm, standardLines, waitUntil, type Shop } from '../../test/shop';
-import { startMailCatcher, type MailCatcher } from '../customers/customers.test-helpers';
+import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { signPairs, type FormPairs } from './paygate/checksum';
 import { createCommerce } from '../orders/commerce';
 

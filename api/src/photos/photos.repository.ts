@@ -39,6 +39,7 @@ export interface NewPhoto {
   albumId: number;
   originalName: string;
   originalNumber: string | null;
+  studentName?: string | null;
   stored: StoredPhoto;
 }
 
@@ -154,7 +155,7 @@ export function createPhotoRepository(knex: Knex) {
                 album_id: photo.albumId,
                 original_name: photo.originalName,
                 original_number: photo.originalNumber,
-                student_name: null,
+                student_name: photo.studentName ?? null,
                 created_at: now(),
                 ...storedColumns(photo.stored),
               }),

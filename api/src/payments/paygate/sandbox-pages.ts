@@ -1,10 +1,8 @@
 import { thebeToDecimal } from '../../../contract/money';
+import { escapeHtml } from '../../http/html';
 import { APPROVED_TEST_CARD, RESULT_CODES, TEST_CARD_OUTCOMES, TEST_CARDS, TRANSACTION_STATUS, isCancelledStatus } from './codes';
 
-/** Everything echoed into the sandbox's pages goes through this: merchant input is untrusted. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 /** Inline CSS only: the app's CSP allows inline styles but no external assets or inline scripts. */
 const STYLE = `

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { koaBody, HttpMethodEnum } from 'koa-body';
+import { bodyParser } from '../../http/body-parser';
 import pino from 'pino';
 import type { AppState } from '../../http/context';
 import { encodeFormPairs, parseFormPairs, signPairs, INITIATE_FIELDS, type FormPairs, type InitiateFields } from './checksum';
@@ -11,20 +11,6 @@ import { createSandboxGateway, type SandboxGateway, type SandboxGatewayOptions }
 export const PAYGATE_ID = '10011072130';
 export const SECRET = 'secret';
 
-/** The same body parsing as api/src/app.ts, so field order reaches the routes as in production. */
-function productionBodyParser() {
-  return koaBody({
-    json: true,
-    urlencoded: true,
-    text: false,
-    multipart: false,
-    jsonLimit: '1mb',
-    formLimit: '256kb',
-    includeUnparsed: true,
-    jsonStrict: true,
-    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-  });
-}
 
 async function listen(app: Koa<AppState>): Promise<{ server: Server; url: string }> {
   const server = app.listen(0, '127.0.0.1');
@@ -66,12 +52,12 @@ export async function startHarness(options: Partial<SandboxGatewayOptions> = {})
     ...options,
   });
   const gatewayApp = new Koa<AppState>();
-  gatewayApp.use(productionBodyParser());
+  gatewayApp.use(bodyParser());
   gatewayApp.use(gateway.router.routes());
   const gatewayServer = await listen(gatewayApp);
 
   const merchantApp = new Koa<AppState>();
-  merchantApp.use(productionBodyParser());
+  merchantApp.use(bodyParser());
   const harness = {
     notifies: [] as ReceivedNotify[],
     notifyReply: (_index: number) => ({ status: 200, body: 'OK' }),
