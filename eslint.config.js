@@ -15,8 +15,18 @@ export default tseslint.config(
     },
   },
   {
+    // The PWA runs in the browser (and its service worker in a worker scope).
+    files: ['pwa/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+  },
+  {
+    // Build and check scripts report progress on the console.
+    files: ['scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     // Tests assert on values they just created; `!` there is clearer than a guard.
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/*.test-helpers.ts', 'e2e/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/*.test-helpers.ts', 'e2e/**', 'pwa/**/*.test.tsx'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -1,8 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const contract = fileURLToPath(new URL('./api/contract/', import.meta.url));
 
 /**
- * Three projects: pure unit tests once, and every API suite twice — on the embedded SQLite and on
- * MariaDB/MySQL (TEST_MYSQL_URL, default the local server).
+ * Projects: pure unit tests once; every API suite twice — on the embedded SQLite and on
+ * MariaDB/MySQL (TEST_MYSQL_URL, default the local server); the PWA's component and hook tests in
+ * jsdom; and the browser journeys (e2e) against the real server, one file at a time.
  */
 export default defineConfig({
   test: {
@@ -13,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['api/**/*.unit.test.ts', 'pwa/**/*.unit.test.ts'],
+          include: ['api/**/*.unit.test.ts'],
           environment: 'node',
         },
       },
@@ -24,6 +29,34 @@ export default defineConfig({
           include: ['api/**/*.api.test.ts', 'db/**/*.api.test.ts'],
           env: { TEST_DB: 'sqlite' },
           globalSetup: ['api/test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        resolve: {
+          alias: [
+            { find: /^@contract$/, replacement: `${contract}index.ts` },
+            { find: /^@contract\/(.*)$/, replacement: `${contract}$1` },
+          ],
+        },
+        test: {
+          name: 'pwa',
+          include: ['pwa/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['pwa/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          globalSetup: ['e2e/support/global-setup.ts'],
         },
       },
       {

@@ -1,0 +1,87 @@
+/**
+ * Starts the real server (API + built PWA + PayWeb3 sandbox) as a child process on a free port
+ * with a fresh temporary SQLite database, storage and outbox, seeded with the demo data.
+ * `node --import tsx` keeps the child's PID the server's own, so stop() ends exactly it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  outboxDir: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function startServer(): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photos-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      STORAGE_DIR: path.join(dataDir, 'storage'),
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'app.sqlite')}`,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      PAYGATE_ID: '',
+      PAYGATE_SECRET: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`The server did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    url,
+    dataDir,
+    outboxDir: path.join(dataDir, 'outbox'),
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

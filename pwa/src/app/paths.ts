@@ -1,0 +1,25 @@
+/** Every route string of the app (spec section 2), in one place. */
+export const paths = {
+  home: '/',
+  howItWorks: '/how-it-works',
+  school: (slug: string) => `/school/${encodeURIComponent(slug)}`,
+  schoolPattern: '/school/:slug',
+  checkout: '/checkout',
+  orderConfirmation: (orderId: string) => `/order-confirmation/${encodeURIComponent(orderId)}`,
+  orderConfirmationPattern: '/order-confirmation/:orderId',
+  userAuth: '/user-auth',
+  customerAuth: '/customer/auth',
+  customerOrders: '/customer/orders',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  // Staff (issue 5): the dashboard and order management each have two spellings.
+  photographer: '/photographer',
+  staffDashboard: '/photographer/dashboard',
+  staffDashboardAlias: '/photographer-dashboard',
+  staffOrders: '/photographer/orders',
+  orderManagement: '/order-management',
+  staffClasses: (schoolId: number | string) => `/photographer/schools/${encodeURIComponent(String(schoolId))}/classes`,
+  staffClassesPattern: '/photographer/schools/:schoolId/classes',
+  staffRecovery: '/photographer/recovery',
+  staffRestore: '/photographer/restore',
+} as const;

@@ -1,0 +1,53 @@
+/** Routes of spec section 2, each screen its own lazy chunk. */
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { paths } from './paths';
+import { Layout } from './layout';
+
+const Home = lazy(() => import('./routes/home'));
+const HowItWorks = lazy(() => import('./routes/how-it-works'));
+const SchoolGallery = lazy(() => import('./routes/school-gallery'));
+const Checkout = lazy(() => import('./routes/checkout'));
+const OrderConfirmation = lazy(() => import('./routes/order-confirmation'));
+const CustomerAuth = lazy(() => import('./routes/customer-auth'));
+const CustomerOrders = lazy(() => import('./routes/customer-orders'));
+const ForgotPassword = lazy(() => import('./routes/forgot-password'));
+const ResetPassword = lazy(() => import('./routes/reset-password'));
+const NotFound = lazy(() => import('./routes/not-found'));
+const StaffDashboard = lazy(() => import('./routes/staff-dashboard'));
+const StaffOrders = lazy(() => import('./routes/staff-orders'));
+const StaffClasses = lazy(() => import('./routes/staff-classes'));
+const StaffRecovery = lazy(() => import('./routes/staff-recovery'));
+const StaffRestore = lazy(() => import('./routes/staff-restore'));
+
+/**
+ * Declarative routes (not the data router): loaders are not used, and this keeps roughly half of
+ * react-router out of the first download.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path={paths.home} element={<Home />} />
+        <Route path={paths.howItWorks} element={<HowItWorks />} />
+        <Route path={paths.schoolPattern} element={<SchoolGallery />} />
+        <Route path={paths.checkout} element={<Checkout />} />
+        <Route path={paths.orderConfirmationPattern} element={<OrderConfirmation />} />
+        <Route path={paths.userAuth} element={<CustomerAuth />} />
+        <Route path={paths.customerAuth} element={<CustomerAuth />} />
+        <Route path={paths.customerOrders} element={<CustomerOrders />} />
+        <Route path={paths.forgotPassword} element={<ForgotPassword />} />
+        <Route path={paths.resetPassword} element={<ResetPassword />} />
+        <Route path={paths.photographer} element={<Navigate to={paths.staffDashboard} replace />} />
+        <Route path={paths.staffDashboard} element={<StaffDashboard />} />
+        <Route path={paths.staffDashboardAlias} element={<StaffDashboard />} />
+        <Route path={paths.staffOrders} element={<StaffOrders />} />
+        <Route path={paths.orderManagement} element={<StaffOrders />} />
+        <Route path={paths.staffClassesPattern} element={<StaffClasses />} />
+        <Route path={paths.staffRecovery} element={<StaffRecovery />} />
+        <Route path={paths.staffRestore} element={<StaffRestore />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

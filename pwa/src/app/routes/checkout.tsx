@@ -1,0 +1,184 @@
+/**
+ * Checkout: summary with Remove, the contact form, then order -> payment. The order POST carries an
+ * Idempotency-Key kept with the cart, the cart is cleared only once the order exists, and offline
+ * the parent is told so while the cart stays.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Order } from '@contract/orders';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card, CardBody } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast';
+import { createOrder, initiatePayment, orderBody, type CheckoutDetails } from '../../features/checkout/api';
+import { CheckoutForm } from '../../features/checkout/checkout-form';
+import { CartSummary } from '../../features/checkout/cart-summary';
+import { checkoutKey, forgetCheckoutKey } from '../../features/checkout/idempotency';
+import { INVALID_PAYMENT_RESPONSE, nextGatewayStep, postToGateway } from '../../features/checkout/redirect-to-gateway';
+import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
+import { clearCartKeys, dispatchCart, useCart } from '../../lib/cart';
+import { buildCheckoutCart, readCheckoutCart } from '../../lib/checkout-cart';
+import { LOCAL_KEYS, readJson, type NamedRef } from '../../lib/storage';
+import { useSession } from '../../lib/session';
+import { useOnline } from '../../lib/use-online';
+import { useTitle } from '../../lib/use-title';
+import { paths } from '../paths';
+
+type Step = 'idle' | 'ordering' | 'paying' | 'redirecting' | 'payment-failed';
+
+const OFFLINE_TEXT = 'You are offline. Your cart is saved on this device; place your order when you are back online.';
+
+export default function Checkout() {
+  useTitle('Checkout');
+  const lines = useCart();
+  const online = useOnline();
+  const { customerUser } = useSession();
+  const [step, setStep] = useState<Step>('idle');
+  const [order, setOrder] = useState<Order | null>(null);
+  const [offlineNotice, setOfflineNotice] = useState(false);
+
+  const snapshot = readCheckoutCart();
+  const school = readJson<NamedRef>(LOCAL_KEYS.currentSchool);
+  const schoolId = snapshot?.schoolId || school?.id || 0;
+  const schoolName = snapshot?.schoolName || school?.name || '';
+
+  const remove = (id: string) => {
+    dispatchCart({ type: 'remove', id });
+    buildCheckoutCart();
+  };
+
+  const pay = async (created: Order) => {
+    setStep('paying');
+    try {
+      const next = nextGatewayStep(await initiatePayment(created));
+      if (next.kind === 'post') {
+        setStep('redirecting');
+        postToGateway(next.processUrl, next.fields);
+        return;
+      }
+      if (next.kind === 'redirect') {
+        setStep('redirecting');
+        window.location.assign(next.url);
+        return;
+      }
+      if (next.kind === 'failed') toast({ title: 'Payment Setup Failed', description: next.error ?? 'Unable to process payment', variant: 'destructive' });
+      else toast({ title: 'Payment Error', description: INVALID_PAYMENT_RESPONSE, variant: 'destructive' });
+    } catch (err) {
+      if (err instanceof ApiError) toast({ title: 'Payment Setup Failed', description: err.serverMessage ?? 'Unable to process payment', variant: 'destructive' });
+      else toast({ title: 'Payment Error', description: 'Unable to initiate payment. Please try again.', variant: 'destructive' });
+    }
+    setStep('payment-failed');
+  };
+
+  const placeOrder = async (details: CheckoutDetails) => {
+    if (!navigator.onLine) {
+      setOfflineNotice(true);
+      toast({ title: 'You are offline', description: OFFLINE_TEXT, variant: 'destructive' });
+      return;
+    }
+    setOfflineNotice(false);
+    setStep('ordering');
+    let created: Order;
+    try {
+      const key = await checkoutKey();
+      created = (await createOrder(orderBody(schoolId, lines, details), key)).order;
+    } catch (err) {
+      setStep('idle');
+      if (err instanceof NetworkError) {
+        setOfflineNotice(true);
+        toast({ title: 'You are offline', description: OFFLINE_TEXT, variant: 'destructive' });
+      } else {
+        toast({ title: 'Order Failed', description: errorMessage(err, 'Failed to create order. Please try again.'), variant: 'destructive' });
+      }
+      return;
+    }
+    setOrder(created);
+    clearCartKeys();
+    await forgetCheckoutKey();
+    await pay(created);
+  };
+
+  if (order) {
+    return (
+      <div className="container page page-medium">
+        <h1>Complete Your Order</h1>
+        <Card>
+          <CardBody>
+            <h2>Order #{order.id}</h2>
+            {step === 'payment-failed' ? (
+              <>
+                <p className="alert alert-danger" role="alert">
+                  Your order has been created, but the payment could not be started. You can try again now.
+                </p>
+                <div className="row">
+                  <Button onClick={() => void pay(order)}>Try Payment Again</Button>
+                  <Link to={paths.orderConfirmation(order.id)} className={buttonClass('outline')}>
+                    View Order
+                  </Link>
+                </div>
+              </>
+            ) : (
+              <p role="status">Taking you to PayGate's secure payment page...</p>
+            )}
+          </CardBody>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page">
+      <h1>Complete Your Order</h1>
+      {lines.length === 0 ? (
+        <Card>
+          <CardBody className="center">
+            <h2>Your cart is empty</h2>
+            <p className="muted">Open your school's gallery to choose photos and products.</p>
+            <Link to={paths.home} className={buttonClass('primary')}>
+              Browse Photos
+            </Link>
+          </CardBody>
+        </Card>
+      ) : (
+        <div className="grid grid-2" style={{ alignItems: 'start' }}>
+          <Card>
+            <CardBody>
+              <h2>Order Summary</h2>
+              {schoolName ? <p className="muted">{schoolName} · delivered to the school</p> : null}
+              <CartSummary lines={lines} onRemove={remove} disabled={step !== 'idle'} />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardBody>
+              <h2>Your Details</h2>
+              {customerUser ? null : (
+                <p className="muted">
+                  Have an account? <Link to={paths.customerAuth}>Sign in</Link> to see this order in My Orders. You can also check out as a guest.
+                </p>
+              )}
+              {!online || offlineNotice ? (
+                <p className="alert alert-warn" role="status">
+                  {OFFLINE_TEXT}
+                </p>
+              ) : null}
+              {schoolId === 0 ? (
+                <p className="alert alert-danger" role="alert">
+                  We don't know which school these photos are from. Open your school's gallery again, then come back to checkout.
+                </p>
+              ) : null}
+              <CheckoutForm
+                initial={customerUser ? { customerName: `${customerUser.firstName} ${customerUser.lastName}`.trim(), customerEmail: customerUser.email } : {}}
+                busy={step !== 'idle'}
+                busyLabel={step === 'ordering' ? 'Placing order...' : 'Starting payment...'}
+                disabled={schoolId === 0}
+                onSubmit={(details) => void placeOrder(details)}
+              />
+              <p className="muted" style={{ fontSize: '0.875rem', marginTop: 'var(--space-3)' }}>
+                You will pay by card on PayGate's secure page. Orders are delivered to the school.
+              </p>
+            </CardBody>
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
+import { forgotPasswordSchema } from '@contract/auth';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card, CardBody } from '../../components/ui/card';
+import { TextField } from '../../components/ui/text-field';
+import { toast } from '../../components/ui/toast';
+import { requestPasswordReset } from '../../features/account/api';
+import { errorMessage } from '../../lib/api-client';
+import { useTitle } from '../../lib/use-title';
+import { paths } from '../paths';
+
+export default function ForgotPassword() {
+  useTitle('Reset Your Password');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const request = useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => {
+      setSent(true);
+      toast({ title: 'Email sent!', description: 'If an account exists with this email, a password reset link has been sent.', variant: 'success' });
+    },
+    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to send reset email. Please try again.'), variant: 'destructive' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = forgotPasswordSchema.safeParse({ email });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Valid email is required');
+    setError(null);
+    request.mutate(parsed.data);
+  };
+
+  return (
+    <div className="container page page-narrow">
+      <Card>
+        <CardBody>
+          {sent ? (
+            <>
+              <h1>Check Your Email</h1>
+              <p>
+                If an account exists for <strong>{email}</strong>, we've sent a link to reset your password. The link expires in 1 hour.
+              </p>
+              <p className="muted">Can't find it? Check your spam or junk folder.</p>
+              <div className="row">
+                <Button variant="outline" onClick={() => setSent(false)}>
+                  Try Different Email
+                </Button>
+                <Link to={paths.userAuth} className={buttonClass('primary')}>
+                  Back to Login
+                </Link>
+              </div>
+            </>
+          ) : (
+            <form onSubmit={submit} noValidate>
+              <h1>Reset Your Password</h1>
+              <p className="muted">Enter the email address of your account and we'll send you a link to set a new password.</p>
+              <TextField label="Email" type="email" autoComplete="email" inputMode="email" value={email} error={error} onChange={(event) => setEmail(event.target.value)} />
+              <Button type="submit" block disabled={request.isPending}>
+                {request.isPending ? 'Sending...' : 'Send Reset Link'}
+              </Button>
+              <p className="center" style={{ marginTop: 'var(--space-4)' }}>
+                <Link to={paths.userAuth}>Back to Login</Link>
+              </p>
+            </form>
+          )}
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

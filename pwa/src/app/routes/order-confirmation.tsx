@@ -1,0 +1,110 @@
+/** Payment result (/order-confirmation/{orderId}): reads the gateway's return parameters and the order. */
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { formatPula } from '@contract/money';
+import { buttonClass } from '../../components/ui/button';
+import { Card, CardBody } from '../../components/ui/card';
+import { PageSpinner, Spinner } from '../../components/ui/spinner';
+import { orderQuery } from '../../features/orders/api';
+import { CONFIRMATION_TEXT, confirmationState, readGatewayOutcome } from '../../features/orders/outcome';
+import { OrderItems } from '../../features/orders/order-items';
+import { restoreCartFrom } from '../../features/orders/restore-cart';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../features/orders/status-badges';
+import { ApiError } from '../../lib/api-client';
+import { useTitle } from '../../lib/use-title';
+import { paths } from '../paths';
+
+export default function OrderConfirmation() {
+  const { orderId = '' } = useParams();
+  const [search] = useSearchParams();
+  const order = useQuery(orderQuery(orderId));
+  const gateway = readGatewayOutcome(search.get('TRANSACTION_STATUS'), search.get('RESULT_CODE'));
+  const payRequestId = search.get('PAY_REQUEST_ID');
+  const state = order.data ? confirmationState(order.data, gateway) : null;
+  useTitle(state ? CONFIRMATION_TEXT[state].title : 'Order');
+
+  if (!order.data && !order.isError) return <PageSpinner label="Loading your order..." />;
+  if (!order.data) {
+    const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+    return (
+      <div className="container page page-narrow center">
+        <h1>{missing ? 'Order Not Found' : 'Order unavailable'}</h1>
+        <p className="muted">
+          {missing ? `We couldn't find an order with ID #${orderId}.` : 'We could not load this order. Check your connection and reload the page.'}
+        </p>
+        <Link to={paths.home} className={buttonClass('primary')}>
+          Back to Home
+        </Link>
+      </div>
+    );
+  }
+
+  const data = order.data;
+  const text = CONFIRMATION_TEXT[state ?? 'pending'];
+  const tone = state === 'successful' ? 'alert-success' : state === 'pending' ? 'alert-info' : 'alert-danger';
+  return (
+    <div className="container page page-medium">
+      <div className={`alert ${tone}`} role="status" aria-live="polite" style={{ marginBottom: 'var(--space-6)' }}>
+        <h1 style={{ marginBottom: 'var(--space-2)' }}>{text.title}</h1>
+        <p style={{ margin: 0 }}>{text.text}</p>
+        {state === 'pending' ? (
+          <p style={{ margin: 'var(--space-2) 0 0' }}>
+            <Spinner label="Checking payment status" />
+          </p>
+        ) : null}
+      </div>
+      {data.testPayment ? (
+        <p className="alert alert-warn" style={{ marginBottom: 'var(--space-4)' }}>
+          Test payment: this order was paid through the PayGate test gateway. No real money was charged.
+        </p>
+      ) : null}
+      <Card>
+        <CardBody>
+          <div className="row between">
+            <h2 style={{ margin: 0 }}>Order #{data.id}</h2>
+            <div className="row">
+              <OrderStatusBadge status={data.orderStatus} />
+              <PaymentStatusBadge status={data.paymentStatus} />
+            </div>
+          </div>
+          <dl className="details">
+            <dt>School</dt>
+            <dd>{data.school.name}</dd>
+            <dt>Student</dt>
+            <dd>{data.studentName}</dd>
+            <dt>Name</dt>
+            <dd>{data.customerName}</dd>
+            <dt>Email</dt>
+            <dd>{data.customerEmail}</dd>
+            {payRequestId ? (
+              <>
+                <dt>Payment reference</dt>
+                <dd>{payRequestId}</dd>
+              </>
+            ) : null}
+          </dl>
+          <h3>Items</h3>
+          <OrderItems items={data.items} />
+          <div className="total-row">
+            <span>Total</span>
+            <span>{formatPula(data.totalAmount)}</span>
+          </div>
+          {state === 'successful' ? <p className="muted">Prints are delivered to the school. Digital copies can be downloaded above and from My Orders.</p> : null}
+        </CardBody>
+      </Card>
+      <div className="row" style={{ marginTop: 'var(--space-6)' }}>
+        <Link to={paths.home} className={buttonClass('outline')}>
+          Back to Home
+        </Link>
+        <Link to={paths.customerAuth} className={buttonClass('secondary')}>
+          Track Your Orders
+        </Link>
+        {state !== 'successful' && state !== 'pending' ? (
+          <Link to={paths.checkout} className={buttonClass('primary')} onClick={() => restoreCartFrom(data)}>
+            Try Again
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

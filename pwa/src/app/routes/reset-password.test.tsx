@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import ResetPassword from './reset-password';
+
+function renderAt(url: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/reset-password" element={<ResetPassword />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('reset password', () => {
+  it('without a token offers a new link', () => {
+    renderAt('/reset-password');
+    expect(screen.getByRole('heading', { name: 'Invalid Reset Link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Request New Reset Link' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it('validates length and match with the spec messages, and toggles visibility', async () => {
+    renderAt('/reset-password?token=abc');
+    expect(screen.getByRole('heading', { name: 'Set New Password' })).toBeTruthy();
+    const password = screen.getByLabelText('New password', { selector: 'input' });
+    await userEvent.type(password, '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(screen.getByText('Please confirm your password')).toBeTruthy();
+
+    await userEvent.type(password, '456');
+    await userEvent.type(screen.getByLabelText('Confirm password', { selector: 'input' }), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(screen.getByText("Passwords don't match")).toBeTruthy();
+
+    expect(password.getAttribute('type')).toBe('password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show new password' }));
+    expect(password.getAttribute('type')).toBe('text');
+  });
+});

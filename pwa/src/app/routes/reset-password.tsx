@@ -1,0 +1,106 @@
+/** /reset-password?token=…: set a new password, sign in automatically, then My Orders after 2 s. */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
+import { resetPasswordFormSchema } from '@contract/auth';
+import { RESET_REDIRECT_DELAY_MS } from '@contract/constants';
+import { MSG } from '@contract/messages';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card, CardBody } from '../../components/ui/card';
+import { PasswordField } from '../../components/ui/password-field';
+import { toast } from '../../components/ui/toast';
+import { resetPassword } from '../../features/account/api';
+import { errorMessage } from '../../lib/api-client';
+import { fieldErrors, type FieldErrors } from '../../lib/form';
+import { setCustomerSession } from '../../lib/storage';
+import { useTitle } from '../../lib/use-title';
+import { paths } from '../paths';
+
+type Field = 'newPassword' | 'confirmPassword';
+
+export default function ResetPassword() {
+  useTitle('Set New Password');
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [linkInvalid, setLinkInvalid] = useState(false);
+
+  const reset = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: (session) => {
+      setCustomerSession(session.token, session.user);
+      toast({ title: 'Password reset successful!', description: "You've been automatically logged in to your account.", variant: 'success' });
+    },
+    onError: (err) => {
+      setLinkInvalid(true);
+      toast({ title: 'Reset failed', description: errorMessage(err, 'Failed to reset password. The link may be expired or invalid.'), variant: 'destructive' });
+    },
+  });
+
+  useEffect(() => {
+    if (!reset.isSuccess) return;
+    const timer = window.setTimeout(() => navigate(paths.customerOrders), RESET_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [reset.isSuccess, navigate]);
+
+  if (!token) {
+    return (
+      <Shell>
+        <h1>Invalid Reset Link</h1>
+        <p className="muted">{MSG.noResetToken}. Request a new link to reset your password.</p>
+        <Link to={paths.forgotPassword} className={buttonClass('primary')}>
+          Request New Reset Link
+        </Link>
+      </Shell>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <Shell>
+        <h1>Password Reset Complete!</h1>
+        <p role="status">Redirecting you to your order history...</p>
+      </Shell>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = resetPasswordFormSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors<Field>(parsed.error));
+    setErrors({});
+    reset.mutate({ token, newPassword: parsed.data.newPassword });
+  };
+
+  return (
+    <Shell>
+      <form onSubmit={submit} noValidate>
+        <h1>Set New Password</h1>
+        {linkInvalid ? (
+          <p className="alert alert-danger" role="alert">
+            {MSG.resetLinkInvalid} <Link to={paths.forgotPassword}>Request New Reset Link</Link>
+          </p>
+        ) : (
+          <p className="muted">Choose a new password of at least 6 characters.</p>
+        )}
+        <PasswordField label="New password" autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={(event) => setValues({ ...values, newPassword: event.target.value })} />
+        <PasswordField label="Confirm password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={(event) => setValues({ ...values, confirmPassword: event.target.value })} />
+        <Button type="submit" block disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </form>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="container page page-narrow">
+      <Card>
+        <CardBody>{children}</CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * School gallery (/school/{slug}): the school password form without access (D3), the class grid,
+ * a class's photos, the product dialog and the 'Selected Photos' panel. The chosen class lives in
+ * the URL (?class=id) so a reload, or an offline start, reopens it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isOrderingClosed } from '@contract/constants';
+import type { AlbumSummary, SchoolBySlug } from '@contract/schools';
+import type { Photo } from '@contract/photos';
+import { Button } from '../../components/ui/button';
+import { Card, CardBody } from '../../components/ui/card';
+import { PageSpinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { schoolBySlugQuery } from '../../features/schools/api';
+import { SchoolPasswordForm } from '../../features/schools/school-password-form';
+import { albumsQuery, galleryKeys, photosQuery, priceListsQuery, thumbnailUrl } from '../../features/gallery/api';
+import { ClassGrid } from '../../features/gallery/class-grid';
+import { PhotoGrid, photoLabel } from '../../features/gallery/photo-grid';
+import { PhotoDialog } from '../../features/gallery/photo-dialog';
+import { ClassPasswordDialog } from '../../features/gallery/class-password-dialog';
+import { SelectedPhotos } from '../../features/gallery/selected-photos';
+import { ClosingBanner } from '../../features/gallery/closing-banner';
+import { orderableProducts, productsFor, type Product } from '../../features/gallery/products';
+import { useCopyProtection } from '../../features/gallery/use-copy-protection';
+import { ApiError } from '../../lib/api-client';
+import { dispatchCart, lineTotal, randomId, useCart } from '../../lib/cart';
+import { LOCAL_KEYS, writeJson } from '../../lib/storage';
+import { addUnlockedClass, useUnlockedClasses } from '../../lib/unlocked-classes';
+import { useTitle } from '../../lib/use-title';
+import { paths } from '../paths';
+
+const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
+
+export default function SchoolGallery() {
+  const { slug = '' } = useParams();
+  const school = useQuery(schoolBySlugQuery(slug));
+  useTitle(school.data?.name ?? 'School gallery');
+
+  // Data already shown (or restored from the persisted cache) wins over a failed refetch offline.
+  if (school.data) return school.data.unlocked ? <UnlockedGallery school={school.data} /> : <LockedSchool school={school.data} />;
+  if (school.isError) return <SchoolNotFound />;
+  return (
+    <div className="container page">
+      <PageSpinner label="Loading school information..." />
+      {school.fetchStatus === 'paused' ? <p className="center muted">You appear to be offline. The gallery opens when you are back online.</p> : null}
+    </div>
+  );
+}
+
+function SchoolNotFound() {
+  return (
+    <div className="container page page-narrow center">
+      <h1>School Not Found</h1>
+      <p className="muted">The school you're looking for doesn't exist or has been deactivated.</p>
+    </div>
+  );
+}
+
+function LockedSchool({ school }: { school: SchoolBySlug }) {
+  return (
+    <div className="container page page-narrow">
+      <Card>
+        <CardBody>
+          <h1>{school.name}</h1>
+          <p className="muted">Enter the school password to view its photos.</p>
+          <SchoolPasswordForm school={school} targetPath={paths.school} />
+        </CardBody>
+      </Card>
+    </div>
+  );
+}
+
+function UnlockedGallery({ school }: { school: SchoolBySlug }) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  useCopyProtection(rootRef);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const unlocked = useUnlockedClasses();
+  const cart = useCart();
+  const queryClient = useQueryClient();
+  const albums = useQuery(albumsQuery(school.id));
+  const priceLists = useQuery(priceListsQuery(school.id));
+  const [passwordAlbum, setPasswordAlbum] = useState<AlbumSummary | null>(null);
+  const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
+
+  const classParam = Number(searchParams.get('class'));
+  const selected = albums.data?.find((album) => album.id === classParam) ?? null;
+  const canView = selected !== null && (!selected.hasPassword || unlocked.includes(selected.id));
+  const photos = useQuery({ ...photosQuery(selected?.id ?? 0), enabled: canView });
+  const closed = isOrderingClosed(school.closingDate);
+  const products = orderableProducts(productsFor(priceLists.data), closed);
+
+  useEffect(() => {
+    writeJson(LOCAL_KEYS.currentSchool, { id: school.id, name: school.name });
+  }, [school.id, school.name]);
+
+  useEffect(() => {
+    if (selected) writeJson(LOCAL_KEYS.currentAlbum, { id: selected.id, name: selected.name });
+    // A protected class opened from the URL asks for its password first.
+    if (selected && !canView) setPasswordAlbum(selected);
+  }, [selected, canView]);
+
+  // The grant can lapse (cookie expired): ask for the class password again.
+  useEffect(() => {
+    if (selected && photos.isError && isAccessError(photos.error) && selected.hasPassword) setPasswordAlbum(selected);
+  }, [photos.isError, photos.error, selected]);
+
+  if (albums.isError && isAccessError(albums.error)) return <LockedSchool school={school} />;
+  if (selected && photos.isError && isAccessError(photos.error) && !selected.hasPassword) return <LockedSchool school={school} />;
+
+  const openClass = (album: AlbumSummary | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (album) next.set('class', String(album.id));
+    else next.delete('class');
+    setSearchParams(next);
+  };
+
+  const selectClass = (album: AlbumSummary) => {
+    if (album.hasPassword && !unlocked.includes(album.id)) setPasswordAlbum(album);
+    else openClass(album);
+  };
+
+  const addToCart = (photo: Photo, selections: { product: Product; quantity: number }[]) => {
+    dispatchCart({
+      type: 'add',
+      lines: selections.map(({ product, quantity }) => ({
+        id: randomId(),
+        photoId: photo.id,
+        albumId: photo.albumId,
+        photoName: photoLabel(photo),
+        photoPreview: thumbnailUrl(photo.id),
+        productType: product.id,
+        productName: product.name,
+        productDescription: product.description,
+        unitPrice: product.price,
+        quantity,
+        totalPrice: lineTotal(product.price, quantity),
+      })),
+    });
+    setOpenPhoto(null);
+    toast({ title: 'Added to Cart', description: `${selections.length} product(s) added to your cart`, variant: 'success' });
+  };
+
+  return (
+    <div className="container page" ref={rootRef}>
+      <div className="row between" style={{ marginBottom: 'var(--space-4)' }}>
+        <div>
+          <h1 style={{ marginBottom: 'var(--space-1)' }}>{school.name}</h1>
+          <p className="muted" style={{ margin: 0 }}>
+            {canView && selected ? selected.name : 'Select a class to view photos'}
+          </p>
+        </div>
+        {canView && selected ? (
+          <Button variant="outline" onClick={() => openClass(null)}>
+            Back to Classes
+          </Button>
+        ) : null}
+      </div>
+      {closed ? <ClosingBanner /> : null}
+
+      {canView && selected ? (
+        photos.data ? (
+          <PhotoGrid photos={photos.data} onOpen={setOpenPhoto} />
+        ) : photos.isError ? (
+          <p className="alert alert-danger" role="alert">
+            We could not load the photos of this class. Check your connection and try again.
+          </p>
+        ) : (
+          <PageSpinner label="Loading photos..." />
+        )
+      ) : albums.data ? (
+        <ClassGrid classes={albums.data} unlocked={unlocked} onSelect={selectClass} />
+      ) : albums.isError ? (
+        <p className="alert alert-danger" role="alert">
+          We could not load the classes of this school. Check your connection and try again.
+        </p>
+      ) : (
+        <PageSpinner label="Loading classes..." />
+      )}
+
+      <SelectedPhotos lines={cart} onRemove={(id) => dispatchCart({ type: 'remove', id })} />
+
+      <PhotoDialog photo={openPhoto} products={products} onClose={() => setOpenPhoto(null)} onAdd={addToCart} />
+      <ClassPasswordDialog
+        album={passwordAlbum}
+        onCancel={() => {
+          setPasswordAlbum(null);
+          if (selected && !canView) openClass(null);
+        }}
+        onUnlocked={(album) => {
+          addUnlockedClass(album.id);
+          setPasswordAlbum(null);
+          openClass(album);
+          void queryClient.invalidateQueries({ queryKey: galleryKeys.photos(album.id) });
+        }}
+      />
+    </div>
+  );
+}

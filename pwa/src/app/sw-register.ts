@@ -1,0 +1,27 @@
+/**
+ * Registers the service worker through workbox-window and offers "update available" with a Reload
+ * action; the new worker takes over only when the parent asks (skipWaiting on message).
+ */
+import { Workbox } from 'workbox-window';
+import { toast } from '../components/ui/toast';
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  wb.addEventListener('waiting', () => {
+    toast({
+      title: 'Update available',
+      description: 'A new version of the app is ready.',
+      duration: Infinity,
+      action: {
+        label: 'Reload',
+        altText: 'Reload to update the app',
+        onClick: () => {
+          wb.addEventListener('controlling', () => window.location.reload());
+          wb.messageSkipWaiting();
+        },
+      },
+    });
+  });
+  wb.register().catch((err: unknown) => console.warn('Service worker registration failed', err));
+}

@@ -1,0 +1,32 @@
+import { formatPula } from '@contract/money';
+import { Button } from '../../components/ui/button';
+import { cartTotal, toThebe } from '../../lib/cart';
+import type { CartLine } from '../../lib/storage';
+
+export function CartSummary({ lines, onRemove, disabled }: { lines: readonly CartLine[]; onRemove: (id: string) => void; disabled?: boolean }) {
+  return (
+    <>
+      <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {lines.map((line) => (
+          <li className="cart-line" key={line.id}>
+            <img src={line.photoPreview} alt="" width={56} height={56} loading="lazy" draggable={false} className="protected" />
+            <div className="grow">
+              <strong>{line.productName}</strong>
+              <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
+                {line.photoName} · {line.quantity} × {formatPula(toThebe(line.unitPrice), 'thebe')}
+              </span>
+            </div>
+            <span>{formatPula(toThebe(line.totalPrice), 'thebe')}</span>
+            <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onRemove(line.id)} aria-label={`Remove ${line.productName} for ${line.photoName}`}>
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <div className="total-row">
+        <span>Total</span>
+        <span>{formatPula(toThebe(cartTotal(lines)), 'thebe')}</span>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+/** 'Class Password Required': success unlocks the class; failure keeps the dialog open with an error. */
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { AlbumSummary } from '@contract/schools';
+import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { FieldError, Label } from '../../components/ui/label';
+import { ApiError } from '../../lib/api-client';
+import { verifyClassPassword } from './api';
+
+export interface ClassPasswordDialogProps {
+  album: AlbumSummary | null;
+  onCancel: () => void;
+  onUnlocked: (album: AlbumSummary) => void;
+}
+
+export function ClassPasswordDialog({ album, onCancel, onUnlocked }: ClassPasswordDialogProps) {
+  return (
+    <Dialog
+      open={album !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title="Class Password Required"
+      description={album ? `${album.name} is protected. Enter the class password to view its photos.` : undefined}
+      size="sm"
+    >
+      {album ? <ClassPasswordForm key={album.id} album={album} onCancel={onCancel} onUnlocked={onUnlocked} /> : null}
+    </Dialog>
+  );
+}
+
+function ClassPasswordForm({ album, onCancel, onUnlocked }: ClassPasswordDialogProps & { album: AlbumSummary }) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verify = useMutation({
+    mutationFn: () => verifyClassPassword(album.id, password),
+    onSuccess: (result) => {
+      if (result.success) onUnlocked(album);
+      else setError('Incorrect password. Please try again.');
+    },
+    onError: (err) => {
+      setError(err instanceof ApiError && err.status === 429 && err.serverMessage ? err.serverMessage : 'Failed to verify password. Please try again.');
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password === '' || verify.isPending) return;
+    setError(null);
+    verify.mutate();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="field">
+        <Label htmlFor={`${id}-pw`}>Class password</Label>
+        <Input
+          id={`${id}-pw`}
+          type="password"
+          autoComplete="off"
+          autoFocus
+          value={password}
+          invalid={error !== null}
+          aria-describedby={error ? `${id}-err` : undefined}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <FieldError id={`${id}-err`}>{error}</FieldError>
+      </div>
+      <div className="dialog-footer">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={password === '' || verify.isPending}>
+          {verify.isPending ? 'Verifying...' : 'Access Photos'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * 'Select Products for Photo' (spec section 4): an empty selection on open, ticking selects with
+ * quantity 1, quantity 1–10, running totals, Add to Cart disabled without a selection. The
+ * watermarked preview is requested only while the dialog is open.
+ */
+import { useId, useState } from 'react';
+import type { Photo } from '@contract/photos';
+import { QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
+import { formatPula } from '@contract/money';
+import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Select } from '../../components/ui/select';
+import { lineTotal, toThebe } from '../../lib/cart';
+import { previewUrl } from './api';
+import { photoLabel } from './photo-grid';
+import type { Product } from './products';
+
+const QUANTITIES = Array.from({ length: QUANTITY_MAX - QUANTITY_MIN + 1 }, (_, index) => QUANTITY_MIN + index);
+const money = (pula: number) => formatPula(toThebe(pula), 'thebe');
+
+export interface PhotoDialogProps {
+  photo: Photo | null;
+  products: readonly Product[];
+  onClose: () => void;
+  onAdd: (photo: Photo, selections: { product: Product; quantity: number }[]) => void;
+}
+
+export function PhotoDialog({ photo, products, onClose, onAdd }: PhotoDialogProps) {
+  return (
+    <Dialog open={photo !== null} onOpenChange={(open) => !open && onClose()} title="Select Products for Photo" size="lg" description={photo ? photoLabel(photo) : undefined}>
+      {/* Keyed by photo so every opening starts with an empty selection. */}
+      {photo ? <PhotoDialogBody key={photo.id} photo={photo} products={products} onClose={onClose} onAdd={onAdd} /> : null}
+    </Dialog>
+  );
+}
+
+function PhotoDialogBody({ photo, products, onClose, onAdd }: PhotoDialogProps & { photo: Photo }) {
+  const id = useId();
+  const [selected, setSelected] = useState<Record<string, number>>({});
+  const [hiddenExamples, setHiddenExamples] = useState<Record<string, true>>({});
+  const chosen = products.filter((product) => selected[product.id] !== undefined);
+  const total = chosen.reduce((sum, product) => sum + toThebe(lineTotal(product.price, selected[product.id] ?? 1)), 0) / 100;
+
+  const toggle = (product: Product, checked: boolean) =>
+    setSelected((current) =>
+      checked ? { ...current, [product.id]: QUANTITY_MIN } : Object.fromEntries(Object.entries(current).filter(([key]) => key !== product.id)),
+    );
+
+  const add = () => {
+    onAdd(
+      photo,
+      chosen.map((product) => ({ product, quantity: selected[product.id] ?? QUANTITY_MIN })),
+    );
+    setSelected({});
+  };
+
+  return (
+    <>
+      <div className="dialog-layout">
+        <div className="preview-frame">
+          <img className="protected" src={previewUrl(photo.id)} alt={`Watermarked preview of ${photoLabel(photo)}`} draggable={false} decoding="async" />
+        </div>
+        <div>
+          <h3>Choose products</h3>
+          {products.length === 0 ? <p className="muted">No products are available for this photo.</p> : null}
+          {products.map((product) => {
+            const quantity = selected[product.id];
+            const checkboxId = `${id}-${product.id}`;
+            return (
+              <div className="product-row" key={product.id}>
+                <Checkbox id={checkboxId} checked={quantity !== undefined} onCheckedChange={(checked) => toggle(product, checked === true)} />
+                {product.exampleImage && !hiddenExamples[product.id] ? (
+                  <img
+                    className="product-example"
+                    src={product.exampleImage}
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    // A missing example image is simply left out (spec section 2).
+                    onError={() => setHiddenExamples((current) => ({ ...current, [product.id]: true }))}
+                  />
+                ) : null}
+                <label htmlFor={checkboxId} className="grow">
+                  <strong>{product.name}</strong>
+                  <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
+                    {product.description}
+                  </span>
+                  <span>{money(product.price)}</span>
+                </label>
+                {quantity !== undefined ? (
+                  <div>
+                    <label className="sr-only" htmlFor={`${checkboxId}-qty`}>
+                      Quantity of {product.name}
+                    </label>
+                    <Select
+                      id={`${checkboxId}-qty`}
+                      className="qty-select"
+                      value={quantity}
+                      onChange={(event) => setSelected((current) => ({ ...current, [product.id]: Number(event.target.value) }))}
+                    >
+                      {QUANTITIES.map((value) => (
+                        <option key={value} value={value}>
+                          {value}
+                        </option>
+                      ))}
+                    </Select>
+                    <span className="muted" style={{ fontSize: '0.875rem' }}>
+                      {money(lineTotal(product.price, quantity))}
+                    </span>
+                  </div>
+                ) : null}
+              </div>
+            );
+          })}
+          <div className="total-row" aria-live="polite">
+            <span>
+              {chosen.length} {chosen.length === 1 ? 'product' : 'products'} selected
+            </span>
+            <span>Total: {money(total)}</span>
+          </div>
+        </div>
+      </div>
+      <div className="dialog-footer">
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={add} disabled={chosen.length === 0}>
+          Add to Cart
+        </Button>
+      </div>
+    </>
+  );
+}

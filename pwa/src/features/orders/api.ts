@@ -1,0 +1,25 @@
+/** One order (no login: the confirmation page) and the signed-in customer's orders. */
+import { queryOptions } from '@tanstack/react-query';
+import { ORDER_POLL_INTERVAL_MS } from '@contract/constants';
+import type { Order } from '@contract/orders';
+import { apiRequest } from '../../lib/api-client';
+
+export const orderKeys = {
+  one: (id: string) => ['orders', id] as const,
+  mine: ['customer', 'orders'] as const,
+};
+
+/** Re-fetched every 3 s while the payment is pending, also in a background tab (spec section 4). */
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.one(id),
+    queryFn: ({ signal }) => apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}`, { signal, auth: 'customer' }),
+    refetchInterval: (query) => (query.state.data?.paymentStatus === 'pending' ? ORDER_POLL_INTERVAL_MS : false),
+    refetchIntervalInBackground: true,
+  });
+
+export const customerOrdersQuery = () =>
+  queryOptions({
+    queryKey: orderKeys.mine,
+    queryFn: ({ signal }) => apiRequest<Order[]>('/api/customer/orders', { signal, auth: 'customer' }),
+  });

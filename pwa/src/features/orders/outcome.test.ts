@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { confirmationState, readGatewayOutcome } from './outcome';
+
+describe('gateway return parameters', () => {
+  it.each([
+    ['1', '990017', 'success'],
+    ['2', '900007', 'declined'],
+    ['4', '990028', 'cancelled'],
+    ['3', '990028', 'cancelled'],
+    ['2', '900001', 'insufficient_funds'],
+    ['2', '900003', 'insufficient_funds'],
+    ['0', '990022', 'failed'],
+    ['7', '', 'failed'],
+  ] as const)('TRANSACTION_STATUS %s with RESULT_CODE %s is %s', (status, code, expected) => {
+    expect(readGatewayOutcome(status, code)).toBe(expected);
+  });
+
+  it('is absent without parameters', () => {
+    expect(readGatewayOutcome(null, null)).toBeNull();
+    expect(readGatewayOutcome('', '')).toBeNull();
+  });
+});
+
+describe('what the confirmation page shows', () => {
+  it('is Payment Successful when completed and paid, whatever the query string says', () => {
+    expect(confirmationState({ paymentStatus: 'completed', orderStatus: 'paid' }, null)).toBe('successful');
+    expect(confirmationState({ paymentStatus: 'completed', orderStatus: 'paid' }, 'declined')).toBe('successful');
+  });
+
+  it('waits (Payment Pending) while the server has not confirmed an approved payment', () => {
+    expect(confirmationState({ paymentStatus: 'pending', orderStatus: 'pending' }, 'success')).toBe('pending');
+    expect(confirmationState({ paymentStatus: 'pending', orderStatus: 'pending' }, null)).toBe('pending');
+  });
+
+  it('shows the gateway outcome of a failed payment', () => {
+    expect(confirmationState({ paymentStatus: 'pending', orderStatus: 'pending' }, 'declined')).toBe('declined');
+    expect(confirmationState({ paymentStatus: 'failed', orderStatus: 'pending' }, 'insufficient_funds')).toBe('insufficient_funds');
+    expect(confirmationState({ paymentStatus: 'failed', orderStatus: 'pending' }, null)).toBe('failed');
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The payment result (spec section 4 and D6): the gateway's return parameters read as
+ * TRANSACTION_STATUS 1 success, 2 declined, 3 or 4 cancelled, RESULT_CODE 900001 or 900003
+ * insufficient funds, anything else failed; the order itself decides success and pending.
+ */
+export type GatewayOutcome = 'success' | 'declined' | 'cancelled' | 'insufficient_funds' | 'failed';
+export type ConfirmationState = 'successful' | 'pending' | Exclude<GatewayOutcome, 'success'>;
+
+const INSUFFICIENT_FUNDS_CODES = new Set(['900001', '900003']);
+
+export function readGatewayOutcome(transactionStatus: string | null, resultCode: string | null): GatewayOutcome | null {
+  const status = transactionStatus?.trim() ?? '';
+  const code = resultCode?.trim() ?? '';
+  if (status === '' && code === '') return null;
+  if (INSUFFICIENT_FUNDS_CODES.has(code)) return 'insufficient_funds';
+  switch (status) {
+    case '1':
+      return 'success';
+    case '2':
+      return 'declined';
+    case '3':
+    case '4':
+      return 'cancelled';
+    default:
+      return 'failed';
+  }
+}
+
+export function confirmationState(order: { paymentStatus: string; orderStatus: string }, gateway: GatewayOutcome | null): ConfirmationState {
+  // The spec's success is completed + paid; an order the studio has moved on since stays paid.
+  if (order.paymentStatus === 'completed' && order.orderStatus !== 'pending' && order.orderStatus !== 'cancelled') return 'successful';
+  if (order.paymentStatus === 'failed') return gateway && gateway !== 'success' ? gateway : 'failed';
+  // Pending: the gateway's word on a failure is shown at once; a success waits for the server.
+  if (gateway && gateway !== 'success') return gateway;
+  return 'pending';
+}
+
+export const CONFIRMATION_TEXT: Record<ConfirmationState, { title: string; text: string }> = {
+  successful: { title: 'Payment Successful', text: 'Thank you! Your payment was received and your order is confirmed. Prints are delivered to the school.' },
+  pending: { title: 'Payment Pending', text: 'We are waiting for PayGate to confirm your payment. This page updates by itself.' },
+  declined: { title: 'Payment Declined', text: 'Your card was declined and you have not been charged. You can try again with another card.' },
+  cancelled: { title: 'Payment Cancelled', text: 'The payment was cancelled and you have not been charged.' },
+  insufficient_funds: { title: 'Insufficient Funds', text: 'The card has insufficient funds and you have not been charged. You can try again with another card.' },
+  failed: { title: 'Payment Failed', text: 'The payment did not go through and you have not been charged. Please try again.' },
+};

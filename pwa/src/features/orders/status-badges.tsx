@@ -1,0 +1,25 @@
+/** Badges per D10: the spec's colours for known values, words not codes, neutral for the rest. */
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/constants';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+
+const ORDER_TONES: Record<string, BadgeTone> = {
+  pending: 'yellow',
+  paid: 'blue',
+  processing: 'purple',
+  shipped: 'indigo',
+  delivered: 'green',
+  cancelled: 'red',
+};
+const PAYMENT_TONES: Record<string, BadgeTone> = { pending: 'yellow', completed: 'green', failed: 'red' };
+
+export const words = (value: string) => value.replace(/_/g, ' ').replace(/^\w/, (first) => first.toUpperCase());
+
+export const orderStatusLabel = (status: string) => ORDER_STATUS_LABELS[status as OrderStatus] ?? words(status);
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  return <Badge tone={ORDER_TONES[status] ?? 'neutral'}>{orderStatusLabel(status)}</Badge>;
+}
+
+export function PaymentStatusBadge({ status }: { status: string }) {
+  return <Badge tone={PAYMENT_TONES[status] ?? 'neutral'}>Payment {words(status).toLowerCase()}</Badge>;
+}

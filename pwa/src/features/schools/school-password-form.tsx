@@ -1,0 +1,86 @@
+/**
+ * The school password form (spec: Home; D3: also shown by /school/{slug} without access). Idle,
+ * verifying, then granted (toast + navigate) or denied (toast, stay).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicSchool } from '@contract/schools';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select } from '../../components/ui/select';
+import { toast } from '../../components/ui/toast';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { schoolKeys, verifySchoolPassword } from './api';
+
+export interface SchoolPasswordFormProps {
+  /** The dropdown's schools (home). */
+  schools?: PublicSchool[];
+  /** A fixed school (the gallery's locked state): no dropdown. */
+  school?: PublicSchool;
+  schoolsLoading?: boolean;
+  /** Where a granted visitor goes; the gallery route for the chosen slug. */
+  targetPath: (slug: string) => string;
+}
+
+export function SchoolPasswordForm({ schools = [], school, schoolsLoading = false, targetPath }: SchoolPasswordFormProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [slug, setSlug] = useState(school?.slug ?? '');
+  const [password, setPassword] = useState('');
+
+  const verify = useMutation({
+    mutationFn: () => verifySchoolPassword(slug, password),
+    onSuccess: async (result) => {
+      toast({ title: 'Access Granted', description: `Welcome to ${result.school.name}`, variant: 'success' });
+      setPassword('');
+      await queryClient.invalidateQueries({ queryKey: schoolKeys.bySlug(slug) });
+      navigate(targetPath(slug));
+    },
+    onError: (err) => {
+      // A rate-limited attempt says so (429); every other failure is the spec's text.
+      const description = err instanceof ApiError && err.status === 429 ? errorMessage(err, 'Invalid password. Please try again.') : 'Invalid password. Please try again.';
+      toast({ title: 'Access Denied', description, variant: 'destructive' });
+    },
+  });
+
+  const canSubmit = slug !== '' && password !== '' && !verify.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSubmit) verify.mutate();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {school ? null : (
+        <div className="field">
+          <Label htmlFor={`${id}-school`}>School</Label>
+          <Select id={`${id}-school`} value={slug} onChange={(event) => setSlug(event.target.value)} disabled={schoolsLoading}>
+            <option value="">{schoolsLoading ? 'Loading schools...' : 'Choose your school...'}</option>
+            {schools.map((item) => (
+              <option key={item.id} value={item.slug}>
+                {item.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+      <div className="field">
+        <Label htmlFor={`${id}-password`}>School Password</Label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="off"
+          placeholder="Enter school password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <Button type="submit" block size="lg" disabled={!canSubmit}>
+        {verify.isPending ? 'Verifying...' : 'Access Photo Gallery'}
+      </Button>
+    </form>
+  );
+}

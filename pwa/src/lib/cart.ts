@@ -1,0 +1,83 @@
+/**
+ * The cart: pure functions (reducer, totals) plus the store that writes the spec's `cart` key,
+ * broadcasts cartUpdated and mirrors every change to IndexedDB.
+ */
+import { useSyncExternalStore } from 'react';
+import { CART_KEYS, LOCAL_KEYS, readJson, readRaw, removeKeys, subscribeStorage, writeJson, type CartLine } from './storage';
+
+export type CartAction = { type: 'add'; lines: CartLine[] } | { type: 'remove'; id: string } | { type: 'clear' };
+
+export function cartReducer(lines: readonly CartLine[], action: CartAction): CartLine[] {
+  switch (action.type) {
+    case 'add':
+      return [...lines, ...action.lines];
+    case 'remove':
+      return lines.filter((line) => line.id !== action.id);
+    case 'clear':
+      return [];
+  }
+}
+
+/** Money is added in whole thebe so 0.1 + 0.2 never shows up in a total. */
+export const toThebe = (pula: number): number => Math.round(pula * 100);
+export const lineTotal = (unitPrice: number, quantity: number): number => (toThebe(unitPrice) * quantity) / 100;
+export const cartTotal = (lines: readonly CartLine[]): number => lines.reduce((sum, line) => sum + toThebe(line.totalPrice), 0) / 100;
+export const cartCount = (lines: readonly CartLine[]): number => lines.length;
+
+function isCartLine(value: unknown): value is CartLine {
+  const line = value as CartLine;
+  return typeof line === 'object' && line !== null && typeof line.id === 'string' && typeof line.photoId === 'number' && typeof line.quantity === 'number';
+}
+
+export function readCart(): CartLine[] {
+  const stored = readJson<unknown>(LOCAL_KEYS.cart);
+  return Array.isArray(stored) ? stored.filter(isCartLine) : [];
+}
+
+function mirror(lines: readonly CartLine[]): void {
+  void import('./db')
+    .then(async ({ saveCartLines, setMeta }) => {
+      await saveCartLines(lines);
+      // A different cart is a different order: a retry must not replay the previous attempt.
+      await setMeta(CHECKOUT_KEY_META, null);
+    })
+    .catch((err: unknown) => console.warn('Could not mirror the cart to IndexedDB', err));
+}
+
+export const CHECKOUT_KEY_META = 'checkoutIdempotencyKey';
+
+export function dispatchCart(action: CartAction): CartLine[] {
+  const next = cartReducer(readCart(), action);
+  writeJson(LOCAL_KEYS.cart, next);
+  mirror(next);
+  return next;
+}
+
+/** Clears cart, current school and album and checkout cart (staff sessions, after an order). */
+export function clearCartKeys(): void {
+  if (CART_KEYS.every((key) => readRaw(key) === null)) return;
+  removeKeys(CART_KEYS);
+  mirror([]);
+}
+
+let cachedRaw: string | null = null;
+let cachedLines: CartLine[] = [];
+function snapshot(): CartLine[] {
+  const raw = readRaw(LOCAL_KEYS.cart);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedLines = readCart();
+  }
+  return cachedLines;
+}
+
+export function useCart(): CartLine[] {
+  return useSyncExternalStore(subscribeStorage, snapshot, () => cachedLines);
+}
+
+/** A random id for cart lines and idempotency keys; falls back where randomUUID is missing (http on a LAN). */
+export function randomId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,51 @@
+/**
+ * TanStack Query with the spec's defaults (no retries, data never stale, no refetch on focus),
+ * persisted to local storage so a school and class opened once still show offline. Only queries
+ * marked meta.persist are written (school, classes, photo lists, products); orders with personal
+ * data and anything fetched during a staff session never are.
+ */
+import { QueryClient, onlineManager, type Query } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { getStaffToken } from './storage';
+
+export const QUERY_CACHE_KEY = 'lesedi-query-cache';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createQueryClient(): QueryClient {
+  // Query v5 assumes "online" until an event says otherwise; an offline start must pause fetches
+  // (keeping the persisted data on screen) instead of failing them.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: 0, refetchOnWindowFocus: false, gcTime: 7 * DAY_MS },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function shouldPersistQuery(query: Pick<Query, 'meta' | 'state'>): boolean {
+  return query.state.status === 'success' && query.meta?.persist === true && !getStaffToken();
+}
+
+export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
+  const storage = (() => {
+    try {
+      return window.localStorage;
+    } catch {
+      return undefined;
+    }
+  })();
+  return {
+    persister: createSyncStoragePersister({ storage, key: QUERY_CACHE_KEY, throttleTime: 1000 }),
+    maxAge: 7 * DAY_MS,
+    buster: 'v1',
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+  };
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { persist?: boolean };
+  }
+}

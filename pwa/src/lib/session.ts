@@ -1,0 +1,48 @@
+/** The staff and customer sessions as the header and guards read them (spec sections 2 and 4). */
+import { useMemo, useSyncExternalStore } from 'react';
+import type { CustomerUser, StaffUser } from '@contract/auth';
+import { CART_KEYS, LOCAL_KEYS, readRaw, removeKeys, subscribeStorage } from './storage';
+import { clearCartKeys } from './cart';
+
+export interface Session {
+  staffToken: string | null;
+  staffUser: StaffUser | null;
+  customerToken: string | null;
+  customerUser: CustomerUser | null;
+  /** A signed-in photographer or admin (they have no cart). */
+  isStaff: boolean;
+}
+
+const KEYS = [LOCAL_KEYS.token, LOCAL_KEYS.user, LOCAL_KEYS.customerToken, LOCAL_KEYS.customerUser] as const;
+const snapshot = () => KEYS.map((key) => readRaw(key) ?? '').join('\u0000');
+
+function parse<T>(raw: string | undefined): T | null {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function useSession(): Session {
+  const raw = useSyncExternalStore(subscribeStorage, snapshot, () => '');
+  return useMemo(() => {
+    const [staffToken, user, customerToken, customerUser] = raw.split('\u0000');
+    const staffUser = parse<StaffUser>(user);
+    return {
+      staffToken: staffToken || null,
+      staffUser,
+      customerToken: customerToken || null,
+      customerUser: parse<CustomerUser>(customerUser),
+      isStaff: Boolean(staffToken) && (staffUser?.role === 'photographer' || staffUser?.role === 'admin'),
+    };
+  }, [raw]);
+}
+
+/** Staff logout: every session and cart key goes, then a full reload to / (spec section 4). */
+export function logoutStaff(): void {
+  removeKeys([LOCAL_KEYS.token, LOCAL_KEYS.user, LOCAL_KEYS.customerToken, LOCAL_KEYS.customerUser, ...CART_KEYS]);
+  clearCartKeys();
+  window.location.assign('/');
+}

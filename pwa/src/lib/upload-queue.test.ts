@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// jsdom's Blob cannot be structured-cloned by fake-indexeddb; Node's can, as a browser's can.
+import { File as NodeFile } from 'node:buffer';
+import { UploadQueueDatabase } from './upload-queue-db';
+import { batchCountFor, discardJob, enqueueUpload, flushUploadQueue, refreshQueueToken, retryJob, serverName, type QueueEvent } from './upload-queue';
+import type { QueuedFile, ServerPhoto, UploadOutcome, UploadTransport } from './upload-transport';
+import { classifyStatus, uploadErrorMessage } from './upload-transport';
+
+const photo = (i: number) => new NodeFile([`jpeg-bytes-${i}`.padEnd(40 + i, '.')], `IMG_${String(i).padStart(4, '0')}.JPG`, { type: 'image/jpeg', lastModified: 1000 + i }) as unknown as File;
+const photos = (n: number) => Array.from({ length: n }, (_, i) => photo(i + 1));
+
+/** A server that stores what it receives and can lose the answer or refuse on demand. */
+class FakeServer implements UploadTransport {
+  stored: ServerPhoto[] = [];
+  calls: string[][] = [];
+  tokens: string[] = [];
+  /** Per upload call (1-based): store then lose the answer, refuse without storing, or go offline. */
+  script = new Map<number, 'lose-answer' | 'offline' | 'server-error' | 'reject' | 'unauthorised'>();
+  listOffline = false;
+
+  async uploadBatch(_albumId: number, files: readonly QueuedFile[], token: string): Promise<UploadOutcome> {
+    this.calls.push(files.map((file) => file.name));
+    this.tokens.push(token);
+    const step = this.script.get(this.calls.length);
+    if (step === 'offline') return { kind: 'network' };
+    if (step === 'server-error') return { kind: 'retry', message: 'Upload failed' };
+    if (step === 'reject') return { kind: 'rejected', message: `${files[0]!.name} is damaged or not a readable image` };
+    if (step === 'unauthorised') return { kind: 'auth', message: 'Authentication required' };
+    this.stored.push(...files.map((file) => ({ originalName: file.name, fileSize: file.size })));
+    if (step === 'lose-answer') return { kind: 'network' };
+    return { kind: 'ok', uploaded: files.length };
+  }
+
+  async listPhotos(): Promise<ServerPhoto[] | { kind: 'network' }> {
+    return this.listOffline ? { kind: 'network' } : [...this.stored];
+  }
+}
+
+let db: UploadQueueDatabase;
+let server: FakeServer;
+let events: QueueEvent[];
+const job = { albumId: 7, albumName: 'Grade 1A', schoolName: 'Acacia Primary', token: 'token-1' };
+const flush = () => flushUploadQueue({ db, transport: server, onEvent: (event) => events.push(event) });
+
+beforeEach(() => {
+  db = new UploadQueueDatabase(`staff-uploads-test-${Math.random()}`);
+  server = new FakeServer();
+  events = [];
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('enqueue', () => {
+  it('stores every file with its album and splits them into batches of 10', async () => {
+    const { jobId, queued } = await enqueueUpload({ ...job, files: photos(25) }, db);
+    expect(queued).toBe(25);
+    const stored = await db.jobs.get(jobId);
+    expect(stored).toMatchObject({ albumId: 7, total: 25, batchCount: 3, state: 'active', token: 'token-1' });
+    const files = await db.files.where('jobId').equals(jobId).sortBy('position');
+    expect(files.map((file) => file.batch)).toEqual([...Array(10).fill(0), ...Array(10).fill(1), ...Array(5).fill(2)]);
+    expect(files[0]).toMatchObject({ name: 'IMG_0001.JPG', type: 'image/jpeg', state: 'queued' });
+    expect(await new Response(files[0]!.blob as never).text()).toContain('jpeg-bytes-1');
+    expect(await db.batches.where('jobId').equals(jobId).count()).toBe(3);
+  });
+
+  it('does not queue a file twice for the same class while it is still waiting', async () => {
+    await enqueueUpload({ ...job, files: photos(3) }, db);
+    const second = await enqueueUpload({ ...job, files: photos(5) }, db);
+    expect(second).toMatchObject({ queued: 2, skipped: 3 });
+  });
+
+  it('counts batches', () => {
+    expect([batchCountFor(1), batchCountFor(10), batchCountFor(11), batchCountFor(500)]).toEqual([1, 1, 2, 50]);
+  });
+});
+
+describe('flush', () => {
+  it('sends batch after batch, reports each, and empties the queue when done', async () => {
+    await enqueueUpload({ ...job, files: photos(25) }, db);
+    expect(await flush()).toBe('idle');
+    expect(server.calls.map((call) => call.length)).toEqual([10, 10, 5]);
+    expect(server.stored).toHaveLength(25);
+    expect(events.filter((e) => e.type === 'batch').map((e) => e.type === 'batch' && [e.index + 1, e.batchCount, e.uploaded])).toEqual([
+      [1, 3, 10],
+      [2, 3, 20],
+      [3, 3, 25],
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'complete', total: 25, albumName: 'Grade 1A' });
+    expect(await db.files.count()).toBe(0);
+    expect(await db.jobs.count()).toBe(0);
+  });
+
+  it('stops when offline and resumes where it stopped', async () => {
+    await enqueueUpload({ ...job, files: photos(25) }, db);
+    server.script.set(2, 'offline');
+    expect(await flush()).toBe('offline');
+    expect(server.stored).toHaveLength(10);
+    expect(await db.files.filter((file) => file.state === 'queued').count()).toBe(15);
+
+    expect(await flush()).toBe('idle');
+    expect(server.stored.map((p) => p.originalName)).toEqual(photos(25).map((file) => file.name));
+  });
+
+  it('never uploads a file twice when the answer to a stored batch was lost', async () => {
+    await enqueueUpload({ ...job, files: photos(25) }, db);
+    server.script.set(2, 'lose-answer');
+    expect(await flush()).toBe('offline');
+    expect(server.stored).toHaveLength(20);
+    const batch = await db.batches.where('jobId').anyOf(await db.jobs.toCollection().primaryKeys()).filter((b) => b.index === 1).first();
+    expect(batch?.state).toBe('unknown');
+
+    expect(await flush()).toBe('idle');
+    expect(server.stored).toHaveLength(25);
+    expect(new Set(server.stored.map((p) => p.originalName)).size).toBe(25);
+    // Batch 2 was found on the server, so only batch 3 was sent again.
+    expect(server.calls.map((call) => call.length)).toEqual([10, 10, 5]);
+  });
+
+  it('sends a batch again when the lost attempt was not stored', async () => {
+    await enqueueUpload({ ...job, files: photos(12) }, db);
+    server.script.set(1, 'offline');
+    expect(await flush()).toBe('offline');
+    expect(await flush()).toBe('idle');
+    expect(server.calls.map((call) => call.length)).toEqual([10, 10, 2]);
+    expect(server.stored).toHaveLength(12);
+  });
+
+  it('waits without sending when the check itself cannot reach the server', async () => {
+    await enqueueUpload({ ...job, files: photos(5) }, db);
+    server.script.set(1, 'offline');
+    await flush();
+    server.listOffline = true;
+    expect(await flush()).toBe('offline');
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('keeps a batch the server could not take and retries it later', async () => {
+    await enqueueUpload({ ...job, files: photos(5) }, db);
+    server.script.set(1, 'server-error');
+    expect(await flush()).toBe('retry-later');
+    expect(await flush()).toBe('idle');
+    expect(server.stored).toHaveLength(5);
+  });
+
+  it('marks a refused batch failed, carries on with the rest, and can retry it', async () => {
+    const { jobId } = await enqueueUpload({ ...job, files: photos(25) }, db);
+    server.script.set(1, 'reject');
+    expect(await flush()).toBe('idle');
+    expect(events).toContainEqual({ type: 'failed', jobId, message: 'IMG_0001.JPG is damaged or not a readable image' });
+    expect(server.stored).toHaveLength(15);
+    expect((await db.jobs.get(jobId))?.state).toBe('failed');
+
+    await retryJob(jobId, db);
+    expect(await flush()).toBe('idle');
+    expect(server.stored).toHaveLength(25);
+    expect(await db.jobs.count()).toBe(0);
+  });
+
+  it('pauses on a refused token and resumes with a new sign-in', async () => {
+    const { jobId } = await enqueueUpload({ ...job, files: photos(3) }, db);
+    server.script.set(1, 'unauthorised');
+    await flush();
+    expect(await db.jobs.get(jobId)).toMatchObject({ state: 'auth', error: 'Not logged in. Please log in and try again.' });
+    await refreshQueueToken('token-2', db);
+    await flush();
+    expect(server.tokens).toEqual(['token-1', 'token-2']);
+    expect(server.stored).toHaveLength(3);
+  });
+
+  it('lets the photographer discard a job', async () => {
+    const { jobId } = await enqueueUpload({ ...job, files: photos(3) }, db);
+    await discardJob(jobId, db);
+    expect(await db.files.count()).toBe(0);
+    expect(await flush()).toBe('idle');
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('runs one flush at a time', async () => {
+    await enqueueUpload({ ...job, files: photos(3) }, db);
+    const [first, second] = await Promise.all([flush(), flush()]);
+    expect([first, second].sort()).toEqual(['busy', 'idle']);
+    expect(server.stored).toHaveLength(3);
+  });
+});
+
+describe('transport helpers', () => {
+  it('uses the server message, else the spec fallbacks', () => {
+    expect(uploadErrorMessage(400, '{"message":"IMG_1.JPG exceeds the 10MB limit"}')).toBe('IMG_1.JPG exceeds the 10MB limit');
+    expect(uploadErrorMessage(500, '{}')).toBe('Upload failed');
+    expect(uploadErrorMessage(502, '<html>Bad gateway</html>')).toBe('Upload failed with status 502');
+  });
+
+  it('classifies answers', () => {
+    expect(classifyStatus(401, 'x').kind).toBe('auth');
+    expect(classifyStatus(503, 'x').kind).toBe('retry');
+    expect(classifyStatus(429, 'x').kind).toBe('retry');
+    expect(classifyStatus(413, 'x').kind).toBe('rejected');
+  });
+
+  it('compares names the way the server stores them', () => {
+    expect(serverName('C:\\shoot\\IMG_0001.JPG')).toBe('IMG_0001.JPG');
+    expect(serverName(' a/b/IMG_2.jpg ')).toBe('IMG_2.jpg');
+  });
+});
