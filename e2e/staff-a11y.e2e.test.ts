@@ -1,0 +1,75 @@
+/** Every staff screen (and each dashboard tab) passes axe-core with no serious or critical violation. */
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { adminToken, api, signIn } from './staff-helpers';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe.skipIf(!hasChromium)('staff accessibility', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('has no serious violations signed out', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/photographer-dashboard`);
+    await page.getByRole('heading', { name: 'Photographer Login' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${server.url}/photographer/recovery`);
+    await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious violations on any staff screen', async () => {
+    const token = await adminToken(server.url);
+    const schools = await api<{ id: number; albums: { id: number }[] }[]>(server.url, '/api/schools', { token });
+    const school = schools.find((candidate) => candidate.albums.length > 0)!;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.url);
+    const violations: Record<string, string[]> = {};
+
+    for (const tab of ['Recent Orders', 'Schools', 'Price Lists', 'Photographers', 'Upload Photos']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+      await page.locator('.spinner').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      violations[`dashboard/${tab}`] = await seriousViolations(page);
+    }
+
+    const screens: [string, string][] = [
+      ['/order-management', 'Order Management'],
+      [`/photographer/schools/${school.id}/classes`, 'Classes'],
+      ['/photographer/recovery', 'Photo Recovery Center'],
+      ['/photographer/restore', 'Photo Restoration'],
+    ];
+    for (const [route, heading] of screens) {
+      await page.goto(`${server.url}${route}`);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.locator('.spinner').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      if (route.includes('/classes')) {
+        await page.locator('.class-select').first().click();
+        await page.locator('.staff-photo').first().waitFor();
+      }
+      violations[route] = await seriousViolations(page);
+    }
+    expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((key) => [key, []])));
+    await context.close();
+  });
+});

@@ -1,0 +1,28 @@
+/** Staff sign-in and the first-account registration (D5: open only while no staff exists). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StaffAuthResponse, StaffLoginInput, StaffRegisterInput } from '@contract/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { clearCartKeys } from '../../../lib/cart';
+import { setStaffSession } from '../../../lib/storage';
+import { staffKeys } from './keys';
+
+export const registrationQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.registration,
+    queryFn: ({ signal }) => apiRequest<{ open: boolean }>('/api/auth/register', { auth: 'none', signal }),
+  });
+
+export const useRegistrationOpen = () => useQuery(registrationQuery());
+
+export const loginStaff = (input: StaffLoginInput) =>
+  apiRequest<StaffAuthResponse>('/api/auth/login', { method: 'POST', body: input, auth: 'none' });
+
+export const registerStaff = (input: StaffRegisterInput) =>
+  apiRequest<StaffAuthResponse>('/api/auth/register', { method: 'POST', body: input, auth: 'none' });
+
+/** Spec section 4: store token and user, clear the cart keys, reload. */
+export function startStaffSession({ token, user }: StaffAuthResponse): void {
+  setStaffSession(token, user);
+  clearCartKeys();
+  window.location.reload();
+}

@@ -1,0 +1,14 @@
+/** Query keys of the staff screens; every key starts with 'staff' so logout can drop them all. */
+export const staffKeys = {
+  all: ['staff'] as const,
+  registration: ['staff', 'registration'] as const,
+  stats: ['staff', 'stats'] as const,
+  schools: ['staff', 'schools'] as const,
+  school: (id: number) => ['staff', 'schools', id] as const,
+  albumPhotos: (albumId: number) => ['staff', 'albums', albumId, 'photos'] as const,
+  priceLists: ['staff', 'price-lists'] as const,
+  photographers: ['staff', 'photographers'] as const,
+  orders: (filters: { status: string; school: string }) => ['staff', 'orders', filters] as const,
+  ordersAll: ['staff', 'orders'] as const,
+  missing: ['staff', 'photos', 'missing'] as const,
+};

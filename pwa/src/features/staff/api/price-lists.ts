@@ -1,0 +1,68 @@
+/** Price lists: list, and create/update as the spec's multipart form, delete. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PriceList } from '@contract/price-lists';
+import { apiRequest } from '../../../lib/api-client';
+import { staffKeys } from './keys';
+
+export interface EditorRow {
+  key: string;
+  name: string;
+  description: string;
+  price: string;
+  /** A new example image chosen in the editor. */
+  image: File | null;
+  /** The stored image kept from the list being edited. */
+  existingImagePath: string;
+}
+
+export interface PriceListDraft {
+  name: string;
+  description: string;
+  rows: EditorRow[];
+}
+
+/** Rows without a name or a price are dropped (spec section 5). */
+export const completeRows = (rows: readonly EditorRow[]) => rows.filter((row) => row.name.trim() !== '' && row.price.trim() !== '');
+
+export function priceListForm(draft: PriceListDraft): FormData {
+  const form = new FormData();
+  form.append('name', draft.name.trim());
+  form.append('description', draft.description.trim());
+  completeRows(draft.rows).forEach((row, i) => {
+    form.append(`products[${i}][name]`, row.name.trim());
+    form.append(`products[${i}][description]`, row.description.trim());
+    form.append(`products[${i}][price]`, row.price.trim());
+    if (row.image) form.append(`products[${i}][exampleImage]`, row.image, row.image.name);
+    else if (row.existingImagePath) form.append(`products[${i}][existingImagePath]`, row.existingImagePath);
+  });
+  return form;
+}
+
+export const priceListsQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.priceLists,
+    queryFn: ({ signal }) => apiRequest<PriceList[]>('/api/price-lists', { auth: 'staff', signal }),
+  });
+
+export const usePriceLists = () => useQuery(priceListsQuery());
+
+export function useSavePriceList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, draft }: { id: number | null; draft: PriceListDraft }) =>
+      apiRequest<PriceList>(id === null ? '/api/price-lists' : `/api/price-lists/${id}`, {
+        method: id === null ? 'POST' : 'PUT',
+        body: priceListForm(draft),
+        auth: 'staff',
+      }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: staffKeys.priceLists }), client.invalidateQueries({ queryKey: staffKeys.schools })]),
+  });
+}
+
+export function useDeletePriceList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ message: string }>(`/api/price-lists/${id}`, { method: 'DELETE', auth: 'staff' }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: staffKeys.priceLists }), client.invalidateQueries({ queryKey: staffKeys.schools })]),
+  });
+}

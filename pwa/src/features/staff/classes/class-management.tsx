@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { AlbumSummary } from '@contract/schools';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card, CardBody } from '../../../components/ui/card';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { useDeleteClass } from '../api/albums';
+import { useStaffSchool } from '../api/schools';
+import { ConfirmDialog } from '../common/confirm-dialog';
+import { ClassFormDialog } from './class-form-dialog';
+import { ClassPhotos } from './class-photos';
+
+const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+export function ClassManagement({ schoolId }: { schoolId: number }) {
+  const school = useStaffSchool(schoolId);
+  const remove = useDeleteClass();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<AlbumSummary | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AlbumSummary | null>(null);
+
+  if (school.isPending) return <PageSpinner label="Loading classes..." />;
+  if (school.isError) return <p className="alert alert-danger">{errorMessage(school.error, 'This school could not be loaded.')}</p>;
+  const albums = [...school.data.albums].sort((a, b) => byName.compare(a.name, b.name));
+  const selected = albums.find((album) => album.id === selectedId) ?? null;
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: 'Class Deleted', description: `${deleting.name} has been deleted.`, variant: 'success' });
+        if (selectedId === deleting.id) setSelectedId(null);
+        void school.refetch();
+      },
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete class'), variant: 'destructive' }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="stack">
+      <div className="row between">
+        <div>
+          <h1>{school.data.name}: Classes</h1>
+          <Link to={paths.staffDashboard}>Back to Dashboard</Link>
+        </div>
+        <div className="row">
+          <Link to={paths.school(school.data.slug)} className={buttonClass('outline')}>
+            View Gallery
+          </Link>
+          <Button onClick={() => setEditing('new')}>Create Class</Button>
+        </div>
+      </div>
+      <div className="classes-layout">
+        <Card>
+          <CardBody>
+            <h2 id="class-list-heading">Classes</h2>
+            {albums.length === 0 ? <p className="muted">No classes yet.</p> : null}
+            <ul className="class-list" aria-labelledby="class-list-heading">
+              {albums.map((album) => (
+                <li key={album.id} className={album.id === selectedId ? 'class-item active' : 'class-item'}>
+                  <button type="button" className="class-select" aria-pressed={album.id === selectedId} onClick={() => setSelectedId(album.id)}>
+                    <strong>{album.name}</strong>
+                    <span className="muted">
+                      {album.photoCount} photos{album.hasPassword ? ' · password' : ''}
+                    </span>
+                  </button>
+                  <div className="row">
+                    <Button variant="ghost" size="sm" onClick={() => setEditing(album)} aria-label={`Edit ${album.name}`}>
+                      Edit
+                    </Button>
+                    <Button variant="ghost" size="sm" onClick={() => setDeleting(album)} aria-label={`Delete ${album.name}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </CardBody>
+        </Card>
+        <Card>
+          <CardBody>{selected ? <ClassPhotos album={selected} /> : <p className="muted">Select a class to see its photos.</p>}</CardBody>
+        </Card>
+      </div>
+      <ClassFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        schoolId={schoolId}
+        album={editing === 'new' ? null : editing}
+        onSaved={(id) => {
+          setSelectedId(id);
+          void school.refetch();
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete class?"
+        description={`${deleting?.name ?? 'This class'} and all of its photos will be deleted. This cannot be undone.`}
+        confirmLabel="Delete Class"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { logoutStaff, useSession } from '../../../lib/session';
+import { paths } from '../../../app/paths';
+import { UploadTab } from '../upload/upload-tab';
+import { PhotographersTab } from './photographers-tab';
+import { PriceListsTab } from './price-lists-tab';
+import { RecentOrders } from './recent-orders';
+import { SchoolsTab } from './schools-tab';
+import { StatCards } from './stat-cards';
+
+export function Dashboard() {
+  const { staffUser } = useSession();
+  // The tab lives in the URL, so the reload after an upload comes back to the same tab.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'orders';
+  return (
+    <div className="stack">
+      <div className="row between">
+        <div>
+          <h1>Photographer Dashboard</h1>
+          <p className="muted">
+            Signed in as {staffUser ? `${staffUser.firstName} ${staffUser.lastName}` : 'staff'}
+            {staffUser?.role === 'admin' ? ' (administrator)' : ''}
+          </p>
+        </div>
+        <div className="row">
+          <Link to={paths.staffRecovery} className={buttonClass('ghost')}>
+            Photo Recovery
+          </Link>
+          <Link to={paths.orderManagement} className={buttonClass('outline')}>
+            Order Management
+          </Link>
+          <Button variant="ghost" onClick={logoutStaff}>
+            Logout
+          </Button>
+        </div>
+      </div>
+      <StatCards />
+      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+        <TabsList aria-label="Dashboard sections" className="staff-tabs">
+          <TabsTrigger value="orders">Recent Orders</TabsTrigger>
+          <TabsTrigger value="schools">Schools</TabsTrigger>
+          <TabsTrigger value="price-lists">Price Lists</TabsTrigger>
+          <TabsTrigger value="photographers">Photographers</TabsTrigger>
+          <TabsTrigger value="upload">Upload Photos</TabsTrigger>
+        </TabsList>
+        <TabsContent value="orders">
+          <RecentOrders />
+        </TabsContent>
+        <TabsContent value="schools">
+          <SchoolsTab />
+        </TabsContent>
+        <TabsContent value="price-lists">
+          <PriceListsTab />
+        </TabsContent>
+        <TabsContent value="photographers">
+          <PhotographersTab isAdmin={staffUser?.role === 'admin'} currentUserId={staffUser?.id ?? null} />
+        </TabsContent>
+        <TabsContent value="upload">
+          <UploadTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import { photographerCreateSchema, type StaffUser } from '@contract/auth';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useCreatePhotographer, useDeletePhotographer, usePhotographers } from '../api/photographers';
+import { ConfirmDialog } from '../common/confirm-dialog';
+import { Field, fieldErrors } from './field';
+
+const EMPTY = { email: '', password: '', firstName: '', lastName: '', role: 'photographer' };
+
+function AddPhotographer() {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreatePhotographer();
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = photographerCreateSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (user) => {
+        toast({ title: 'Photographer Created', description: `${user.firstName} ${user.lastName} can now sign in.`, variant: 'success' });
+        setValues(EMPTY);
+      },
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create photographer'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add photographer" className="stack">
+      <h3>Add photographer</h3>
+      <div className="grid grid-2">
+        <Field id="new-first-name" label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
+        <Field id="new-last-name" label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+        <Field id="new-email" label="Email" type="email" autoComplete="off" value={values.email} onChange={set('email')} error={errors.email} />
+        <Field id="new-password" label="Password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} />
+        <div className="field">
+          <Label htmlFor="new-role">Role</Label>
+          <Select id="new-role" value={values.role} onChange={set('role')}>
+            <option value="photographer">Photographer</option>
+            <option value="admin">Administrator</option>
+          </Select>
+        </div>
+      </div>
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Adding...' : 'Add Photographer'}
+      </Button>
+    </form>
+  );
+}
+
+export function PhotographersTab({ isAdmin, currentUserId }: { isAdmin: boolean; currentUserId: number | null }) {
+  const staff = usePhotographers(isAdmin);
+  const remove = useDeletePhotographer();
+  const [deleting, setDeleting] = useState<StaffUser | null>(null);
+
+  if (!isAdmin) {
+    return <p className="alert alert-info">Only administrators can manage photographer accounts. Ask an administrator to add or remove accounts.</p>;
+  }
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast({ title: 'Photographer Deleted', description: `${deleting.firstName} ${deleting.lastName} can no longer sign in.`, variant: 'success' }),
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete photographer'), variant: 'destructive' }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="stack">
+      <Card>
+        <CardBody>
+          <AddPhotographer />
+        </CardBody>
+      </Card>
+      <Card>
+        <CardBody className="stack">
+          <h2>Photographers</h2>
+          {staff.isPending ? <PageSpinner label="Loading accounts..." /> : null}
+          <ul className="staff-list">
+            {staff.data?.map((user) => (
+              <li key={user.id} className="row between">
+                <div>
+                  <strong>
+                    {user.firstName} {user.lastName}
+                  </strong>
+                  <div className="muted">{user.email}</div>
+                </div>
+                <div className="row">
+                  <Badge tone={user.role === 'admin' ? 'indigo' : 'neutral'}>{user.role === 'admin' ? 'Administrator' : 'Photographer'}</Badge>
+                  {user.id !== currentUserId ? (
+                    <Button variant="destructive" size="sm" onClick={() => setDeleting(user)} aria-label={`Delete ${user.firstName} ${user.lastName}`}>
+                      Delete
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </CardBody>
+      </Card>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete account?"
+        description={`${deleting?.firstName ?? ''} ${deleting?.lastName ?? ''} will no longer be able to sign in.`}
+        confirmLabel="Delete Account"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

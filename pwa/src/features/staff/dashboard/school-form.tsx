@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { schoolCreateSchema } from '@contract/schools';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { usePriceLists } from '../api/price-lists';
+import { useCreateSchool } from '../api/schools';
+import { Field, fieldErrors } from './field';
+
+const EMPTY = { name: '', slug: '', password: '', contactEmail: '', contactPhone: '', address: '', closingDate: '', priceListId: '' };
+
+/** 'Acacia Primary School' -> 'acacia-primary-school', until the slug is typed by hand. */
+export const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+
+export function SchoolForm({ onDone }: { onDone: () => void }) {
+  const [values, setValues] = useState(EMPTY);
+  const [slugTouched, setSlugTouched] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateSchool();
+  const priceLists = usePriceLists();
+
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [key]: value, ...(key === 'name' && !slugTouched ? { slug: slugify(value) } : {}) }));
+    if (key === 'slug') setSlugTouched(true);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = schoolCreateSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (school) => {
+        toast({ title: 'School Created', description: `${school.name} has been created.`, variant: 'success' });
+        setValues(EMPTY);
+        setSlugTouched(false);
+        onDone();
+      },
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create school'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="stack" aria-label="Create school">
+      <div className="grid grid-2">
+        <Field id="school-name" label="School name" value={values.name} onChange={set('name')} error={errors.name} />
+        <Field id="school-slug" label="Slug (web address)" value={values.slug} onChange={set('slug')} error={errors.slug} />
+        <Field id="school-password" label="School password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} />
+        <Field id="school-email" label="Contact email" type="email" value={values.contactEmail} onChange={set('contactEmail')} error={errors.contactEmail} />
+        <Field id="school-phone" label="Contact phone (optional)" type="tel" value={values.contactPhone} onChange={set('contactPhone')} error={errors.contactPhone} />
+        <Field id="school-address" label="Address (optional)" value={values.address} onChange={set('address')} error={errors.address} />
+        <Field id="school-closing" label="Closing date (optional)" type="date" value={values.closingDate} onChange={set('closingDate')} error={errors.closingDate} />
+        <div className="field">
+          <Label htmlFor="school-price-list">Price list (optional)</Label>
+          <Select id="school-price-list" value={values.priceListId} onChange={set('priceListId')}>
+            <option value="">Built-in products</option>
+            {priceLists.data?.map((list) => (
+              <option key={list.id} value={list.id}>
+                {list.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <div className="row">
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create School'}
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

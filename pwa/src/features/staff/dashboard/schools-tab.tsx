@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { StaffSchool } from '@contract/schools';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card, CardBody } from '../../../components/ui/card';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { useDeleteSchool, useStaffSchools } from '../api/schools';
+import { ConfirmDialog } from '../common/confirm-dialog';
+import { SchoolForm } from './school-form';
+
+export function SchoolsTab() {
+  const schools = useStaffSchools();
+  const remove = useDeleteSchool();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<StaffSchool | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast({ title: 'School Deleted', description: `${deleting.name} has been deleted.`, variant: 'success' }),
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete school'), variant: 'destructive' }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="stack">
+      <Card>
+        <CardBody className="stack">
+          <div className="row between">
+            <h2>Schools</h2>
+            {!creating ? <Button onClick={() => setCreating(true)}>Add School</Button> : null}
+          </div>
+          {creating ? <SchoolForm onDone={() => setCreating(false)} /> : null}
+        </CardBody>
+      </Card>
+      {schools.isPending ? <PageSpinner label="Loading schools..." /> : null}
+      {schools.isError ? <p className="alert alert-danger">Schools could not be loaded.</p> : null}
+      {schools.data?.length === 0 ? <p className="muted">No schools yet. Add the first one above.</p> : null}
+      <ul className="grid grid-2 staff-cards">
+        {schools.data?.map((school) => (
+          <li key={school.id}>
+            <Card>
+              <CardBody className="stack-tight">
+                <h3>{school.name}</h3>
+                <span className="muted">/{school.slug} · {school.contactEmail}</span>
+                <span>
+                  {school.albums.length} class(es) · {school.albums.reduce((sum, album) => sum + album.photoCount, 0)} photos · {school.priceListName ?? 'Built-in products'}
+                </span>
+                {school.closingDate ? <span className="muted">Closes {school.closingDate}</span> : null}
+                <div className="row">
+                  <Link to={paths.school(school.slug)} className={buttonClass('outline', 'btn-sm')} aria-label={`View ${school.name}`}>
+                    View
+                  </Link>
+                  <Link to={paths.staffClasses(school.id)} className={buttonClass('secondary', 'btn-sm')} aria-label={`Manage classes of ${school.name}`}>
+                    Manage Classes
+                  </Link>
+                  <Button variant="destructive" size="sm" onClick={() => setDeleting(school)} aria-label={`Delete ${school.name}`}>
+                    Delete
+                  </Button>
+                </div>
+              </CardBody>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete school?"
+        description={`${deleting?.name ?? 'This school'}, its classes and photos will be deleted. This cannot be undone.`}
+        confirmLabel="Delete School"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

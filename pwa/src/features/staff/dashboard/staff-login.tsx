@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { staffLoginSchema, staffRegisterSchema } from '@contract/auth';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { loginStaff, registerStaff, startStaffSession, useRegistrationOpen } from '../api/auth';
+import { Field, fieldErrors } from './field';
+
+/** Photographer login, and registration only while no staff account exists (D5). */
+export function StaffLogin() {
+  const registration = useRegistrationOpen();
+  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [values, setValues] = useState({ email: '', password: '', firstName: '', lastName: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const canRegister = registration.data?.open === true;
+  const registering = mode === 'register' && canRegister;
+
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = registering ? staffRegisterSchema.safeParse(values) : staffLoginSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    setBusy(true);
+    try {
+      const session = registering ? await registerStaff(staffRegisterSchema.parse(values)) : await loginStaff(staffLoginSchema.parse(values));
+      toast(registering ? { title: 'Registration Successful', description: 'Your administrator account is ready.', variant: 'success' } : { title: 'Login Successful', description: 'Welcome back!', variant: 'success' });
+      startStaffSession(session);
+    } catch (err) {
+      toast({ title: registering ? 'Registration Failed' : 'Login Failed', description: errorMessage(err, registering ? 'Could not create the account' : 'Invalid email or password'), variant: 'destructive' });
+      if (registering) void registration.refetch();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="staff-auth-card">
+      <CardBody>
+        <h1>{registering ? 'Create the administrator account' : 'Photographer Login'}</h1>
+        <p className="muted">{registering ? 'No staff account exists yet. The first account becomes the administrator.' : 'Sign in to manage schools, photos and orders.'}</p>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          {registering ? (
+            <div className="grid grid-2">
+              <Field id="staff-first-name" label="First name" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
+              <Field id="staff-last-name" label="Last name" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+            </div>
+          ) : null}
+          <Field id="staff-email" label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
+          <Field id="staff-password" label="Password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} value={values.password} onChange={set('password')} error={errors.password} />
+          <Button type="submit" block disabled={busy}>
+            {busy ? (registering ? 'Creating account...' : 'Signing in...') : registering ? 'Create Account' : 'Sign In'}
+          </Button>
+        </form>
+        {canRegister ? (
+          <p className="center staff-switch">
+            <Button variant="ghost" onClick={() => setMode(registering ? 'login' : 'register')}>
+              {registering ? 'I already have an account' : 'First time here? Create the administrator account'}
+            </Button>
+          </p>
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}

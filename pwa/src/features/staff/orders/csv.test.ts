@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@contract/orders';
+import { CSV_COLUMNS, csvField, csvFileName, ordersToCsv } from './csv';
+
+const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number] => ({
+  id: 1,
+  photoId: 11,
+  albumId: 3,
+  photoName: 'IMG_0423.JPG',
+  photoOriginalNumber: '0423',
+  photoOriginalName: 'IMG_0423.JPG',
+  photoFilename: 'abc.jpg',
+  productType: '5',
+  productName: '10x15 Print',
+  productDescription: '',
+  quantity: 2,
+  unitPrice: '25.00',
+  totalPrice: '50.00',
+  digital: false,
+  downloadUrl: null,
+  ...over,
+});
+
+const order = (over: Partial<Order> = {}): Order => ({
+  id: 'K7Q2M9XD3P',
+  customerName: 'Mpho Dube',
+  customerEmail: 'mpho@example.com',
+  customerPhone: null,
+  studentName: 'Neo Dube',
+  totalAmount: '65.00',
+  orderStatus: 'at_printers',
+  status: 'at_printers',
+  paymentStatus: 'completed',
+  paymentReference: null,
+  notes: null,
+  createdAt: '2025-03-14T09:30:00.000Z',
+  school: { id: 1, name: 'Acacia Primary' },
+  albumName: 'Grade 1A',
+  items: [item(), item({ id: 2, productName: 'Digital Copy', quantity: 1, photoOriginalName: 'IMG_0424.JPG' })],
+  testPayment: false,
+  ...over,
+});
+
+/** A small RFC 4180 reader, so the test checks what a spreadsheet would see. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += ch;
+  }
+  return rows;
+}
+
+describe('orders CSV', () => {
+  it('has exactly the spec columns in order', () => {
+    const [header] = parseCsv(ordersToCsv([]));
+    expect(header).toEqual(['Order Number', 'School Name', 'Class/Album', 'Customer Name', 'Student Name', 'Date', 'Order Details', 'Total Amount', 'Payment Status', 'Order Status']);
+    expect(CSV_COLUMNS).toHaveLength(10);
+  });
+
+  it('writes one row per order, column by column', () => {
+    const rows = parseCsv(ordersToCsv([order()]));
+    expect(rows).toHaveLength(2);
+    const [number, school, album, customer, student, date, details, total, payment, status] = rows[1]!;
+    expect([number, school, album, customer, student]).toEqual(['K7Q2M9XD3P', 'Acacia Primary', 'Grade 1A', 'Mpho Dube', 'Neo Dube']);
+    expect(date).toMatch(/^2025-03-1[45]$/);
+    expect(details).toBe('10x15 Print x2 (IMG_0423.JPG); Digital Copy x1 (IMG_0424.JPG)');
+    expect([total, payment, status]).toEqual(['P65.00', 'completed', 'At Printers']);
+  });
+
+  it('quotes commas, quotes and line breaks (RFC 4180) and uses CRLF rows', () => {
+    const text = ordersToCsv([order({ customerName: 'Dube, Mpho', studentName: 'Neo "Junior" Dube', albumName: 'Grade\n1A' })]);
+    expect(text).toContain('"Dube, Mpho"');
+    expect(text).toContain('"Neo ""Junior"" Dube"');
+    expect(text).toContain('"Grade\n1A"');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const row = parseCsv(text)[1]!;
+    expect(row.slice(2, 5)).toEqual(['Grade\n1A', 'Dube, Mpho', 'Neo "Junior" Dube']);
+  });
+
+  it('defuses spreadsheet formulas and marks test payments', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField(null)).toBe('');
+    expect(parseCsv(ordersToCsv([order({ testPayment: true })]))[1]![8]).toBe('completed (test payment)');
+  });
+
+  it('names the file orders_{date}.csv', () => {
+    expect(csvFileName(new Date(2025, 2, 4, 10))).toBe('orders_2025-03-04.csv');
+  });
+});

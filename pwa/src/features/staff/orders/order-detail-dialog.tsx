@@ -1,0 +1,90 @@
+import { formatPula } from '@contract/money';
+import type { Order } from '@contract/orders';
+import { Badge } from '../../../components/ui/badge';
+import { Dialog } from '../../../components/ui/dialog';
+import { PAYMENT_TONE, STATUS_TONE, statusLabel } from '../common/status';
+
+/** Every item of an order: photo name, original number, product, quantity and price. */
+export function OrderDetailDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  return (
+    <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()} title={order ? `Order #${order.id}` : 'Order'} size="lg">
+      {order ? (
+        <div className="stack">
+          <div className="row">
+            <Badge tone={STATUS_TONE[order.orderStatus]}>{statusLabel(order.orderStatus)}</Badge>
+            <Badge tone={PAYMENT_TONE[order.paymentStatus] ?? 'neutral'}>Payment {order.paymentStatus}</Badge>
+            {order.testPayment ? <Badge tone="purple">Test order (sandbox payment)</Badge> : null}
+          </div>
+          <dl className="detail-grid">
+            <dt>Customer</dt>
+            <dd>{order.customerName}</dd>
+            <dt>Email</dt>
+            <dd>{order.customerEmail}</dd>
+            {order.customerPhone ? (
+              <>
+                <dt>Phone</dt>
+                <dd>{order.customerPhone}</dd>
+              </>
+            ) : null}
+            <dt>Student</dt>
+            <dd>{order.studentName}</dd>
+            <dt>School</dt>
+            <dd>
+              {order.school.name}
+              {order.albumName ? ` · ${order.albumName}` : ''}
+            </dd>
+            <dt>Date</dt>
+            <dd>{new Date(order.createdAt).toLocaleString()}</dd>
+            {order.paymentReference ? (
+              <>
+                <dt>Payment reference</dt>
+                <dd>{order.paymentReference}</dd>
+              </>
+            ) : null}
+            {order.notes ? (
+              <>
+                <dt>Notes</dt>
+                <dd>{order.notes}</dd>
+              </>
+            ) : null}
+          </dl>
+          <div className="table-wrap">
+            <table className="staff-table">
+              <caption className="sr-only">Items of order {order.id}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Photo</th>
+                  <th scope="col">Original number</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Unit price</th>
+                  <th scope="col">Total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item) => (
+                  <tr key={item.id}>
+                    <td>{item.photoOriginalName ?? item.photoName ?? item.photoFilename ?? `ID: ${item.photoId ?? '—'}`}</td>
+                    <td>{item.photoOriginalNumber ?? '—'}</td>
+                    <td>{item.productName}</td>
+                    <td>{item.quantity}</td>
+                    <td>{formatPula(item.unitPrice)}</td>
+                    <td>{formatPula(item.totalPrice)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={5}>
+                    Order total
+                  </th>
+                  <td>{formatPula(order.totalAmount)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { useMemo, useState } from 'react';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@contract/constants';
+import type { Order } from '@contract/orders';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { useOrders, useUpdateOrderStatus } from '../api/orders';
+import { useStaffSchools } from '../api/schools';
+import { csvFileName, downloadCsv, ordersToCsv } from './csv';
+import { OrderDetailDialog } from './order-detail-dialog';
+import { OrderRow } from './order-row';
+import { matchesSearch, summarise } from './summary';
+
+export function OrderManagement() {
+  const [status, setStatus] = useState('all');
+  const [school, setSchool] = useState('all');
+  const [search, setSearch] = useState('');
+  const [viewing, setViewing] = useState<Order | null>(null);
+  const orders = useOrders({ status, school });
+  const schools = useStaffSchools();
+  const update = useUpdateOrderStatus();
+
+  const visible = useMemo(() => (orders.data ?? []).filter((order) => matchesSearch(order, search)), [orders.data, search]);
+  const summary = summarise(visible);
+
+  const exportCsv = () => {
+    downloadCsv(ordersToCsv(visible), csvFileName());
+    toast({ title: 'Export Successful', description: `${visible.length} order(s) exported to ${csvFileName()}`, variant: 'success' });
+  };
+
+  const cards = [
+    { label: 'Total Orders', value: summary.total },
+    { label: 'Pending', value: summary.pending },
+    { label: 'Processing', value: summary.processing },
+    { label: 'Delivered', value: summary.delivered },
+    { label: 'Revenue', value: summary.revenue },
+  ];
+
+  return (
+    <div className="stack">
+      <div className="row between">
+        <h1>Order Management</h1>
+        <Button onClick={exportCsv} disabled={visible.length === 0}>
+          Export CSV
+        </Button>
+      </div>
+      <ul className="stat-cards order-summary" aria-label="Order summary">
+        {cards.map((card) => (
+          <li key={card.label}>
+            <Card>
+              <CardBody>
+                <p className="stat-label">{card.label}</p>
+                <p className="stat-value">{card.value}</p>
+              </CardBody>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Card>
+        <CardBody className="grid grid-3">
+          <div className="field">
+            <Label htmlFor="order-search">Search</Label>
+            <Input id="order-search" type="search" placeholder="Customer, student, email or order number" value={search} onChange={(event) => setSearch(event.target.value)} />
+          </div>
+          <div className="field">
+            <Label htmlFor="order-status-filter">Status</Label>
+            <Select id="order-status-filter" value={status} onChange={(event) => setStatus(event.target.value)}>
+              <option value="all">All statuses</option>
+              {ORDER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {ORDER_STATUS_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="field">
+            <Label htmlFor="order-school-filter">School</Label>
+            <Select id="order-school-filter" value={school} onChange={(event) => setSchool(event.target.value)}>
+              <option value="all">All schools</option>
+              {schools.data?.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </CardBody>
+      </Card>
+      {orders.isPending ? <PageSpinner label="Loading orders..." /> : null}
+      {orders.isError ? <p className="alert alert-danger">Orders could not be loaded.</p> : null}
+      {orders.isSuccess && visible.length === 0 ? <p className="muted">No orders match these filters.</p> : null}
+      <ul className="order-list" aria-label="Orders">
+        {visible.map((order) => (
+          <OrderRow
+            key={order.id}
+            order={order}
+            busy={update.isPending && update.variables?.id === order.id}
+            onView={() => setViewing(order)}
+            onStatus={(orderStatus) =>
+              update.mutate(
+                { id: order.id, orderStatus },
+                {
+                  onSuccess: () => toast({ title: 'Status Updated', description: `Order #${order.id} is now ${ORDER_STATUS_LABELS[orderStatus]}.`, variant: 'success' }),
+                  onError: () => toast({ title: 'Update Failed', description: 'Failed to update order status', variant: 'destructive' }),
+                },
+              )
+            }
+          />
+        ))}
+      </ul>
+      <OrderDetailDialog order={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { ORDER_ROW_ITEMS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@contract/constants';
+import { formatPula } from '@contract/money';
+import type { Order } from '@contract/orders';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/select';
+import { PAYMENT_TONE } from '../common/status';
+
+export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onView: () => void; onStatus: (status: OrderStatus) => void; busy: boolean }) {
+  const more = order.items.length - ORDER_ROW_ITEMS;
+  return (
+    <li className="order-row card" aria-label={`Order ${order.id}`}>
+      <div className="order-main">
+        <div className="row">
+          <strong>Order #{order.id}</strong>
+          {order.testPayment ? <Badge tone="purple">Test order</Badge> : null}
+          <Badge tone={PAYMENT_TONE[order.paymentStatus] ?? 'neutral'}>Payment {order.paymentStatus}</Badge>
+        </div>
+        <div className="muted">
+          {order.customerName} · {order.studentName} · {order.customerEmail}
+        </div>
+        <div className="muted">
+          {order.school.name}
+          {order.albumName ? ` · ${order.albumName}` : ''} · {new Date(order.createdAt).toLocaleDateString()}
+        </div>
+        <ul className="order-items">
+          {order.items.slice(0, ORDER_ROW_ITEMS).map((item) => (
+            <li key={item.id}>
+              {item.productName} × {item.quantity} — {item.photoOriginalName ?? item.photoName ?? `ID: ${item.photoId ?? '—'}`}
+            </li>
+          ))}
+          {more > 0 ? <li className="muted">+{more} more item(s)</li> : null}
+        </ul>
+      </div>
+      <div className="order-side">
+        <strong className="order-total">{formatPula(order.totalAmount)}</strong>
+        <Select aria-label={`Status of order ${order.id}`} value={order.orderStatus} disabled={busy} onChange={(event) => onStatus(event.target.value as OrderStatus)}>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {ORDER_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </Select>
+        <Button variant="outline" size="sm" onClick={onView}>
+          View Details
+        </Button>
+      </div>
+    </li>
+  );
+}

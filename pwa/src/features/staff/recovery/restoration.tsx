@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { RESTORATION_LIST_ITEMS } from '@contract/constants';
+import type { RestoreResponse } from '@contract/photos';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody } from '../../../components/ui/card';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { useMissingPhotos, useRestorePhotos } from '../api/photos-recovery';
+import { Dropzone } from '../upload/dropzone';
+import { addToSelection } from '../upload/limits';
+import { MissingList } from './missing-list';
+
+export function Restoration() {
+  const report = useMissingPhotos(true);
+  const restore = useRestorePhotos();
+  const [files, setFiles] = useState<File[]>([]);
+  const [results, setResults] = useState<RestoreResponse['results']>([]);
+
+  const add = (incoming: File[]) => {
+    const result = addToSelection(files, incoming);
+    for (const notice of result.notices) toast({ ...notice, variant: 'destructive' });
+    setFiles(result.selection);
+  };
+
+  const run = () => {
+    if (files.length === 0) return toast({ title: 'No Files Selected', description: 'Please select photos to upload', variant: 'destructive' });
+    restore.mutate(files, {
+      onSuccess: (response) => {
+        setResults(response.results);
+        setFiles([]);
+        const restored = response.results.filter((result) => result.success).length;
+        toast({ title: 'Restoration Complete', description: `${restored} of ${response.results.length} photo(s) restored`, variant: restored > 0 ? 'success' : 'default' });
+      },
+      onError: (err) =>
+        toast({
+          title: 'Restoration Failed',
+          description: err instanceof ApiError ? `Upload failed: ${err.serverMessage ?? err.message}` : errorMessage(err, 'Failed to restore photos'),
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  const missing = report.data?.missingPhotos ?? [];
+  return (
+    <div className="stack">
+      <div>
+        <h1>Photo Restoration</h1>
+        <Link to={paths.staffRecovery}>Back to Photo Recovery Center</Link>
+      </div>
+      <Tabs defaultValue="missing">
+        <TabsList aria-label="Restoration sections">
+          <TabsTrigger value="missing">Missing Photos</TabsTrigger>
+          <TabsTrigger value="restore">Restore Photos</TabsTrigger>
+        </TabsList>
+        <TabsContent value="missing">
+          <Card>
+            <CardBody className="stack">
+              <h2>Missing Photos</h2>
+              {report.isPending ? <PageSpinner label="Checking photo files..." /> : null}
+              {report.isError ? <p className="alert alert-danger">{errorMessage(report.error, 'The check could not be run.')}</p> : null}
+              {report.data ? (
+                missing.length === 0 ? (
+                  <p className="alert alert-success">No photos are missing their files.</p>
+                ) : (
+                  <>
+                    <p>
+                      {missing.length} of {report.data.totalInDatabase} photos are missing their files.
+                    </p>
+                    <MissingList photos={missing} limit={RESTORATION_LIST_ITEMS} />
+                  </>
+                )
+              ) : null}
+            </CardBody>
+          </Card>
+        </TabsContent>
+        <TabsContent value="restore">
+          <Card>
+            <CardBody className="stack">
+              <h2>Restore Photos</h2>
+              <p className="muted">Choose the original files; each is matched to a missing photo by its file name.</p>
+              <Dropzone onFiles={add} disabled={restore.isPending} />
+              {files.length > 0 ? <p>{files.length} file(s) ready to restore.</p> : null}
+              <Button onClick={run} disabled={restore.isPending || files.length === 0}>
+                {restore.isPending ? 'Restoring...' : 'Restore Photos'}
+              </Button>
+              {results.length > 0 ? (
+                <ul className="staff-list" aria-label="Restoration results">
+                  {results.map((result, index) => (
+                    <li key={`${result.filename}-${index}`} className="row between">
+                      <span>{result.filename}</span>
+                      <span className="row">
+                        <Badge tone={result.success ? 'green' : 'red'}>{result.success ? 'Restored' : 'Not restored'}</Badge>
+                        <span className="muted">{result.message}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </CardBody>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

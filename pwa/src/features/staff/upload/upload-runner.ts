@@ -1,0 +1,119 @@
+/**
+ * Runs the upload queue from the page: on start, on `online`, after enqueueing and on a backoff
+ * timer while the server or the network is unavailable. It turns queue events into the spec's
+ * toasts and progress, and asks the service worker for a background sync whenever work is left
+ * (so a closed tab still finishes), where the browser supports it.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { UPLOAD_RELOAD_DELAY_MS } from '@contract/constants';
+import { toast } from '../../../components/ui/toast';
+import { getStaffToken } from '../../../lib/storage';
+import { flushUploadQueue, hasPendingUploads, refreshQueueToken, UPLOAD_SYNC_TAG, type QueueEvent } from '../../../lib/upload-queue';
+
+export type RunnerPhase = 'idle' | 'uploading' | 'waiting' | 'complete' | 'failed';
+export interface RunnerState {
+  phase: RunnerPhase;
+  message: string | null;
+}
+
+let state: RunnerState = { phase: 'idle', message: null };
+const listeners = new Set<() => void>();
+function set(next: RunnerState): void {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function useRunnerState(): RunnerState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+    () => state,
+  );
+}
+
+const MIN_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 60_000;
+let retryDelay = MIN_RETRY_MS;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+function onEvent(event: QueueEvent): void {
+  switch (event.type) {
+    case 'batch':
+      set({ phase: 'uploading', message: null });
+      toast({ title: `Batch ${event.index + 1}/${event.batchCount} Complete`, description: `${event.uploaded} of ${event.total} photos uploaded`, variant: 'success' });
+      break;
+    case 'complete':
+      set({ phase: 'complete', message: null });
+      toast({ title: 'Upload Complete', description: `${event.total} photos uploaded to ${event.albumName}`, variant: 'success' });
+      // Spec section 4: the page reloads 1.5 s after completion so counts and lists are fresh.
+      setTimeout(() => window.location.reload(), UPLOAD_RELOAD_DELAY_MS);
+      break;
+    case 'failed':
+    case 'auth':
+      set({ phase: 'failed', message: event.message });
+      toast({ title: 'Upload Failed', description: event.message || 'Failed to upload photos', variant: 'destructive' });
+      break;
+    case 'waiting':
+      set({ phase: 'waiting', message: event.message });
+      break;
+  }
+}
+
+export async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+    await sync?.register(UPLOAD_SYNC_TAG);
+  } catch (err) {
+    // Without background sync the page itself retries on `online` and on its timer.
+    console.warn('Background sync unavailable', err);
+  }
+}
+
+/** Sends whatever the queue holds now; safe to call any time (one flush runs at once). */
+export async function runUploads(): Promise<void> {
+  if (retryTimer) {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+  }
+  if (!(await hasPendingUploads())) return;
+  if (state.phase !== 'waiting') set({ phase: 'uploading', message: null });
+  const result = await flushUploadQueue({ onEvent });
+  if (result === 'offline' || result === 'retry-later') {
+    void requestBackgroundSync();
+    retryTimer = setTimeout(() => void runUploads(), retryDelay);
+    retryDelay = Math.min(retryDelay * 2, MAX_RETRY_MS);
+  } else {
+    retryDelay = MIN_RETRY_MS;
+    if (result === 'idle' && state.phase === 'uploading') set({ phase: 'idle', message: null });
+  }
+}
+
+/** Mounted by every staff screen. */
+export function useUploadRunner(): void {
+  useEffect(() => {
+    const token = getStaffToken();
+    const start = async () => {
+      if (token) await refreshQueueToken(token);
+      await runUploads();
+    };
+    start().catch((err: unknown) => console.warn('Upload queue could not start', err));
+    const online = () => {
+      retryDelay = MIN_RETRY_MS;
+      void runUploads();
+    };
+    const hidden = () => {
+      if (document.visibilityState !== 'hidden') return;
+      void hasPendingUploads().then((pending) => (pending ? requestBackgroundSync() : undefined));
+    };
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, []);
+}
