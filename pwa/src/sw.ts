@@ -36,6 +36,18 @@ registerRoute(
   }),
 );
 
+// Staff screens are left out of the precache so parents never download them. A photographer who
+// opened them once must still be able to reopen the upload queue offline at a shoot, so their
+// hashed code chunks (code only: no staff data, no API answers) are kept after first use.
+const STAFF_CODE_CACHE = 'staff-code-v1';
+registerRoute(
+  ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && /^\/assets\/staff-[\w-]+\.(js|css)$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: STAFF_CODE_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 30, purgeOnQuotaError: true })],
+  }),
+);
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string; active?: boolean } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();

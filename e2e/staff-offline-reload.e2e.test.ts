@@ -1,0 +1,51 @@
+/**
+ * A photographer at a shoot with no network at all: after one earlier visit, the service worker
+ * serves the shell and the staff code it kept, so the dashboard and its upload tab (with the
+ * waiting queue from IndexedDB) reopen offline.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hasChromium, launchBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { signIn } from './staff-helpers';
+
+describe.skipIf(!hasChromium)('staff screens offline', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('reopens the dashboard and the upload tab with no network after a first visit', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/photographer-dashboard?tab=upload`);
+    await page.getByRole('tab', { name: 'Upload Photos' }).waitFor();
+    const cached = await page.evaluate(async () => (await (await caches.open('staff-code-v1')).keys()).map((r) => new URL(r.url).pathname));
+    expect(cached.some((p) => /^\/assets\/staff-dashboard-/.test(p))).toBe(true);
+    // Staff data is never cached: no API answer is in any cache.
+    const apiCached = await page.evaluate(async () => {
+      const found: string[] = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) if (new URL(r.url).pathname.startsWith('/api/')) found.push(r.url);
+      return found;
+    });
+    expect(apiCached).toEqual([]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Photographer Dashboard' }).waitFor();
+    await page.getByRole('tab', { name: 'Upload Photos' }).waitFor();
+    await context.close();
+  });
+});
