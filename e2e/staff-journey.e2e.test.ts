@@ -10,35 +10,8 @@ import { hasChromium, launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { openClass, toastWith, unlockSchool } from './support/journey';
 import { adminToken, api, makePhotos, photoCount, recordUploadUi, signIn } from './staff-helpers';
+import { parseCsv } from '../pwa/test/parse-csv';
 
-/** RFC 4180 reader, so the export is checked the way a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += ch;
-  }
-  return rows;
-}
 
 describe.skipIf(!hasChromium)('staff journey', () => {
   let server: TestServer;

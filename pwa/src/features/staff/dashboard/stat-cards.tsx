@@ -1,5 +1,5 @@
 import { formatPula } from '@contract/money';
-import { Card, CardBody } from '../../../components/ui/card';
+import { StatCardList } from '../common/stat-card-list';
 import { useDashboardStats } from '../api/stats';
 
 export function StatCards() {
@@ -11,18 +11,5 @@ export function StatCards() {
     { label: 'Revenue', value: value(stats.data ? formatPula(stats.data.totalRevenue) : undefined) },
     { label: 'Schools', value: value(stats.data?.totalSchools) },
   ];
-  return (
-    <ul className="grid grid-4 stat-cards" aria-label="Statistics">
-      {cards.map((card) => (
-        <li key={card.label}>
-          <Card>
-            <CardBody>
-              <p className="stat-label">{card.label}</p>
-              <p className="stat-value">{card.value}</p>
-            </CardBody>
-          </Card>
-        </li>
-      ))}
-    </ul>
-  );
+  return <StatCardList cards={cards} label="Statistics" className="grid grid-4 stat-cards" />;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@contract/orders';
 import { CSV_COLUMNS, csvField, csvFileName, ordersToCsv } from './csv';
+import { parseCsv } from '../../../../test/parse-csv';
 
 const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number] => ({
   id: 1,
@@ -41,34 +42,6 @@ const order = (over: Partial<Order> = {}): Order => ({
   ...over,
 });
 
-/** A small RFC 4180 reader, so the test checks what a spreadsheet would see. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += ch;
-  }
-  return rows;
-}
 
 describe('orders CSV', () => {
   it('has exactly the spec columns in order', () => {

@@ -14,6 +14,7 @@ import { csvFileName, downloadCsv, ordersToCsv } from './csv';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { OrderRow } from './order-row';
 import { matchesSearch, summarise } from './summary';
+import { StatCardList } from '../common/stat-card-list';
 
 export function OrderManagement() {
   const [status, setStatus] = useState('all');
@@ -48,18 +49,7 @@ export function OrderManagement() {
           Export CSV
         </Button>
       </div>
-      <ul className="stat-cards order-summary" aria-label="Order summary">
-        {cards.map((card) => (
-          <li key={card.label}>
-            <Card>
-              <CardBody>
-                <p className="stat-label">{card.label}</p>
-                <p className="stat-value">{card.value}</p>
-              </CardBody>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <StatCardList cards={cards} label="Order summary" className="stat-cards order-summary" />
       <Card>
         <CardBody className="grid grid-3">
           <div className="field">
