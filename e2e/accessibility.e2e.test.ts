@@ -1,10 +1,9 @@
 /** axe-core on every parent route (and the gallery's dialogs): no serious or critical violations. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
 import { openClass, unlockSchool } from './support/journey';
+import { describeJourney } from './support/journey-suite';
 
 async function seriousViolations(page: Page, label: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -13,24 +12,13 @@ async function seriousViolations(page: Page, label: string): Promise<string[]> {
     .map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-describe.skipIf(!hasChromium)('accessibility', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeJourney('accessibility', (env) => {
   it('has no serious or critical axe violations on the parent routes', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
     const problems: string[] = [];
     const scan = async (path: string, ready: string) => {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${env.server.url}${path}`);
       await page.getByRole('heading', { name: ready }).first().waitFor();
       problems.push(...(await seriousViolations(page, path)));
     };
@@ -49,7 +37,7 @@ describe.skipIf(!hasChromium)('accessibility', () => {
     await scan('/no-such-page', 'Page Not Found');
 
     // The unlocked gallery, its dialogs, a filled cart at checkout.
-    await unlockSchool(page, server.url, 'Demo Primary School', 'demo1234');
+    await unlockSchool(page, env.server.url, 'Demo Primary School', 'demo1234');
     await page.locator('.class-card').first().waitFor();
     problems.push(...(await seriousViolations(page, 'gallery classes')));
     await page.getByRole('button', { name: /^Class 10C\b/ }).click();
@@ -69,7 +57,7 @@ describe.skipIf(!hasChromium)('accessibility', () => {
     problems.push(...(await seriousViolations(page, 'checkout with cart')));
 
     // My Orders with a signed-in parent.
-    await page.goto(`${server.url}/customer/auth`);
+    await page.goto(`${env.server.url}/customer/auth`);
     await page.getByRole('tab', { name: 'Create Account' }).click();
     problems.push(...(await seriousViolations(page, 'create account tab')));
     await page.getByLabel('First name').fill('Ada');

@@ -1,29 +1,16 @@
 /** Create an account, sign out, forget the password, reset it with the e-mailed link. */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { it } from 'vitest';
 import { waitForResetLink } from './support/outbox';
 import { toastWith, uniqueEmail } from './support/journey';
+import { describeJourney } from './support/journey-suite';
 
-describe.skipIf(!hasChromium)('parent accounts', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeJourney('parent accounts', (env) => {
   it('registers, signs out, and resets a forgotten password from the outbox link', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
     const email = uniqueEmail('account');
 
-    await page.goto(`${server.url}/customer/auth`);
+    await page.goto(`${env.server.url}/customer/auth`);
     await page.getByRole('tab', { name: 'Create Account' }).click();
     await page.getByLabel('First name').fill('Mpho');
     await page.getByLabel('Last name').fill('Dube');
@@ -46,8 +33,8 @@ describe.skipIf(!hasChromium)('parent accounts', () => {
     await page.getByRole('button', { name: 'Try Different Email' }).click();
     await page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
 
-    const link = await waitForResetLink(server.outboxDir, email);
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    const link = await waitForResetLink(env.server.outboxDir, email);
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, env.server.url));
     await page.getByRole('heading', { name: 'Set New Password' }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('second-pass');
     await page.getByLabel('Confirm password', { exact: true }).fill('second-pass');

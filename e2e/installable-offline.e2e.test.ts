@@ -6,51 +6,39 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser, launchPersistent } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { expect, it } from 'vitest';
+import { launchPersistent } from './support/browser';
 import { addFirstPhoto, openClass, unlockSchool } from './support/journey';
+import { describeJourney } from './support/journey-suite';
 
-describe.skipIf(!hasChromium)('installable and offline', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeJourney('installable and offline', (env) => {
   it('passes Chromium installability checks', async () => {
     // Incognito pages are never installable, so this check runs in a real (temporary) profile.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'photos-profile-'));
     const context = await launchPersistent(profile);
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
     const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
     expect(manifest.errors).toEqual([]);
-    expect(manifest.url).toBe(`${server.url}/manifest.webmanifest`);
+    expect(manifest.url).toBe(`${env.server.url}/manifest.webmanifest`);
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
   });
 
   it('keeps the cart and the open class through an offline reload', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     // The first load installs the worker; from the reload on it controls the page.
     await page.reload();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-    await unlockSchool(page, server.url, 'Demo Primary School', 'demo1234');
+    await unlockSchool(page, env.server.url, 'Demo Primary School', 'demo1234');
     await openClass(page, 'Class 2B');
     await addFirstPhoto(page, [{ name: '15x20 Print', quantity: 2 }]);
     await page.waitForFunction(() => {

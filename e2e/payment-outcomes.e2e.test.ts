@@ -1,26 +1,13 @@
 /** A declined card, and the closed school's digital-only rule (spec section 4, D6). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { expect, it } from 'vitest';
 import { DECLINED_CARD, addFirstPhoto, fillCheckout, goToCheckout, openClass, payWithCard, uniqueEmail, unlockSchool } from './support/journey';
+import { describeJourney } from './support/journey-suite';
 
-describe.skipIf(!hasChromium)('payment outcomes and the closing date', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeJourney('payment outcomes and the closing date', (env) => {
   it('a declined card shows Payment Declined and Try Again brings the items back', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await unlockSchool(page, server.url, 'Demo Primary School', 'demo1234');
+    await unlockSchool(page, env.server.url, 'Demo Primary School', 'demo1234');
     await openClass(page, 'Class 1A');
     await addFirstPhoto(page, [{ name: 'Digital Download' }]);
     await goToCheckout(page);
@@ -36,9 +23,9 @@ describe.skipIf(!hasChromium)('payment outcomes and the closing date', () => {
   });
 
   it('a closed school shows the banner and sells only digital products', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await unlockSchool(page, server.url, 'Sunrise Academy', 'sunrise1');
+    await unlockSchool(page, env.server.url, 'Sunrise Academy', 'sunrise1');
     await page.getByText('Print ordering has closed').waitFor();
     await page.getByText('The closing date for this school has passed. Only digital download options are now available for purchase.').waitFor();
     await page.locator('.class-card').first().click();

@@ -3,29 +3,16 @@
  * protected class -> photo dialog -> cart -> checkout validation -> sandbox payment -> Payment
  * Successful -> My Orders through the set-password link of the auto-created account.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { expect, it } from 'vitest';
 import { waitForResetLink } from './support/outbox';
 import { APPROVED_CARD, toastWith, addFirstPhoto, fillCheckout, goToCheckout, payWithCard, uniqueEmail } from './support/journey';
+import { describeJourney } from './support/journey-suite';
 
-describe.skipIf(!hasChromium)('placing an order', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeJourney('placing an order', (env) => {
   it('takes a parent from the school password to a paid order in My Orders', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
 
     // Wrong, then right school password.
     await page.getByLabel('School', { exact: true }).selectOption({ label: 'Demo Primary School' });
@@ -83,8 +70,8 @@ describe.skipIf(!hasChromium)('placing an order', () => {
     expect(await page.getByRole('button', { name: /^Cart,/ }).count()).toBe(0);
 
     // The checkout created an account; its set-password e-mail leads to My Orders.
-    const link = await waitForResetLink(server.outboxDir, email);
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    const link = await waitForResetLink(env.server.outboxDir, email);
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, env.server.url));
     await page.getByLabel('New password', { exact: true }).fill('secret123');
     await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Reset Password' }).click();

@@ -1,10 +1,9 @@
 /** Every staff screen (and each dashboard tab) passes axe-core with no serious or critical violation. */
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { adminToken, api, signIn } from './staff-helpers';
+import { describeJourney } from './support/journey-suite';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -13,37 +12,26 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-describe.skipIf(!hasChromium)('staff accessibility', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeJourney('staff accessibility', (env) => {
   it('has no serious violations signed out', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/photographer-dashboard`);
+    await page.goto(`${env.server.url}/photographer-dashboard`);
     await page.getByRole('heading', { name: 'Photographer Login' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`${server.url}/photographer/recovery`);
+    await page.goto(`${env.server.url}/photographer/recovery`);
     await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 
   it('has no serious violations on any staff screen', async () => {
-    const token = await adminToken(server.url);
-    const schools = await api<{ id: number; albums: { id: number }[] }[]>(server.url, '/api/schools', { token });
+    const token = await adminToken(env.server.url);
+    const schools = await api<{ id: number; albums: { id: number }[] }[]>(env.server.url, '/api/schools', { token });
     const school = schools.find((candidate) => candidate.albums.length > 0)!;
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await signIn(page, server.url);
+    await signIn(page, env.server.url);
     const violations: Record<string, string[]> = {};
 
     for (const tab of ['Recent Orders', 'Schools', 'Price Lists', 'Photographers', 'Upload Photos']) {
@@ -60,7 +48,7 @@ describe.skipIf(!hasChromium)('staff accessibility', () => {
       ['/photographer/restore', 'Photo Restoration'],
     ];
     for (const [route, heading] of screens) {
-      await page.goto(`${server.url}${route}`);
+      await page.goto(`${env.server.url}${route}`);
       await page.getByRole('heading', { name: heading }).first().waitFor();
       await page.locator('.spinner').first().waitFor({ state: 'detached' }).catch(() => undefined);
       if (route.includes('/classes')) {

@@ -4,32 +4,19 @@
  * order placed through the API in order management -> status At Printers -> the CSV export.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { expect, it } from 'vitest';
 import { openClass, toastWith, unlockSchool } from './support/journey';
 import { adminToken, api, makePhotos, photoCount, recordUploadUi, signIn } from './staff-helpers';
 import { parseCsv } from '../pwa/test/parse-csv';
+import { describeJourney } from './support/journey-suite';
 
 
-describe.skipIf(!hasChromium)('staff journey', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeJourney('staff journey', (env) => {
   it('takes a photographer from sign-in to an exported order', async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await env.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     const log = await recordUploadUi(page);
-    await signIn(page, server.url);
+    await signIn(page, env.server.url);
     for (const label of ['Total Photos', 'Active Orders', 'Revenue', 'Schools']) await page.locator('.stat-label', { hasText: label }).first().waitFor();
     await page.locator('.stat-value', { hasText: /^P\d+\.\d{2}$/ }).waitFor();
 
@@ -97,25 +84,25 @@ describe.skipIf(!hasChromium)('staff journey', () => {
     expect(progress.every((value, i) => i === 0 || value >= progress[i - 1]!)).toBe(true);
     expect(progress[0]).toBeGreaterThanOrEqual(5);
 
-    const token = await adminToken(server.url);
-    const schools = await api<{ id: number; slug: string; albums: { id: number; name: string }[]; name: string }[]>(server.url, '/api/schools', { token });
+    const token = await adminToken(env.server.url);
+    const schools = await api<{ id: number; slug: string; albums: { id: number; name: string }[]; name: string }[]>(env.server.url, '/api/schools', { token });
     const school = schools.find((candidate) => candidate.name === schoolName)!;
     const album = school.albums.find((candidate) => candidate.name === 'Grade 1A')!;
-    expect(await photoCount(server.url, token, album.id)).toEqual({ total: 25, distinct: 25 });
+    expect(await photoCount(env.server.url, token, album.id)).toEqual({ total: 25, distinct: 25 });
 
     // A parent sees them.
-    const parent = await browser.newContext();
+    const parent = await env.browser.newContext();
     const parentPage = await parent.newPage();
-    await unlockSchool(parentPage, server.url, schoolName, 'acacia123');
+    await unlockSchool(parentPage, env.server.url, schoolName, 'acacia123');
     await openClass(parentPage, 'Grade 1A');
     await expect.poll(() => parentPage.getByRole('button', { name: /^Choose products for/ }).count()).toBe(25);
     await parent.close();
 
     // An order through the API, with a name a CSV must quote.
-    const verify = await fetch(`${server.url}/api/schools/${school.slug}/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: 'acacia123' }) });
+    const verify = await fetch(`${env.server.url}/api/schools/${school.slug}/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: 'acacia123' }) });
     const cookie = (verify.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const photos = await api<{ id: number; originalName: string }[]>(server.url, `/api/albums/${album.id}/photos`, { token });
-    const created = await api<{ order: { id: string } }>(server.url, '/api/orders', {
+    const photos = await api<{ id: number; originalName: string }[]>(env.server.url, `/api/albums/${album.id}/photos`, { token });
+    const created = await api<{ order: { id: string } }>(env.server.url, '/api/orders', {
       method: 'POST',
       cookie,
       body: {
@@ -144,7 +131,7 @@ describe.skipIf(!hasChromium)('staff journey', () => {
     await page.keyboard.press('Escape');
     await row.getByLabel(`Status of order ${orderId}`).selectOption('at_printers');
     await toastWith(page, 'Status Updated').waitFor();
-    expect((await api<{ orderStatus: string }>(server.url, `/api/orders/${orderId}`)).orderStatus).toBe('at_printers');
+    expect((await api<{ orderStatus: string }>(env.server.url, `/api/orders/${orderId}`)).orderStatus).toBe('at_printers');
 
     // The export, column by column.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

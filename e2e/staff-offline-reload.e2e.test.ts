@@ -3,34 +3,21 @@
  * serves the shell and the staff code it kept, so the dashboard and its upload tab (with the
  * waiting queue from IndexedDB) reopen offline.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { expect, it } from 'vitest';
 import { signIn } from './staff-helpers';
+import { describeJourney } from './support/journey-suite';
 
-describe.skipIf(!hasChromium)('staff screens offline', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeJourney('staff screens offline', (env) => {
   it('reopens the dashboard and the upload tab with no network after a first visit', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await page.reload();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/photographer-dashboard?tab=upload`);
+    await signIn(page, env.server.url);
+    await page.goto(`${env.server.url}/photographer-dashboard?tab=upload`);
     await page.getByRole('tab', { name: 'Upload Photos' }).waitFor();
     const cached = await page.evaluate(async () => (await (await caches.open('staff-code-v1')).keys()).map((r) => new URL(r.url).pathname));
     expect(cached.some((p) => /^\/assets\/staff-dashboard-/.test(p))).toBe(true);

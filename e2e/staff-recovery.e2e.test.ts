@@ -4,33 +4,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { expect, it } from 'vitest';
 import { toastWith } from './support/journey';
 import { adminToken, api, makeJpeg, signIn } from './staff-helpers';
+import { describeJourney } from './support/journey-suite';
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
 }
 
-describe.skipIf(!hasChromium)('photo recovery', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeJourney('photo recovery', (env) => {
   it('gates the recovery screens behind staff login', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     for (const route of ['/photographer/recovery', '/photographer/restore']) {
-      await page.goto(`${server.url}${route}`);
+      await page.goto(`${env.server.url}${route}`);
       await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
     }
     await page.getByRole('link', { name: 'Go to Login' }).click();
@@ -40,22 +27,22 @@ describe.skipIf(!hasChromium)('photo recovery', () => {
   });
 
   it('finds photos whose files are gone, restores one and cleans up the other', async () => {
-    const originals = filesUnder(path.join(server.dataDir, 'storage', 'originals'));
+    const originals = filesUnder(path.join(env.server.dataDir, 'storage', 'originals'));
     for (const file of originals.slice(0, 2)) fs.rmSync(file);
-    const token = await adminToken(server.url);
-    const report = await api<{ missingPhotos: { originalName: string }[] }>(server.url, '/api/photos/missing', { token });
+    const token = await adminToken(env.server.url);
+    const report = await api<{ missingPhotos: { originalName: string }[] }>(env.server.url, '/api/photos/missing', { token });
     expect(report.missingPhotos).toHaveLength(2);
     const [restoreName, cleanupName] = report.missingPhotos.map((photo) => photo.originalName);
 
-    const page = await browser.newPage();
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/photographer/recovery`);
+    const page = await env.browser.newPage();
+    await signIn(page, env.server.url);
+    await page.goto(`${env.server.url}/photographer/recovery`);
     await page.getByRole('tab', { name: 'Diagnostics', selected: true }).waitFor();
     await page.getByText('with a missing file').waitFor();
     await page.locator('.missing-list', { hasText: restoreName! }).waitFor();
     expect(await page.locator('.missing-list li').count()).toBe(2);
 
-    await page.goto(`${server.url}/photographer/restore`);
+    await page.goto(`${env.server.url}/photographer/restore`);
     await page.getByRole('tab', { name: 'Missing Photos', selected: true }).waitFor();
     await page.getByText('2 of').waitFor();
     await page.getByRole('tab', { name: 'Restore Photos' }).click();
@@ -65,12 +52,12 @@ describe.skipIf(!hasChromium)('photo recovery', () => {
     await results.getByText('Restored', { exact: true }).waitFor();
     await toastWith(page, 'Restoration Complete').waitFor();
 
-    await page.goto(`${server.url}/photographer/recovery`);
+    await page.goto(`${env.server.url}/photographer/recovery`);
     await page.getByRole('tab', { name: 'Recovery Options' }).click();
     await page.getByRole('button', { name: 'Clean Up Missing Photos' }).click();
     await page.getByRole('dialog', { name: 'Remove missing photos?' }).getByRole('button', { name: 'Remove Photos' }).click();
     await toastWith(page, 'Removed 1 photos with missing files').waitFor();
-    expect((await api<{ missingPhotos: unknown[] }>(server.url, '/api/photos/missing', { token })).missingPhotos).toHaveLength(0);
+    expect((await api<{ missingPhotos: unknown[] }>(env.server.url, '/api/photos/missing', { token })).missingPhotos).toHaveLength(0);
     expect(cleanupName).toBeTruthy();
     await page.close();
   });

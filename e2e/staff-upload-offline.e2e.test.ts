@@ -5,31 +5,18 @@
  * Service workers are blocked here so the page's own runner (the fallback where background sync is
  * missing) is what finishes the queue; a worker's requests would bypass the interception.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { expect, it } from 'vitest';
 import { adminToken, createSchoolAndClass, makePhotos, photoCount, recordUploadUi, signIn } from './staff-helpers';
+import { describeJourney } from './support/journey-suite';
 
-describe.skipIf(!hasChromium)('upload queue offline', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeJourney('upload queue offline', (env) => {
   it('keeps the queue through a dropped connection and a reload, with no duplicates', async () => {
-    const token = await adminToken(server.url);
-    const target = await createSchoolAndClass(server.url, token, 'offline');
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const token = await adminToken(env.server.url);
+    const target = await createSchoolAndClass(env.server.url, token, 'offline');
+    const context = await env.browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const log = await recordUploadUi(page);
-    await signIn(page, server.url);
+    await signIn(page, env.server.url);
 
     let uploads = 0;
     let dropped!: () => void;
@@ -45,7 +32,7 @@ describe.skipIf(!hasChromium)('upload queue offline', () => {
       dropped();
     });
 
-    await page.goto(`${server.url}/photographer-dashboard?tab=upload`);
+    await page.goto(`${env.server.url}/photographer-dashboard?tab=upload`);
     await page.getByLabel('School', { exact: true }).selectOption({ label: target.name });
     await page.getByLabel('Class', { exact: true }).selectOption({ label: `${target.className} (0 photos)` });
     await page.getByTestId('photo-input').setInputFiles(await makePhotos(30, 'SHOOT'));
@@ -53,7 +40,7 @@ describe.skipIf(!hasChromium)('upload queue offline', () => {
 
     await connectionDropped;
     await page.getByText('Waiting for the network', { exact: false }).first().waitFor({ timeout: 30_000 });
-    expect(await photoCount(server.url, token, target.albumId)).toEqual({ total: 20, distinct: 20 });
+    expect(await photoCount(env.server.url, token, target.albumId)).toEqual({ total: 20, distinct: 20 });
     await page.getByText('20 photos waiting to upload.', { exact: false }).waitFor();
 
     // The staff chunks are not precached (parents never download them), so the reload happens with
@@ -72,7 +59,7 @@ describe.skipIf(!hasChromium)('upload queue offline', () => {
     await context.unroute('**/api/photos/upload-batch', unreachable);
     await context.unroute('**/api/albums/*/photos', unreachable);
     await expect.poll(() => log.includes('toast:Upload Complete'), { timeout: 60_000 }).toBe(true);
-    expect(await photoCount(server.url, token, target.albumId)).toEqual({ total: 30, distinct: 30 });
+    expect(await photoCount(env.server.url, token, target.albumId)).toEqual({ total: 30, distinct: 30 });
     // Batch 2 was found on the server, so only batch 3 went out after the drop.
     expect(uploads).toBeLessThanOrEqual(3);
     await context.close();
