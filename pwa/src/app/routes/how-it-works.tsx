@@ -19,7 +19,7 @@ const STEPS = [
 
 const INFO = [
   { title: 'Password Access', text: 'Photos of children are private. Each school has a password, and a class can have its own. Ask your school if you do not have it.' },
-  { title: 'Payment & Currency', text: `Prices are in Botswana Pula (${CURRENCY}) and shown like P25.00. Card payments (Visa, Mastercard and American Express) are processed securely by ${PROVIDER}; we never see your card number.` },
+  { title: 'Payment & Currency', text: `Prices are in Botswana Pula (${CURRENCY}) and shown like P25.00. You pay on ${PROVIDER}’s secure page by card (Visa, Mastercard and American Express), or by bank transfer or mobile money where ${PROVIDER} offers them; we never see your card number.` },
   { title: 'Delivery Process', text: 'Orders are delivered to the school, not to your home. The school lets you know when prints are ready to collect.' },
   { title: 'Photo Quality', text: 'The gallery shows watermarked previews. Prints and digital copies are made from the full-resolution originals without the watermark.' },
 ];
