@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { launchPersistent } from './support/browser';
 import { addFirstPhoto, openClass, unlockSchool } from './support/journey';
-import { describeJourney } from './support/journey-suite';
+import { controlledPage, describeJourney } from './support/journey-suite';
 
 describeJourney('installable and offline', (env) => {
   it('passes Chromium installability checks', async () => {
@@ -30,13 +30,7 @@ describeJourney('installable and offline', (env) => {
   });
 
   it('keeps the cart and the open class through an offline reload', async () => {
-    const context = await env.browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${env.server.url}/`);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    // The first load installs the worker; from the reload on it controls the page.
-    await page.reload();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const { context, page } = await controlledPage(env);
 
     await unlockSchool(page, env.server.url, 'Demo Primary School', 'demo1234');
     await openClass(page, 'Class 2B');

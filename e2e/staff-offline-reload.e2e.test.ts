@@ -5,16 +5,11 @@
  */
 import { expect, it } from 'vitest';
 import { signIn } from './staff-helpers';
-import { describeJourney } from './support/journey-suite';
+import { controlledPage, describeJourney } from './support/journey-suite';
 
 describeJourney('staff screens offline', (env) => {
   it('reopens the dashboard and the upload tab with no network after a first visit', async () => {
-    const context = await env.browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${env.server.url}/`);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await page.reload();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const { context, page } = await controlledPage(env);
 
     await signIn(page, env.server.url);
     await page.goto(`${env.server.url}/photographer-dashboard?tab=upload`);

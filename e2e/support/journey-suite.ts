@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hasChromium, launchBrowser } from './browser';
 import { startServer, type TestServer } from './server';
 
@@ -25,4 +25,18 @@ export function describeJourney(name: string, body: (env: JourneyEnv) => void): 
     });
     body(env);
   });
+}
+
+/**
+ * A new page that the service worker controls: the first load installs the worker, and from the
+ * reload on it answers the page's requests (offline behaviour needs that).
+ */
+export async function controlledPage(env: JourneyEnv): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}/`);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.reload();
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) throw new Error('the service worker did not take control');
+  return { context, page };
 }

@@ -11,7 +11,7 @@ import { Card, CardBody } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
 import { createOrder, initiatePayment, orderBody, type CheckoutDetails } from '../../features/checkout/api';
 import { CheckoutForm } from '../../features/checkout/checkout-form';
-import { CartSummary } from '../../features/checkout/cart-summary';
+import { CartLines } from '../../components/cart-lines';
 import { checkoutKey, forgetCheckoutKey } from '../../features/checkout/idempotency';
 import { INVALID_PAYMENT_RESPONSE, nextGatewayStep, postToGateway } from '../../features/checkout/redirect-to-gateway';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
@@ -144,7 +144,7 @@ export default function Checkout() {
             <CardBody>
               <h2>Order Summary</h2>
               {schoolName ? <p className="muted">{schoolName} · delivered to the school</p> : null}
-              <CartSummary lines={lines} onRemove={remove} disabled={step !== 'idle'} />
+              <CartLines lines={lines} onRemove={remove} disabled={step !== 'idle'} />
             </CardBody>
           </Card>
           <Card>

@@ -1,9 +1,10 @@
 import { formatPula } from '@contract/money';
-import { Button } from '../../components/ui/button';
-import { cartTotal, toThebe } from '../../lib/cart';
-import type { CartLine } from '../../lib/storage';
+import { Button } from './ui/button';
+import { cartTotal, toThebe } from '../lib/cart';
+import type { CartLine } from '../lib/storage';
 
-export function CartSummary({ lines, onRemove, disabled }: { lines: readonly CartLine[]; onRemove: (id: string) => void; disabled?: boolean }) {
+/** Cart lines with Remove and the total: the gallery's 'Selected Photos' panel and the checkout summary. */
+export function CartLines({ lines, onRemove, disabled }: { lines: readonly CartLine[]; onRemove: (id: string) => void; disabled?: boolean }) {
   return (
     <>
       <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
