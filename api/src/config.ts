@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_BUSINESS_NAME } from '../contract/brand';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -18,7 +19,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   SEED_DEMO: boolish.transform((value) => value ?? true),
   JWT_SECRET: z.string().optional(),
-  BUSINESS_NAME: z.string().trim().min(1).max(60).default('Lesedi School Photos'),
+  BUSINESS_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BUSINESS_NAME),
   PAYGATE_ID: z.string().optional(),
   PAYGATE_SECRET: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -26,6 +27,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For only behind a known proxy (security checklist B3). */
   TRUST_PROXY: boolish.transform((value) => value ?? false),
+  /** A request body that brings less than 4 KiB in this long is cut off with 408 (slow-body attacks). */
+  REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   /** How often a pending payment may be queried when its order is read (D6: every few seconds). */
   PAYMENT_QUERY_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** Sandbox switches for tests and demos (ignored with real credentials). */
@@ -52,6 +55,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   paymentQueryIntervalMs: number;
+  requestBodyTimeoutMs: number;
   sandbox: { notifyRetryMs: number; duplicateNotifies: number; notifyDelayMs: number; suppressNotify: boolean; cancelStatus: 3 | 4 };
 }
 
@@ -81,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     paymentQueryIntervalMs: e.PAYMENT_QUERY_INTERVAL_MS,
+    requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
     sandbox: {
       notifyRetryMs: e.SANDBOX_NOTIFY_RETRY_MS,
       duplicateNotifies: e.SANDBOX_DUPLICATE_NOTIFIES,

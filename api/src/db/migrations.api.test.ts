@@ -11,7 +11,7 @@ describeApi('migrations', () => {
 
   it('run up, down and up again', async () => {
     const { knex } = server.runtime;
-    const tables = ['staff', 'schools', 'albums', 'photos', 'price_lists', 'price_list_items', 'customers', 'orders', 'order_items', 'payments', 'payment_callbacks', 'password_reset_tokens', 'rate_limits'];
+    const tables = ['staff', 'schools', 'albums', 'photos', 'price_lists', 'price_list_items', 'customers', 'orders', 'order_items', 'payments', 'payment_callbacks', 'password_reset_tokens', 'rate_limits', 'students', 'student_erasures', 'rejected_callbacks'];
     for (const table of tables) expect(await knex.schema.hasTable(table)).toBe(true);
     await knex.migrate.rollback({ migrationSource }, true);
     for (const table of tables) expect(await knex.schema.hasTable(table)).toBe(false);

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { MSG } from '../../contract/messages';
-import { forbidden, unauthorized } from './errors';
+import { unauthorized } from './errors';
 import type { AppContext } from './context';
 
 export const ACCESS_COOKIE = 'gallery_access';
@@ -11,39 +11,55 @@ const MAX_ENTRIES = 100;
 export interface Grant {
   schools: number[];
   albums: number[];
+  /** Children unlocked with their private code: their photos and their class's group photos. */
+  students: number[];
+}
+
+/** Who is asking, as the visibility rule needs it; built from the request, used without it. */
+export interface Viewer {
+  staff: boolean;
+  grant: Grant;
 }
 
 /**
  * Who may see children's photos (D3): a signed, HttpOnly, SameSite=Lax cookie that lists the
- * schools and password classes this browser has unlocked. Staff tokens pass everywhere.
+ * schools, password classes and children (by code) this browser has unlocked. Staff tokens pass
+ * everywhere. Which photos a grant shows is decided in one place, students/visibility.ts.
  */
 export interface AccessService {
   read(ctx: AppContext): Grant;
+  viewer(ctx: AppContext): Viewer;
   grantSchool(ctx: AppContext, schoolId: number): void;
   grantAlbum(ctx: AppContext, schoolId: number, albumId: number): void;
-  hasSchool(ctx: AppContext, schoolId: number): boolean;
+  grantStudent(ctx: AppContext, studentId: number): void;
+  /** "Forget this child on this device": the cookie is rewritten without the child. */
+  forgetStudent(ctx: AppContext, studentId: number): void;
+  /** A class password is only asked once the school is unlocked (staff pass). */
   assertSchool(ctx: AppContext, schoolId: number): void;
-  assertAlbum(ctx: AppContext, album: { id: number; schoolId: number; hasPassword: boolean }): void;
 }
 
 export function createAccessService(secret: string): AccessService {
   function read(ctx: AppContext): Grant {
     const raw = ctx.cookies.get(ACCESS_COOKIE);
-    if (!raw) return { schools: [], albums: [] };
+    if (!raw) return { schools: [], albums: [], students: [] };
     try {
-      const claims = jwt.verify(raw, secret, { algorithms: ['HS256'], audience: AUDIENCE }) as { s?: unknown; a?: unknown };
-      return { schools: ids(claims.s), albums: ids(claims.a) };
+      const claims = jwt.verify(raw, secret, { algorithms: ['HS256'], audience: AUDIENCE }) as { s?: unknown; a?: unknown; st?: unknown };
+      return { schools: ids(claims.s), albums: ids(claims.a), students: ids(claims.st) };
     } catch {
-      return { schools: [], albums: [] };
+      return { schools: [], albums: [], students: [] };
     }
   }
 
   function write(ctx: AppContext, grant: Grant): void {
-    const token = jwt.sign({ s: grant.schools.slice(-MAX_ENTRIES), a: grant.albums.slice(-MAX_ENTRIES) }, secret, {
-      algorithm: 'HS256',
-      audience: AUDIENCE,
-      expiresIn: TTL_SECONDS,
-    });
+    const token = jwt.sign(
+      { s: grant.schools.slice(-MAX_ENTRIES), a: grant.albums.slice(-MAX_ENTRIES), st: grant.students.slice(-MAX_ENTRIES) },
+      secret,
+      {
+        algorithm: 'HS256',
+        audience: AUDIENCE,
+        expiresIn: TTL_SECONDS,
+      },
+    );
     ctx.cookies.set(ACCESS_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -59,23 +75,25 @@ export function createAccessService(secret: string): AccessService {
 
   return {
     read,
-    hasSchool,
+    viewer: (ctx) => ({ staff: ctx.state.principal.kind === 'staff', grant: read(ctx) }),
     grantSchool(ctx, schoolId) {
       const grant = read(ctx);
-      write(ctx, { schools: addUnique(grant.schools, schoolId), albums: grant.albums });
+      write(ctx, { ...grant, schools: addUnique(grant.schools, schoolId) });
     },
     grantAlbum(ctx, schoolId, albumId) {
       const grant = read(ctx);
-      write(ctx, { schools: addUnique(grant.schools, schoolId), albums: addUnique(grant.albums, albumId) });
+      write(ctx, { ...grant, schools: addUnique(grant.schools, schoolId), albums: addUnique(grant.albums, albumId) });
+    },
+    grantStudent(ctx, studentId) {
+      const grant = read(ctx);
+      write(ctx, { ...grant, students: addUnique(grant.students, studentId) });
+    },
+    forgetStudent(ctx, studentId) {
+      const grant = read(ctx);
+      write(ctx, { ...grant, students: grant.students.filter((existing) => existing !== studentId) });
     },
     assertSchool(ctx, schoolId) {
       if (!hasSchool(ctx, schoolId)) throw unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
-    },
-    assertAlbum(ctx, album) {
-      if (ctx.state.principal.kind === 'staff') return;
-      const grant = read(ctx);
-      if (!grant.schools.includes(album.schoolId)) throw unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
-      if (album.hasPassword && !grant.albums.includes(album.id)) throw forbidden(MSG.classAccessRequired, 'CLASS_LOCKED');
     },
   };
 }

@@ -52,7 +52,13 @@ export function createTokenService(secret: string, knex: Knex): TokenService {
       ctx.state.authError = err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid';
       return;
     }
-    const id = Number(claims.sub);
+    // Only we sign tokens, but a leaked secret or an old format must still never reach a query as
+    // NaN or a string: the subject is a positive id and the audience exactly one of ours.
+    const id = subjectId(claims.sub);
+    if (id === null || typeof claims.aud !== 'string') {
+      ctx.state.authError = 'invalid';
+      return;
+    }
     const issuedMs = typeof claims.t === 'number' ? claims.t : claims.iat * 1000;
     if (claims.aud === STAFF_AUDIENCE) {
       const row = await knex('staff').where({ id }).first('id', 'role', 'email', 'tokens_valid_after');
@@ -76,6 +82,13 @@ export function createTokenService(secret: string, knex: Knex): TokenService {
     signCustomer: (customer) => sign(customer.id, CUSTOMER_AUDIENCE, CUSTOMER_TTL),
     authenticate,
   };
+}
+
+/** The id a token's subject names, or null unless it is a positive whole number a row id can be. */
+export function subjectId(sub: unknown): number | null {
+  if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub)) return null;
+  const id = Number(sub);
+  return id <= 2_147_483_647 ? id : null;
 }
 
 function unauthenticated(ctx: AppContext) {

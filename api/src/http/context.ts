@@ -28,3 +28,19 @@ export type Middleware = (ctx: AppContext, next: Next) => Promise<unknown>;
 export function clientIp(ctx: AppContext): string {
   return ctx.ip || ctx.req.socket.remoteAddress || 'unknown';
 }
+
+/**
+ * The client's network for rate limits that have no natural target: the /24 of an IPv4 address,
+ * the /48 of an IPv6 one.
+ */
+export function clientNetwork(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (ip.includes(':')) {
+    const [head = ''] = ip.split('::');
+    const groups = head.split(':').filter(Boolean);
+    while (groups.length < 3) groups.push('0');
+    return `${groups.slice(0, 3).join(':').toLowerCase()}::/48`;
+  }
+  return ip;
+}

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger';
-import { MSG } from '../../contract/messages';
+import { HARDENING_MSG, MSG } from '../../contract/messages';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError } from './errors';
 import type { AppContext, Middleware } from './context';
 
@@ -12,21 +13,30 @@ interface HttpishError extends Error {
   code?: string | number;
 }
 
+/** Seconds a client should wait before trying again while the database cannot answer. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
- * First in the chain: every failure becomes JSON `{ message, code, errors? }` with the right status
- * (D11). Unknown errors are logged with the request id and answered with a generic 500.
+ * First in the chain: every failure becomes JSON `{ message, code, errors? }` with the right
+ * status. An unavailable database is a 503 with Retry-After. Unknown errors are logged with the
+ * request id and answered with a generic 500.
  */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx: AppContext, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
-        throw new AppError(404, MSG.notFound);
+      if (ctx.body === undefined && ctx.path.startsWith('/api/')) {
+        if (ctx.status === 404) throw new AppError(404, MSG.notFound);
+        // The router answers an unusual method with a bare 405/501 and the Allow header; give it a body.
+        if (ctx.status === 405) throw methodError(405, HARDENING_MSG.methodNotAllowed(ctx.method), 'METHOD_NOT_ALLOWED', ctx);
+        if (ctx.status === 501) throw methodError(501, HARDENING_MSG.methodNotImplemented(ctx.method), 'NOT_IMPLEMENTED', ctx);
       }
     } catch (raw) {
       const err = raw as HttpishError;
       const { status, message, code, errors, headers } = describe(err);
-      if (status >= 500) {
+      if (status === 503) {
+        logger.warn({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'database unavailable');
+      } else if (status >= 500) {
         logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
       }
       ctx.status = status;
@@ -35,6 +45,11 @@ export function errorHandler(logger: Logger): Middleware {
       ctx.body = errors ? { message, code, errors } : { message, code };
     }
   };
+}
+
+function methodError(status: number, message: string, code: string, ctx: AppContext): AppError {
+  const allow = ctx.response.get('Allow');
+  return new AppError(status, message, code, undefined, allow ? { Allow: allow } : undefined);
 }
 
 function describe(err: HttpishError): {
@@ -47,6 +62,14 @@ function describe(err: HttpishError): {
   if (err instanceof AppError) {
     return { status: err.status, message: err.message, code: err.code, errors: err.errors, headers: err.headers };
   }
+  if (isDatabaseUnavailable(err)) {
+    return {
+      status: 503,
+      message: HARDENING_MSG.databaseUnavailable,
+      code: 'DATABASE_UNAVAILABLE',
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
+  }
   const status = err.status ?? err.statusCode ?? err.httpCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Body parser failures: malformed JSON, too large, wrong encoding.
@@ -57,5 +80,6 @@ function describe(err: HttpishError): {
     if (status === 415) return { status, message: 'Unsupported content type', code: 'UNSUPPORTED_TYPE' };
     return { status, message: err.expose === false ? MSG.invalidRequest : err.message || MSG.invalidRequest, code: 'BAD_REQUEST' };
   }
+  if (status === 501) return { status, message: MSG.invalidRequest, code: 'NOT_IMPLEMENTED' };
   return { status: 500, message: MSG.serverError, code: 'INTERNAL' };
 }

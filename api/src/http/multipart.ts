@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import formidable, { errors as formidableErrors, type File } from 'formidable';
-import { MSG } from '../../contract/messages';
+import formidable, { errors as formidableErrors, type File, type Part } from 'formidable';
+import { HARDENING_MSG, MSG } from '../../contract/messages';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '../../contract/constants';
 import { AppError, badRequest, tooLarge, unsupportedType } from './errors';
 import type { AppContext } from './context';
+import { refuseDeclaredOversize, refuseEncodedBody, watchBodyProgress } from './request-body';
 
 export interface UploadedFile {
   /** Path of the streamed temp file (same file system as storage, so a rename is enough). */
@@ -25,8 +26,15 @@ export interface MultipartBody {
 export interface MultipartLimits {
   maxFiles?: number;
   maxFileBytes?: number;
-  maxTotalBytes?: number;
+  /** The whole request, files and form overhead: refused by Content-Length, else counted as it arrives. */
+  maxRequestBytes?: number;
   maxFields?: number;
+  /** Answer for a request over maxRequestBytes. */
+  tooLargeMessage?: string;
+  /** Answer for more than maxFiles files. */
+  tooManyFilesMessage?: string;
+  /** How long the body may stall before it is cut with 408 (0: no watch). */
+  bodyTimeoutMs?: number;
   /**
    * Called as each file finishes streaming to disk, before the whole form is parsed, so work on
    * early files can overlap the upload of later ones. The file is removed by cleanup() as usual.
@@ -34,23 +42,37 @@ export interface MultipartLimits {
   onFile?: (field: string, file: UploadedFile) => void;
 }
 
+/** formidable stops a parse (and destroys its open files) only through this method. */
+interface Stoppable {
+  _error(err: Error): void;
+  _handlePart(part: Part): Promise<void>;
+}
+
 /**
- * Streams a multipart request to a private temp folder with every limit set explicitly (checklist
- * E1, pitfall P4). The caller must call cleanup() in a finally block; on a parse failure the folder
- * is removed here.
+ * Streams a multipart request to a private temp folder with every limit set explicitly and
+ * enforced while the bytes arrive: the request's declared size before
+ * anything is read, each file's size as it grows (formidable itself checks only when a file
+ * ends), the whole request as it comes in, and a body that stalls. A refused request stops being
+ * read at once. The caller must call cleanup() in a finally block; on a failure the folder is
+ * removed here.
  */
 export async function readMultipart(ctx: AppContext, tmpRoot: string, limits: MultipartLimits = {}): Promise<MultipartBody> {
   if (!ctx.is('multipart/form-data')) throw unsupportedType('Send this form as multipart/form-data');
+  refuseEncodedBody(ctx);
+  const maxFileBytes = limits.maxFileBytes ?? UPLOAD_MAX_FILE_BYTES;
+  const maxRequestBytes = limits.maxRequestBytes ?? 1024 * 1024 * 1024;
+  const tooLargeMessage = limits.tooLargeMessage ?? HARDENING_MSG.requestTooLarge;
+  refuseDeclaredOversize(ctx, maxRequestBytes, tooLargeMessage);
+
   await fs.mkdir(tmpRoot, { recursive: true });
   const dir = await fs.mkdtemp(path.join(tmpRoot, 'upload-'));
   const cleanup = () => fs.rm(dir, { recursive: true, force: true });
-  const maxFileBytes = limits.maxFileBytes ?? UPLOAD_MAX_FILE_BYTES;
   const form = formidable({
     uploadDir: dir,
     keepExtensions: false,
     maxFiles: limits.maxFiles ?? UPLOAD_MAX_FILES,
     maxFileSize: maxFileBytes,
-    maxTotalFileSize: limits.maxTotalBytes ?? 1024 * 1024 * 1024,
+    maxTotalFileSize: maxRequestBytes,
     maxFields: limits.maxFields ?? 1000,
     maxFieldsSize: 2 * 1024 * 1024,
     allowEmptyFiles: true,
@@ -58,6 +80,32 @@ export async function readMultipart(ctx: AppContext, tmpRoot: string, limits: Mu
     multiples: true,
     filename: () => randomUUID(),
   });
+  const stoppable = form as unknown as Stoppable;
+  let refused: AppError | null = null;
+  const refuse = (err: AppError) => {
+    if (refused) return;
+    refused = err;
+    // Stop reading the socket now; the answer closes the connection (closeUnreadBodies).
+    ctx.req.pause();
+    stoppable._error(err);
+  };
+
+  form.onPart = (part: Part) => {
+    if (part.mimetype) {
+      const name = safeDisplayName(part.originalFilename);
+      let bytes = 0;
+      // Registered before formidable's own listener, so an oversized chunk is never written.
+      part.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > maxFileBytes) refuse(tooLarge(MSG.fileTooLarge(name)));
+      });
+    }
+    void stoppable._handlePart(part);
+  };
+  form.on('progress', (received: number) => {
+    if (received > maxRequestBytes) refuse(tooLarge(tooLargeMessage));
+  });
+
   let current = '';
   form.on('fileBegin', (_name, file) => {
     current = file.originalFilename ?? 'file';
@@ -66,6 +114,7 @@ export async function readMultipart(ctx: AppContext, tmpRoot: string, limits: Mu
   if (onFile) {
     form.on('file', (name, file) => onFile(name, { path: file.filepath, originalName: safeDisplayName(file.originalFilename), size: file.size }));
   }
+  const stopWatching = watchBodyProgress(ctx.req, limits.bodyTimeoutMs ?? 0);
   try {
     const [rawFields, rawFiles] = await form.parse(ctx.req);
     const fields: Record<string, string> = {};
@@ -85,7 +134,9 @@ export async function readMultipart(ctx: AppContext, tmpRoot: string, limits: Mu
     return { fields, files, cleanup };
   } catch (err) {
     await cleanup();
-    throw translate(err, current);
+    throw refused ?? translate(err, current, limits);
+  } finally {
+    stopWatching();
   }
 }
 
@@ -97,16 +148,16 @@ export function safeDisplayName(name: string | null | undefined): string {
   return cleaned || 'unnamed';
 }
 
-function translate(err: unknown, currentFile: string): Error {
+function translate(err: unknown, currentFile: string, limits: MultipartLimits): Error {
   if (err instanceof AppError) return err;
   const code = (err as { code?: number }).code;
   switch (code) {
     case formidableErrors.biggerThanMaxFileSize:
       return tooLarge(MSG.fileTooLarge(currentFile || 'A file'));
     case formidableErrors.biggerThanTotalMaxFileSize:
-      return tooLarge('The upload is too large. Send the photos in smaller batches.');
+      return tooLarge(limits.tooLargeMessage ?? HARDENING_MSG.requestTooLarge);
     case formidableErrors.maxFilesExceeded:
-      return tooLarge(MSG.tooManyFiles);
+      return tooLarge(limits.tooManyFilesMessage ?? MSG.tooManyFiles);
     case formidableErrors.maxFieldsExceeded:
     case formidableErrors.maxFieldsSizeExceeded:
       return tooLarge('The form has too many fields');

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { now } from '../db/knex';
+import { MAX_REJECTED_CALLBACKS, STORED_CALLBACK_CHARS } from './callback-limits';
 
 export interface PaymentRow {
   id: number;
@@ -55,6 +57,7 @@ export function createPaymentsRepository(knex: Knex) {
         .where('created_at', '>=', now() - 24 * 3600_000)
         .orderBy('created_at')
         .limit(limit),
+    /** An accepted callback: its body up to STORED_CALLBACK_CHARS, with the full body's size and hash. */
     async recordCallback(
       db: Knex,
       entry: { paymentId: number | null; kind: 'notify' | 'return' | 'query'; body: string; checksumOk: boolean; outcome: string },
@@ -62,12 +65,47 @@ export function createPaymentsRepository(knex: Knex) {
       await db('payment_callbacks').insert({
         payment_id: entry.paymentId,
         kind: entry.kind,
-        body: entry.body,
+        body: entry.body.slice(0, STORED_CALLBACK_CHARS),
+        body_bytes: Buffer.byteLength(entry.body, 'utf8'),
+        body_sha256: sha256(entry.body),
         checksum_ok: entry.checksumOk ? 1 : 0,
         outcome: entry.outcome.slice(0, 60),
         created_at: now(),
       });
     },
+
+    /**
+     * A refused callback (anyone can post one): only its size, hash and the reason are kept, and
+     * only the newest `keep` of them, so junk posted in bulk cannot fill the database.
+     */
+    async recordRejected(entry: { kind: 'notify' | 'return'; body: string; reason: string }, keep = MAX_REJECTED_CALLBACKS): Promise<void> {
+      const [inserted] = await knex('rejected_callbacks').insert({
+        kind: entry.kind,
+        body_bytes: Buffer.byteLength(entry.body, 'utf8'),
+        body_sha256: sha256(entry.body),
+        reason: entry.reason.slice(0, 60),
+        created_at: now(),
+      });
+      const id = Number(inserted);
+      if (Number.isSafeInteger(id) && id > keep) await knex('rejected_callbacks').where('id', '<=', id - keep).delete();
+    },
+
+    /**
+     * Claims the right to open a gateway payment for an order; false while another request holds
+     * an unexpired claim. Atomic on both databases (one conditional update).
+     */
+    async claimInitiation(orderId: string, ttlMs: number): Promise<boolean> {
+      const at = now();
+      const updated = await knex('orders')
+        .where({ id: orderId })
+        .where((q) => q.whereNull('payment_claimed_until').orWhere('payment_claimed_until', '<', at))
+        .update({ payment_claimed_until: at + ttlMs });
+      return updated === 1;
+    },
+
+    releaseInitiation: (orderId: string): Promise<number> => knex('orders').where({ id: orderId }).update({ payment_claimed_until: null }),
   };
 }
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
+
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

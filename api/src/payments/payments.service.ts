@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { COUNTRY, CURRENCY } from '../../contract/constants';
-import { ORDER_MSG } from '../../contract/messages';
+import { HARDENING_MSG, ORDER_MSG } from '../../contract/messages';
 import type { Logger } from '../logger';
 import { conflict, notFound } from '../http/errors';
 import { checksumEquals, encodeFormPairs, pairValue, returnChecksum, verifyPostedChecksum, type FormPairs } from './paygate/checksum';
-import type { PayGateClient } from './paygate/client';
+import type { InitiateResult, PayGateClient } from './paygate/client';
 import { parsePayGateResult, type PayGateResult } from './paygate/result';
 import { createPaymentsRepository, OPEN_PAYMENT_STATES, type PaymentRow } from './payments.repository';
 
@@ -28,6 +28,16 @@ export interface PaymentsOptions {
 
 type Transition = 'completed' | 'failed' | 'pending';
 
+/**
+ * PayGate refuses to show the payment page for a request older than 30 minutes; an open request
+ * younger than this is handed out again instead of opening a second one that could also be paid.
+ */
+export const PAYMENT_REUSE_MS = 25 * 60_000;
+/** How long one request may hold the right to open a payment for an order (the gateway answers within 10 s). */
+const INITIATION_CLAIM_MS = 20_000;
+/** How long a second request waits for the first one's payment before giving up with 409. */
+const INITIATION_WAIT_MS = 15_000;
+
 /** TRANSACTION_STATUS to our payment state: 1 approved; 2, 3, 4, 7 final refusals; 0 and 5 not final. */
 function transitionFor(status: number): Transition {
   if (status === 1) return 'completed';
@@ -36,46 +46,88 @@ function transitionFor(status: number): Transition {
 }
 
 /**
- * The money path (D6; checklist H4–H8). Gateway answers are verified, matched to a payment only
+ * The money path. Gateway answers are verified, matched to a payment only
  * through checksummed fields, checked for PAYGATE_ID, AMOUNT and CURRENCY, and applied forward
  * only inside one transaction with conditional updates, so duplicates and races change nothing
- * twice. Every raw callback is stored.
+ * twice. Accepted callbacks are stored (bounded); refused ones leave only their size and hash.
  */
 export function createPaymentsService(options: PaymentsOptions) {
   const { knex, logger, gateway } = options;
   const repo = createPaymentsRepository(knex);
 
-  async function initiate(orderId: string) {
+  async function payableOrder(orderId: string) {
     const order = await knex('orders').where({ id: orderId }).first('id', 'total_thebe', 'customer_email', 'payment_status', 'order_status');
     if (!order) throw notFound(ORDER_MSG.orderNotFound);
     if (order.payment_status === 'completed') throw conflict(ORDER_MSG.alreadyPaid, 'ALREADY_PAID');
     if (order.order_status === 'cancelled') throw conflict(ORDER_MSG.orderCancelled, 'ORDER_CANCELLED');
-    const amountThebe = Number(order.total_thebe);
-    const result = await gateway.client.initiate({
-      reference: orderId,
-      amountThebe,
-      currency: CURRENCY,
-      country: COUNTRY,
-      email: order.customer_email,
-      returnUrl: `${options.publicUrl}/api/payment/return?orderId=${encodeURIComponent(orderId)}`,
-      notifyUrl: `${options.publicUrl}/api/payment/notify`,
-    });
-    await repo.insert({
-      order_id: orderId,
-      gateway: gateway.kind,
-      paygate_id: gateway.paygateId,
-      pay_request_id: result.payRequestId,
-      reference: orderId,
-      amount_thebe: amountThebe,
-      currency: CURRENCY,
-    });
-    await knex('orders').where({ id: orderId }).update({ payment_reference: result.payRequestId });
-    return result;
+    return order;
+  }
+
+  /**
+   * The order's open payment request, when the parent can still pay it: the gateway is asked first
+   * (it may have been paid or cancelled without our hearing), so a paid order is refused and a
+   * dead request is replaced. A failed query leaves the request in use: paying it twice is impossible.
+   */
+  async function reusableRequest(orderId: string): Promise<InitiateResult | null> {
+    const open = await repo.latestOpenForOrder(orderId);
+    if (!open?.pay_request_id) return null;
+    await reconcilePayment(open, true);
+    await payableOrder(orderId);
+    const current = await repo.byPayRequestId(open.pay_request_id);
+    if (!current || !(OPEN_PAYMENT_STATES as readonly string[]).includes(current.status)) return null;
+    if (Date.now() - Number(current.created_at) > PAYMENT_REUSE_MS) return null;
+    return gateway.client.resume({ payRequestId: open.pay_request_id, reference: current.reference });
+  }
+
+  /**
+   * One payment request per order at a time, so a double click, a second tab or the back button
+   * never opens two requests the parent could both pay: an open one is reused, and requests racing
+   * to open the first one wait for the winner's.
+   */
+  async function initiate(orderId: string): Promise<InitiateResult> {
+    const order = await payableOrder(orderId);
+    const deadline = Date.now() + INITIATION_WAIT_MS;
+    for (;;) {
+      const reusable = await reusableRequest(orderId);
+      if (reusable) return reusable;
+      if (await repo.claimInitiation(orderId, INITIATION_CLAIM_MS)) break;
+      if (Date.now() > deadline) throw conflict(HARDENING_MSG.paymentInProgress, 'PAYMENT_IN_PROGRESS');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    try {
+      // The claim's previous holder may have opened a request between our look and our claim.
+      const opened = await reusableRequest(orderId);
+      if (opened) return opened;
+      const amountThebe = Number(order.total_thebe);
+      const result = await gateway.client.initiate({
+        reference: orderId,
+        amountThebe,
+        currency: CURRENCY,
+        country: COUNTRY,
+        email: order.customer_email,
+        returnUrl: `${options.publicUrl}/api/payment/return?orderId=${encodeURIComponent(orderId)}`,
+        notifyUrl: `${options.publicUrl}/api/payment/notify`,
+      });
+      await repo.insert({
+        order_id: orderId,
+        gateway: gateway.kind,
+        paygate_id: gateway.paygateId,
+        pay_request_id: result.payRequestId,
+        reference: orderId,
+        amount_thebe: amountThebe,
+        currency: CURRENCY,
+      });
+      await knex('orders').where({ id: orderId }).update({ payment_reference: result.payRequestId });
+      return result;
+    } finally {
+      await repo.releaseInitiation(orderId);
+    }
   }
 
   /** Applies a verified gateway result. Returns a short outcome for the callback log. */
   async function apply(kind: 'notify' | 'query', raw: string, result: PayGateResult): Promise<{ outcome: string; accepted: boolean }> {
     let paidOrder: string | null = null;
+    const paidTwice: { orderId: string; payRequestId: string; transactionId: string | null }[] = [];
     const outcome = await knex.transaction(async (trx) => {
       const payment = await lockPayment(trx, result.payRequestId);
       const reject = async (why: string) => {
@@ -110,8 +162,16 @@ export function createPaymentsService(options: PaymentsOptions) {
         } else if (next === 'completed') {
           const paid = await trx('orders').where({ id: payment.order_id }).whereNot({ payment_status: 'completed' }).update({ payment_status: 'completed', updated_at: Date.now() });
           await trx('orders').where({ id: payment.order_id, order_status: 'pending' }).update({ order_status: 'paid' });
-          if (paid === 1) paidOrder = payment.order_id;
-          note += 'order paid';
+          if (paid === 1) {
+            paidOrder = payment.order_id;
+            note += 'order paid';
+          } else {
+            // Another of this order's payments already paid it: the parent was charged twice. The
+            // order is flagged for staff to refund one; no second confirmation goes out.
+            await trx('orders').where({ id: payment.order_id }).increment('duplicate_payments', 1);
+            paidTwice.push({ orderId: payment.order_id, payRequestId: result.payRequestId, transactionId: result.transactionId });
+            note += 'paid twice, refund one';
+          }
         } else {
           await trx('orders').where({ id: payment.order_id, payment_status: 'pending' }).update({ payment_status: 'failed', updated_at: Date.now() });
           note += 'payment failed';
@@ -120,6 +180,7 @@ export function createPaymentsService(options: PaymentsOptions) {
       await repo.recordCallback(trx, { paymentId: payment.id, kind, body: raw, checksumOk: true, outcome: note });
       return { outcome: note, accepted: true };
     });
+    for (const extra of paidTwice) logger.warn(extra, 'order paid twice: refund the extra payment');
     if (paidOrder) {
       await options.onPaid(paidOrder).catch((err: unknown) => logger.error({ err, orderId: paidOrder }, 'order paid, but the follow-up failed'));
     }
@@ -136,7 +197,7 @@ export function createPaymentsService(options: PaymentsOptions) {
   async function notify(pairs: FormPairs): Promise<{ ok: boolean; outcome: string }> {
     const raw = encodeFormPairs(pairs);
     if (!verifyPostedChecksum(pairs, gateway.secret)) {
-      await repo.recordCallback(knex, { paymentId: null, kind: 'notify', body: raw, checksumOk: false, outcome: 'bad checksum' });
+      await repo.recordRejected({ kind: 'notify', body: raw, reason: 'bad checksum' });
       logger.warn({ payRequestId: pairValue(pairs, 'PAY_REQUEST_ID') }, 'payment notify with a bad checksum refused');
       return { ok: false, outcome: 'bad checksum' };
     }
@@ -200,14 +261,11 @@ export function createPaymentsService(options: PaymentsOptions) {
           returnChecksum({ paygateId: payment.paygate_id, payRequestId, reference: payment.reference, transactionStatus }, gateway.secret),
           pairValue(pairs, 'CHECKSUM') ?? '',
         );
-      await repo.recordCallback(knex, {
-        paymentId: payment?.id ?? null,
-        kind: 'return',
-        body: encodeFormPairs(pairs),
-        checksumOk: valid,
-        outcome: valid ? 'browser returned' : 'bad return checksum',
-      });
-      if (!valid || !payment) return target;
+      if (!valid || !payment) {
+        await repo.recordRejected({ kind: 'return', body: encodeFormPairs(pairs), reason: payment ? 'bad return checksum' : 'unknown PAY_REQUEST_ID' });
+        return target;
+      }
+      await repo.recordCallback(knex, { paymentId: payment.id, kind: 'return', body: encodeFormPairs(pairs), checksumOk: true, outcome: 'browser returned' });
       await reconcilePayment(payment, true);
       const settled = (await repo.byPayRequestId(payRequestId)) ?? payment;
       const params = new URLSearchParams({

@@ -54,6 +54,8 @@ export interface QueryResult {
 export interface PayGateClient {
   initiate(input: InitiateInput): Promise<InitiateResult>;
   query(input: QueryInput): Promise<QueryResult>;
+  /** The redirect fields of a request initiated earlier (no call: the checksum is recomputed). */
+  resume(input: QueryInput): InitiateResult;
 }
 
 export function createPayGateClient(options: PayGateClientOptions): PayGateClient {
@@ -134,6 +136,14 @@ export function createPayGateClient(options: PayGateClientOptions): PayGateClien
       return {
         payRequestId,
         checksum: requestChecksum({ paygateId, payRequestId, reference: input.reference }, secret),
+        processUrl: `${baseUrl}/payweb3/process.trans`,
+      };
+    },
+
+    resume(input) {
+      return {
+        payRequestId: input.payRequestId,
+        checksum: requestChecksum({ paygateId, payRequestId: input.payRequestId, reference: input.reference }, secret),
         processUrl: `${baseUrl}/payweb3/process.trans`,
       };
     },

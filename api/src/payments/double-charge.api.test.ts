@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
+import { createShop, orderBody, parentFor, payInitiated, payThroughSandbox, postForm, standardLines, waitUntil, type Shop } from '../../test/shop';
+import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+import { signPairs } from './paygate/checksum';
+import { createPaymentsRepository } from './payments.repository';
+import { PAYMENT_REUSE_MS } from './payments.service';
+import { STORED_CALLBACK_CHARS } from './callback-limits';
+
+const KEY = 'secret';
+
+interface World {
+  server: TestServer;
+  shop: Shop;
+  parent: Client;
+  mail: MailCatcher;
+}
+
+async function world(env: Record<string, string> = {}): Promise<World> {
+  const mail = await startMailCatcher();
+  const server = await startTestServer({ SMTP_URL: mail.url, SANDBOX_NOTIFY_RETRY_MS: '50', ...env });
+  const shop = await createShop(server);
+  const parent = await parentFor(server, shop);
+  return { server, shop, parent, mail };
+}
+
+async function placeOrder(w: World, email = `payer-${Math.random().toString(36).slice(2, 8)}@example.test`): Promise<string> {
+  const res = await w.parent.post('/api/orders', orderBody(w.shop, standardLines(w.shop), { customerEmail: email }));
+  expect(res.status).toBe(201);
+  return res.body.order.id;
+}
+
+const initiate = async (w: World, orderId: string) => {
+  const res = await new Client(w.server.url).post('/api/payment/initiate', { orderId });
+  return res;
+};
+const paymentsOf = (w: World, orderId: string) => w.server.runtime.knex('payments').where({ order_id: orderId }).orderBy('id');
+const confirmations = (w: World, orderId: string) => w.mail.messages.filter((m) => m.subject.includes(orderId));
+
+describeApi('no silent double charge', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await world();
+  });
+  afterAll(async () => {
+    await w.server.close();
+    await w.mail.close();
+  });
+
+  it('a second initiate for an unpaid order hands out the same payment request', async () => {
+    const orderId = await placeOrder(w);
+    const first = await initiate(w, orderId);
+    const second = await initiate(w, orderId);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await paymentsOf(w, orderId)).toHaveLength(1);
+    // The reused request is still payable, once.
+    await payInitiated(w.server, second.body);
+    expect((await new Client(w.server.url).get(`/api/orders/${orderId}`)).body).toMatchObject({ paymentStatus: 'completed', duplicatePayments: 0 });
+    expect((await initiate(w, orderId)).status).toBe(409);
+  });
+
+  it('initiates racing each other (double click, two tabs) open one payment request', async () => {
+    const orderId = await placeOrder(w);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => initiate(w, orderId)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((a) => a.body.payRequestId)).size).toBe(1);
+    expect(await paymentsOf(w, orderId)).toHaveLength(1);
+    expect((await w.server.runtime.knex('orders').where({ id: orderId }).first()).payment_claimed_until).toBeNull();
+  });
+
+  it('a declined or cancelled request is replaced by a new one, so the parent can try again', async () => {
+    const orderId = await placeOrder(w);
+    const { payRequestId } = await payThroughSandbox(w.server, orderId, { card: '4000000000000036' });
+    const retry = await initiate(w, orderId);
+    expect(retry.status).toBe(200);
+    expect(retry.body.payRequestId).not.toBe(payRequestId);
+    expect(await paymentsOf(w, orderId)).toHaveLength(2);
+  });
+
+  it('a request too old for the gateway to show is replaced', async () => {
+    const orderId = await placeOrder(w);
+    const first = await initiate(w, orderId);
+    await w.server.runtime.knex('payments').where({ order_id: orderId }).update({ created_at: Date.now() - PAYMENT_REUSE_MS - 60_000 });
+    const second = await initiate(w, orderId);
+    expect(second.body.payRequestId).not.toBe(first.body.payRequestId);
+  });
+});
+
+describeApi('an open request paid while its notify was lost', () => {
+  it('is found by asking the gateway: 409, the order paid, no second request', async () => {
+    const w = await world({ SANDBOX_SUPPRESS_NOTIFY: 'true' });
+    try {
+      const orderId = await placeOrder(w);
+      const opened = await initiate(w, orderId);
+      await payInitiated(w.server, opened.body, { followReturn: false });
+      expect((await w.server.runtime.knex('orders').where({ id: orderId }).first()).payment_status).toBe('pending');
+      const again = await initiate(w, orderId);
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('ALREADY_PAID');
+      expect(await paymentsOf(w, orderId)).toHaveLength(1);
+      expect((await w.server.runtime.knex('orders').where({ id: orderId }).first()).payment_status).toBe('completed');
+    } finally {
+      await w.server.close();
+      await w.mail.close();
+    }
+  });
+});
+
+describeApi('a second approved payment', () => {
+  it('is recorded and flags the order for staff ("paid twice"), with exactly one confirmation e-mail', async () => {
+    const w = await world();
+    try {
+      const staff = await staffClient(w.server, 'admin');
+      const orderId = await placeOrder(w, 'twice@example.test');
+      // An old request the parent kept open in one tab, and a fresh one from another.
+      const old = await initiate(w, orderId);
+      await w.server.runtime.knex('payments').where({ order_id: orderId }).update({ created_at: Date.now() - PAYMENT_REUSE_MS - 60_000 });
+      const fresh = await initiate(w, orderId);
+      expect(fresh.body.payRequestId).not.toBe(old.body.payRequestId);
+
+      await payInitiated(w.server, fresh.body);
+      await waitUntil(async () => confirmations(w, orderId).length === 1);
+      await payInitiated(w.server, old.body);
+
+      const order = (await new Client(w.server.url).get(`/api/orders/${orderId}`)).body;
+      expect(order).toMatchObject({ paymentStatus: 'completed', orderStatus: 'paid', duplicatePayments: 1 });
+      const listed = (await staff.get('/api/orders')).body.find((o: { id: string }) => o.id === orderId);
+      expect(listed.duplicatePayments).toBe(1);
+      const payments = await paymentsOf(w, orderId);
+      expect(payments.map((p) => p.status)).toEqual(['completed', 'completed']);
+      const notes = (await w.server.runtime.knex('payment_callbacks').whereIn('payment_id', payments.map((p) => p.id))).map((c) => c.outcome);
+      expect(notes.filter((n) => n.endsWith('order paid'))).toHaveLength(1);
+      expect(notes.filter((n) => n.endsWith('paid twice, refund one')).length).toBeGreaterThanOrEqual(1);
+      // A repeated notify of the extra payment does not count it twice.
+      const extra = payments.find((p) => p.pay_request_id === old.body.payRequestId);
+      const repeat = signPairs(
+        Object.entries({
+          PAYGATE_ID: extra.paygate_id,
+          PAY_REQUEST_ID: extra.pay_request_id,
+          REFERENCE: extra.reference,
+          TRANSACTION_STATUS: '1',
+          RESULT_CODE: '990017',
+          AUTH_CODE: 'X1',
+          CURRENCY: extra.currency,
+          AMOUNT: String(extra.amount_thebe),
+          RESULT_DESC: 'Auth Done',
+          TRANSACTION_ID: '1',
+          RISK_INDICATOR: 'AX',
+          PAY_METHOD: 'CC',
+          PAY_METHOD_DETAIL: 'Visa',
+        }),
+        KEY,
+      );
+      expect(await (await postForm(`${w.server.url}/api/payment/notify`, repeat)).text()).toBe('OK');
+      expect((await new Client(w.server.url).get(`/api/orders/${orderId}`)).body.duplicatePayments).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(confirmations(w, orderId)).toHaveLength(1);
+    } finally {
+      await w.server.close();
+      await w.mail.close();
+    }
+  });
+});
+
+describeApi('callbacks are stored bounded', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it('100 junk notifies leave 100 small records: size, hash and reason, no body', async () => {
+    const junk = (i: number) => `PAY_REQUEST_ID=${i}&JUNK=${'x'.repeat(7000)}&CHECKSUM=${'0'.repeat(32)}`;
+    for (let i = 0; i < 100; i++) {
+      const res = await fetch(`${server.url}/api/payment/notify`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: junk(i) });
+      expect(res.status).toBe(400);
+    }
+    const rows = await server.runtime.knex('rejected_callbacks').orderBy('id');
+    expect(rows).toHaveLength(100);
+    expect(rows[0]).toMatchObject({ kind: 'notify', reason: 'bad checksum', body_sha256: createHash('sha256').update(junk(0)).digest('hex') });
+    expect(Number(rows[0].body_bytes)).toBe(junk(0).length);
+    expect(await server.runtime.knex('payment_callbacks').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
+
+  it('a forged return keeps only a bounded record too', async () => {
+    const res = await postForm(`${server.url}/api/payment/return?orderId=ABCDEFGHJK`, { PAY_REQUEST_ID: 'nope', TRANSACTION_STATUS: '1', CHECKSUM: 'f'.repeat(32) });
+    expect(res.status).toBe(303);
+    expect(await server.runtime.knex('rejected_callbacks').where({ kind: 'return' })).toHaveLength(1);
+  });
+
+  it('only the newest refused callbacks are kept', async () => {
+    const repo = createPaymentsRepository(server.runtime.knex);
+    await server.runtime.knex('rejected_callbacks').delete();
+    for (let i = 0; i < 8; i++) await repo.recordRejected({ kind: 'notify', body: `n=${i}`, reason: 'bad checksum' }, 5);
+    const kept = await server.runtime.knex('rejected_callbacks').orderBy('id');
+    expect(kept.length).toBeLessThanOrEqual(5);
+    expect(kept.at(-1).body_sha256).toBe(createHash('sha256').update('n=7').digest('hex'));
+  });
+
+  it('an accepted callback stores at most a few KB of its body, with the full size and hash', async () => {
+    const repo = createPaymentsRepository(server.runtime.knex);
+    const body = `RESULT_DESC=${'d'.repeat(7000)}`;
+    await repo.recordCallback(server.runtime.knex, { paymentId: null, kind: 'notify', body, checksumOk: true, outcome: 'test' });
+    const row = await server.runtime.knex('payment_callbacks').orderBy('id', 'desc').first();
+    expect(row.body).toHaveLength(STORED_CALLBACK_CHARS);
+    expect(Number(row.body_bytes)).toBe(body.length);
+    expect(row.body_sha256).toBe(createHash('sha256').update(body).digest('hex'));
+  });
+});
