@@ -11,6 +11,7 @@ const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number
   photoOriginalNumber: '0423',
   photoOriginalName: 'IMG_0423.JPG',
   photoFilename: 'abc.jpg',
+  studentId: null,
   productType: '5',
   productName: '10x15 Print',
   productDescription: '',
@@ -39,6 +40,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   albumName: 'Grade 1A',
   items: [item(), item({ id: 2, productName: 'Digital Copy', quantity: 1, photoOriginalName: 'IMG_0424.JPG' })],
   testPayment: false,
+  duplicatePayments: 0,
+  printBatchId: null,
   ...over,
 });
 

@@ -5,6 +5,8 @@
 import { ORDER_STATUS_LABELS } from '@contract/constants';
 import { formatPula } from '@contract/money';
 import type { Order } from '@contract/orders';
+import { csvField, csvRows } from '@contract/csv';
+import { saveBlob } from './save-file';
 
 export const CSV_COLUMNS = [
   'Order Number',
@@ -28,15 +30,7 @@ export function localDate(value: Date | string): string {
 
 export const csvFileName = (now: Date = new Date()): string => `orders_${localDate(now)}.csv`;
 
-/**
- * One field. Text a parent typed could start with = + - @ and run as a formula in a spreadsheet,
- * so such a field is prefixed with an apostrophe (OWASP CSV injection advice).
- */
-export function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvField };
 
 export const itemSummary = (item: Order['items'][number]): string =>
   `${item.productName} x${item.quantity} (${item.photoOriginalName ?? item.photoName ?? item.photoFilename ?? `photo ${item.photoId ?? ''}`})`;
@@ -57,18 +51,10 @@ export function orderRow(order: Order): string[] {
 }
 
 export function ordersToCsv(orders: readonly Order[]): string {
-  const rows = [[...CSV_COLUMNS], ...orders.map(orderRow)];
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvRows([[...CSV_COLUMNS], ...orders.map(orderRow)]);
 }
 
-/** Saves the text as a download named `fileName` (an object URL, revoked once used). */
+/** Saves the text as a download named `fileName`. */
 export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -1,4 +1,5 @@
 import { formatPula } from '@contract/money';
+import { HARDENING_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog } from '../../../components/ui/dialog';
@@ -15,6 +16,12 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
             <Badge tone={PAYMENT_TONE[order.paymentStatus] ?? 'neutral'}>Payment {order.paymentStatus}</Badge>
             {order.testPayment ? <Badge tone="purple">Test order (sandbox payment)</Badge> : null}
           </div>
+          {order.duplicatePayments > 0 ? (
+            <div className="alert alert-danger" role="alert">
+              <strong>{HARDENING_MSG.paidTwice(order.duplicatePayments)}</strong>
+              <p style={{ margin: 0 }}>{HARDENING_MSG.paidTwiceHelp}</p>
+            </div>
+          ) : null}
           <dl className="detail-grid">
             <dt>Customer</dt>
             <dd>{order.customerName}</dd>
@@ -35,6 +42,12 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
             </dd>
             <dt>Date</dt>
             <dd>{new Date(order.createdAt).toLocaleString()}</dd>
+            {order.printBatchId !== null ? (
+              <>
+                <dt>Print batch</dt>
+                <dd>Batch #{order.printBatchId}</dd>
+              </>
+            ) : null}
             {order.paymentReference ? (
               <>
                 <dt>Payment reference</dt>

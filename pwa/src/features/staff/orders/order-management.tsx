@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@contract/constants';
 import type { Order } from '@contract/orders';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +7,7 @@ import { Card, CardBody } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useOrders, useUpdateOrderStatus } from '../api/orders';
@@ -13,6 +15,7 @@ import { useStaffSchools } from '../api/schools';
 import { csvFileName, downloadCsv, ordersToCsv } from './csv';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { OrderRow } from './order-row';
+import { PrintBatches } from './print-batches';
 import { matchesSearch, summarise } from './summary';
 import { StatCardList } from '../common/stat-card-list';
 
@@ -21,6 +24,9 @@ export function OrderManagement() {
   const [school, setSchool] = useState('all');
   const [search, setSearch] = useState('');
   const [viewing, setViewing] = useState<Order | null>(null);
+  // The view lives in the URL, so a reload or a shared link opens the same one.
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'batches' ? 'batches' : 'orders';
   const orders = useOrders({ status, school });
   const schools = useStaffSchools();
   const update = useUpdateOrderStatus();
@@ -45,63 +51,76 @@ export function OrderManagement() {
     <div className="stack">
       <div className="row between">
         <h1>Order Management</h1>
-        <Button onClick={exportCsv} disabled={visible.length === 0}>
-          Export CSV
-        </Button>
+        {view === 'orders' ? (
+          <Button onClick={exportCsv} disabled={visible.length === 0}>
+            Export CSV
+          </Button>
+        ) : null}
       </div>
-      <StatCardList cards={cards} label="Order summary" className="stat-cards order-summary" />
-      <Card>
-        <CardBody className="grid grid-3">
-          <div className="field">
-            <Label htmlFor="order-search">Search</Label>
-            <Input id="order-search" type="search" placeholder="Customer, student, email or order number" value={search} onChange={(event) => setSearch(event.target.value)} />
-          </div>
-          <div className="field">
-            <Label htmlFor="order-status-filter">Status</Label>
-            <Select id="order-status-filter" value={status} onChange={(event) => setStatus(event.target.value)}>
-              <option value="all">All statuses</option>
-              {ORDER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {ORDER_STATUS_LABELS[value]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="field">
-            <Label htmlFor="order-school-filter">School</Label>
-            <Select id="order-school-filter" value={school} onChange={(event) => setSchool(event.target.value)}>
-              <option value="all">All schools</option>
-              {schools.data?.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-        </CardBody>
-      </Card>
-      {orders.isPending ? <PageSpinner label="Loading orders..." /> : null}
-      {orders.isError ? <p className="alert alert-danger">Orders could not be loaded.</p> : null}
-      {orders.isSuccess && visible.length === 0 ? <p className="muted">No orders match these filters.</p> : null}
-      <ul className="order-list" aria-label="Orders">
-        {visible.map((order) => (
-          <OrderRow
-            key={order.id}
-            order={order}
-            busy={update.isPending && update.variables?.id === order.id}
-            onView={() => setViewing(order)}
-            onStatus={(orderStatus) =>
-              update.mutate(
-                { id: order.id, orderStatus },
-                {
-                  onSuccess: () => toast({ title: 'Status Updated', description: `Order #${order.id} is now ${ORDER_STATUS_LABELS[orderStatus]}.`, variant: 'success' }),
-                  onError: () => toast({ title: 'Update Failed', description: 'Failed to update order status', variant: 'destructive' }),
-                },
-              )
-            }
-          />
-        ))}
-      </ul>
+      <Tabs value={view} onValueChange={(value) => setParams(value === 'batches' ? { view: value } : {}, { replace: true })}>
+        <TabsList aria-label="Order management sections" className="staff-tabs">
+          <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="batches">Print batches</TabsTrigger>
+        </TabsList>
+        <TabsContent value="orders" className="stack">
+          <StatCardList cards={cards} label="Order summary" className="stat-cards order-summary" />
+          <Card>
+            <CardBody className="grid grid-3">
+              <div className="field">
+                <Label htmlFor="order-search">Search</Label>
+                <Input id="order-search" type="search" placeholder="Customer, student, email or order number" value={search} onChange={(event) => setSearch(event.target.value)} />
+              </div>
+              <div className="field">
+                <Label htmlFor="order-status-filter">Status</Label>
+                <Select id="order-status-filter" value={status} onChange={(event) => setStatus(event.target.value)}>
+                  <option value="all">All statuses</option>
+                  {ORDER_STATUSES.map((value) => (
+                    <option key={value} value={value}>
+                      {ORDER_STATUS_LABELS[value]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div className="field">
+                <Label htmlFor="order-school-filter">School</Label>
+                <Select id="order-school-filter" value={school} onChange={(event) => setSchool(event.target.value)}>
+                  <option value="all">All schools</option>
+                  {schools.data?.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </CardBody>
+          </Card>
+          {orders.isPending ? <PageSpinner label="Loading orders..." /> : null}
+          {orders.isError ? <p className="alert alert-danger">Orders could not be loaded.</p> : null}
+          {orders.isSuccess && visible.length === 0 ? <p className="muted">No orders match these filters.</p> : null}
+          <ul className="order-list" aria-label="Orders">
+            {visible.map((order) => (
+              <OrderRow
+                key={order.id}
+                order={order}
+                busy={update.isPending && update.variables?.id === order.id}
+                onView={() => setViewing(order)}
+                onStatus={(orderStatus) =>
+                  update.mutate(
+                    { id: order.id, orderStatus },
+                    {
+                      onSuccess: () => toast({ title: 'Status Updated', description: `Order #${order.id} is now ${ORDER_STATUS_LABELS[orderStatus]}.`, variant: 'success' }),
+                      onError: () => toast({ title: 'Update Failed', description: 'Failed to update order status', variant: 'destructive' }),
+                    },
+                  )
+                }
+              />
+            ))}
+          </ul>
+        </TabsContent>
+        <TabsContent value="batches">
+          <PrintBatches />
+        </TabsContent>
+      </Tabs>
       <OrderDetailDialog order={viewing} onClose={() => setViewing(null)} />
     </div>
   );

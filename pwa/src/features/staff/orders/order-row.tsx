@@ -1,5 +1,6 @@
 import { ORDER_ROW_ITEMS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@contract/constants';
 import { formatPula } from '@contract/money';
+import { HARDENING_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,8 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
           <strong>Order #{order.id}</strong>
           {order.testPayment ? <Badge tone="purple">Test order</Badge> : null}
           <Badge tone={PAYMENT_TONE[order.paymentStatus] ?? 'neutral'}>Payment {order.paymentStatus}</Badge>
+          {order.duplicatePayments > 0 ? <Badge tone="red">{HARDENING_MSG.paidTwice(order.duplicatePayments)}</Badge> : null}
+          {order.printBatchId !== null ? <Badge tone="indigo">Batch #{order.printBatchId}</Badge> : null}
         </div>
         <div className="muted">
           {order.customerName} · {order.studentName} · {order.customerEmail}

@@ -1,0 +1,63 @@
+import { PRINT_BATCH_MSG } from '../../contract/messages';
+import { createPdfDocument, pdfToBuffer, PDF_FONTS } from '../pdf/document';
+import { lineSummary, type PlannedOrder } from './batch-plan';
+
+export interface LabelsInput {
+  businessName: string;
+  schoolName: string;
+  batchId: number;
+  /** The orders, in packing order, one label each. */
+  orders: PlannedOrder[];
+}
+
+const MM = 72 / 25.4;
+
+/**
+ * The common A4 sheet of 14 labels (2 × 7, 99.1 × 38.1 mm, as Avery L7163 and its equivalents):
+ * 15.15 mm top margin, 4.65 mm side margins, 2.5 mm between the columns, none between the rows.
+ */
+export const LABEL_SHEET = {
+  columns: 2,
+  rows: 7,
+  width: 99.1 * MM,
+  height: 38.1 * MM,
+  top: 15.15 * MM,
+  left: 4.65 * MM,
+  columnPitch: 101.6 * MM,
+  rowPitch: 38.1 * MM,
+} as const;
+
+/** Printers shift a little; text keeps clear of the label's edges. */
+const INSET = { x: 4 * MM, y: 3 * MM };
+const ITEM_LINE = 9;
+
+/** One label per order, in packing-list order, for the photographer to stick on each envelope. */
+export async function labelsPdf(input: LabelsInput): Promise<Buffer> {
+  const title = `${PRINT_BATCH_MSG.labelsTitle} · ${input.schoolName} · ${PRINT_BATCH_MSG.batchNumber(input.batchId)}`;
+  const doc = createPdfDocument({ title, author: input.businessName, margins: { top: 0, bottom: 0, left: 0, right: 0 } });
+  const perPage = LABEL_SHEET.columns * LABEL_SHEET.rows;
+  input.orders.forEach((order, index) => {
+    if (index > 0 && index % perPage === 0) doc.addPage();
+    const slot = index % perPage;
+    const x = LABEL_SHEET.left + (slot % LABEL_SHEET.columns) * LABEL_SHEET.columnPitch + INSET.x;
+    const top = LABEL_SHEET.top + Math.floor(slot / LABEL_SHEET.columns) * LABEL_SHEET.rowPitch + INSET.y;
+    const width = LABEL_SHEET.width - 2 * INSET.x;
+    const oneLine = (text: string, y: number, height: number) => doc.text(text, x, y, { width, height, ellipsis: true, lineBreak: true });
+
+    doc.fillColor('black').font(PDF_FONTS.bold).fontSize(11.5);
+    oneLine(order.studentName, top, 14);
+    doc.font(PDF_FONTS.regular).fontSize(8.5);
+    oneLine(`${order.className} · ${input.schoolName}`, top + 15, 11);
+    doc.font(PDF_FONTS.bold).fontSize(8.5);
+    oneLine(PRINT_BATCH_MSG.orderNumber(order.id), top + 26, 11);
+
+    const itemsTop = top + 38;
+    const room = Math.floor((LABEL_SHEET.height - 2 * INSET.y - 38) / ITEM_LINE);
+    const shown = order.lines.length > room ? order.lines.slice(0, room - 1) : order.lines;
+    const texts = shown.map(lineSummary);
+    if (shown.length < order.lines.length) texts.push(PRINT_BATCH_MSG.moreItems(order.lines.length - shown.length));
+    doc.font(PDF_FONTS.regular).fontSize(7.5);
+    texts.forEach((text, line) => oneLine(text, itemsTop + line * ITEM_LINE, ITEM_LINE));
+  });
+  return pdfToBuffer(doc);
+}

@@ -1,0 +1,43 @@
+import type { PrintBatch, PrintBatchDetail, PrintReadiness } from '../../contract/print-batches';
+import { toIso } from '../db/knex';
+import type { BatchPlan } from './batch-plan';
+import type { PrintBatchRecord, ReadinessRecord } from './print-batches.repository';
+
+export function presentPrintBatch(batch: PrintBatchRecord): PrintBatch {
+  return {
+    id: batch.id,
+    schoolId: batch.schoolId,
+    schoolName: batch.schoolName,
+    status: batch.status,
+    orderCount: batch.orderCount,
+    printCount: batch.printCount,
+    createdAt: toIso(batch.createdAt),
+    updatedAt: toIso(batch.updatedAt),
+  };
+}
+
+export function presentPrintBatchDetail(batch: PrintBatchRecord, plan: BatchPlan): PrintBatchDetail {
+  return {
+    ...presentPrintBatch(batch),
+    orders: plan.orders.map((order) => ({
+      id: order.id,
+      studentName: order.studentName,
+      customerName: order.customerName,
+      className: order.className,
+      orderStatus: order.orderStatus,
+      items: order.lines.map((line) => ({
+        id: line.itemId,
+        productName: line.productName,
+        quantity: line.quantity,
+        photoName: line.photoName,
+        photoOriginalNumber: line.originalNumber,
+      })),
+    })),
+    fileCount: plan.fileCount,
+    originalsBytes: plan.originalsBytes,
+  };
+}
+
+export function presentReadiness(record: ReadinessRecord): PrintReadiness {
+  return { schoolId: record.schoolId, schoolName: record.schoolName, orderCount: record.orderCount, printCount: record.printCount };
+}

@@ -1,0 +1,110 @@
+import Router from '@koa/router';
+import { PRINT_BATCH_MSG } from '../../contract/messages';
+import { id } from '../../contract/fields';
+import { printBatchCreateSchema, printBatchFileName, printBatchLinkRequestSchema, printBatchStatusSchema, type PrintBatchFile } from '../../contract/print-batches';
+import type { AppContext, AppState, Middleware } from '../http/context';
+import { parse } from '../http/validate';
+import { requireStaff } from '../http/auth';
+import { forbidden } from '../http/errors';
+import type { Deps } from '../deps';
+import { createPrintBatchLinks } from './download-links';
+import { createPrintBatchService, type BatchFiles } from './print-batches.service';
+
+const batchId = id('Print batch id must be a positive whole number');
+const schoolFilter = id('School must be a school id');
+
+/** Staff answers and the lab's files carry children's names: never kept by a shared cache. */
+const PRIVATE = 'private, no-store';
+
+export function createPrintBatchRoutes(deps: Deps) {
+  const service = createPrintBatchService({ ...deps, businessName: deps.config.businessName });
+  const links = createPrintBatchLinks(deps.config.jwtSecret);
+  const router = new Router<AppState, AppContext>();
+
+  /**
+   * Staff with their bearer token, or a browser's download manager holding a signed link for
+   * exactly this file of this batch. Without either: 401, with a customer token: 403.
+   */
+  const staffOrLink =
+    (file: PrintBatchFile): Middleware =>
+    async (ctx, next) => {
+      const token = typeof ctx.query.token === 'string' ? ctx.query.token : null;
+      if (token === null) return requireStaff(ctx, next);
+      const claims = links.verify(token, parse(batchId, ctx.params.id), file);
+      if (!claims || !(await service.linkHolderValid(claims))) throw forbidden(PRINT_BATCH_MSG.linkInvalid, 'PRINT_BATCH_LINK_INVALID');
+      return next();
+    };
+
+  /** The batch is found and its contents read before a byte is sent: a 404 is still possible. */
+  const loadFiles = async (ctx: AppContext): Promise<BatchFiles> => {
+    const files = await service.files(parse(batchId, ctx.params.id));
+    ctx.set('Cache-Control', PRIVATE);
+    return files;
+  };
+
+  const fileName = (files: BatchFiles, file: PrintBatchFile) => printBatchFileName(files.batch.id, files.batch.schoolName, file);
+
+  router.get('/print-batches/ready', requireStaff, async (ctx) => {
+    ctx.set('Cache-Control', PRIVATE);
+    ctx.body = await service.readiness();
+  });
+
+  router.get('/print-batches', requireStaff, async (ctx) => {
+    const school = typeof ctx.query.school === 'string' && ctx.query.school !== '' && ctx.query.school !== 'all' ? parse(schoolFilter, ctx.query.school) : undefined;
+    ctx.set('Cache-Control', PRIVATE);
+    ctx.body = await service.list({ schoolId: school });
+  });
+
+  router.post('/print-batches', requireStaff, async (ctx) => {
+    const { schoolId } = parse(printBatchCreateSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await service.create(schoolId);
+  });
+
+  router.get('/print-batches/:id', requireStaff, async (ctx) => {
+    ctx.set('Cache-Control', PRIVATE);
+    ctx.body = await service.detail(parse(batchId, ctx.params.id));
+  });
+
+  router.put('/print-batches/:id', requireStaff, async (ctx) => {
+    const target = parse(batchId, ctx.params.id);
+    const { status } = parse(printBatchStatusSchema, ctx.request.body);
+    ctx.body = await service.setStatus(target, status);
+  });
+
+  router.post('/print-batches/:id/links', requireStaff, async (ctx) => {
+    const target = parse(batchId, ctx.params.id);
+    const { file } = parse(printBatchLinkRequestSchema, ctx.request.body);
+    await service.get(target);
+    const principal = ctx.state.principal;
+    if (principal.kind !== 'staff') throw forbidden(PRINT_BATCH_MSG.linkInvalid);
+    ctx.status = 201;
+    ctx.set('Cache-Control', PRIVATE);
+    ctx.body = links.issue(target, file, principal.id);
+  });
+
+  router.get('/print-batches/:id/files.zip', staffOrLink('files.zip'), async (ctx) => {
+    const files = await loadFiles(ctx);
+    ctx.attachment(fileName(files, 'files.zip'));
+    ctx.type = 'application/zip';
+    ctx.body = service.zip(files);
+  });
+
+  router.get('/print-batches/:id/packing-list.pdf', staffOrLink('packing-list.pdf'), async (ctx) => {
+    const files = await loadFiles(ctx);
+    const pdf = await service.packingList(files);
+    ctx.attachment(fileName(files, 'packing-list.pdf'));
+    ctx.type = 'application/pdf';
+    ctx.body = pdf;
+  });
+
+  router.get('/print-batches/:id/labels.pdf', staffOrLink('labels.pdf'), async (ctx) => {
+    const files = await loadFiles(ctx);
+    const pdf = await service.labels(files);
+    ctx.attachment(fileName(files, 'labels.pdf'));
+    ctx.type = 'application/pdf';
+    ctx.body = pdf;
+  });
+
+  return router;
+}

@@ -1,0 +1,156 @@
+import type { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import { ORDER_STATUS_LABELS } from '../../contract/constants';
+import { MSG, PRINT_BATCH_MSG } from '../../contract/messages';
+import {
+  PRINT_READY_ORDER_STATUSES,
+  orderStatusRank,
+  statusesBefore,
+  type PrintBatch,
+  type PrintBatchDetail,
+  type PrintBatchStatus,
+  type PrintReadiness,
+} from '../../contract/print-batches';
+import type { Dialect } from '../db/knex';
+import { now } from '../db/knex';
+import { conflict, notFound } from '../http/errors';
+import type { Logger } from '../logger';
+import type { MediaService } from '../media/media.types';
+import { isUniqueViolation } from '../staff/staff.service';
+import { compareNames } from '../albums/albums.presenter';
+import { planBatch, type BatchPlan } from './batch-plan';
+import { streamBatchZip } from './batch-zip';
+import { labelsPdf } from './labels-pdf';
+import { packingListPdf } from './packing-list-pdf';
+import { presentPrintBatch, presentPrintBatchDetail, presentReadiness } from './print-batches.presenter';
+import { createPrintBatchRepository, type PrintBatchRecord } from './print-batches.repository';
+import type { PrintBatchLinkClaims } from './download-links';
+
+export interface PrintBatchDeps {
+  knex: Knex;
+  dialect: Dialect;
+  logger: Logger;
+  media: Pick<MediaService, 'openOriginal'>;
+  businessName: string;
+}
+
+/** A batch loaded and checked, ready to be turned into the lab's files. */
+export interface BatchFiles {
+  batch: PrintBatchRecord;
+  plan: BatchPlan;
+}
+
+const CREATE_ATTEMPTS = 3;
+
+/** Dates on the documents are the photographer's and the school's: Botswana time. */
+const batchDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Gaborone' });
+
+/** MySQL gives up on one of two transactions that wait for each other; that one may simply retry. */
+function isDeadlock(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number };
+  return e.code === 'ER_LOCK_DEADLOCK' || e.errno === 1213;
+}
+
+function isLockTimeout(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number };
+  return e.code === 'ER_LOCK_WAIT_TIMEOUT' || e.errno === 1205;
+}
+
+export function createPrintBatchService(deps: PrintBatchDeps) {
+  const repo = createPrintBatchRepository(deps.knex, deps.dialect);
+
+  async function find(id: number): Promise<PrintBatchRecord> {
+    const batch = await repo.find(id);
+    if (!batch) throw notFound(PRINT_BATCH_MSG.notFound);
+    return batch;
+  }
+
+  /**
+   * One transaction: take the school's ready orders, record the batch, link them (the primary key
+   * on the link refuses an order already taken) and move them to at_printers. A twin request for
+   * the same school either waits for this one and finds nothing left, or collides on the link;
+   * both end in a 409 and nothing half-written.
+   */
+  async function insertBatch(schoolId: number): Promise<number> {
+    return deps.knex.transaction(async (trx) => {
+      const orderIds = await repo.readyOrderIds(trx, schoolId);
+      if (orderIds.length === 0) throw conflict(PRINT_BATCH_MSG.nothingReady, 'NOTHING_TO_PRINT');
+      const at = now();
+      const batchId = await repo.insertBatch(trx, schoolId, 'at_printers', at);
+      await repo.linkOrders(trx, batchId, orderIds);
+      const moved = await repo.moveOrders(trx, orderIds, 'at_printers', PRINT_READY_ORDER_STATUSES, at);
+      if (moved !== orderIds.length) throw conflict(PRINT_BATCH_MSG.createRace, 'PRINT_BATCH_RACE');
+      return batchId;
+    });
+  }
+
+  return {
+    async readiness(): Promise<PrintReadiness[]> {
+      return (await repo.readiness()).sort((a, b) => compareNames(a.schoolName, b.schoolName) || a.schoolId - b.schoolId).map(presentReadiness);
+    },
+
+    async create(schoolId: number): Promise<PrintBatch> {
+      if (!(await repo.school(schoolId))) throw notFound(MSG.schoolNotFound);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return presentPrintBatch(await find(await insertBatch(schoolId)));
+        } catch (err) {
+          if (isUniqueViolation(err)) throw conflict(PRINT_BATCH_MSG.createRace, 'PRINT_BATCH_RACE');
+          if (isDeadlock(err) && attempt < CREATE_ATTEMPTS) continue;
+          if (isDeadlock(err) || isLockTimeout(err)) throw conflict(PRINT_BATCH_MSG.createRace, 'PRINT_BATCH_RACE');
+          throw err;
+        }
+      }
+    },
+
+    get: async (id: number): Promise<PrintBatch> => presentPrintBatch(await find(id)),
+
+    list: async (filter: { schoolId?: number }): Promise<PrintBatch[]> => (await repo.list(filter)).map(presentPrintBatch),
+
+    async detail(id: number): Promise<PrintBatchDetail> {
+      const batch = await find(id);
+      return presentPrintBatchDetail(batch, planBatch(await repo.contents(id)));
+    },
+
+    /**
+     * Moves the batch and every order in it forward to `status`, in one transaction. An order
+     * already further on (moved by hand) stays there; a cancelled one stays cancelled.
+     */
+    async setStatus(id: number, status: PrintBatchStatus): Promise<PrintBatch> {
+      await deps.knex.transaction(async (trx) => {
+        const current = await repo.lockStatus(trx, id);
+        if (!current) throw notFound(PRINT_BATCH_MSG.notFound);
+        if (orderStatusRank(status) < orderStatusRank(current)) {
+          throw conflict(PRINT_BATCH_MSG.statusBackwards(ORDER_STATUS_LABELS[current], ORDER_STATUS_LABELS[status]), 'PRINT_BATCH_STATUS_BACKWARDS');
+        }
+        const at = now();
+        await repo.moveBatchOrders(trx, id, status, statusesBefore(status), at);
+        await repo.setStatus(trx, id, status, at);
+      });
+      return presentPrintBatch(await find(id));
+    },
+
+    /** Loads and checks everything a download needs, before its first byte is sent. */
+    async files(id: number): Promise<BatchFiles> {
+      const batch = await find(id);
+      return { batch, plan: planBatch(await repo.contents(id)) };
+    },
+
+    zip({ batch, plan }: BatchFiles): Readable {
+      return streamBatchZip({ schoolName: batch.schoolName, orders: plan.active, date: new Date(batch.createdAt) }, deps);
+    },
+
+    packingList: ({ batch, plan }: BatchFiles): Promise<Buffer> =>
+      packingListPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, date: batchDate.format(batch.createdAt), orders: plan.active }),
+
+    labels: ({ batch, plan }: BatchFiles): Promise<Buffer> =>
+      labelsPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, orders: plan.active }),
+
+    /** A signed link stays good only while the staff member who asked for it does. */
+    async linkHolderValid(claims: PrintBatchLinkClaims): Promise<boolean> {
+      const validAfter = await repo.staffValidAfter(claims.staffId);
+      return validAfter !== undefined && claims.issuedAt >= validAfter;
+    },
+  };
+}
+export type PrintBatchService = ReturnType<typeof createPrintBatchService>;
