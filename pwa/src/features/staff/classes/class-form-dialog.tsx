@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { MSG } from '@contract/messages';
+import { HARDENING_MSG, MSG } from '@contract/messages';
 import type { AlbumSummary } from '@contract/schools';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -10,10 +11,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { getStaffToken } from '../../../lib/storage';
 import { useCreateClass, useUpdateClass } from '../api/albums';
 
-/** Create a class, or edit its name and password (a cleared password removes protection). */
+/**
+ * Create a class, or edit its name and password. Editing a protected class keeps its password
+ * unless a new one is typed or "Remove the password" is ticked: the old password is never shown,
+ * so an untouched empty field must not read as "no password".
+ */
 export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; schoolId: number; album: AlbumSummary | null; onSaved: (id: number) => void }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  const [removePassword, setRemovePassword] = useState(false);
   const create = useCreateClass();
   const update = useUpdateClass();
   const busy = create.isPending || update.isPending;
@@ -22,6 +28,7 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
     if (open) {
       setName(album?.name ?? '');
       setPassword('');
+      setRemovePassword(false);
     }
   }, [open, album]);
 
@@ -31,7 +38,7 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
     if (album) {
       if (!getStaffToken()) return toast({ title: 'Update Failed', description: 'You must be logged in to update a class. Please log in again.', variant: 'destructive' });
       update.mutate(
-        { id: album.id, name: name.trim(), password },
+        { id: album.id, name: name.trim(), password: removePassword ? null : password === '' ? undefined : password },
         {
           onSuccess: (saved) => {
             toast({ title: 'Class Updated', description: `${saved.name} ${saved.hasPassword ? 'is password protected' : 'has no password'}.`, variant: 'success' });
@@ -65,10 +72,31 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
         </div>
         <div className="field">
           <Label htmlFor="class-password">Class password (optional)</Label>
-          <Input id="class-password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} aria-describedby="class-password-hint" />
+          <Input
+            id="class-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            disabled={removePassword}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby="class-password-hint"
+          />
           <p id="class-password-hint" className="muted">
-            {album?.hasPassword ? 'Leave empty to remove the password; students then need only the school password.' : 'Students must enter it to see this class.'}
+            {album?.hasPassword ? HARDENING_MSG.keepClassPasswordHint : 'Students must enter it to see this class.'}
           </p>
+          {album?.hasPassword ? (
+            <div className="row">
+              <Checkbox
+                id="class-password-remove"
+                checked={removePassword}
+                onCheckedChange={(checked) => {
+                  setRemovePassword(checked === true);
+                  if (checked === true) setPassword('');
+                }}
+              />
+              <Label htmlFor="class-password-remove">{HARDENING_MSG.removeClassPassword}</Label>
+            </div>
+          ) : null}
         </div>
         <div className="row">
           <Button type="submit" disabled={busy}>

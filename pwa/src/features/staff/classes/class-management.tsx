@@ -12,6 +12,9 @@ import { useStaffSchool } from '../api/schools';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { ClassFormDialog } from './class-form-dialog';
 import { ClassPhotos } from './class-photos';
+import { RosterPanel } from './roster-panel';
+import { AccessModeControl } from './access-mode-control';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
@@ -47,6 +50,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
           <h1>{school.data.name}: Classes</h1>
           <Link to={paths.staffDashboard}>Back to Dashboard</Link>
         </div>
+        <AccessModeControl schoolId={schoolId} mode={school.data.accessMode} />
         <div className="row">
           <Link to={paths.school(school.data.slug)} className={buttonClass('outline')}>
             View Gallery
@@ -82,7 +86,24 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
           </CardBody>
         </Card>
         <Card>
-          <CardBody>{selected ? <ClassPhotos album={selected} /> : <p className="muted">Select a class to see its photos.</p>}</CardBody>
+          <CardBody>
+            {selected ? (
+              <Tabs key={selected.id} defaultValue="photos">
+                <TabsList aria-label={`${selected.name} sections`}>
+                  <TabsTrigger value="photos">Photos</TabsTrigger>
+                  <TabsTrigger value="students">Students</TabsTrigger>
+                </TabsList>
+                <TabsContent value="photos">
+                  <ClassPhotos album={selected} />
+                </TabsContent>
+                <TabsContent value="students">
+                  <RosterPanel album={selected} />
+                </TabsContent>
+              </Tabs>
+            ) : (
+              <p className="muted">Select a class to see its photos and students.</p>
+            )}
+          </CardBody>
         </Card>
       </div>
       <ClassFormDialog

@@ -6,15 +6,44 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAlbumPhotos, useDeletePhotos } from '../api/albums';
-import { AuthedImage } from '../common/authed-image';
+import { useAlbumStudents, useAssignPhotos } from '../api/students';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { AuthedImage } from '../../../components/authed-image';
 import { ConfirmDialog } from '../common/confirm-dialog';
 
-/** The selected class's photos with multi-select and bulk delete. */
+const GROUP = 'group';
+
+/**
+ * The selected class's photos with multi-select, bulk delete and assignment to a student (or back
+ * to the class's group photos, which every family of the class sees).
+ */
 export function ClassPhotos({ album }: { album: AlbumSummary }) {
   const photos = useAlbumPhotos(album.id);
+  const students = useAlbumStudents(album.id);
   const remove = useDeletePhotos(album.id);
+  const assign = useAssignPhotos(album.id);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  const [unassignedOnly, setUnassignedOnly] = useState(false);
+  const [target, setTarget] = useState('');
+  const nameOf = new Map((students.data ?? []).map((student) => [student.id, student.name]));
+
+  const applyAssignment = () => {
+    const studentId = target === GROUP ? null : Number(target);
+    const who = studentId === null ? 'group photos' : (nameOf.get(studentId) ?? 'the student');
+    assign.mutate(
+      { photoIds: [...selected], studentId },
+      {
+        onSuccess: (result) => {
+          toast({ title: 'Photos Assigned', description: `${result.updated} photo(s) assigned to ${who}.`, variant: 'success' });
+          setSelected(new Set());
+          setTarget('');
+        },
+        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to assign photos'), variant: 'destructive' }),
+      },
+    );
+  };
 
   const toggle = (id: number, on: boolean) =>
     setSelected((current) => {
@@ -36,7 +65,7 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
 
   if (photos.isPending) return <PageSpinner label="Loading photos..." />;
   if (photos.isError) return <p className="alert alert-danger">Photos could not be loaded.</p>;
-  const all = photos.data;
+  const all = unassignedOnly ? photos.data.filter((photo) => photo.studentId === null) : photos.data;
 
   return (
     <div className="stack">
@@ -55,7 +84,32 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
           </Button>
         </div>
       </div>
-      {all.length === 0 ? <p className="muted">No photos in this class yet. Upload them from the dashboard's Upload Photos tab.</p> : null}
+      <label className="row">
+        <Checkbox checked={unassignedOnly} onCheckedChange={(on) => setUnassignedOnly(on === true)} />
+        <span>Show only unassigned (group) photos</span>
+      </label>
+      {selected.size > 0 ? (
+        <div className="assign-bar" role="group" aria-label="Assign selected photos">
+          <div className="field">
+            <Label htmlFor="assign-target">Assign {selected.size} selected photo(s) to</Label>
+            <Select id="assign-target" value={target} onChange={(event) => setTarget(event.target.value)}>
+              <option value="">Choose a student...</option>
+              <option value={GROUP}>Group photo (every family of the class)</option>
+              {(students.data ?? []).map((student) => (
+                <option key={student.id} value={student.id}>
+                  {student.name}
+                  {student.number ? ` (${student.number})` : ''}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button onClick={applyAssignment} disabled={target === '' || assign.isPending}>
+            {assign.isPending ? 'Assigning...' : 'Assign'}
+          </Button>
+        </div>
+      ) : null}
+      {photos.data.length === 0 ? <p className="muted">No photos in this class yet. Upload them from the dashboard's Upload Photos tab.</p> : null}
+      {photos.data.length > 0 && all.length === 0 ? <p className="muted">Every photo of this class is assigned to a student.</p> : null}
       <ul className="staff-photo-grid">
         {all.map((photo) => (
           <li key={photo.id} className={selected.has(photo.id) ? 'staff-photo selected' : 'staff-photo'}>
@@ -64,6 +118,9 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
               <Checkbox checked={selected.has(photo.id)} onCheckedChange={(on) => toggle(photo.id, on === true)} aria-label={`Select ${photo.originalName}`} />
               <span className="photo-name">{photo.originalName}</span>
             </label>
+            <p className="photo-student muted" style={{ margin: 0, padding: '0 var(--space-2) var(--space-2)' }}>
+              {photo.studentId === null ? 'Group photo' : (nameOf.get(photo.studentId) ?? 'Student')}
+            </p>
           </li>
         ))}
       </ul>

@@ -1,0 +1,260 @@
+import type { Knex } from 'knex';
+import type { AccessMode } from '../../contract/student-codes';
+import { insertedId, now, toIso } from '../db/knex';
+import type { PhotoFileRecord } from '../albums/albums.repository';
+
+export interface StudentRecord {
+  id: number;
+  albumId: number;
+  schoolId: number;
+  name: string;
+  number: string | null;
+  guardianEmail: string | null;
+  /** Normalised, without the dash. */
+  code: string;
+  doNotPublish: boolean;
+  photoCount: number;
+  createdAt: string;
+}
+
+/** A child a family's grant names, with what the gallery and the visibility rule need. */
+export interface GrantedStudent {
+  id: number;
+  name: string;
+  albumId: number;
+  albumName: string;
+  schoolId: number;
+  schoolName: string;
+  schoolSlug: string;
+  accessMode: AccessMode;
+  doNotPublish: boolean;
+}
+
+export interface NewStudent {
+  name: string;
+  number: string | null;
+  guardianEmail: string | null;
+  code: string;
+}
+
+interface StudentRow {
+  id: number;
+  album_id: number;
+  school_id: number;
+  name: string;
+  number: string | null;
+  guardian_email: string | null;
+  code: string;
+  do_not_publish: number | boolean;
+  photo_count: number | string;
+  created_at: number | string;
+}
+
+function toRecord(row: StudentRow): StudentRecord {
+  return {
+    id: Number(row.id),
+    albumId: Number(row.album_id),
+    schoolId: Number(row.school_id),
+    name: row.name,
+    number: row.number,
+    guardianEmail: row.guardian_email,
+    code: row.code,
+    doNotPublish: Boolean(Number(row.do_not_publish)),
+    photoCount: Number(row.photo_count),
+    createdAt: toIso(row.created_at),
+  };
+}
+
+function recordQuery(db: Knex) {
+  return db('students as st')
+    .join('albums as a', 'a.id', 'st.album_id')
+    .select(
+      'st.id',
+      'st.album_id',
+      'a.school_id',
+      'st.name',
+      'st.number',
+      'st.guardian_email',
+      'st.code',
+      'st.do_not_publish',
+      'st.created_at',
+      db.raw('(select count(*) from photos p where p.student_id = st.id) as photo_count'),
+    );
+}
+
+export function createStudentRepository(knex: Knex) {
+  return {
+    async findById(id: number, db: Knex = knex): Promise<StudentRecord | undefined> {
+      const row = (await recordQuery(db).where('st.id', id).first()) as StudentRow | undefined;
+      return row ? toRecord(row) : undefined;
+    },
+
+    async listByAlbum(albumId: number, db: Knex = knex): Promise<StudentRecord[]> {
+      return ((await recordQuery(db).where('st.album_id', albumId).orderBy('st.id')) as StudentRow[]).map(toRecord);
+    },
+
+    async listByIds(ids: number[], db: Knex = knex): Promise<StudentRecord[]> {
+      if (ids.length === 0) return [];
+      return ((await recordQuery(db).whereIn('st.id', ids).orderBy('st.id')) as StudentRow[]).map(toRecord);
+    },
+
+    async findIdByCode(code: string): Promise<number | undefined> {
+      const row = (await knex('students').where({ code }).first('id')) as { id: number } | undefined;
+      return row ? Number(row.id) : undefined;
+    },
+
+    async granted(ids: number[]): Promise<GrantedStudent[]> {
+      if (ids.length === 0) return [];
+      const rows = (await knex('students as st')
+        .join('albums as a', 'a.id', 'st.album_id')
+        .join('schools as s', 's.id', 'a.school_id')
+        .whereIn('st.id', ids)
+        .select(
+          'st.id',
+          'st.name',
+          'st.do_not_publish',
+          'a.id as album_id',
+          'a.name as album_name',
+          's.id as school_id',
+          's.name as school_name',
+          's.slug as school_slug',
+          's.access_mode',
+        )) as {
+        id: number;
+        name: string;
+        do_not_publish: number | boolean;
+        album_id: number;
+        album_name: string;
+        school_id: number;
+        school_name: string;
+        school_slug: string;
+        access_mode: AccessMode;
+      }[];
+      return rows.map((row) => ({
+        id: Number(row.id),
+        name: row.name,
+        albumId: Number(row.album_id),
+        albumName: row.album_name,
+        schoolId: Number(row.school_id),
+        schoolName: row.school_name,
+        schoolSlug: row.school_slug,
+        accessMode: row.access_mode,
+        doNotPublish: Boolean(Number(row.do_not_publish)),
+      }));
+    },
+
+    async existingCodes(codes: string[], db: Knex = knex): Promise<Set<string>> {
+      if (codes.length === 0) return new Set();
+      const rows = (await db('students').whereIn('code', codes).select('code')) as { code: string }[];
+      return new Set(rows.map((row) => row.code));
+    },
+
+    async insertMany(albumId: number, students: NewStudent[], db: Knex): Promise<number[]> {
+      const at = now();
+      const ids: number[] = [];
+      for (const student of students) {
+        ids.push(
+          insertedId(
+            await db('students').insert({
+              album_id: albumId,
+              name: student.name,
+              number: student.number,
+              guardian_email: student.guardianEmail,
+              code: student.code,
+              do_not_publish: false,
+              created_at: at,
+              updated_at: at,
+            }),
+          ),
+        );
+      }
+      return ids;
+    },
+
+    async update(
+      id: number,
+      changes: { name?: string; number?: string | null; guardianEmail?: string | null; doNotPublish?: boolean; code?: string },
+      db: Knex = knex,
+    ): Promise<void> {
+      const row: Record<string, unknown> = {};
+      if (changes.name !== undefined) row.name = changes.name;
+      if (changes.number !== undefined) row.number = changes.number;
+      if (changes.guardianEmail !== undefined) row.guardian_email = changes.guardianEmail;
+      if (changes.doNotPublish !== undefined) row.do_not_publish = changes.doNotPublish;
+      if (changes.code !== undefined) row.code = changes.code;
+      if (Object.keys(row).length === 0) return;
+      await db('students').where({ id }).update({ ...row, updated_at: now() });
+    },
+
+    delete: (id: number, db: Knex = knex) => db('students').where({ id }).delete(),
+
+    async photoFilesOf(studentId: number, db: Knex = knex): Promise<(PhotoFileRecord & { id: number })[]> {
+      const rows = (await db('photos').where({ student_id: studentId }).select('id', 'storage_key', 'mime_type')) as {
+        id: number;
+        storage_key: string;
+        mime_type: string;
+      }[];
+      return rows.map((row) => ({ id: Number(row.id), storageKey: row.storage_key, mimeType: row.mime_type }));
+    },
+
+    /** Photos by id with their class, for assigning them to a student. */
+    async photoAlbums(photoIds: number[], db: Knex = knex): Promise<Map<number, number>> {
+      const rows = (await db('photos').whereIn('id', photoIds).select('id', 'album_id')) as { id: number; album_id: number }[];
+      return new Map(rows.map((row) => [Number(row.id), Number(row.album_id)]));
+    },
+
+    async assignPhotos(photoIds: number[], studentId: number | null, db: Knex = knex): Promise<number> {
+      return db('photos').whereIn('id', photoIds).update({ student_id: studentId });
+    },
+
+    /**
+     * Order lines for the erased photos become text: the product, quantity and money stay (paid
+     * totals must still add up), the photo and the child go.
+     */
+    async redactOrderLines(photoIds: number[], studentId: number, removedText: string, db: Knex): Promise<{ lines: number; orderIds: string[] }> {
+      const query = () =>
+        db('order_items').where((q) => {
+          q.where('student_id', studentId);
+          if (photoIds.length > 0) q.orWhereIn('photo_id', photoIds);
+        });
+      const orderIds = [...new Set(((await query().select('order_id')) as { order_id: string }[]).map((row) => row.order_id))];
+      const lines = await query().update({
+        photo_id: null,
+        student_id: null,
+        photo_name: removedText,
+        photo_original_name: null,
+        photo_original_number: null,
+        photo_filename: null,
+      });
+      return { lines, orderIds };
+    },
+
+    /** Unpaid orders that held the erased photos can no longer be fulfilled: they are cancelled. */
+    async cancelUnpaidOrders(orderIds: string[], db: Knex): Promise<void> {
+      if (orderIds.length === 0) return;
+      await db('orders')
+        .whereIn('id', orderIds)
+        .whereNot('payment_status', 'completed')
+        .whereNot('order_status', 'cancelled')
+        .update({ order_status: 'cancelled', updated_at: now() });
+    },
+
+    deletePhotos: (ids: number[], db: Knex) => db('photos').whereIn('id', ids).delete(),
+
+    async recordErasure(
+      entry: { schoolId: number; albumId: number; staffId: number; staffEmail: string; photosDeleted: number; orderLinesRedacted: number; at: number },
+      db: Knex,
+    ): Promise<void> {
+      await db('student_erasures').insert({
+        school_id: entry.schoolId,
+        album_id: entry.albumId,
+        erased_by: entry.staffId,
+        erased_by_email: entry.staffEmail,
+        photos_deleted: entry.photosDeleted,
+        order_lines_redacted: entry.orderLinesRedacted,
+        erased_at: entry.at,
+      });
+    },
+  };
+}
+export type StudentRepository = ReturnType<typeof createStudentRepository>;

@@ -1,0 +1,124 @@
+import Router from '@koa/router';
+import { id } from '../../contract/fields';
+import { MSG, STUDENT_MSG } from '../../contract/messages';
+import { ROSTER_MAX_BYTES } from '../../contract/student-codes';
+import { assignPhotosSchema, rosterJsonSchema, studentUpdateSchema, studentVerifySchema } from '../../contract/students';
+import type { AppContext, AppState } from '../http/context';
+import { clientIp, clientNetwork } from '../http/context';
+import { requireStaff } from '../http/auth';
+import { forbidden, unsupportedType } from '../http/errors';
+import { readTextBody } from '../http/text-body';
+import { parse } from '../http/validate';
+import type { Deps } from '../deps';
+import { pathId } from '../photos/path-id';
+import { createPhotoService } from '../photos/photos.service';
+import { parseRosterCsv, type RawRosterRow } from './roster-csv';
+import { createStudentService } from './students.service';
+import { createStudentRepository } from './students.repository';
+import { createVisibility } from './visibility';
+import { renderFlyers } from './flyers';
+
+const albumId = (raw: string | undefined) => pathId(raw, MSG.classNotFound);
+const studentId = (raw: string | undefined) => pathId(raw, STUDENT_MSG.studentNotFound);
+
+/** A roster arrives as JSON rows or as a pasted/uploaded CSV file. */
+async function readRoster(ctx: AppContext): Promise<RawRosterRow[]> {
+  if (ctx.is('text/csv', 'text/plain', 'application/csv', 'text/comma-separated-values')) {
+    return parseRosterCsv(await readTextBody(ctx, ROSTER_MAX_BYTES, { tooLarge: STUDENT_MSG.rosterTooLarge, notUtf8: STUDENT_MSG.rosterNotUtf8 }));
+  }
+  if (ctx.is('application/json')) {
+    const { students } = parse(rosterJsonSchema, ctx.request.body);
+    return students.map((row, index) => ({ row: index + 1, name: row.name, number: row.number, guardianEmail: row.guardianEmail }));
+  }
+  throw unsupportedType(STUDENT_MSG.rosterType);
+}
+
+export function createStudentRoutes(deps: Deps) {
+  const service = createStudentService(deps);
+  const photos = createPhotoService(deps);
+  const visibility = createVisibility(createStudentRepository(deps.knex));
+  const router = new Router<AppState, AppContext>();
+
+  router.get('/albums/:id/students', requireStaff, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = await service.list(albumId(ctx.params.id));
+  });
+
+  /** ?dryRun=true answers the row-by-row preview and imports nothing. */
+  router.post('/albums/:id/students', requireStaff, async (ctx) => {
+    const target = albumId(ctx.params.id);
+    const rows = await readRoster(ctx);
+    if (ctx.query.dryRun === 'true') {
+      ctx.body = await service.preview(target, rows);
+      return;
+    }
+    ctx.status = 201;
+    ctx.body = { students: await service.importRoster(target, rows) };
+  });
+
+  /** ?student=ID reprints one child's flyer. */
+  router.get('/albums/:id/flyers.pdf', requireStaff, async (ctx) => {
+    const target = albumId(ctx.params.id);
+    const only = typeof ctx.query.student === 'string' ? parse(id('Student id must be a positive whole number'), ctx.query.student) : null;
+    const { school, album, students } = await service.flyerData(target, only);
+    const pdf = await renderFlyers({ businessName: deps.config.businessName, publicUrl: deps.config.publicUrl, school, album, students });
+    const name = `flyers-${school.slug}-${album.name}`.replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').slice(0, 100);
+    ctx.set('Content-Disposition', `attachment; filename="${name}.pdf"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = 'application/pdf';
+    ctx.body = pdf;
+  });
+
+  router.post('/students/verify', async (ctx) => {
+    const { code } = parse(studentVerifySchema, ctx.request.body);
+    const ip = clientIp(ctx);
+    const unlocked = await service.verify(code, ip, clientNetwork(ip));
+    deps.access.grantStudent(ctx, unlocked.student.id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, ...unlocked };
+  });
+
+  /** The children this browser holds codes for, so the family gallery can rebuild its tabs. */
+  router.get('/students/unlocked', async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = await service.unlocked(deps.access.read(ctx).students);
+  });
+
+  /** "Forget this child on this device": nothing to check, the grant just loses the child. */
+  router.delete('/students/:id/access', async (ctx) => {
+    deps.access.forgetStudent(ctx, studentId(ctx.params.id));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true };
+  });
+
+  router.get('/students/:id/photos', async (ctx) => {
+    const student = await service.get(studentId(ctx.params.id));
+    const album = await photos.getAlbum(student.albumId);
+    const access = await visibility.requireClass(deps.access.viewer(ctx), album);
+    if (access.kind !== 'staff' && !access.studentIds.includes(student.id)) throw forbidden(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED');
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = await photos.listStudentPhotos(student.id, access);
+  });
+
+  router.patch('/students/:id', requireStaff, async (ctx) => {
+    const target = studentId(ctx.params.id);
+    ctx.body = await service.update(target, parse(studentUpdateSchema, ctx.request.body));
+  });
+
+  router.delete('/students/:id', requireStaff, async (ctx) => {
+    await service.remove(studentId(ctx.params.id));
+    ctx.body = { message: 'Student removed' };
+  });
+
+  router.post('/students/:id/erase', requireStaff, async (ctx) => {
+    const principal = ctx.state.principal;
+    if (principal.kind !== 'staff') throw forbidden(MSG.staffOnly);
+    ctx.body = await service.erase(studentId(ctx.params.id), { id: principal.id, email: principal.email });
+  });
+
+  router.put('/photos/student', requireStaff, async (ctx) => {
+    ctx.body = await service.assignPhotos(parse(assignPhotosSchema, ctx.request.body));
+  });
+
+  return router;
+}

@@ -1,0 +1,278 @@
+import type { Knex } from 'knex';
+import { MSG, STUDENT_MSG } from '../../contract/messages';
+import { studentInputSchema, type AssignPhotosInput, type ErasureResponse, type RosterPreview, type Student, type StudentInput, type StudentUpdateInput, type UnlockedStudent } from '../../contract/students';
+import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
+import type { RateLimits } from '../http/rate-limit';
+import type { Logger } from '../logger';
+import type { MediaService } from '../media/media.types';
+import { removePhotoFiles } from '../albums/albums.service';
+import { createAlbumRepository } from '../albums/albums.repository';
+import { createSchoolRepository } from '../schools/schools.repository';
+import { isUniqueViolation } from '../staff/staff.service';
+import { now, toIso } from '../db/knex';
+import type { RawRosterRow } from './roster-csv';
+import { newStudentCode } from './student-code';
+import { createStudentRepository, type GrantedStudent, type StudentRecord } from './students.repository';
+import { byStudentName, presentStudent, presentUnlocked } from './students.presenter';
+
+interface StudentDeps {
+  knex: Knex;
+  media: MediaService;
+  logger: Logger;
+  limits: RateLimits;
+}
+
+interface CheckedRow {
+  row: number;
+  input: StudentInput | null;
+  raw: { name: string; number: string | null; guardianEmail: string | null };
+  error: string | null;
+}
+
+/** New codes are drawn again when one is taken; at 40 bits a second collision in a row is practically impossible. */
+const CODE_ATTEMPTS = 5;
+
+const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+export function createStudentService(deps: StudentDeps) {
+  const repo = createStudentRepository(deps.knex);
+  const albums = createAlbumRepository(deps.knex);
+  const schools = createSchoolRepository(deps.knex);
+
+  async function get(id: number, db?: Knex): Promise<StudentRecord> {
+    const student = await repo.findById(id, db);
+    if (!student) throw notFound(STUDENT_MSG.studentNotFound);
+    return student;
+  }
+
+  async function requireAlbum(albumId: number, db?: Knex) {
+    const album = await albums.findById(albumId, db);
+    if (!album) throw notFound(MSG.classNotFound);
+    return album;
+  }
+
+  /**
+   * Every row is checked against the rules, the other rows and the class: a missing name, a bad
+   * e-mail, a student number used twice, or the same student twice (same name and number) are
+   * each reported on their row.
+   */
+  function checkRows(rows: RawRosterRow[], existing: StudentRecord[]): CheckedRow[] {
+    const checked: CheckedRow[] = [];
+    for (const raw of rows) {
+      const shown = { name: text(raw.name).normalize('NFC').trim(), number: text(raw.number).trim() || null, guardianEmail: text(raw.guardianEmail).trim() || null };
+      const parsed = studentInputSchema.safeParse({ name: text(raw.name), number: raw.number ?? null, guardianEmail: raw.guardianEmail ?? null });
+      if (!parsed.success) {
+        checked.push({ row: raw.row, input: null, raw: shown, error: parsed.error.issues[0]?.message ?? MSG.invalidRequest });
+        continue;
+      }
+      const input = parsed.data;
+      let error: string | null = null;
+      for (const earlier of checked) {
+        if (!earlier.input) continue;
+        if (input.number !== null && earlier.input.number === input.number) {
+          error = sameName(earlier.input.name, input.name) ? STUDENT_MSG.duplicateInFile(earlier.row) : STUDENT_MSG.duplicateNumberInFile(earlier.row);
+          break;
+        }
+        if (input.number === null && earlier.input.number === null && sameName(earlier.input.name, input.name)) {
+          error = STUDENT_MSG.duplicateInFile(earlier.row);
+          break;
+        }
+      }
+      if (!error) {
+        const clash = existing.find((student) =>
+          input.number !== null ? student.number === input.number : student.number === null && sameName(student.name, input.name),
+        );
+        if (clash) error = input.number !== null && !sameName(clash.name, input.name) ? STUDENT_MSG.numberTaken : STUDENT_MSG.alreadyInClass;
+      }
+      checked.push({ row: raw.row, input, raw: { name: input.name, number: input.number, guardianEmail: input.guardianEmail }, error });
+    }
+    return checked;
+  }
+
+  /** Inserts with fresh codes; a code taken meanwhile (the unique index) means drawing again. */
+  async function insertWithCodes(albumId: number, inputs: StudentInput[]): Promise<number[]> {
+    for (let attempt = 1; ; attempt++) {
+      const codes = new Set<string>();
+      while (codes.size < inputs.length) codes.add(newStudentCode());
+      try {
+        return await deps.knex.transaction(async (trx) => {
+          await requireAlbum(albumId, trx);
+          const taken = await repo.existingCodes([...codes], trx);
+          const fresh = [...codes].map((code) => {
+            let candidate = code;
+            while (taken.has(candidate) || (candidate !== code && codes.has(candidate))) candidate = newStudentCode();
+            return candidate;
+          });
+          return repo.insertMany(
+            albumId,
+            inputs.map((input, i) => ({ ...input, code: fresh[i] ?? newStudentCode() })),
+            trx,
+          );
+        });
+      } catch (err) {
+        if (attempt < CODE_ATTEMPTS && isUniqueViolation(err) && /code/i.test(String((err as Error).message))) continue;
+        if (isUniqueViolation(err)) throw conflict(STUDENT_MSG.numberTaken, 'STUDENT_NUMBER_TAKEN');
+        throw err;
+      }
+    }
+  }
+
+  return {
+    get,
+
+    async list(albumId: number): Promise<Student[]> {
+      await requireAlbum(albumId);
+      return (await repo.listByAlbum(albumId)).sort(byStudentName).map(presentStudent);
+    },
+
+    /** What the flyers PDF prints: the roster (or one child of it) with the school's details. */
+    async flyerData(albumId: number, only: number | null) {
+      const album = await requireAlbum(albumId);
+      const school = await schools.findById(album.schoolId);
+      if (!school) throw notFound(MSG.schoolNotFound);
+      let students = (await repo.listByAlbum(albumId)).sort(byStudentName);
+      if (only !== null) {
+        students = students.filter((student) => student.id === only);
+        if (students.length === 0) throw notFound(STUDENT_MSG.studentNotFound);
+      }
+      if (students.length === 0) throw badRequest(STUDENT_MSG.noStudentsForFlyers, undefined, 'NO_STUDENTS');
+      return {
+        school: { name: school.name, slug: school.slug, closingDate: school.closingDate },
+        album: { name: album.name },
+        students: students.map((student) => ({ name: student.name, code: student.code })),
+      };
+    },
+
+    async preview(albumId: number, rows: RawRosterRow[]): Promise<RosterPreview> {
+      await requireAlbum(albumId);
+      const checked = checkRows(rows, await repo.listByAlbum(albumId));
+      return {
+        valid: checked.every((row) => row.error === null),
+        rows: checked.map((row) => ({ row: row.row, ...row.raw, error: row.error })),
+      };
+    },
+
+    /** All or nothing: one bad row and no student is created (400 naming every bad row). */
+    async importRoster(albumId: number, rows: RawRosterRow[]): Promise<Student[]> {
+      await requireAlbum(albumId);
+      const checked = checkRows(rows, await repo.listByAlbum(albumId));
+      const errors = Object.fromEntries(checked.flatMap((row) => (row.error === null ? [] : [[`rows.${row.row}`, row.error]])));
+      const count = Object.keys(errors).length;
+      if (count > 0) throw badRequest(STUDENT_MSG.rosterHasErrors(count), errors, 'ROSTER_INVALID');
+      const inputs = checked.flatMap((row) => (row.input ? [row.input] : []));
+      const ids = await insertWithCodes(albumId, inputs);
+      return (await repo.listByIds(ids)).map(presentStudent);
+    },
+
+    async update(id: number, input: StudentUpdateInput): Promise<Student> {
+      const student = await get(id);
+      if (input.number !== undefined && input.number !== null && input.number !== student.number) {
+        const clash = (await repo.listByAlbum(student.albumId)).find((other) => other.id !== id && other.number === input.number);
+        if (clash) throw conflict(STUDENT_MSG.numberTaken, 'STUDENT_NUMBER_TAKEN');
+      }
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await repo.update(id, {
+            name: input.name,
+            number: input.number,
+            guardianEmail: input.guardianEmail,
+            doNotPublish: input.doNotPublish,
+            code: input.newCode ? newStudentCode() : undefined,
+          });
+          break;
+        } catch (err) {
+          if (input.newCode && attempt < CODE_ATTEMPTS && isUniqueViolation(err) && /code/i.test(String((err as Error).message))) continue;
+          if (isUniqueViolation(err)) throw conflict(STUDENT_MSG.numberTaken, 'STUDENT_NUMBER_TAKEN');
+          throw err;
+        }
+      }
+      return presentStudent(await get(id));
+    },
+
+    /** Taking a child off the roster must not turn their photos into group photos everyone sees. */
+    async remove(id: number): Promise<void> {
+      await deps.knex.transaction(async (trx) => {
+        const student = await get(id, trx);
+        if (student.photoCount > 0) throw conflict(STUDENT_MSG.studentHasPhotos, 'STUDENT_HAS_PHOTOS');
+        await repo.delete(id, trx);
+      });
+    },
+
+    /**
+     * A family's code: failures count against the client, the client's network and the pair, like
+     * a password; a success forgets this client's failures for this code.
+     */
+    async verify(code: string, client: string, network: string): Promise<UnlockedStudent> {
+      await deps.limits.guard('student-code', client, network, code);
+      const id = await repo.findIdByCode(code);
+      const [student] = id === undefined ? [] : await repo.granted([id]);
+      if (!student) {
+        await deps.limits.fail('student-code', client, network, code);
+        throw unauthorized(STUDENT_MSG.codeNotRecognised, 'INVALID_CODE');
+      }
+      await deps.limits.succeed('student-code', client, network, code);
+      return presentUnlocked(student);
+    },
+
+    /** The children a browser's grant names that still exist (an erased child drops out). */
+    async unlocked(ids: number[]): Promise<UnlockedStudent[]> {
+      const found = await repo.granted(ids);
+      const byId = new Map<number, GrantedStudent>(found.map((student) => [student.id, student]));
+      return ids.flatMap((studentId) => {
+        const student = byId.get(studentId);
+        return student ? [presentUnlocked(student)] : [];
+      });
+    },
+
+    /** Every photo must be in the student's class; null makes them group photos of their class again. */
+    async assignPhotos(input: AssignPhotosInput): Promise<{ updated: number }> {
+      const photoIds = [...new Set(input.photoIds)];
+      return deps.knex.transaction(async (trx) => {
+        const albumOf = await repo.photoAlbums(photoIds, trx);
+        if (albumOf.size !== photoIds.length) throw notFound(MSG.photoNotFound);
+        if (input.studentId !== null) {
+          const student = await get(input.studentId, trx);
+          if ([...albumOf.values()].some((albumId) => albumId !== student.albumId)) {
+            throw badRequest(STUDENT_MSG.photosNotInClass, { photoIds: STUDENT_MSG.photosNotInClass }, 'PHOTOS_NOT_IN_CLASS');
+          }
+        }
+        return { updated: await repo.assignPhotos(photoIds, input.studentId, trx) };
+      });
+    },
+
+    /**
+     * Erasure at the family's request: the child's photos (rows, then files), the child and their
+     * code go; paid orders keep their lines as text and their totals; unpaid ones are cancelled;
+     * a record says who erased and when, without anything of the child.
+     */
+    async erase(id: number, staff: { id: number; email: string }): Promise<ErasureResponse> {
+      const at = now();
+      const { files, result } = await deps.knex.transaction(async (trx) => {
+        const student = await get(id, trx);
+        const photos = await repo.photoFilesOf(id, trx);
+        const photoIds = photos.map((photo) => photo.id);
+        const redacted = await repo.redactOrderLines(photoIds, id, STUDENT_MSG.photoRemovedText, trx);
+        await repo.cancelUnpaidOrders(redacted.orderIds, trx);
+        if (photoIds.length > 0) await repo.deletePhotos(photoIds, trx);
+        await repo.delete(id, trx);
+        await repo.recordErasure(
+          {
+            schoolId: student.schoolId,
+            albumId: student.albumId,
+            staffId: staff.id,
+            staffEmail: staff.email,
+            photosDeleted: photoIds.length,
+            orderLinesRedacted: redacted.lines,
+            at,
+          },
+          trx,
+        );
+        return { files: photos, result: { erasedAt: toIso(at), photosDeleted: photoIds.length, orderLinesRedacted: redacted.lines } };
+      });
+      await removePhotoFiles(deps, files);
+      return result;
+    },
+  };
+}
+export type StudentService = ReturnType<typeof createStudentService>;

@@ -1,0 +1,253 @@
+/**
+ * A family's children (/children): every child unlocked on this device with their private code,
+ * in any class or school, as a tab each. A tab shows the child's own photos and their class's
+ * group photos; everything goes into the one cart (checkout makes one order per school). "Forget
+ * this child on this device" removes the grant, the cached images and the child's cart lines.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isOrderingClosed } from '@contract/constants';
+import type { Photo } from '@contract/photos';
+import type { UnlockedStudent } from '@contract/students';
+import { Button } from '../../components/ui/button';
+import { Card, CardBody } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { PageSpinner } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
+import { childrenKeys, forgetChildAccess, unlockedChildrenQuery } from '../../features/children/api';
+import { StudentCodeForm } from '../../features/children/code-form';
+import { galleryKeys, photosQuery, priceListsQuery, thumbnailUrl } from '../../features/gallery/api';
+import { ClosingBanner } from '../../features/gallery/closing-banner';
+import { PhotoDialog } from '../../features/gallery/photo-dialog';
+import { PhotoGrid, photoLabel } from '../../features/gallery/photo-grid';
+import { orderableProducts, productsFor, type Product } from '../../features/gallery/products';
+import { SelectedPhotos } from '../../features/gallery/selected-photos';
+import { useCopyProtection } from '../../features/gallery/use-copy-protection';
+import { schoolBySlugQuery } from '../../features/schools/api';
+import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
+import { dispatchCart, lineTotal, randomId, readCart, useCart } from '../../lib/cart';
+import { LOCAL_KEYS, writeJson } from '../../lib/storage';
+import { addUnlockedChild, removeUnlockedChild, useUnlockedChildren } from '../../lib/unlocked-children';
+import { purgeCachedImages } from '../../lib/image-cache';
+import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-images';
+import { useTitle } from '../../lib/use-title';
+
+const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
+
+export default function Children() {
+  useTitle('My Children');
+  const rootRef = useRef<HTMLDivElement>(null);
+  useCopyProtection(rootRef);
+  const children = useUnlockedChildren();
+  const cart = useCart();
+  const held = useQuery(unlockedChildrenQuery());
+  // The signed grant outlives a cleared browser storage: children it still holds come back.
+  useEffect(() => {
+    for (const child of held.data ?? []) if (!children.some((known) => known.student.id === child.student.id)) addUnlockedChild(child);
+  }, [held.data, children]);
+  const [params, setParams] = useSearchParams();
+  const [adding, setAdding] = useState(false);
+  const wanted = Number(params.get('student'));
+  const selected = children.find((child) => child.student.id === wanted) ?? children[0] ?? null;
+  const select = (studentId: number) => setParams({ student: String(studentId) }, { replace: true });
+
+  if (!selected) {
+    return (
+      <div className="container page page-narrow">
+        <Card>
+          <CardBody>
+            <h1>Your Children's Photos</h1>
+            <p className="muted">Enter the private code from your child's photo flyer. Each code opens only that child's photos and their class's group photos.</p>
+            <StudentCodeForm onUnlocked={(result) => select(result.student.id)} />
+          </CardBody>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page stack" ref={rootRef}>
+      <div className="row between">
+        <div>
+          <h1 style={{ marginBottom: 'var(--space-1)' }}>My Children</h1>
+          <p className="muted" style={{ margin: 0 }}>
+            Photos of each child, and their class's group photos. Add several children to one cart.
+          </p>
+        </div>
+        <Button variant="outline" onClick={() => setAdding((open) => !open)} aria-expanded={adding}>
+          Add Another Child
+        </Button>
+      </div>
+      {adding ? (
+        <Card>
+          <CardBody>
+            <h2>Add another child</h2>
+            <StudentCodeForm
+              submitLabel="Add Child"
+              onUnlocked={(result) => {
+                setAdding(false);
+                select(result.student.id);
+              }}
+            />
+          </CardBody>
+        </Card>
+      ) : null}
+      <Tabs value={String(selected.student.id)} onValueChange={(value) => select(Number(value))}>
+        <TabsList aria-label="Your children">
+          {children.map((child) => (
+            <TabsTrigger key={child.student.id} value={String(child.student.id)}>
+              {child.student.name}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {children.map((child) => (
+          <TabsContent key={child.student.id} value={String(child.student.id)}>
+            <ChildGallery
+              child={child}
+              others={children.filter((other) => other.student.id !== child.student.id)}
+              onForgotten={() => {
+                const next = children.find((other) => other.student.id !== child.student.id);
+                if (next) select(next.student.id);
+                else setParams({}, { replace: true });
+              }}
+            />
+          </TabsContent>
+        ))}
+      </Tabs>
+      <SelectedPhotos lines={cart} onRemove={(id) => dispatchCart({ type: 'remove', id })} />
+    </div>
+  );
+}
+
+function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; others: UnlockedStudent[]; onForgotten: () => void }) {
+  const queryClient = useQueryClient();
+  const school = useQuery(schoolBySlugQuery(child.school.slug));
+  const priceLists = useQuery(priceListsQuery(child.school.id));
+  const photos = useQuery(photosQuery(child.album.id));
+  useDropVanishedImages(child.album.id, photos.data);
+  const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
+  const [forgetting, setForgetting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const name = child.student.name;
+  const closed = isOrderingClosed(school.data?.closingDate);
+  const products = orderableProducts(productsFor(priceLists.data), closed);
+  const own = photos.data?.filter((photo) => photo.studentId === child.student.id) ?? [];
+  const group = photos.data?.filter((photo) => photo.studentId === null) ?? [];
+
+  const addToCart = (photo: Photo, selections: { product: Product; quantity: number }[]) => {
+    writeJson(LOCAL_KEYS.currentSchool, { id: child.school.id, name: child.school.name });
+    writeJson(LOCAL_KEYS.currentAlbum, { id: child.album.id, name: child.album.name });
+    dispatchCart({
+      type: 'add',
+      lines: selections.map(({ product, quantity }) => ({
+        id: randomId(),
+        photoId: photo.id,
+        albumId: photo.albumId,
+        photoName: photoLabel(photo),
+        photoPreview: thumbnailUrl(photo.id),
+        productType: product.id,
+        productName: product.name,
+        productDescription: product.description,
+        unitPrice: product.price,
+        quantity,
+        totalPrice: lineTotal(product.price, quantity),
+        schoolId: child.school.id,
+        schoolName: child.school.name,
+        studentId: photo.studentId,
+        studentName: name,
+      })),
+    });
+    setOpenPhoto(null);
+    toast({ title: 'Added to Cart', description: `${selections.length} product(s) added to your cart`, variant: 'success' });
+  };
+
+  const forget = async () => {
+    setBusy(true);
+    try {
+      await forgetChildAccess(child.student.id);
+    } catch (err) {
+      // Offline, the device forgets now and the signed grant lapses on its own within days.
+      if (!(err instanceof NetworkError)) {
+        setBusy(false);
+        toast({ title: 'Error', description: errorMessage(err, 'Could not forget this child. Please try again.'), variant: 'destructive' });
+        return;
+      }
+    }
+    setBusy(false);
+    const sharesClass = others.some((other) => other.album.id === child.album.id);
+    const mine = new Set((photos.data ?? []).filter((photo) => photo.studentId === child.student.id || !sharesClass).map((photo) => photo.id));
+    for (const line of readCart()) if (mine.has(line.photoId) || line.studentName === name) dispatchCart({ type: 'remove', id: line.id });
+    await purgeCachedImages([...mine]);
+    if (!sharesClass) queryClient.removeQueries({ queryKey: galleryKeys.photos(child.album.id) });
+    // The server's list first, so the reconciliation above cannot bring the child back.
+    queryClient.setQueryData<UnlockedStudent[]>(childrenKeys.unlocked, (held) => held?.filter((other) => other.student.id !== child.student.id));
+    removeUnlockedChild(child.student.id);
+    setForgetting(false);
+    toast({ title: 'Child Forgotten', description: `${name}'s photos were removed from this device.`, variant: 'success' });
+    onForgotten();
+  };
+
+  return (
+    <div className="stack">
+      <div className="row between">
+        <div>
+          <h2 style={{ marginBottom: 'var(--space-1)' }}>{name}</h2>
+          <p className="muted" style={{ margin: 0 }}>
+            {child.school.name} · {child.album.name}
+          </p>
+        </div>
+        <Button variant="ghost" size="sm" onClick={() => setForgetting(true)}>
+          Forget this child on this device
+        </Button>
+      </div>
+      {closed ? <ClosingBanner /> : null}
+      {photos.isError && isAccessError(photos.error) ? (
+        <Card>
+          <CardBody>
+            <p className="alert alert-warn" role="status">
+              This device no longer has access to {name}'s photos. Enter the code from the flyer again.
+            </p>
+            <StudentCodeForm onUnlocked={() => void queryClient.invalidateQueries({ queryKey: galleryKeys.photos(child.album.id) })} />
+          </CardBody>
+        </Card>
+      ) : photos.isError ? (
+        <p className="alert alert-danger" role="alert">
+          We could not load the photos. Check your connection and try again.
+        </p>
+      ) : !photos.data ? (
+        <PageSpinner label="Loading photos..." />
+      ) : (
+        <>
+          <section aria-label={`Photos of ${name}`} className="stack">
+            <h3>Photos of {name}</h3>
+            {own.length > 0 ? <PhotoGrid photos={own} onOpen={setOpenPhoto} /> : <p className="muted">No photos of {name} yet.</p>}
+          </section>
+          <section aria-label={`${child.album.name} group photos`} className="stack">
+            <h3>Class group photos</h3>
+            {group.length > 0 ? <PhotoGrid photos={group} onOpen={setOpenPhoto} /> : <p className="muted">No group photos in this class yet.</p>}
+          </section>
+        </>
+      )}
+      <PhotoDialog photo={openPhoto} products={products} onClose={() => setOpenPhoto(null)} onAdd={addToCart} />
+      <Dialog
+        open={forgetting}
+        onOpenChange={setForgetting}
+        title={`Forget ${name} on this device?`}
+        description={`${name}'s photos disappear from this device and from your cart. You can add ${name} again with the code from the flyer.`}
+        size="sm"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setForgetting(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => void forget()} disabled={busy}>
+              {busy ? 'Working...' : 'Forget Child'}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

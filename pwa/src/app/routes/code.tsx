@@ -1,0 +1,67 @@
+/**
+ * /code/{CODE}: where a flyer's QR code lands. The code is checked at once; the child is kept on
+ * this device and the parent goes straight to their photos. A wrong or expired code leaves the
+ * form, prefilled, to correct it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatStudentCode, isStudentCode, normaliseStudentCode } from '@contract/student-codes';
+import { Card, CardBody } from '../../components/ui/card';
+import { PageSpinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { childrenKeys, verifyStudentCode } from '../../features/children/api';
+import { CODE_FORMAT_HINT, StudentCodeForm } from '../../features/children/code-form';
+import { errorMessage } from '../../lib/api-client';
+import { addUnlockedChild } from '../../lib/unlocked-children';
+import { useTitle } from '../../lib/use-title';
+import { paths } from '../paths';
+
+export default function CodeLanding() {
+  useTitle('Student code');
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const normalised = normaliseStudentCode(code);
+  const [error, setError] = useState<string | null>(isStudentCode(normalised) ? null : CODE_FORMAT_HINT);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Strict mode runs effects twice in development; a code is checked once.
+    if (started.current || !isStudentCode(normalised)) return;
+    started.current = true;
+    verifyStudentCode(normalised)
+      .then(async (result) => {
+        addUnlockedChild(result);
+        toast({ title: 'Access Granted', description: `Welcome! ${result.student.name}'s photos are ready.`, variant: 'success' });
+        await queryClient.invalidateQueries({ queryKey: childrenKeys.unlocked });
+        navigate(paths.child(result.student.id), { replace: true });
+      })
+      .catch((err: unknown) => setError(errorMessage(err, "We couldn't check that code. Please try again.")));
+  }, [normalised, navigate, queryClient]);
+
+  if (!error) {
+    return (
+      <div className="container page">
+        <PageSpinner label="Opening your child's photos..." />
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page page-narrow">
+      <Card>
+        <CardBody>
+          <h1>Enter your child's code</h1>
+          <p className="alert alert-danger" role="alert">
+            {error}
+          </p>
+          <StudentCodeForm initialCode={formatStudentCode(code)} onUnlocked={(result) => navigate(paths.child(result.student.id), { replace: true })} />
+          <p className="muted center" style={{ marginTop: 'var(--space-3)', marginBottom: 0 }}>
+            Your school uses a password instead? <Link to={paths.home}>Choose your school</Link>
+          </p>
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * "I have a student code": the code from a child's flyer unlocks that child on this device. Typed
+ * in any case, with or without the dash.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isStudentCode, normaliseStudentCode } from '@contract/student-codes';
+import type { StudentVerifyResponse } from '@contract/students';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { addUnlockedChild } from '../../lib/unlocked-children';
+import { childrenKeys, verifyStudentCode } from './api';
+
+export const CODE_FORMAT_HINT = 'A student code has 8 letters and digits, like K7Q2-M9XD';
+
+export interface StudentCodeFormProps {
+  initialCode?: string;
+  submitLabel?: string;
+  onUnlocked: (unlocked: StudentVerifyResponse) => void;
+}
+
+export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child's Photos", onUnlocked }: StudentCodeFormProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState(initialCode);
+  const [error, setError] = useState<string | null>(null);
+
+  const verify = useMutation({
+    mutationFn: (value: string) => verifyStudentCode(value),
+    onSuccess: async (result) => {
+      addUnlockedChild(result);
+      setCode('');
+      setError(null);
+      toast({ title: 'Access Granted', description: `Welcome! ${result.student.name}'s photos are ready.`, variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: childrenKeys.unlocked });
+      await queryClient.invalidateQueries({ queryKey: ['schools'] });
+      onUnlocked(result);
+    },
+    onError: (err) => {
+      const description = errorMessage(err, "We couldn't check that code. Please try again.");
+      setError(description);
+      toast({ title: 'Access Denied', description, variant: 'destructive' });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const normalised = normaliseStudentCode(code);
+    if (!isStudentCode(normalised)) {
+      setError(CODE_FORMAT_HINT);
+      return;
+    }
+    verify.mutate(normalised);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="field">
+        <Label htmlFor={`${id}-code`}>Student code</Label>
+        <Input
+          id={`${id}-code`}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. K7Q2-M9XD"
+          value={code}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" block size="lg" disabled={code.trim() === '' || verify.isPending}>
+        {verify.isPending ? 'Verifying...' : submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * A class's roster: students with their private codes (shown, so a lost flyer can be reprinted),
+ * one-by-one adding, CSV import, the flyers PDF, "do not publish", a new code, removal and erasure.
+ */
+import { useState, type FormEvent } from 'react';
+import type { AlbumSummary } from '@contract/schools';
+import type { Student } from '@contract/students';
+import { studentInputSchema } from '@contract/students';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Dialog } from '../../../components/ui/dialog';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadFlyers, useAddStudent, useAlbumStudents, useEraseStudent, useRemoveStudent, useUpdateStudent } from '../api/students';
+import { ConfirmDialog } from '../common/confirm-dialog';
+import { Field, fieldErrors } from '../dashboard/field';
+import { RosterImportDialog } from './roster-import-dialog';
+
+type Confirm = { kind: 'remove' | 'erase' | 'new-code'; student: Student } | null;
+const EMPTY = { name: '', number: '', guardianEmail: '' };
+
+const flyerName = (album: AlbumSummary, student?: Student) =>
+  `${['flyers', album.name, student?.name].filter(Boolean).join(' ')}`.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') + '.pdf';
+
+export function RosterPanel({ album }: { album: AlbumSummary }) {
+  const students = useAlbumStudents(album.id);
+  const add = useAddStudent(album.id);
+  const update = useUpdateStudent(album.id);
+  const remove = useRemoveStudent(album.id);
+  const erase = useEraseStudent(album.id);
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<Student | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = studentInputSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    add.mutate(values, {
+      onSuccess: (result) => {
+        toast({ title: 'Student Added', description: `${result.students[0]?.name ?? values.name} was added with code ${result.students[0]?.code ?? ''}.`, variant: 'success' });
+        setValues(EMPTY);
+      },
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to add the student'), variant: 'destructive' }),
+    });
+  };
+
+  const flyers = async (student?: Student) => {
+    setDownloading(true);
+    try {
+      await downloadFlyers(album.id, flyerName(album, student), student?.id);
+      toast({ title: 'Flyers Ready', description: student ? `${student.name}'s flyer was downloaded.` : `Flyers for ${album.name} were downloaded.`, variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to make the flyers'), variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const setDoNotPublish = (student: Student, doNotPublish: boolean) =>
+    update.mutate(
+      { id: student.id, doNotPublish },
+      {
+        onSuccess: () =>
+          toast({
+            title: doNotPublish ? 'Not Published' : 'Published',
+            description: doNotPublish ? `${student.name}'s photos are hidden from every family and cannot be ordered.` : `${student.name}'s photos can be seen by their family again.`,
+            variant: 'success',
+          }),
+        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update the student'), variant: 'destructive' }),
+      },
+    );
+
+  const runConfirmed = () => {
+    if (!confirm) return;
+    const { kind, student } = confirm;
+    const done = { onSettled: () => setConfirm(null) };
+    const failed = (fallback: string) => (err: unknown) => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+    if (kind === 'remove') {
+      remove.mutate(student.id, {
+        ...done,
+        onSuccess: () => toast({ title: 'Student Removed', description: `${student.name} was removed from ${album.name}.`, variant: 'success' }),
+        onError: failed('Failed to remove the student'),
+      });
+    } else if (kind === 'erase') {
+      erase.mutate(student.id, {
+        ...done,
+        onSuccess: (result) =>
+          toast({ title: 'Student Erased', description: `${student.name}, their code and ${result.photosDeleted} photo(s) were erased.`, variant: 'success' }),
+        onError: failed('Failed to erase the student'),
+      });
+    } else {
+      update.mutate(
+        { id: student.id, newCode: true },
+        {
+          ...done,
+          onSuccess: (updated) => toast({ title: 'New Code', description: `${student.name}'s new code is ${updated.code}. The old code no longer works.`, variant: 'success' }),
+          onError: failed('Failed to issue a new code'),
+        },
+      );
+    }
+  };
+
+  if (students.isPending) return <PageSpinner label="Loading students..." />;
+  if (students.isError) return <p className="alert alert-danger">Students could not be loaded.</p>;
+  const list = students.data;
+
+  return (
+    <div className="stack">
+      <div className="row between">
+        <h2>
+          Students <span className="muted">({list.length})</span>
+        </h2>
+        <div className="row">
+          <Button variant="outline" size="sm" onClick={() => setImporting(true)}>
+            Import Roster
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void flyers()} disabled={list.length === 0 || downloading}>
+            {downloading ? 'Preparing...' : 'Download Flyers (PDF)'}
+          </Button>
+        </div>
+      </div>
+      <form onSubmit={submit} noValidate aria-label="Add a student" className="roster-add">
+        <Field id="student-name" label="Student name" value={values.name} onChange={set('name')} error={errors.name} />
+        <Field id="student-number" label="Student number (optional)" value={values.number} onChange={set('number')} error={errors.number} />
+        <Field id="student-email" label="Guardian e-mail (optional)" type="email" value={values.guardianEmail} onChange={set('guardianEmail')} error={errors.guardianEmail} />
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add Student'}
+        </Button>
+      </form>
+      {list.length === 0 ? (
+        <p className="muted">No students yet. Add them one by one or import the class list; each gets a private code for their flyer.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="staff-table" aria-label={`Students of ${album.name}`}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Number</th>
+                <th scope="col">Code</th>
+                <th scope="col">Photos</th>
+                <th scope="col">Do not publish</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((student) => (
+                <tr key={student.id}>
+                  <th scope="row">
+                    {student.name}
+                    {student.guardianEmail ? <div className="muted photo-name">{student.guardianEmail}</div> : null}
+                  </th>
+                  <td>{student.number ?? ''}</td>
+                  <td>
+                    <code className="student-code">{student.code}</code>
+                  </td>
+                  <td>{student.photoCount}</td>
+                  <td>
+                    <Checkbox
+                      checked={student.doNotPublish}
+                      onCheckedChange={(on) => setDoNotPublish(student, on === true)}
+                      aria-label={`Do not publish ${student.name}`}
+                    />
+                  </td>
+                  <td>
+                    <div className="row roster-actions">
+                      <Button variant="ghost" size="sm" onClick={() => void flyers(student)} aria-label={`Print flyer for ${student.name}`}>
+                        Print Flyer
+                      </Button>
+                      <Button variant="ghost" size="sm" onClick={() => setEditing(student)} aria-label={`Edit ${student.name}`}>
+                        Edit
+                      </Button>
+                      <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: 'new-code', student })} aria-label={`New code for ${student.name}`}>
+                        New Code
+                      </Button>
+                      <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: 'remove', student })} aria-label={`Remove ${student.name}`}>
+                        Remove
+                      </Button>
+                      <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: 'erase', student })} aria-label={`Erase ${student.name}`}>
+                        Erase
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <RosterImportDialog albumId={album.id} albumName={album.name} open={importing} onOpenChange={setImporting} />
+      <EditStudentDialog student={editing} albumId={album.id} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={confirm?.kind === 'erase' ? `Erase ${confirm.student.name}?` : confirm?.kind === 'remove' ? `Remove ${confirm.student.name}?` : `New code for ${confirm?.student.name ?? ''}?`}
+        description={
+          confirm?.kind === 'erase'
+            ? `At the family's request: ${confirm.student.name}'s ${confirm.student.photoCount} photo(s) are deleted for good, with their code and roster entry. Paid orders keep their lines as text and their totals. This cannot be undone.`
+            : confirm?.kind === 'remove'
+              ? `${confirm.student.name} is taken off the roster and their code stops working.`
+              : 'The current code stops working at once; print the new flyer for the family.'
+        }
+        confirmLabel={confirm?.kind === 'erase' ? 'Erase Student' : confirm?.kind === 'remove' ? 'Remove Student' : 'Issue New Code'}
+        busy={remove.isPending || erase.isPending || update.isPending}
+        onConfirm={runConfirmed}
+      />
+    </div>
+  );
+}
+
+function EditStudentDialog({ student, albumId, onClose }: { student: Student | null; albumId: number; onClose: () => void }) {
+  const update = useUpdateStudent(albumId);
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [shown, setShown] = useState<number | null>(null);
+  if (student && shown !== student.id) {
+    setShown(student.id);
+    setValues({ name: student.name, number: student.number ?? '', guardianEmail: student.guardianEmail ?? '' });
+    setErrors({});
+  }
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!student) return;
+    const parsed = studentInputSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    update.mutate(
+      { id: student.id, ...values },
+      {
+        onSuccess: (saved) => {
+          toast({ title: 'Student Updated', description: `${saved.name} was saved.`, variant: 'success' });
+          setShown(null);
+          onClose();
+        },
+        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update the student'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={student !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setShown(null);
+          onClose();
+        }
+      }}
+      title={`Edit ${student?.name ?? 'student'}`}
+      size="sm"
+    >
+      <form onSubmit={submit} noValidate aria-label="Edit student">
+        <Field id="edit-student-name" label="Student name" value={values.name} onChange={set('name')} error={errors.name} />
+        <Field id="edit-student-number" label="Student number (optional)" value={values.number} onChange={set('number')} error={errors.number} />
+        <Field id="edit-student-email" label="Guardian e-mail (optional)" type="email" value={values.guardianEmail} onChange={set('guardianEmail')} error={errors.guardianEmail} />
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Student'}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
