@@ -7,7 +7,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const distIndex = path.resolve('pwa/dist/index.html');
-const sources = ['pwa/src', 'pwa/index.html', 'pwa/manifest.ts', 'pwa/public/favicon.svg', 'api/contract', 'vite.config.ts'];
+const sources = ['pwa/src', 'pwa/index.html', 'pwa/manifest.ts', 'pwa/prerender-plugin.ts', 'pwa/public/favicon.svg', 'api/contract', 'vite.config.ts', 'scripts/precompress.ts'];
 
 function newestMtime(target: string): number {
   const stat = fs.statSync(target, { throwIfNoEntry: false });

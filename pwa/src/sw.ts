@@ -1,36 +1,89 @@
 /// <reference lib="webworker" />
 /**
- * The service worker handles the shell and caches, never business rules (architecture rule 7):
- * precache the app shell, answer navigations with index.html (except API and gateway paths),
- * keep thumbnails and previews of unlocked classes in a bounded CacheFirst cache, and cache no
- * other API call. Nothing is cached for staff: requests carrying a bearer token are skipped, and
- * the app tells the worker when a staff session is active.
+ * The service worker handles the shell and caches, never business rules: precache the app (the
+ * prerendered home and how-it-works pages are served for their own paths), answer every other
+ * navigation with the app shell (except API and gateway paths), keep what an unlocked class needs
+ * to open again offline, and cache no other API call. Gallery data (school, classes, products,
+ * photo lists) is NetworkFirst with a short timeout, so a class opens offline however soon after
+ * it was loaded; thumbnails and previews are CacheFirst in a bounded cache. Nothing is cached for
+ * staff: requests carrying a bearer token are skipped, and the app tells the worker when a staff
+ * session is active. A 401 on any gallery call (the school's grant lapsed) empties both caches, a
+ * 403 drops the refused answer; a logout empties them too (the page does it).
  */
 import { precacheAndRoute, createHandlerBoundToURL, cleanupOutdatedCaches } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { flushUploadQueue, UPLOAD_SYNC_TAG } from './lib/upload-queue';
+import { GALLERY_DATA_CACHE, GALLERY_DATA_PATH, GALLERY_IMAGE_CACHE, GALLERY_IMAGE_PATH, purgeGalleryCaches } from './lib/offline-caches';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-export const IMAGE_CACHE = 'gallery-images-v1';
-const IMAGE_PATH = /^\/api\/images\/\d+\/(thumbnail|watermarked)$/;
+const SMALL_THUMBNAIL = 'size=small';
 
 let staffSession = false;
 
+// The first visit's worker takes over the open page at once, so the thumbnails and photo list of
+// that visit are already cached. A later version waits until the parent accepts the update.
+clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/payweb3\//] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/api\//, /^\/payweb3\//] }));
+
+const forParents = (request: Request) => request.method === 'GET' && !request.headers.has('Authorization') && !staffSession;
+
+/**
+ * A refused answer: 401 means the school's grant is gone, so nothing of the gallery may stay on the
+ * device; 403 refuses one protected class, whose kept answer goes.
+ */
+const purgeOnDenied: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response }) => {
+    if (response.status === 401) await purgeGalleryCaches();
+    else if (response.status === 403) await (await caches.open(GALLERY_DATA_CACHE)).delete(request, { ignoreVary: true });
+    return response;
+  },
+};
+
+/** Only complete answers are kept (never an error, never a partial body). */
+const onlyOk: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+};
 
 registerRoute(
-  ({ request, url, sameOrigin }) =>
-    sameOrigin && request.method === 'GET' && IMAGE_PATH.test(url.pathname) && !request.headers.has('Authorization') && !staffSession,
-  // Workbox stores only status 200 by default, so a 401/403 (grant expired) is never cached.
+  ({ request, url, sameOrigin }) => sameOrigin && GALLERY_DATA_PATH.test(url.pathname) && forParents(request),
+  new NetworkFirst({
+    cacheName: GALLERY_DATA_CACHE,
+    networkTimeoutSeconds: 4,
+    matchOptions: { ignoreVary: true },
+    plugins: [purgeOnDenied, onlyOk, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);
+
+/**
+ * The grid asks for the small or the full thumbnail depending on the screen; offline, either one
+ * already cached is better than a broken image.
+ */
+const otherThumbnailSize: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => {
+    const url = new URL(request.url);
+    if (!url.pathname.endsWith('/thumbnail')) return undefined;
+    const other = url.search.includes(SMALL_THUMBNAIL) ? url.pathname : `${url.pathname}?${SMALL_THUMBNAIL}`;
+    const cache = await caches.open(GALLERY_IMAGE_CACHE);
+    return (await cache.match(other, { ignoreVary: true })) ?? undefined;
+  },
+};
+
+registerRoute(
+  ({ request, url, sameOrigin }) => sameOrigin && GALLERY_IMAGE_PATH.test(url.pathname) && forParents(request),
   new CacheFirst({
-    cacheName: IMAGE_CACHE,
+    cacheName: GALLERY_IMAGE_CACHE,
+    matchOptions: { ignoreVary: true },
     plugins: [
+      purgeOnDenied,
+      onlyOk,
+      otherThumbnailSize,
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
   }),
@@ -53,12 +106,12 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (data?.type === 'STAFF_SESSION') {
     staffSession = Boolean(data.active);
-    if (staffSession) event.waitUntil(caches.delete(IMAGE_CACHE).then(() => undefined));
+    if (staffSession) event.waitUntil(purgeGalleryCaches());
   }
 });
 
-// Staff photo uploads (issue 5): background sync replays the IndexedDB queue after the network
-// returns, even with the tab closed. Rejecting tells the browser to try again later.
+// Staff photo uploads: background sync replays the IndexedDB queue after the network returns,
+// even with the tab closed. Rejecting tells the browser to try again later.
 self.addEventListener('sync', ((event: ExtendableEvent & { tag?: string }) => {
   if (event.tag !== UPLOAD_SYNC_TAG) return;
   event.waitUntil(
