@@ -79,7 +79,8 @@ describeJourney('placing an order', (env) => {
     await page.waitForURL('**/customer/orders');
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
-    await page.getByText('2 photo(s)').waitFor();
+    // One item line (two prints of one photo): the spec's 'N photo(s)' counts lines.
+    await page.getByText('1 photo(s)', { exact: true }).waitFor();
     await context.close();
   });
 });

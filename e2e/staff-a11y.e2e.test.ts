@@ -43,6 +43,7 @@ describeJourney('staff accessibility', (env) => {
 
     const screens: [string, string][] = [
       ['/order-management', 'Order Management'],
+      ['/order-management?view=batches', 'Print batches'],
       [`/photographer/schools/${school.id}/classes`, 'Classes'],
       ['/photographer/recovery', 'Photo Recovery Center'],
       ['/photographer/restore', 'Photo Restoration'],

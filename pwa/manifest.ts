@@ -1,13 +1,16 @@
-import { BRAND_NAME, BRAND_SHORT_NAME, BRAND_DESCRIPTION, THEME_COLOR, BACKGROUND_COLOR } from './src/lib/brand';
+import { BUSINESS_NAME_PLACEHOLDER, BUSINESS_SHORT_NAME_PLACEHOLDER } from '../api/contract/brand';
 
-/** The web app manifest (installability: name, icons 192/512 + maskable, standalone, scope). */
+/**
+ * The web app manifest (installability: name, icons 192/512 + maskable, standalone, scope). The
+ * names are placeholders the server replaces with BUSINESS_NAME.
+ */
 export const webManifest = {
   id: '/',
-  name: BRAND_NAME,
-  short_name: BRAND_SHORT_NAME,
-  description: BRAND_DESCRIPTION,
-  theme_color: THEME_COLOR,
-  background_color: BACKGROUND_COLOR,
+  name: BUSINESS_NAME_PLACEHOLDER,
+  short_name: BUSINESS_SHORT_NAME_PLACEHOLDER,
+  description: 'View your child’s school photos and order prints and digital copies, delivered to the school.',
+  theme_color: '#1e3a8a',
+  background_color: '#ffffff',
   display: 'standalone' as const,
   start_url: '/',
   scope: '/',

@@ -11,3 +11,8 @@ export * from './price-lists';
 export * from './photos';
 export * from './dashboard';
 export * from './orders';
+export * from './student-codes';
+export * from './students';
+export * from './print-batches';
+export * from './csv';
+export * from './brand';

@@ -73,3 +73,105 @@ export const ORDER_MSG = {
   downloadNotReady: 'This download is available once the order is paid',
   downloadInvalid: 'This download link is invalid or has expired. Open My Orders for a new link.',
 } as const;
+
+/** Class rosters, private student codes and the privacy controls. */
+export const STUDENT_MSG = {
+  nameRequired: 'Student name is required',
+  nameTooLong: 'Student name is too long',
+  numberTooLong: 'Student number is too long',
+  rosterEmpty: 'Add at least one student',
+  rosterTooManyRows: (max: number) => `A roster can have at most ${max} students at once`,
+  rosterTooLarge: 'The roster file is too large',
+  rosterUnreadable: 'The roster could not be read as CSV. Check the quotes and commas.',
+  rosterNotUtf8: 'The roster is not UTF-8 text. Save it as "CSV UTF-8" and try again.',
+  rosterHasErrors: (count: number) =>
+    `${count} ${count === 1 ? 'row has a problem' : 'rows have problems'}. Nothing was imported: fix them and try again.`,
+  rosterType: 'Send the roster as JSON or as text/csv',
+  duplicateInFile: (row: number) => `Same student as row ${row}`,
+  duplicateNumberInFile: (row: number) => `Student number already used in row ${row}`,
+  alreadyInClass: 'This student is already in the class',
+  numberTaken: 'Another student in this class has this student number',
+  studentNotFound: 'Student not found',
+  codeRequired: 'Enter the student code from the flyer',
+  codeFormat: 'A student code has 8 letters and digits, like K7Q2-M9XD',
+  codeNotRecognised: "We don't recognise that code. Check it on the flyer and try again.",
+  studentAccessRequired: "Enter this child's code to see their photos",
+  schoolUsesCodes: "This school shares photos with each family through a private student code. Enter the code from your child's flyer.",
+  photosNotInClass: "Every photo must belong to the student's class",
+  studentHasPhotos: 'This student has photos. Assign them to someone else or to the group first, or erase the student.',
+  photoNotAvailable: 'This photo is not available.',
+  photoRemovedText: "photo removed at the family's request",
+  noStudentsForFlyers: 'This class has no students yet. Add the class roster first.',
+  flyerHeading: 'Your child\'s school photos',
+  flyerCodeLabel: 'Private code',
+  flyerClosing: (date: string) => `Order prints by ${date}`,
+  flyerClosed: 'Print ordering has closed: digital copies can still be ordered',
+  flyerNoClosingDate: 'No closing date yet: order any time',
+  flyerHowTo: (site: string) => `Scan the QR code, or open ${site} and choose "I have a student code". Keep this code private: it shows your child's photos.`,
+} as const;
+
+/** Texts of the hardening work: refused requests, an unavailable database, payments and the screens that report them. */
+export const HARDENING_MSG = {
+  methodNotAllowed: (method: string) => `${method} is not allowed here`,
+  methodNotImplemented: (method: string) => `${method} is not supported by this server`,
+  badContentEncoding: 'The request body does not match its Content-Encoding',
+  unsupportedContentEncoding: (encoding: string) => `Content-Encoding ${encoding} is not supported`,
+  requestTooLarge: 'The request is too large',
+  bodyTimeout: 'The request body arrived too slowly. Please try again.',
+  uploadTooLarge: 'The upload is too large. Send at most 10 photos of up to 10MB each per request.',
+  tooManyFilesPerRequest: 'Send at most 10 photos per request',
+  databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  paymentInProgress: 'A payment for this order is being set up. Please try again in a moment.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
+  paidTwice: (extra: number) => (extra === 1 ? 'Paid twice, refund one' : `Paid ${extra + 1} times, refund ${extra}`),
+  paidTwiceHelp: 'The gateway approved more than one payment for this order. Refund the extra payment in the PayGate back office (search for the order number).',
+  sessionExpiredTitle: 'Session Expired',
+  pricesLoading: 'Loading products...',
+  pricesFailed: 'We could not load the products and prices for this school.',
+  tryAgain: 'Try Again',
+  removeClassPassword: 'Remove the password',
+  keepClassPasswordHint: 'Leave empty to keep the current password, or type a new one.',
+  accountCreatedTitle: 'Account Created',
+  accountCreated: (email: string) => `We created an account for ${email}. Check your email to set a password and see this order in My Orders.`,
+  priceListFailed: { create: 'Failed to create price list', update: 'Failed to update price list', delete: 'Failed to delete price list' },
+  restoreHttpFailed: (statusText: string) => `Upload failed: ${statusText}`,
+  resetRateLimited: 'Too many attempts. Please wait a few minutes before trying again.',
+  resetNetwork: 'We could not reach the server. Check your connection and try again.',
+} as const;
+
+/** Print batches for the lab: API answers, and the words of the ZIP, packing list and labels. */
+export const PRINT_BATCH_MSG = {
+  schoolRequired: 'Choose a school for the print batch',
+  nothingReady: 'There is nothing to print for this school yet: no paid orders with prints are waiting.',
+  createRace: 'Another print batch for this school was created at the same moment. Reload to see it.',
+  notFound: 'Print batch not found',
+  statusInvalid: 'Status must be ready_for_delivery or delivered',
+  statusBackwards: (current: string, requested: string) => `This batch is already ${current}; it cannot go back to ${requested}.`,
+  fileInvalid: 'File must be files.zip, packing-list.pdf or labels.pdf',
+  linkInvalid: 'This download link is invalid or has expired. Download the file again from Print batches.',
+
+  batchNumber: (id: number) => `Batch #${id}`,
+  packingListTitle: 'Packing list',
+  labelsTitle: 'Envelope labels',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  batchTotals: (orders: number, prints: number) => `${orders} order(s) · ${prints} print(s)`,
+  classHeading: (name: string, orders: number) => `${name} · ${orders} order(s)`,
+  classContinued: (name: string) => `${name} (continued)`,
+  columns: { packed: 'Packed', student: 'Student', parent: 'Parent', order: 'Order', items: 'Items' },
+  receivedBy: 'Received by (class teacher): ______________________   Date: ____________',
+  noClass: 'No class',
+  orderNumber: (id: string) => `Order #${id}`,
+  moreItems: (count: number) => `+${count} more (see the packing list)`,
+  missingTitle: 'Originals missing from storage',
+  missingIntro:
+    'These print lines have no original file in storage, so they are not in this ZIP. Restore the photos in Photo Recovery, then download the batch again.',
+  orderSheetColumns: ['Order Number', 'School', 'Class', 'Student', 'Product', 'Quantity', 'File', 'Original Number', 'Original Name'],
+} as const;
+
+export const STATIC_MSG = {
+  badPath: 'The address is not valid',
+} as const;
+
+export const THUMBNAIL_MSG = {
+  badSize: 'Thumbnail size must be small, or left out for the full thumbnail',
+} as const;

@@ -50,6 +50,8 @@ export const orderItemSchema = z.object({
   photoOriginalNumber: z.string().nullable(),
   photoOriginalName: z.string().nullable(),
   photoFilename: z.string().nullable(),
+  /** The child the line was for (null for a group photo, or once the child was erased). */
+  studentId: z.number().nullable(),
   productType: z.string(),
   productName: z.string(),
   productDescription: z.string(),
@@ -82,6 +84,10 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
   /** Paid through the built-in sandbox gateway: no real money moved. */
   testPayment: z.boolean(),
+  /** Approved payments beyond the first: the parent was charged that many extra times and is owed a refund for each. */
+  duplicatePayments: z.number().int().min(0),
+  /** The print batch that took this order to the lab, or null. */
+  printBatchId: z.number().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { MSG, THUMBNAIL_MSG } from './messages';
 import { id } from './fields';
 
 export const photoSchema = z.object({
@@ -9,12 +9,23 @@ export const photoSchema = z.object({
   fileSize: z.number(),
   albumId: z.number(),
   studentName: z.string().nullable(),
+  /**
+   * The child this photo is of; null for a group photo of the class. Staff see every assignment; a
+   * family sees it only for the children whose codes it holds.
+   */
+  studentId: z.number().nullable(),
   /** Size of the stored thumbnail, so a grid can reserve its space before it loads. */
   thumbnailWidth: z.number(),
   thumbnailHeight: z.number(),
   createdAt: z.string(),
 });
 export type Photo = z.infer<typeof photoSchema>;
+
+/** `GET /api/images/{id}/thumbnail?size=small`: the small rendition. */
+export const THUMBNAIL_SIZES = ['small'] as const;
+export const thumbnailQuerySchema = z.object({
+  size: z.enum(THUMBNAIL_SIZES, { error: THUMBNAIL_MSG.badSize }).optional(),
+});
 
 export const uploadBatchResponseSchema = z.object({
   message: z.string(),

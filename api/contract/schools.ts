@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { ACCESS_MODES, DEFAULT_ACCESS_MODE } from './student-codes';
 import { givenPassword, newPassword, optionalDate, optionalId, optionalText, email, requiredText } from './fields';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -19,14 +20,19 @@ export const schoolCreateSchema = z.object({
   address: optionalText(300),
   closingDate: optionalDate,
   priceListId: optionalId,
+  accessMode: z
+    .enum(ACCESS_MODES, { error: 'Access mode must be school_password or student_codes' })
+    .optional()
+    .transform((mode) => mode ?? DEFAULT_ACCESS_MODE),
 });
 export type SchoolCreateInput = z.infer<typeof schoolCreateSchema>;
 
 /** PATCH /api/schools/{id}: every field optional; a blank password keeps the current one. */
 export const schoolUpdateSchema = schoolCreateSchema
-  .omit({ password: true })
+  .omit({ password: true, accessMode: true })
   .partial()
   .extend({
+    accessMode: z.enum(ACCESS_MODES, { error: 'Access mode must be school_password or student_codes' }).optional(),
     password: z
       .union([z.string(), z.null()])
       .optional()
@@ -57,6 +63,8 @@ export const schoolBySlugSchema = z.object({
   slug: z.string(),
   closingDate: z.string().nullable(),
   priceListId: z.number().nullable(),
+  /** Which form the gallery shows: the school password, or a child's code. */
+  accessMode: z.enum(ACCESS_MODES),
   /** Whether this browser's access cookie already unlocks the school (D3). */
   unlocked: z.boolean(),
 });
@@ -73,6 +81,7 @@ export const staffSchoolSchema = z.object({
   closingDate: z.string().nullable(),
   priceListId: z.number().nullable(),
   priceListName: z.string().nullable(),
+  accessMode: z.enum(ACCESS_MODES),
   albums: z.array(albumSummarySchema),
   createdAt: z.string(),
 });

@@ -6,6 +6,8 @@ import type { AppState, AppContext } from './http/context';
 import type { Deps } from './deps';
 import { errorHandler } from './http/error-handler';
 import { bodyParser } from './http/body-parser';
+import { closeUnreadBodies } from './http/request-body';
+import { CALLBACK_MAX_BYTES, CALLBACK_PATHS } from './payments/callback-limits';
 import { createStaffRoutes } from './staff/staff.routes';
 import { createSchoolRoutes } from './schools/schools.routes';
 import { createAlbumRoutes } from './albums/albums.routes';
@@ -16,8 +18,11 @@ import { createDashboardRoutes } from './dashboard/dashboard.routes';
 import { createCustomerRoutes } from './customers/customers.routes';
 import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentRoutes } from './payments/payments.routes';
+import { createPrintBatchRoutes } from './print-batches/print-batches.routes';
 import { createCommerce } from './orders/commerce';
+import { createStudentRoutes } from './students/students.routes';
 import { serveApp } from './http/static-app';
+import { compression } from './http/compression';
 
 export type ApiRouter = Router<AppState, AppContext>;
 
@@ -31,6 +36,7 @@ export function createApp(deps: Deps): Koa<AppState> {
     ctx.set('X-Request-Id', ctx.state.requestId);
     await next();
   });
+  app.use(closeUnreadBodies);
   app.use(errorHandler(deps.logger));
   app.use(
     helmet({
@@ -48,12 +54,20 @@ export function createApp(deps: Deps): Koa<AppState> {
       strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     }),
   );
+  app.use(compression());
   app.use(deps.tokens.authenticate);
-  app.use(bodyParser());
+  app.use(
+    bodyParser({
+      bodyTimeoutMs: deps.config.requestBodyTimeoutMs,
+      smallBodies: { paths: CALLBACK_PATHS, maxBytes: CALLBACK_MAX_BYTES },
+    }),
+  );
 
   const api: ApiRouter = new Router<AppState, AppContext>({ prefix: '/api' });
   api.get('/health', async (ctx) => {
-    await deps.knex.raw('select 1');
+    // A real read: on SQLite `select 1` never touches the database file, so a locked file would pass.
+    await deps.knex('knex_migrations').first('id');
+    ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok' };
   });
   const commerce = createCommerce(deps);
@@ -68,14 +82,17 @@ export function createApp(deps: Deps): Koa<AppState> {
     createPhotoRoutes(deps),
     createImageRoutes(deps),
     createDashboardRoutes(deps),
+    createStudentRoutes(deps),
+    createPrintBatchRoutes(deps),
   ]) {
-    api.use(routes.routes(), routes.allowedMethods({ throw: true }));
+    api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());
-  app.use(api.allowedMethods({ throw: true }));
+  // Not thrown: the router then sets Allow itself, and the error handler adds the JSON body.
+  app.use(api.allowedMethods());
   // Without real credentials the app is its own PayWeb3 gateway (D6), at the same paths.
   const sandbox = deps.gateway.sandbox;
   if (sandbox) app.use(sandbox.router.routes());
-  if (deps.appDir) app.use(serveApp(deps.appDir));
+  if (deps.appDir) app.use(serveApp(deps.appDir, { businessName: deps.config.businessName }));
   return app;
 }

@@ -7,6 +7,7 @@ import { buildRuntime } from './bootstrap';
 import { createApp } from './app';
 import { seedDemo } from '../../db/seeds/demo';
 import { createCommerce } from './orders/commerce';
+import { createPhotoService } from './photos/photos.service';
 
 /** Reads config, migrates, seeds demo data, listens, shuts down on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -25,6 +26,14 @@ async function main(): Promise<void> {
     logger.info({ url: config.publicUrl, database: runtime.dialect }, `listening on port ${config.port}`);
   });
   server.requestTimeout = 10 * 60_000;
+
+  // Photos stored before the small thumbnail existed get it in the background, one at a time.
+  createPhotoService(runtime)
+    .backfillSmallThumbnails()
+    .then((result) => {
+      if (result.made > 0 || result.skipped > 0) logger.info(result, 'small thumbnails backfilled');
+    })
+    .catch((err: unknown) => logger.warn({ err }, 'small thumbnail backfill stopped'));
 
   // Lost notifies are settled by asking the gateway about payments still open after 2 minutes.
   const { payments } = createCommerce(runtime);

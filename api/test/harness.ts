@@ -33,8 +33,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** Reach MariaDB through this address instead (a proxy a test can cut); the database is created directly. */
+  mysqlVia?: { host: string; port: number };
+  /** Collects the server's log lines (JSON) here; set LOG_LEVEL in env to choose which. */
+  logs?: string[];
+  /** Also serve a built PWA from this folder. */
+  appDir?: string;
+}
+
 /** A fresh database (its own SQLite file or MariaDB database), storage folder and server per call. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'photos-test-'));
   let databaseUrl = `sqlite:${path.join(dir, 'test.sqlite')}`;
   let mysqlName: string | null = null;
@@ -43,6 +52,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     await createMysqlDatabase(MYSQL_SERVER_URL, mysqlName);
     const url = new URL(MYSQL_SERVER_URL);
     url.pathname = `/${mysqlName}`;
+    if (options.mysqlVia) {
+      url.hostname = options.mysqlVia.host;
+      url.port = String(options.mysqlVia.port);
+    }
     databaseUrl = url.toString();
   }
   // PUBLIC_URL must be known before listening: payment return/notify URLs and the sandbox use it.
@@ -63,8 +76,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
     dir,
   );
-  const runtime = await buildRuntime(config, createLogger(config.logLevel));
-  const server: Server = createApp(runtime).listen(port, '127.0.0.1');
+  const logs = options.logs;
+  const runtime = await buildRuntime(config, createLogger(config.logLevel, logs ? { write: (line: string) => void logs.push(line) } : undefined));
+  const server: Server = createApp({ ...runtime, appDir: options.appDir ?? null }).listen(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());
     server.once('error', reject);
@@ -179,8 +193,8 @@ export async function staffClient(server: TestServer, role: 'admin' | 'photograp
  * The gallery access cookie a parent gets after unlocking schools and classes (D3), signed as
  * api/src/http/access.ts does, so suites can test access without the unlock endpoints.
  */
-export function grantCookie(server: TestServer, grant: { schools: number[]; albums?: number[] }): string {
-  const token = jwt.sign({ s: grant.schools, a: grant.albums ?? [] }, server.config.jwtSecret, {
+export function grantCookie(server: TestServer, grant: { schools: number[]; albums?: number[]; students?: number[] }): string {
+  const token = jwt.sign({ s: grant.schools, a: grant.albums ?? [], st: grant.students ?? [] }, server.config.jwtSecret, {
     algorithm: 'HS256',
     audience: 'gallery',
     expiresIn: 3600,

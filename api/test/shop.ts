@@ -63,7 +63,7 @@ export async function createShop(server: TestServer, options: { closed?: boolean
   return { schoolId, slug, password, openAlbumId, protectedAlbumId, classPassword, photoIds, protectedPhotoId, print, digital };
 }
 
-async function addPhoto(server: TestServer, albumId: number, originalName: string): Promise<number> {
+export async function addPhoto(server: TestServer, albumId: number, originalName: string): Promise<number> {
   const { knex, media } = server.runtime;
   await fs.mkdir(media.tmpDir, { recursive: true });
   const file = path.join(media.tmpDir, `fixture-${randomUUID()}`);
@@ -153,7 +153,16 @@ export async function payThroughSandbox(
 ): Promise<{ location: string | null; payRequestId: string }> {
   const initiated = await new Client(server.url).post('/api/payment/initiate', { orderId, amount: '0.01', returnUrl: 'https://evil.example/' });
   if (!initiated.body.success) throw new Error(`initiate failed: ${JSON.stringify(initiated.body)}`);
-  const pageRes = await postForm(initiated.body.processUrl, { PAY_REQUEST_ID: initiated.body.payRequestId, CHECKSUM: initiated.body.checksum });
+  return payInitiated(server, initiated.body, options);
+}
+
+/** The hosted page, Pay or Cancel and the return, for a payment request the shop already handed out. */
+export async function payInitiated(
+  server: TestServer,
+  initiated: { processUrl: string; payRequestId: string; checksum: string },
+  options: { card?: string; cancel?: boolean; followReturn?: boolean } = {},
+): Promise<{ location: string | null; payRequestId: string }> {
+  const pageRes = await postForm(initiated.processUrl, { PAY_REQUEST_ID: initiated.payRequestId, CHECKSUM: initiated.checksum });
   const page = await pageRes.text();
   if (!page.includes('Card number')) throw new Error(`no card page: ${pageRes.status}`);
   const fields = hiddenInputs(page);
@@ -166,12 +175,12 @@ export async function payThroughSandbox(
     ACTION: options.cancel ? 'cancel' : 'pay',
   });
   const returnPage = await done.text();
-  if (options.followReturn === false) return { location: null, payRequestId: initiated.body.payRequestId };
+  if (options.followReturn === false) return { location: null, payRequestId: initiated.payRequestId };
   const action = /<form method="post" action="([^"]+)"/.exec(returnPage)?.[1]?.replace(/&amp;/g, '&');
   if (!action) throw new Error(`no return form: ${done.status}`);
   const back = await postForm(action, hiddenInputs(returnPage));
   if (back.status !== 303) throw new Error(`return answered ${back.status}`);
-  return { location: back.headers.get('location'), payRequestId: initiated.body.payRequestId };
+  return { location: back.headers.get('location'), payRequestId: initiated.payRequestId };
 }
 
 export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {

@@ -8,6 +8,16 @@ import * as m5 from './20261122120500_create_customers';
 import * as m6 from './20261122120600_create_orders';
 import * as m7 from './20261122120700_create_payments';
 import * as m8 from './20261122120800_create_rate_limits';
+import * as printBatches from './20261123080000_create_print_batches';
+import * as m9 from './20261123090000_bound_payment_callbacks';
+import * as m10 from './20261123090100_order_payment_guards';
+import * as m11 from './20261123090200_order_idempotency_hash';
+import * as m100 from './20261123100000_add_small_thumbnails';
+import * as m110000 from './20261123110000_create_students';
+import * as m110100 from './20261123110100_add_photo_student';
+import * as m110200 from './20261123110200_add_school_access_mode';
+import * as m110300 from './20261123110300_add_order_item_student';
+import * as m110400 from './20261123110400_create_student_erasures';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +38,16 @@ const migrations: [string, Migration][] = [
   ['20261122120600_create_orders', m6],
   ['20261122120700_create_payments', m7],
   ['20261122120800_create_rate_limits', m8],
+  ['20261123080000_create_print_batches', printBatches],
+  ['20261123090000_bound_payment_callbacks', m9],
+  ['20261123090100_order_payment_guards', m10],
+  ['20261123090200_order_idempotency_hash', m11],
+  ['20261123100000_add_small_thumbnails', m100],
+  ['20261123110000_create_students', m110000],
+  ['20261123110100_add_photo_student', m110100],
+  ['20261123110200_add_school_access_mode', m110200],
+  ['20261123110300_add_order_item_student', m110300],
+  ['20261123110400_create_student_erasures', m110400],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -13,11 +13,11 @@ export interface JourneyEnv {
  * once per file and stopped after it. Without Chromium the suite is skipped (globalSetup fails
  * the run when CI=true).
  */
-export function describeJourney(name: string, body: (env: JourneyEnv) => void): void {
+export function describeJourney(name: string, body: (env: JourneyEnv) => void, options: { serverEnv?: Record<string, string> } = {}): void {
   describe.skipIf(!hasChromium)(name, () => {
     const env = {} as JourneyEnv;
     beforeAll(async () => {
-      [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+      [env.server, env.browser] = await Promise.all([startServer(options.serverEnv), launchBrowser()]);
     });
     afterAll(async () => {
       await env.browser?.close();

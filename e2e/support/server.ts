@@ -28,7 +28,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(): Promise<TestServer> {
+/** `env` adds to (or overrides) the server's environment, e.g. BUSINESS_NAME. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photos-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -47,6 +48,7 @@ export async function startServer(): Promise<TestServer> {
       SMTP_URL: '',
       PAYGATE_ID: '',
       PAYGATE_SECRET: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,8 +5,11 @@ import type { AlbumRecord } from './albums.repository';
 /** Spec section 2: class names sort numeric-aware and case-insensitive ('Grade 2' before 'Grade 10'). */
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
+/** The same order for any names shown beside class names (packing lists sort by class, then student). */
+export const compareNames = (a: string, b: string): number => collator.compare(a, b);
+
 export function byName<T extends { name: string; id: number }>(a: T, b: T): number {
-  return collator.compare(a.name, b.name) || a.id - b.id;
+  return compareNames(a.name, b.name) || a.id - b.id;
 }
 
 export function presentAlbum(album: AlbumRecord): AlbumSummary & AlbumResponse {

@@ -28,7 +28,7 @@ export function createCustomerRoutes(deps: Deps) {
   });
 
   router.post('/auth/customer/reset-password', async (ctx) => {
-    ctx.body = await service.resetPassword(parse(resetPasswordSchema, ctx.request.body));
+    ctx.body = await service.resetPassword(parse(resetPasswordSchema, ctx.request.body), clientIp(ctx));
   });
 
   router.get('/auth/customer/me', requireCustomer, async (ctx) => {

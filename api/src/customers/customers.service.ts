@@ -80,7 +80,14 @@ export function createCustomerService(deps: ServiceDeps) {
       const row = await repo.findByEmail(input.email);
       const ok = await verifyPassword(row?.password_hash, input.password);
       if (!row || !ok) {
-        await deps.limits.fail('customer-login', clientIp, input.email);
+        const { delayMs, targetFailures } = await deps.limits.fail('customer-login', clientIp, input.email);
+        if (delayMs > 0) {
+          // As for staff: slowed, never locked, so the parent can still sign in.
+          if (targetFailures % 10 === 1) {
+            deps.logger.warn({ customerId: row ? Number(row.id) : null, failures: targetFailures, client: clientIp, delayMs }, 'repeated failed sign-ins for one customer account: answers slowed');
+          }
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+        }
         throw unauthorized(MSG.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       await deps.limits.succeed('customer-login', clientIp, input.email);
@@ -105,9 +112,14 @@ export function createCustomerService(deps: ServiceDeps) {
     },
 
     /** Sets the password, spends the token, voids the others and every older session, and signs in (D5). */
-    async resetPassword(input: ResetPasswordInput) {
+    async resetPassword(input: ResetPasswordInput, clientIp: string) {
+      // Invalid or expired links count per client, so nobody can try links in bulk.
+      await deps.limits.guard('reset-link', clientIp, 'link');
       const found = await repo.findResetToken(hashResetToken(input.token));
-      if (!found || found.used_at !== null || Number(found.expires_at) <= now()) throw invalidLink();
+      if (!found || found.used_at !== null || Number(found.expires_at) <= now()) {
+        await deps.limits.fail('reset-link', clientIp, 'link');
+        throw invalidLink();
+      }
       const passwordHash = await hashPassword(input.newPassword);
       const row = await deps.knex.transaction(async (trx) => {
         const at = now();

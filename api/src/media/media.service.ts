@@ -7,9 +7,9 @@ import type { AcceptedImageType } from '../../contract/constants';
 import { notFound } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import type { Logger } from '../logger';
-import type { MediaService, PhotoFiles, PreparedPhoto, StoredPhoto } from './media.types';
+import type { MediaService, PhotoFiles, PreparedPhoto, RenditionKind, StoredPhoto } from './media.types';
 import { checkUpload, checkUploadBasics, decodeError } from './image-check';
-import { renderExample, renderPhoto, type PhotoRenditions } from './renditions';
+import { renderExample, renderPhoto, renderSmallThumbnail, type PhotoRenditions } from './renditions';
 import { createLimiter } from './semaphore';
 import { sendStoredFile } from './send-file';
 import { createStorage, EXTENSION_BY_MIME, fileExists, moveFile, newStorageKey, removeFiles, writeFileAtomic } from './storage';
@@ -24,6 +24,7 @@ export interface MediaOptions {
 
 const EXAMPLE_NAME = /^[a-f0-9]{16,64}\.webp$/;
 const RENDITION_CACHE = 'private, max-age=604800';
+const ORIGINAL_CHUNK_BYTES = 1024 * 1024;
 const EXAMPLE_CACHE = 'public, max-age=604800';
 
 export async function createMediaService(options: MediaOptions): Promise<MediaService> {
@@ -36,8 +37,8 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
   const extOf = (mime: string) => EXTENSION_BY_MIME[mime as AcceptedImageType] ?? 'bin';
   const originalPath = (photo: PhotoFiles) => storage.filePath('originals', photo.storageKey, extOf(photo.mimeType));
   const tempPath = () => path.join(storage.tmpDir, `rendition-${randomBytes(8).toString('hex')}.webp`);
-  const renditionPath = (key: string, kind: 'thumbnail' | 'preview') =>
-    storage.filePath(kind === 'thumbnail' ? 'thumbnails' : 'previews', key, 'webp');
+  const FOLDER = { thumbnail: 'thumbnails', 'small-thumbnail': 'small-thumbnails', preview: 'previews' } as const;
+  const renditionPath = (key: string, kind: RenditionKind) => storage.filePath(FOLDER[kind], key, 'webp');
 
   async function render(file: UploadedFile): Promise<PhotoRenditions> {
     return limit(async () => {
@@ -51,17 +52,18 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
 
   /**
    * Validates and renders into temp files beside the storage tree (same file system), so the
-   * later commit is three renames and a reader never sees half a file.
+   * later commit is four renames and a reader never sees half a file.
    */
   async function prepare(key: string, file: UploadedFile): Promise<PreparedPhoto> {
     const checked = await checkUpload(file);
     const renditions = await render(file);
     const ext = EXTENSION_BY_MIME[checked.mime];
-    const temp = { preview: tempPath(), thumbnail: tempPath() };
-    const discard = () => removeFiles([temp.preview, temp.thumbnail]);
+    const temp = { preview: tempPath(), thumbnail: tempPath(), small: tempPath() };
+    const discard = () => removeFiles([temp.preview, temp.thumbnail, temp.small]);
     try {
       await fs.writeFile(temp.preview, renditions.preview.data);
       await fs.writeFile(temp.thumbnail, renditions.thumbnail.data);
+      await fs.writeFile(temp.small, renditions.smallThumbnail.data);
     } catch (err) {
       await discard();
       throw err;
@@ -77,8 +79,16 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
       thumbHeight: renditions.thumbnail.height,
       thumbEtag: renditions.thumbnail.etag,
       previewEtag: renditions.preview.etag,
+      smallThumbWidth: renditions.smallThumbnail.width,
+      smallThumbHeight: renditions.smallThumbnail.height,
+      smallThumbEtag: renditions.smallThumbnail.etag,
     };
-    const targets = { preview: renditionPath(key, 'preview'), thumbnail: renditionPath(key, 'thumbnail'), original: storage.filePath('originals', key, ext) };
+    const targets = {
+      preview: renditionPath(key, 'preview'),
+      thumbnail: renditionPath(key, 'thumbnail'),
+      small: renditionPath(key, 'small-thumbnail'),
+      original: storage.filePath('originals', key, ext),
+    };
     return {
       stored,
       discard,
@@ -86,11 +96,12 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
         try {
           await moveFile(temp.preview, targets.preview);
           await moveFile(temp.thumbnail, targets.thumbnail);
+          await moveFile(temp.small, targets.small);
           // The original by rename: byte-for-byte and without a copy.
           await moveFile(file.path, targets.original);
         } catch (err) {
           options.logger.warn({ err, key }, 'storing a photo failed; its files were removed');
-          await removeFiles([targets.preview, targets.thumbnail, targets.original]);
+          await removeFiles([targets.preview, targets.thumbnail, targets.small, targets.original]);
           await discard();
           throw err;
         }
@@ -120,11 +131,42 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     },
 
     async removePhoto(photo) {
-      await removeFiles([originalPath(photo), renditionPath(photo.storageKey, 'thumbnail'), renditionPath(photo.storageKey, 'preview')]);
+      await removeFiles([
+        originalPath(photo),
+        renditionPath(photo.storageKey, 'thumbnail'),
+        renditionPath(photo.storageKey, 'small-thumbnail'),
+        renditionPath(photo.storageKey, 'preview'),
+      ]);
+    },
+
+    async makeSmallThumbnail(photo) {
+      const original = originalPath(photo);
+      if (!(await fileExists(original))) return null;
+      const small = await limit(() => renderSmallThumbnail(original, options.businessName));
+      await writeFileAtomic(renditionPath(photo.storageKey, 'small-thumbnail'), small.data);
+      return { width: small.width, height: small.height, etag: small.etag };
     },
 
     originalExists: (photo) => fileExists(originalPath(photo)),
     originalPath,
+
+    async openOriginal(photo) {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(originalPath(photo), 'r');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+      try {
+        const { size } = await handle.stat();
+        // Originals are read whole; large chunks cut the per-chunk cost of every stream they pass.
+        return { stream: handle.createReadStream({ autoClose: true, highWaterMark: ORIGINAL_CHUNK_BYTES }), size };
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
+    },
 
     async sendRendition(ctx, photo, kind) {
       await sendStoredFile(ctx, renditionPath(photo.storageKey, kind), {
@@ -132,6 +174,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
         etag: photo.etag,
         cacheControl: RENDITION_CACHE,
         downloadName: `${kind}.webp`,
+        vary: kind === 'preview' ? undefined : 'Save-Data',
       });
     },
 

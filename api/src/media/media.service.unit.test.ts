@@ -58,7 +58,10 @@ describe('media service: ingest', () => {
     expect(await fs.readFile(path.join(media.storageDir, shard('originals', 'jpg')))).toEqual(bytes);
     expect(media.originalPath({ storageKey: key, mimeType: 'image/jpeg' })).toBe(path.join(media.storageDir, shard('originals', 'jpg')));
     const files = await storedFiles();
-    expect(files).toEqual(expect.arrayContaining([shard('originals', 'jpg'), shard('thumbnails', 'webp'), shard('previews', 'webp')]));
+    expect(files).toEqual(
+      expect.arrayContaining([shard('originals', 'jpg'), shard('thumbnails', 'webp'), shard('small-thumbnails', 'webp'), shard('previews', 'webp')]),
+    );
+    expect([stored.smallThumbWidth, stored.smallThumbHeight]).toEqual([320, 240]);
     expect(files.some((f) => f.includes('evil'))).toBe(false);
 
     await media.removePhoto({ storageKey: key, mimeType: 'image/jpeg' });

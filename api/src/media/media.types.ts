@@ -1,8 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { AppContext } from '../http/context';
 import type { UploadedFile } from '../http/multipart';
 import type { AcceptedImageType } from '../../contract/constants';
 
-export type RenditionKind = 'thumbnail' | 'preview';
+export type RenditionKind = 'thumbnail' | 'small-thumbnail' | 'preview';
 
 /** What the photo row stores about its files. */
 export interface StoredPhoto {
@@ -17,6 +18,16 @@ export interface StoredPhoto {
   thumbHeight: number;
   thumbEtag: string;
   previewEtag: string;
+  smallThumbWidth: number;
+  smallThumbHeight: number;
+  smallThumbEtag: string;
+}
+
+/** The small thumbnail made afterwards for a photo stored before it existed. */
+export interface SmallThumbnail {
+  width: number;
+  height: number;
+  etag: string;
 }
 
 /** A fully validated upload whose renditions are made but not yet in storage. */
@@ -31,6 +42,11 @@ export interface PreparedPhoto {
 export interface PhotoFiles {
   storageKey: string;
   mimeType: string;
+}
+
+export interface OriginalFile {
+  stream: Readable;
+  size: number;
 }
 
 /**
@@ -59,12 +75,22 @@ export interface MediaService {
   prepareUpload(file: UploadedFile): Promise<PreparedPhoto>;
   /** Puts a replacement original in place for an existing key and rebuilds its renditions. */
   restorePhoto(photo: PhotoFiles, file: UploadedFile): Promise<StoredPhoto>;
+  /**
+   * Makes the small thumbnail of a photo stored before it existed, from its original (the same
+   * steps as an upload). Null when the original is gone: a restore makes all renditions anew.
+   */
+  makeSmallThumbnail(photo: PhotoFiles): Promise<SmallThumbnail | null>;
   /** Removes the original and renditions (missing files are fine). */
   removePhoto(photo: PhotoFiles): Promise<void>;
   /** Whether the original file is present. */
   originalExists(photo: PhotoFiles): Promise<boolean>;
   /** Absolute path of the original (for digital downloads). */
   originalPath(photo: PhotoFiles): string;
+  /**
+   * The original, byte for byte, as a stream that reads only as fast as it is consumed, with its
+   * size; null when the file is gone from storage. The caller must consume or destroy the stream.
+   */
+  openOriginal(photo: PhotoFiles): Promise<OriginalFile | null>;
   /** Streams a stored rendition with ETag, Cache-Control, nosniff; 304 on If-None-Match. */
   sendRendition(ctx: AppContext, photo: PhotoFiles & { etag: string }, kind: RenditionKind): Promise<void>;
   /** Validates an example product image, stores it (no watermark) and returns its file name. */

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Channels, type WebpOptions } from 'sharp';
-import { PREVIEW_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
+import { PREVIEW_MAX_SIDE, SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
 import { DECODE_OPTIONS } from './image-check';
 import { watermarkSvg } from './watermark';
 
 export const EXAMPLE_MAX_SIDE = 800;
 export const WEBP_PREVIEW = { quality: 80, effort: 2 } as const;
 export const WEBP_THUMB = { quality: 76, effort: 2 } as const;
+/** A class of 40 small thumbnails should stay under 400 kB on a phone; a slower encoder pays here. */
+export const WEBP_SMALL_THUMB = { quality: 64, effort: 4 } as const;
 
 export interface Rendition {
   data: Buffer;
@@ -18,7 +20,11 @@ export interface Rendition {
 export interface PhotoRenditions {
   preview: Rendition;
   thumbnail: Rendition;
+  /** The grid's thumbnail on a phone or with Save-Data. */
+  smallThumbnail: Rendition;
 }
+
+type Raw = { width: number; height: number; channels: Channels };
 
 /** A strong validator for the stored bytes: it changes only when the file does. */
 export const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('hex').slice(0, 32);
@@ -27,7 +33,8 @@ const fitInside = (side: number) => ({ width: side, height: side, fit: 'inside',
 
 /**
  * One decode of the original: auto-oriented and shrunk on load straight to preview size, kept as
- * raw pixels; the thumbnail is cut from those pixels, so the original is never read twice.
+ * raw pixels; the thumbnail is cut from those pixels and the small thumbnail from the thumbnail's,
+ * so the original is never read twice and each step shrinks the least pixels it can.
  * Metadata is dropped because sharp only keeps it when asked (checklist E4).
  */
 export async function renderPhoto(input: string | Buffer, businessName: string): Promise<PhotoRenditions> {
@@ -40,22 +47,37 @@ export async function renderPhoto(input: string | Buffer, businessName: string):
   const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
   const preview = await watermarked(base.data, raw, WEBP_PREVIEW, businessName);
 
-  const small = await sharp(base.data, { raw })
-    .resize(fitInside(THUMBNAIL_MAX_SIDE))
-    .raw()
+  const thumb = await shrink(base.data, raw, THUMBNAIL_MAX_SIDE);
+  const thumbnail = await watermarked(thumb.data, thumb.raw, WEBP_THUMB, businessName);
+  const small = await shrink(thumb.data, thumb.raw, SMALL_THUMBNAIL_MAX_SIDE);
+  const smallThumbnail = await watermarked(small.data, small.raw, WEBP_SMALL_THUMB, businessName);
+  return { preview, thumbnail, smallThumbnail };
+}
+
+/**
+ * Only the small thumbnail, for photos stored before it existed: the same decode guards and the
+ * same shrinking steps as an upload, so it matches what a new upload gets.
+ */
+export async function renderSmallThumbnail(input: string | Buffer, businessName: string): Promise<Rendition> {
+  const base = await sharp(input, DECODE_OPTIONS)
+    .autoOrient()
+    .resize(fitInside(PREVIEW_MAX_SIDE))
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
-  const thumbnail = await watermarked(
-    small.data,
-    { width: small.info.width, height: small.info.height, channels: small.info.channels },
-    WEBP_THUMB,
-    businessName,
-  );
-  return { preview, thumbnail };
+  const thumb = await shrink(base.data, { width: base.info.width, height: base.info.height, channels: base.info.channels }, THUMBNAIL_MAX_SIDE);
+  const small = await shrink(thumb.data, thumb.raw, SMALL_THUMBNAIL_MAX_SIDE);
+  return watermarked(small.data, small.raw, WEBP_SMALL_THUMB, businessName);
+}
+
+async function shrink(pixels: Buffer, raw: Raw, side: number): Promise<{ data: Buffer; raw: Raw }> {
+  const out = await sharp(pixels, { raw }).resize(fitInside(side)).raw().toBuffer({ resolveWithObject: true });
+  return { data: out.data, raw: { width: out.info.width, height: out.info.height, channels: out.info.channels } };
 }
 
 async function watermarked(
   pixels: Buffer,
-  raw: { width: number; height: number; channels: Channels },
+  raw: Raw,
   webp: WebpOptions,
   businessName: string,
 ): Promise<Rendition> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { PREVIEW_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
+import { PREVIEW_MAX_SIDE, SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
 import { alphaPng, gif, solidJpeg, splitJpeg } from '../../test/images';
-import { renderPhoto } from './renditions';
+import { renderPhoto, renderSmallThumbnail } from './renditions';
 
 const BUSINESS = 'Test Studio';
 
@@ -30,6 +30,27 @@ async function channelMeans(img: Buffer, region: { left: number; top: number; wi
 }
 
 describe('renderPhoto', () => {
+  it('makes a 320 small thumbnail beside the 400 one, watermarked, smaller on the wire', async () => {
+    const source = await solidJpeg(3000, 2000, '#204060');
+    const { thumbnail, smallThumbnail } = await renderPhoto(source, BUSINESS);
+    expect([smallThumbnail.width, smallThumbnail.height]).toEqual([SMALL_THUMBNAIL_MAX_SIDE, 214]);
+    expect(await meta(smallThumbnail.data)).toMatchObject({ format: 'webp', width: 320, height: 214 });
+    expect(smallThumbnail.data.length).toBeLessThan(thumbnail.data.length);
+    expect(smallThumbnail.etag).not.toBe(thumbnail.etag);
+    // The watermark is in its pixels too: it differs from the plain photo at the same size.
+    const plain = await sharp(source).resize(320, 320, { fit: 'inside' }).webp({ quality: 64 }).toBuffer();
+    expect(await regionDiff(smallThumbnail.data, plain, { left: 0, top: 0, width: 320, height: 213 })).toBeGreaterThan(2);
+  });
+
+  it('renders the same small thumbnail alone for a photo stored before it existed', async () => {
+    const source = await splitJpeg(1200, 800, 6);
+    const [{ smallThumbnail }, alone] = await Promise.all([renderPhoto(source, BUSINESS), renderSmallThumbnail(source, BUSINESS)]);
+    expect([alone.width, alone.height]).toEqual([smallThumbnail.width, smallThumbnail.height]);
+    expect([alone.width, alone.height]).toEqual([214, 320]);
+    expect(alone.data.equals(smallThumbnail.data)).toBe(true);
+    expect(alone.etag).toBe(smallThumbnail.etag);
+  });
+
   it('makes a 1280 preview and a 400 thumbnail in WebP from a large landscape photo', async () => {
     const { preview, thumbnail } = await renderPhoto(await solidJpeg(3000, 2000), BUSINESS);
     expect([preview.width, preview.height]).toEqual([PREVIEW_MAX_SIDE, 853]);

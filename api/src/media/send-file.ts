@@ -10,6 +10,8 @@ export interface SendOptions {
   cacheControl: string;
   /** A server-chosen name for Content-Disposition (checklist E5). */
   downloadName: string;
+  /** A request header the choice of file depended on. */
+  vary?: string;
 }
 
 /** True when If-None-Match names this ETag (weak or strong, in a list, or '*'). */
@@ -31,6 +33,7 @@ export async function sendStoredFile(ctx: AppContext, filePath: string, options:
     ETag: `"${options.etag}"`,
     'X-Content-Type-Options': 'nosniff',
   };
+  if (options.vary) ctx.vary(options.vary);
   if (etagMatches(ctx.get('If-None-Match'), options.etag)) {
     ctx.set(headers);
     ctx.status = 304;

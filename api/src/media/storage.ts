@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AcceptedImageType } from '../../contract/constants';
 
-export type StorageKind = 'originals' | 'thumbnails' | 'previews';
+export type StorageKind = 'originals' | 'thumbnails' | 'small-thumbnails' | 'previews';
 
 export const EXTENSION_BY_MIME: Record<AcceptedImageType, string> = {
   'image/jpeg': 'jpg',
@@ -44,7 +44,7 @@ export function createStorage(root: string): Storage {
     },
     examplePath: (fileName) => path.join(examplesDir, fileName),
     async ensureLayout() {
-      for (const dir of [tmpDir, examplesDir, ...(['originals', 'thumbnails', 'previews'] as const).map((k) => path.join(root, k))]) {
+      for (const dir of [tmpDir, examplesDir, ...(['originals', 'thumbnails', 'small-thumbnails', 'previews'] as const).map((k) => path.join(root, k))]) {
         await fs.mkdir(dir, { recursive: true });
       }
     },

@@ -24,6 +24,8 @@ export function presentOrder(record: OrderRecord, downloadUrl: (orderId: string,
     school: { id: Number(order.school_id), name: order.school_name },
     albumName: order.album_name,
     testPayment: Number(order.test_payment ?? 0) === 1,
+    duplicatePayments: Number(order.duplicate_payments ?? 0),
+    printBatchId: order.print_batch_id === null || order.print_batch_id === undefined ? null : Number(order.print_batch_id),
     items: items.map((item) => {
       const digital = isDigitalProduct(item.product_type, item.product_name);
       return {
@@ -34,6 +36,7 @@ export function presentOrder(record: OrderRecord, downloadUrl: (orderId: string,
         photoOriginalNumber: item.photo_original_number,
         photoOriginalName: item.photo_original_name,
         photoFilename: item.photo_filename,
+        studentId: item.student_id === null || item.student_id === undefined ? null : Number(item.student_id),
         productType: item.product_type,
         productName: item.product_name,
         productDescription: item.product_description,

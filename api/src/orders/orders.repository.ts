@@ -19,9 +19,12 @@ export interface OrderRow {
   payment_reference: string | null;
   notes: string | null;
   idempotency_key: string | null;
+  idempotency_hash: string | null;
+  duplicate_payments: number;
   created_at: number;
   school_name: string;
   test_payment: number | null;
+  print_batch_id: number | null;
 }
 
 export interface OrderItemRow {
@@ -33,6 +36,7 @@ export interface OrderItemRow {
   photo_original_number: string | null;
   photo_original_name: string | null;
   photo_filename: string | null;
+  student_id: number | null;
   product_type: string;
   product_name: string;
   product_description: string;
@@ -56,18 +60,21 @@ export interface NewOrder {
   studentName: string;
   notes: string | null;
   idempotencyKey: string | null;
+  idempotencyHash: string | null;
   totalThebe: number;
   lines: PricedLine[];
 }
 
 export function createOrdersRepository(knex: Knex) {
-  /** Orders with their school name and whether a sandbox payment was made for them. */
+  /** Orders with their school name, their print batch and whether a sandbox payment was made for them. */
   const baseQuery = (db: Knex) =>
     db('orders as o')
       .join('schools as s', 's.id', 'o.school_id')
+      .leftJoin('print_batch_orders as pbo', 'pbo.order_id', 'o.id')
       .select(
         'o.*',
         's.name as school_name',
+        'pbo.batch_id as print_batch_id',
         db.raw("(select max(case when p.gateway = 'sandbox' then 1 else 0 end) from payments p where p.order_id = o.id) as test_payment"),
       );
 
@@ -98,8 +105,22 @@ export function createOrdersRepository(knex: Knex) {
     async photos(ids: number[]): Promise<Map<number, PhotoInfo>> {
       const rows = await knex('photos as p')
         .join('albums as a', 'a.id', 'p.album_id')
+        .join('schools as s', 's.id', 'a.school_id')
+        .leftJoin('students as st', 'st.id', 'p.student_id')
         .whereIn('p.id', [...new Set(ids)])
-        .select('p.id', 'p.album_id', 'a.school_id', 'a.name as album_name', 'a.password_hash', 'p.original_name', 'p.original_number', 'p.filename');
+        .select(
+          'p.id',
+          'p.album_id',
+          'a.school_id',
+          'a.name as album_name',
+          'a.password_hash',
+          's.access_mode',
+          'p.student_id',
+          'st.do_not_publish',
+          'p.original_name',
+          'p.original_number',
+          'p.filename',
+        );
       return new Map(
         rows.map((r) => [
           Number(r.id),
@@ -109,12 +130,23 @@ export function createOrdersRepository(knex: Knex) {
             schoolId: Number(r.school_id),
             albumName: r.album_name,
             albumHasPassword: r.password_hash !== null,
+            accessMode: r.access_mode,
+            studentId: r.student_id === null ? null : Number(r.student_id),
+            doNotPublish: Boolean(Number(r.do_not_publish ?? 0)),
             originalName: r.original_name,
             originalNumber: r.original_number,
             filename: r.filename,
           },
         ]),
       );
+    },
+
+    async photoForDownload(photoId: number): Promise<{ storageKey: string; mimeType: string; filename: string; doNotPublish: boolean } | undefined> {
+      const row = await knex('photos as p')
+        .leftJoin('students as st', 'st.id', 'p.student_id')
+        .where('p.id', photoId)
+        .first('p.storage_key', 'p.mime_type', 'p.filename', 'st.do_not_publish');
+      return row && { storageKey: row.storage_key, mimeType: row.mime_type, filename: row.filename, doNotPublish: Boolean(Number(row.do_not_publish ?? 0)) };
     },
 
     async insert(trx: Knex.Transaction, order: NewOrder): Promise<void> {
@@ -136,6 +168,7 @@ export function createOrdersRepository(knex: Knex) {
         payment_status: 'pending',
         notes: order.notes,
         idempotency_key: order.idempotencyKey,
+        idempotency_hash: order.idempotencyHash,
         created_at: at,
         updated_at: at,
       });
@@ -148,6 +181,7 @@ export function createOrdersRepository(knex: Knex) {
           photo_original_number: line.photo.originalNumber,
           photo_original_name: line.photo.originalName,
           photo_filename: line.photo.filename,
+          student_id: line.photo.studentId,
           product_type: line.product.id,
           product_name: line.product.name,
           product_description: line.product.description,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Router from '@koa/router';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/constants';
-import { ORDER_MSG } from '../../contract/messages';
+import { ORDER_MSG, STUDENT_MSG } from '../../contract/messages';
 import { orderCreateSchema, orderStatusUpdateSchema } from '../../contract/orders';
 import { id } from '../../contract/fields';
 import type { AppContext, AppState } from '../http/context';
@@ -33,7 +33,7 @@ export function createOrderRoutes(deps: Deps, commerce: Commerce) {
     const result = await orders.create(input, {
       customerId: principal.kind === 'customer' ? principal.id : null,
       idempotencyKey: key,
-      assertCanSee: (album) => deps.access.assertAlbum(ctx, album),
+      viewer: deps.access.viewer(ctx),
     });
     ctx.status = result.replayed ? 200 : 201;
     ctx.body = { order: result.order, customerCreated: result.customerCreated };
@@ -79,16 +79,18 @@ export function createOrderRoutes(deps: Deps, commerce: Commerce) {
     const item = order?.items.find((candidate) => candidate.id === link.itemId);
     if (!order || !item || !isDigitalProduct(item.productType, item.productName)) throw forbidden(ORDER_MSG.downloadInvalid, 'DOWNLOAD_LINK_INVALID');
     if (order.paymentStatus !== 'completed' || order.orderStatus === 'cancelled') throw forbidden(ORDER_MSG.downloadNotReady, 'ORDER_NOT_PAID');
-    const photo = item.photoId === null ? undefined : await deps.knex('photos').where({ id: item.photoId }).first('storage_key', 'mime_type', 'filename');
+    // An erased photo is gone for good (its line keeps only text); a do-not-publish one is never delivered.
+    const photo = item.photoId === null ? undefined : await orders.photoForDownload(item.photoId);
     if (!photo) throw notFound(ORDER_MSG.downloadInvalid);
-    const file = deps.media.originalPath({ storageKey: photo.storage_key, mimeType: photo.mime_type });
+    if (photo.doNotPublish) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
+    const file = deps.media.originalPath(photo);
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat) throw notFound(ORDER_MSG.downloadInvalid);
     const name = downloadName(order.school.name, item.photoOriginalName ?? photo.filename, photo.filename);
     ctx.set('Content-Disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.type = photo.mime_type;
+    ctx.type = photo.mimeType;
     ctx.length = stat.size;
     ctx.body = fs.createReadStream(file);
   });

@@ -1,13 +1,17 @@
 import type { OrderStatus } from '../../contract/constants';
 import { isOrderingClosed } from '../../contract/constants';
-import { MSG, ORDER_MSG } from '../../contract/messages';
+import { HARDENING_MSG, MSG, ORDER_MSG, STUDENT_MSG } from '../../contract/messages';
 import type { Order, OrderCreateInput } from '../../contract/orders';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
+import type { Viewer } from '../http/access';
+import { accessError, classAccess, createVisibility, photoVisible } from '../students/visibility';
+import { createStudentRepository } from '../students/students.repository';
 import { isUniqueViolation } from '../staff/staff.service';
 import { createCustomerService } from '../customers/customers.service';
 import { orderConfirmationEmail } from '../mail/templates';
 import { newOrderId } from './order-id';
+import { orderRequestHash } from './idempotency';
 import { priceOrder, fallbackProducts, type PhotoInfo } from './pricing';
 import { createOrdersRepository, type OrderRecord } from './orders.repository';
 import { presentOrder } from './orders.presenter';
@@ -17,19 +21,43 @@ export interface CreateOrderContext {
   /** Set when a signed-in customer orders: the order is theirs whatever e-mail they type. */
   customerId: number | null;
   idempotencyKey: string | null;
-  /** Throws unless this browser may see the class (D3): ordering needs the same grant as viewing. */
-  assertCanSee(album: { id: number; schoolId: number; hasPassword: boolean }): void;
+  /** Who orders: a family may order only the photos it may see (the same rule as viewing). */
+  viewer: Viewer;
 }
 
 export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
   const repo = createOrdersRepository(deps.knex);
   const customers = createCustomerService(deps);
   const present = (record: OrderRecord): Order => presentOrder(record, downloads.url);
+  const visibility = createVisibility(createStudentRepository(deps.knex));
+
+  /** Do-not-publish photos are never sold, to anyone; every other photo needs the viewing grant. */
+  async function assertCanOrder(viewer: Viewer, photos: PhotoInfo[]): Promise<void> {
+    const granted = await visibility.grantedStudents(viewer);
+    for (const photo of photos) {
+      if (photo.doNotPublish) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
+      const access = classAccess(viewer, { id: photo.albumId, schoolId: photo.schoolId, hasPassword: photo.albumHasPassword, accessMode: photo.accessMode }, granted);
+      if (access.kind === 'none') throw accessError(access);
+      if (!photoVisible(access, photo)) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
+    }
+  }
+
+  /**
+   * A repeated request returns the order it created, but only for the very same request, and only
+   * to a browser that may still see its photos (the grant is checked as for a new order).
+   */
+  async function replay(earlier: OrderRecord, input: OrderCreateInput, requestHash: string, ctx: CreateOrderContext) {
+    if (earlier.order.idempotency_hash !== requestHash) throw conflict(HARDENING_MSG.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+    const photos = await repo.photos(input.items.map((item) => item.photoId));
+    await assertCanOrder(ctx.viewer, [...photos.values()]);
+    return { order: present(earlier), customerCreated: false, replayed: true };
+  }
 
   async function create(input: OrderCreateInput, ctx: CreateOrderContext): Promise<{ order: Order; customerCreated: boolean; replayed: boolean }> {
+    const requestHash = orderRequestHash(input, ctx.customerId);
     if (ctx.idempotencyKey) {
       const earlier = await repo.findByIdempotencyKey(ctx.idempotencyKey);
-      if (earlier) return { order: present(earlier), customerCreated: false, replayed: true };
+      if (earlier) return replay(earlier, input, requestHash, ctx);
     }
     const school = await repo.school(input.schoolId);
     if (!school) throw notFound(MSG.schoolNotFound);
@@ -41,8 +69,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
       photos,
       closed: isOrderingClosed(school.closingDate),
     });
-    const albums = new Map<number, PhotoInfo>(priced.lines.map((line) => [line.photo.albumId, line.photo]));
-    for (const photo of albums.values()) ctx.assertCanSee({ id: photo.albumId, schoolId: photo.schoolId, hasPassword: photo.albumHasPassword });
+    await assertCanOrder(ctx.viewer, priced.lines.map((line) => line.photo));
 
     const id = newOrderId();
     let created: { id: number; email: string; firstName: string } | null = null;
@@ -64,6 +91,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
           studentName: input.studentName,
           notes: input.notes,
           idempotencyKey: ctx.idempotencyKey,
+          idempotencyHash: ctx.idempotencyKey ? requestHash : null,
           totalThebe: priced.totalThebe,
           lines: priced.lines,
         });
@@ -72,7 +100,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
       // Two tries with one key raced: the first one stands.
       if (ctx.idempotencyKey && isUniqueViolation(err)) {
         const earlier = await repo.findByIdempotencyKey(ctx.idempotencyKey);
-        if (earlier) return { order: present(earlier), customerCreated: false, replayed: true };
+        if (earlier) return replay(earlier, input, requestHash, ctx);
       }
       throw err;
     }
@@ -91,6 +119,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
   return {
     create,
     get,
+    photoForDownload: (photoId: number) => repo.photoForDownload(photoId),
     list: async (filter: { status?: OrderStatus; schoolId?: number }) => (await repo.list(filter)).map(present),
     listForCustomer: async (customerId: number) => (await repo.list({ customerId })).map(present),
     async setStatus(id: string, status: OrderStatus): Promise<Order> {

@@ -3,6 +3,7 @@ import { decimalToThebe } from '../../contract/money';
 import { ORDER_MSG } from '../../contract/messages';
 import type { OrderCreateInput } from '../../contract/orders';
 import { badRequest, conflict } from '../http/errors';
+import type { AccessMode } from '../../contract/student-codes';
 
 export interface Product {
   /** Price list item id as a string, or a built-in product id. */
@@ -18,6 +19,11 @@ export interface PhotoInfo {
   schoolId: number;
   albumName: string;
   albumHasPassword: boolean;
+  accessMode: AccessMode;
+  /** The child in the photo; null for a group photo. */
+  studentId: number | null;
+  /** The child is marked "do not publish": the photo is never sold. */
+  doNotPublish: boolean;
   originalName: string;
   originalNumber: string | null;
   filename: string;

@@ -27,6 +27,9 @@ describeApi('photos API: missing originals, cleanup and restore', () => {
     mime_type: string;
     filename: string;
     preview_etag: string;
+    small_thumb_etag: string | null;
+    small_thumb_width: number | null;
+    small_thumb_height: number | null;
     file_size: number;
   }
   const row = (id: number): Promise<Row | undefined> => server.runtime.knex('photos').where({ id }).first();
@@ -100,6 +103,10 @@ describeApi('photos API: missing originals, cleanup and restore', () => {
     const after = (await row(before.id)) as Row;
     expect(after).toMatchObject({ storage_key: before.storage_key, mime_type: 'image/png', filename: `${before.storage_key}.png`, file_size: replacement.length });
     expect(after.preview_etag).not.toBe(before.preview_etag);
+    // The small thumbnail is rebuilt with the others (a restore also covers photos that lacked one).
+    expect(after.small_thumb_etag).not.toBe(before.small_thumb_etag);
+    expect([Number(after.small_thumb_width), Number(after.small_thumb_height)]).toEqual([320, 240]);
+    await fs.access(shardedPath(server, 'small-thumbnails', after.storage_key, 'webp'));
     expect(await fs.readFile(shardedPath(server, 'originals', after.storage_key, 'png'))).toEqual(replacement);
     expect((await staff.get('/api/photos/missing')).body.missingPhotos.some((p: { id: number }) => p.id === before.id)).toBe(false);
   });

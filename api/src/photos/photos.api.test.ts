@@ -196,7 +196,8 @@ describeApi('photos API: upload, list, delete', () => {
       expect((await rowsOf(albumId)).map((r) => r.id)).toEqual([third?.id]);
       const disk = await storageFiles(server);
       for (const id of [first?.id, second?.id]) expect(disk.some((f) => f.includes(keys[id ?? 0] ?? '?'))).toBe(false);
-      expect(disk.filter((f) => f.includes(keys[third?.id ?? 0] ?? '?'))).toHaveLength(3);
+      // The original and its three renditions (thumbnail, small thumbnail, preview).
+      expect(disk.filter((f) => f.includes(keys[third?.id ?? 0] ?? '?'))).toHaveLength(4);
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Photo } from '../../contract/photos';
-import type { StoredPhoto } from '../media/media.types';
+import type { AccessMode } from '../../contract/student-codes';
+import type { SmallThumbnail, StoredPhoto } from '../media/media.types';
 import { insertedId, now, toIso, count } from '../db/knex';
 
 export interface PhotoRow {
@@ -11,6 +12,8 @@ export interface PhotoRow {
   original_name: string;
   original_number: string | null;
   student_name: string | null;
+  /** Null: a group photo of the class. */
+  student_id: number | null;
   file_size: number;
   mime_type: string;
   width: number;
@@ -19,7 +22,13 @@ export interface PhotoRow {
   thumb_height: number;
   thumb_etag: string;
   preview_etag: string;
+  /** Null for photos stored before the small thumbnail existed, until the backfill makes it. */
+  small_thumb_width: number | null;
+  small_thumb_height: number | null;
+  small_thumb_etag: string | null;
   created_at: number;
+  /** Joined from students: the photo's child is marked "do not publish" (1/0, or null for a group photo). */
+  student_dnp?: number | boolean | null;
 }
 
 export interface AlbumRef {
@@ -28,6 +37,7 @@ export interface AlbumRef {
   schoolId: number;
   schoolName: string;
   hasPassword: boolean;
+  accessMode: AccessMode;
 }
 
 export interface PhotoWithAlbum {
@@ -43,8 +53,14 @@ export interface NewPhoto {
   stored: StoredPhoto;
 }
 
-/** An allow-list of output fields: a row is never spread into a response. */
-export function presentPhoto(row: PhotoRow): Photo {
+/** Whether the photo's child may not be published. */
+export const isDoNotPublish = (row: Pick<PhotoRow, 'student_dnp'>): boolean => Boolean(Number(row.student_dnp ?? 0));
+
+/**
+ * An allow-list of output fields: a row is never spread into a response. `studentId` is what this
+ * viewer may be told (the visibility rule decides); staff get the row's own.
+ */
+export function presentPhoto(row: PhotoRow, studentId: number | null = row.student_id === null ? null : Number(row.student_id)): Photo {
   return {
     id: Number(row.id),
     filename: row.filename,
@@ -52,6 +68,7 @@ export function presentPhoto(row: PhotoRow): Photo {
     fileSize: Number(row.file_size),
     albumId: Number(row.album_id),
     studentName: row.student_name,
+    studentId,
     thumbnailWidth: Number(row.thumb_width),
     thumbnailHeight: Number(row.thumb_height),
     createdAt: toIso(row.created_at),
@@ -64,6 +81,7 @@ const ALBUM_COLUMNS = {
   album_ref_password: 'albums.password_hash',
   school_ref_id: 'schools.id',
   school_ref_name: 'schools.name',
+  school_ref_mode: 'schools.access_mode',
 } as const;
 
 interface AlbumColumns {
@@ -72,6 +90,7 @@ interface AlbumColumns {
   album_ref_password: string | null;
   school_ref_id: number;
   school_ref_name: string;
+  school_ref_mode: AccessMode;
 }
 
 function toAlbumRef(row: AlbumColumns): AlbumRef {
@@ -81,6 +100,7 @@ function toAlbumRef(row: AlbumColumns): AlbumRef {
     schoolId: Number(row.school_ref_id),
     schoolName: row.school_ref_name,
     hasPassword: row.album_ref_password !== null && row.album_ref_password !== '',
+    accessMode: row.school_ref_mode,
   };
 }
 
@@ -96,12 +116,18 @@ function storedColumns(stored: StoredPhoto) {
     thumb_height: stored.thumbHeight,
     thumb_etag: stored.thumbEtag,
     preview_etag: stored.previewEtag,
+    small_thumb_width: stored.smallThumbWidth,
+    small_thumb_height: stored.smallThumbHeight,
+    small_thumb_etag: stored.smallThumbEtag,
   };
 }
 
 export function createPhotoRepository(knex: Knex) {
   const withAlbum = () =>
     knex('photos').join('albums', 'albums.id', 'photos.album_id').join('schools', 'schools.id', 'albums.school_id');
+  /** Every photo column plus whether its child may be published. */
+  const withStudent = () => knex('photos').leftJoin('students', 'students.id', 'photos.student_id');
+  const PHOTO_COLUMNS = ['photos.*', 'students.do_not_publish as student_dnp'] as const;
 
   return {
     async findAlbum(albumId: number): Promise<AlbumRef | undefined> {
@@ -112,12 +138,17 @@ export function createPhotoRepository(knex: Knex) {
       return row ? toAlbumRef(row) : undefined;
     },
 
-    listByAlbum: (albumId: number): Promise<PhotoRow[]> => knex('photos').where({ album_id: albumId }).select<PhotoRow[]>('*'),
+    listByAlbum: (albumId: number): Promise<PhotoRow[]> =>
+      withStudent().where('photos.album_id', albumId).select<PhotoRow[]>(...PHOTO_COLUMNS),
+
+    listByStudent: (studentId: number): Promise<PhotoRow[]> =>
+      withStudent().where('photos.student_id', studentId).select<PhotoRow[]>(...PHOTO_COLUMNS),
 
     async findWithAlbum(photoId: number): Promise<PhotoWithAlbum | undefined> {
       const row = await withAlbum()
+        .leftJoin('students', 'students.id', 'photos.student_id')
         .where('photos.id', photoId)
-        .first<(PhotoRow & AlbumColumns) | undefined>('photos.*', ALBUM_COLUMNS);
+        .first<(PhotoRow & AlbumColumns) | undefined>(...PHOTO_COLUMNS, ALBUM_COLUMNS);
       return row ? { photo: row, album: toAlbumRef(row) } : undefined;
     },
 
@@ -169,6 +200,13 @@ export function createPhotoRepository(knex: Knex) {
     },
 
     updateStored: (id: number, stored: StoredPhoto) => knex('photos').where({ id }).update(storedColumns(stored)),
+
+    /** The next photos (by id, after `afterId`) that have no small thumbnail yet. */
+    listLackingSmallThumbnail: (afterId: number, limit: number): Promise<PhotoRow[]> =>
+      knex('photos').whereNull('small_thumb_etag').where('id', '>', afterId).orderBy('id').limit(limit).select<PhotoRow[]>('*'),
+
+    setSmallThumbnail: (id: number, small: SmallThumbnail) =>
+      knex('photos').where({ id }).update({ small_thumb_width: small.width, small_thumb_height: small.height, small_thumb_etag: small.etag }),
 
     deleteByIds: (ids: number[]): Promise<number> => knex('photos').whereIn('id', ids).delete(),
   };

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '../../contract/constants';
+import { UPLOAD_BATCH_SIZE, UPLOAD_MAX_FILE_BYTES } from '../../contract/constants';
 import { id } from '../../contract/fields';
-import { MSG } from '../../contract/messages';
+import { HARDENING_MSG, MSG } from '../../contract/messages';
 import { bulkDeleteSchema, cleanupMissingSchema } from '../../contract/photos';
 import type { AppContext, AppState } from '../http/context';
 import { requireStaff } from '../http/auth';
@@ -12,30 +12,36 @@ import type { Deps } from '../deps';
 import { createPhotoService } from './photos.service';
 import { createUploadPipeline } from '../media/upload-pipeline';
 import { pathId } from './path-id';
+import { createVisibility } from '../students/visibility';
+import { createStudentRepository } from '../students/students.repository';
 
 /** A class belongs to a school, so the upload form picks both; a missing class means neither was chosen. */
 export const SELECT_CLASS_FIRST = 'Please select a school and class first';
 const uploadFieldsSchema = z.object({ albumId: id(SELECT_CLASS_FIRST) }, { error: SELECT_CLASS_FIRST });
 
 /**
- * Up to 500 files of 10 MB each per request (spec section 9), but at most 1 GiB of temp disk per
- * request: the PWA sends batches of 10, and a larger request is better split than allowed to fill
- * the disk.
+ * One request carries at most one batch: the PWA sends 10 photos at a time (spec section 9), so a
+ * request holds at most 10 files of 10 MB plus the form around them. A larger request is refused
+ * by its declared size before it is read, or as soon as it grows past that while streaming.
  */
+export const UPLOAD_MAX_REQUEST_BYTES = UPLOAD_BATCH_SIZE * UPLOAD_MAX_FILE_BYTES + 1024 * 1024;
 const UPLOAD_LIMITS = {
-  maxFiles: UPLOAD_MAX_FILES,
+  maxFiles: UPLOAD_BATCH_SIZE,
   maxFileBytes: UPLOAD_MAX_FILE_BYTES,
-  maxTotalBytes: 1024 * 1024 * 1024,
+  maxRequestBytes: UPLOAD_MAX_REQUEST_BYTES,
   maxFields: 20,
+  tooLargeMessage: HARDENING_MSG.uploadTooLarge,
+  tooManyFilesMessage: HARDENING_MSG.tooManyFilesPerRequest,
 };
 
 export function createPhotoRoutes(deps: Deps) {
   const service = createPhotoService(deps);
+  const visibility = createVisibility(createStudentRepository(deps.knex));
   const router = new Router<AppState, AppContext>();
 
   /** Temp files are removed whatever happens; ingested ones were already moved out. */
   async function withUpload<T>(ctx: AppContext, use: (body: MultipartBody) => Promise<T>): Promise<T> {
-    const body = await readMultipart(ctx, deps.media.tmpDir, UPLOAD_LIMITS);
+    const body = await readMultipart(ctx, deps.media.tmpDir, { ...UPLOAD_LIMITS, bodyTimeoutMs: deps.config.requestBodyTimeoutMs });
     try {
       return await use(body);
     } finally {
@@ -43,11 +49,12 @@ export function createPhotoRoutes(deps: Deps) {
     }
   }
 
+  /** A family holding a child's code gets exactly that child's photos and the class's group photos. */
   router.get('/albums/:id/photos', async (ctx) => {
     const album = await service.getAlbum(pathId(ctx.params.id, MSG.classNotFound));
-    deps.access.assertAlbum(ctx, album);
+    const access = await visibility.requireClass(deps.access.viewer(ctx), album);
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await service.listAlbumPhotos(album.id);
+    ctx.body = await service.listAlbumPhotos(album.id, access);
   });
 
   router.post('/photos/upload-batch', requireStaff, async (ctx) => {
@@ -56,6 +63,7 @@ export function createPhotoRoutes(deps: Deps) {
     try {
       body = await readMultipart(ctx, deps.media.tmpDir, {
         ...UPLOAD_LIMITS,
+        bodyTimeoutMs: deps.config.requestBodyTimeoutMs,
         onFile: (field, file) => {
           if (field === 'photos') void pipeline.add(file);
         },

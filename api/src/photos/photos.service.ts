@@ -7,7 +7,8 @@ import type { Logger } from '../logger';
 import type { MediaService, PhotoFiles, PreparedPhoto, StoredPhoto } from '../media/media.types';
 import { toIso } from '../db/knex';
 import { originalNumberOf } from './original-number';
-import { createPhotoRepository, presentPhoto, type AlbumRef, type PhotoRow, type PhotoWithAlbum } from './photos.repository';
+import { createPhotoRepository, isDoNotPublish, presentPhoto, type AlbumRef, type PhotoRow, type PhotoWithAlbum } from './photos.repository';
+import { photoVisible, visibleStudentId, type ClassAccess, type PhotoRef } from '../students/visibility';
 
 /** Existence checks on storage run this many at a time, so a large library does not exhaust descriptors. */
 const STAT_CHUNK = 32;
@@ -16,6 +17,21 @@ const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 const frameOrder = (a: PhotoRow, b: PhotoRow) => byName.compare(a.original_name, b.original_name) || Number(a.id) - Number(b.id);
 
 const filesOf = (row: Pick<PhotoRow, 'storage_key' | 'mime_type'>): PhotoFiles => ({ storageKey: row.storage_key, mimeType: row.mime_type });
+
+function present(rows: PhotoRow[], access: ClassAccess): Photo[] {
+  return rows
+    .map((row) => ({ row, ref: photoRef(row) }))
+    .filter(({ ref }) => photoVisible(access, ref))
+    .map(({ row, ref }) => ({ row, studentId: visibleStudentId(access, ref) }))
+    .sort((a, b) => frameOrder(a.row, b.row))
+    .map(({ row, studentId }) => presentPhoto(row, studentId));
+}
+
+/** What the visibility rule needs to know about a photo row. */
+export const photoRef = (row: Pick<PhotoRow, 'student_id' | 'student_dnp'>): PhotoRef => ({
+  studentId: row.student_id === null ? null : Number(row.student_id),
+  doNotPublish: isDoNotPublish(row),
+});
 
 export function createPhotoService(deps: { knex: Knex; media: MediaService; logger: Logger }) {
   const repo = createPhotoRepository(deps.knex);
@@ -78,9 +94,14 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
       return found;
     },
 
-    async listAlbumPhotos(albumId: number): Promise<Photo[]> {
-      const rows = await repo.listByAlbum(albumId);
-      return rows.sort(frameOrder).map(presentPhoto);
+    /** The class's photos this viewer may see (the visibility rule), in frame order. */
+    async listAlbumPhotos(albumId: number, access: ClassAccess): Promise<Photo[]> {
+      return present(await repo.listByAlbum(albumId), access);
+    },
+
+    /** One child's own photos (not the group photos) this viewer may see. */
+    async listStudentPhotos(studentId: number, access: ClassAccess): Promise<Photo[]> {
+      return present(await repo.listByStudent(studentId), access);
     },
 
     /**
@@ -110,13 +131,42 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
           })),
         );
         // Multipart parsing lists files as they finish streaming; answer in frame order instead.
-        const photos = rows.sort(frameOrder).map(presentPhoto);
+        const photos = rows.sort(frameOrder).map((row) => presentPhoto(row));
         return { message: `Uploaded ${photos.length} photos`, uploaded: photos.length, photos };
       } catch (err) {
         await Promise.all(committed.map((stored) => media.removePhoto(stored)));
         throw err;
       } finally {
         await Promise.all(ready.map((entry) => entry.prepared.discard()));
+      }
+    },
+
+    /**
+     * Makes the small thumbnail of every photo stored before it existed, a page of rows at a time,
+     * one decode at a time (the media limiter is shared with uploads). Only rows without one are
+     * read, so running it again does nothing more. A photo whose original is gone is skipped: a
+     * restore makes all of its renditions.
+     */
+    async backfillSmallThumbnails(): Promise<{ made: number; skipped: number }> {
+      let made = 0;
+      let skipped = 0;
+      let afterId = 0;
+      for (;;) {
+        const rows = await repo.listLackingSmallThumbnail(afterId, 50);
+        if (rows.length === 0) return { made, skipped };
+        for (const row of rows) {
+          afterId = Number(row.id);
+          const small = await media.makeSmallThumbnail(filesOf(row)).catch((err: unknown) => {
+            deps.logger.warn({ err, photoId: row.id }, 'making a small thumbnail failed');
+            return null;
+          });
+          if (!small) {
+            skipped += 1;
+            continue;
+          }
+          await repo.setSmallThumbnail(afterId, small);
+          made += 1;
+        }
       }
     },
 

@@ -58,7 +58,7 @@ export async function storageFiles(server: TestServer): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.relative(server.storageDir, path.join(e.parentPath, e.name)));
 }
 
-export function shardedPath(server: TestServer, kind: 'originals' | 'thumbnails' | 'previews', key: string, ext: string): string {
+export function shardedPath(server: TestServer, kind: 'originals' | 'thumbnails' | 'small-thumbnails' | 'previews', key: string, ext: string): string {
   return path.join(server.storageDir, kind, key.slice(0, 2), key.slice(2, 4), `${key}.${ext}`);
 }
 

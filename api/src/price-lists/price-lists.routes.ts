@@ -14,7 +14,7 @@ const priceListId = id('Price list id must be a positive whole number');
 const schoolId = id('School id must be a positive whole number');
 
 /** An editor form: a few dozen products, each with at most one example image. */
-const FORM_LIMITS = { maxFiles: 100, maxFileBytes: UPLOAD_MAX_FILE_BYTES, maxTotalBytes: 200 * 1024 * 1024, maxFields: 1000 };
+const FORM_LIMITS = { maxFiles: 100, maxFileBytes: UPLOAD_MAX_FILE_BYTES, maxRequestBytes: 200 * 1024 * 1024, maxFields: 1000 };
 
 export function createPriceListRoutes(deps: Deps) {
   const service = createPriceListService(deps);
@@ -23,7 +23,7 @@ export function createPriceListRoutes(deps: Deps) {
   /** The spec sends multipart; JSON ({name, description, products: [...]}) is accepted for tools. */
   async function withInput(ctx: AppContext, save: (input: PriceListInput, uploads: Map<number, UploadedFile>) => Promise<PriceList>) {
     if (ctx.is('application/json')) return save(parse(priceListInputSchema, ctx.request.body), new Map());
-    const form = await readMultipart(ctx, deps.media.tmpDir, FORM_LIMITS);
+    const form = await readMultipart(ctx, deps.media.tmpDir, { ...FORM_LIMITS, bodyTimeoutMs: deps.config.requestBodyTimeoutMs });
     try {
       const { body, images } = readPriceListForm(form.fields, form.files);
       return await save(parse(priceListInputSchema, body), images);

@@ -12,6 +12,7 @@ export function presentSchoolBySlug(school: SchoolRecord, unlocked: boolean): Sc
     slug: school.slug,
     closingDate: school.closingDate,
     priceListId: school.priceListId,
+    accessMode: school.accessMode,
     unlocked,
   };
 }
@@ -27,6 +28,7 @@ export function presentStaffSchool(school: SchoolRecord, albums: AlbumSummary[])
     closingDate: school.closingDate,
     priceListId: school.priceListId,
     priceListName: school.priceListName,
+    accessMode: school.accessMode,
     albums,
     createdAt: school.createdAt,
   };

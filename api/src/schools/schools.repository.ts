@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AccessMode } from '../../contract/student-codes';
 import { count, insertedId, now, toIso } from '../db/knex';
 
 export interface SchoolRecord {
@@ -11,6 +12,7 @@ export interface SchoolRecord {
   closingDate: string | null;
   priceListId: number | null;
   priceListName: string | null;
+  accessMode: AccessMode;
   createdAt: string;
 }
 
@@ -23,6 +25,7 @@ export interface SchoolWrite {
   address?: string | null;
   closingDate?: string | null;
   priceListId?: number | null;
+  accessMode?: AccessMode;
 }
 
 interface SchoolRow {
@@ -35,6 +38,7 @@ interface SchoolRow {
   closing_date: string | null;
   price_list_id: number | null;
   price_list_name: string | null;
+  access_mode: AccessMode;
   created_at: number | string;
 }
 
@@ -49,6 +53,7 @@ function toRecord(row: SchoolRow): SchoolRecord {
     closingDate: row.closing_date,
     priceListId: row.price_list_id === null ? null : Number(row.price_list_id),
     priceListName: row.price_list_name,
+    accessMode: row.access_mode,
     createdAt: toIso(row.created_at),
   };
 }
@@ -61,6 +66,7 @@ const COLUMNS: Record<keyof Omit<SchoolWrite, 'passwordHash'>, string> = {
   address: 'address',
   closingDate: 'closing_date',
   priceListId: 'price_list_id',
+  accessMode: 'access_mode',
 };
 
 function toRow(input: SchoolWrite): Record<string, unknown> {
@@ -87,6 +93,7 @@ function detailQuery(trx: Knex) {
       's.closing_date',
       's.price_list_id',
       'pl.name as price_list_name',
+      's.access_mode',
       's.created_at',
     );
 }
@@ -107,11 +114,11 @@ export function createSchoolRepository(knex: Knex) {
       return row ? toRecord(row) : undefined;
     },
 
-    async passwordHashBySlug(slug: string): Promise<{ id: number; passwordHash: string } | undefined> {
-      const row = (await knex('schools').where({ slug }).first('id', 'password_hash')) as
-        | { id: number; password_hash: string }
+    async passwordHashBySlug(slug: string): Promise<{ id: number; passwordHash: string; accessMode: AccessMode } | undefined> {
+      const row = (await knex('schools').where({ slug }).first('id', 'password_hash', 'access_mode')) as
+        | { id: number; password_hash: string; access_mode: AccessMode }
         | undefined;
-      return row ? { id: Number(row.id), passwordHash: row.password_hash } : undefined;
+      return row ? { id: Number(row.id), passwordHash: row.password_hash, accessMode: row.access_mode } : undefined;
     },
 
     async insert(input: SchoolWrite & { passwordHash: string }, trx: Knex = knex): Promise<number> {

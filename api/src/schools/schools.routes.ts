@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import { SLUG_PATTERN, schoolCreateSchema, schoolUpdateSchema, schoolVerifySchema } from '../../contract/schools';
-import { MSG } from '../../contract/messages';
+import { MSG, STUDENT_MSG } from '../../contract/messages';
 import { id } from '../../contract/fields';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
 import { isStaff, requireStaff } from '../http/auth';
-import { notFound } from '../http/errors';
+import { notFound, unauthorized } from '../http/errors';
+import { createVisibility, schoolUnlocked, visibleClasses } from '../students/visibility';
+import { createStudentRepository } from '../students/students.repository';
 import type { Deps } from '../deps';
 import { createAlbumService } from '../albums/albums.service';
 import { presentAlbums } from '../albums/albums.presenter';
@@ -21,6 +23,7 @@ const PRIVATE = 'private, no-store';
 export function createSchoolRoutes(deps: Deps) {
   const service = createSchoolService(deps);
   const albums = createAlbumService(deps);
+  const visibility = createVisibility(createStudentRepository(deps.knex));
   const router = new Router<AppState, AppContext>();
 
   router.get('/schools', async (ctx) => {
@@ -44,7 +47,8 @@ export function createSchoolRoutes(deps: Deps) {
     const school = SLUG_PATTERN.test(slug) ? await service.findBySlug(slug) : undefined;
     if (!school) throw notFound(MSG.schoolNotFound);
     ctx.set('Cache-Control', PRIVATE);
-    ctx.body = presentSchoolBySlug(school, deps.access.hasSchool(ctx, school.id));
+    const viewer = deps.access.viewer(ctx);
+    ctx.body = presentSchoolBySlug(school, schoolUnlocked(viewer, school, await visibility.grantedStudents(viewer)));
   });
 
   router.post('/schools/:slug/verify', async (ctx) => {
@@ -66,9 +70,15 @@ export function createSchoolRoutes(deps: Deps) {
 
   router.get('/schools/:id/albums', async (ctx) => {
     const school = await service.get(parse(schoolId, ctx.params.id));
-    deps.access.assertSchool(ctx, school.id);
+    const viewer = deps.access.viewer(ctx);
+    const shown = visibleClasses(viewer, school, await albums.listForSchool(school.id), await visibility.grantedStudents(viewer));
+    if (!shown) {
+      throw school.accessMode === 'student_codes'
+        ? unauthorized(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED')
+        : unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
+    }
     ctx.set('Cache-Control', PRIVATE);
-    ctx.body = presentAlbums(await albums.listForSchool(school.id));
+    ctx.body = presentAlbums(shown);
   });
 
   return router;

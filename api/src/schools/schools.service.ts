@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { MSG } from '../../contract/messages';
+import { MSG, STUDENT_MSG } from '../../contract/messages';
 import { SLUG_PATTERN, type PublicSchool, type SchoolCreateInput, type SchoolUpdateInput, type StaffSchool } from '../../contract/schools';
-import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
 import type { RateLimits } from '../http/rate-limit';
 import type { Logger } from '../logger';
@@ -82,6 +82,9 @@ export function createSchoolService(deps: SchoolDeps) {
       const target = slug.trim().toLowerCase().slice(0, 80);
       await deps.limits.guard('school-unlock', clientIp, target);
       const found = SLUG_PATTERN.test(target) ? await repo.passwordHashBySlug(target) : undefined;
+      // The mode is public (GET /api/schools/{slug} tells the gallery which form to show), so
+      // saying it here reveals nothing; the password is not even checked, and no grant is made.
+      if (found?.accessMode === 'student_codes') throw forbidden(STUDENT_MSG.schoolUsesCodes, 'STUDENT_CODES_ONLY');
       const ok = await verifyPassword(found?.passwordHash, password);
       if (!found || !ok) {
         await deps.limits.fail('school-unlock', clientIp, target);
@@ -142,6 +145,7 @@ function toWrite(input: SchoolUpdateInput): SchoolWrite {
     address: input.address,
     closingDate: input.closingDate,
     priceListId: input.priceListId,
+    accessMode: input.accessMode,
   };
 }
 

@@ -5,9 +5,10 @@ import { conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
 import type { RateLimits } from '../http/rate-limit';
 import type { TokenService } from '../http/auth';
+import type { Logger } from '../logger';
 import { createStaffRepository, presentStaff } from './staff.repository';
 
-export function createStaffService(deps: { knex: Knex; tokens: TokenService; limits: RateLimits }) {
+export function createStaffService(deps: { knex: Knex; tokens: TokenService; limits: RateLimits; logger: Logger }) {
   const repo = createStaffRepository(deps.knex);
 
   const session = (row: Parameters<typeof presentStaff>[0]) => ({
@@ -21,7 +22,15 @@ export function createStaffService(deps: { knex: Knex; tokens: TokenService; lim
       const row = await repo.findByEmail(input.email);
       const ok = await verifyPassword(row?.password_hash, input.password);
       if (!row || !ok) {
-        await deps.limits.fail('staff-login', clientIp, input.email);
+        const { delayMs, targetFailures } = await deps.limits.fail('staff-login', clientIp, input.email);
+        if (delayMs > 0) {
+          // Someone keeps guessing this account's password, probably from many addresses: answers
+          // slow down instead of locking the account, so its owner can still sign in.
+          if (targetFailures % 10 === 1) {
+            deps.logger.warn({ staffId: row ? Number(row.id) : null, failures: targetFailures, client: clientIp, delayMs }, 'repeated failed sign-ins for one staff account: answers slowed');
+          }
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+        }
         throw unauthorized(MSG.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       await deps.limits.succeed('staff-login', clientIp, input.email);

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '../lib/brand';
+import { businessName } from '../lib/brand';
 
 const COLUMNS = [
   { title: 'For Schools', links: ['Partner with us', 'Photo day planning', 'School accounts'] },
@@ -27,8 +27,9 @@ export function Footer() {
             </div>
           ))}
         </div>
-        <p className="copyright">
-          © {new Date().getFullYear()} {BRAND_NAME}. All rights reserved.
+        {/* Prerendered at build time: the year may have turned since. */}
+        <p className="copyright" suppressHydrationWarning>
+          © {new Date().getFullYear()} {businessName()}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Button } from '../components/ui/button';
-import { BRAND_NAME } from '../lib/brand';
+import { businessName } from '../lib/brand';
 import { cartCount, useCart } from '../lib/cart';
 import { buildCheckoutCart } from '../lib/checkout-cart';
 import { clearCustomerSession } from '../lib/storage';
 import { logoutStaff, useSession } from '../lib/session';
+import { purgeGalleryCaches } from '../lib/offline-caches';
 import { paths } from './paths';
+
+const MobileDrawer = lazy(() => import('./mobile-drawer'));
 
 interface NavItem {
   to: string;
@@ -20,6 +22,7 @@ export function Header() {
   const cart = useCart();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const name = businessName();
   const count = cartCount(cart);
   const showCart = !session.isStaff && count > 0;
   const loggedIn = Boolean(session.staffToken || session.customerToken);
@@ -46,6 +49,7 @@ export function Header() {
       logoutStaff();
     } else {
       clearCustomerSession();
+      void purgeGalleryCaches().catch(() => undefined);
       navigate(paths.customerAuth);
     }
   };
@@ -67,9 +71,9 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="container">
-        <Link to={paths.home} className="logo" aria-label={`${BRAND_NAME} home`}>
+        <Link to={paths.home} className="logo" aria-label={`${name} home`}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span>{BRAND_NAME}</span>
+          <span>{name}</span>
         </Link>
         <nav className="nav-links" aria-label="Main">
           {navLinks()}
@@ -88,16 +92,12 @@ export function Header() {
               Logout
             </Button>
           ) : null}
-          <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <DialogPrimitive.Trigger asChild>
-              <Button variant="ghost" className="menu-button" aria-label="Open menu">
-                <MenuIcon />
-              </Button>
-            </DialogPrimitive.Trigger>
-            <DialogPrimitive.Portal>
-              <DialogPrimitive.Overlay className="dialog-overlay" />
-              <DialogPrimitive.Content className="drawer" aria-describedby={undefined}>
-                <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
+          <Button variant="ghost" className="menu-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+            <MenuIcon />
+          </Button>
+          {drawerOpen ? (
+            <Suspense fallback={null}>
+              <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
                 <nav aria-label="Mobile" className="stack-tight">
                   <NavLink to={paths.home} className="nav-link" onClick={() => setDrawerOpen(false)}>
                     Home
@@ -114,12 +114,12 @@ export function Header() {
                     Logout
                   </Button>
                 ) : null}
-                <DialogPrimitive.Close asChild>
-                  <Button variant="secondary">Close menu</Button>
-                </DialogPrimitive.Close>
-              </DialogPrimitive.Content>
-            </DialogPrimitive.Portal>
-          </DialogPrimitive.Root>
+                <Button variant="secondary" onClick={() => setDrawerOpen(false)}>
+                  Close menu
+                </Button>
+              </MobileDrawer>
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </header>

@@ -1,14 +1,33 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { Toaster } from '../components/ui/toast';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { HARDENING_MSG, MSG } from '@contract/messages';
+import { Toaster, toast } from '../components/ui/toast';
 import { PageSpinner } from '../components/ui/spinner';
 import { clearCartKeys } from '../lib/cart';
 import { isStaffSession } from '../lib/storage';
+import { STAFF_SESSION_EXPIRED_EVENT } from '../lib/staff-expiry';
+import { paths } from './paths';
 import { Header } from './header';
 import { Footer } from './footer';
 
 export function Layout() {
   const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // The API client cleared an expired staff session: back to the staff login, saying why.
+  useEffect(() => {
+    const onExpired = () => {
+      // Every staff query key starts with 'staff' (features/staff/api/keys).
+      queryClient.removeQueries({ queryKey: ['staff'] });
+      toast({ title: HARDENING_MSG.sessionExpiredTitle, description: MSG.sessionExpired, variant: 'destructive' });
+      // After the screens' own "no token" redirects have run, so the staff login is where it ends.
+      window.setTimeout(() => navigate(paths.staffDashboardAlias, { replace: true }), 0);
+    };
+    window.addEventListener(STAFF_SESSION_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(STAFF_SESSION_EXPIRED_EVENT, onExpired);
+  }, [navigate, queryClient]);
 
   // Staff have no cart: every route change wipes the cart keys (spec section 4).
   useEffect(() => {

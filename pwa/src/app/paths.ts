@@ -12,6 +12,11 @@ export const paths = {
   customerOrders: '/customer/orders',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  // Private student codes: a flyer's QR code opens /code/{CODE}; the family's children live at /children.
+  code: (code: string) => `/code/${encodeURIComponent(code)}`,
+  codePattern: '/code/:code',
+  children: '/children',
+  child: (studentId: number) => `/children?student=${studentId}`,
   // Staff (issue 5): the dashboard and order management each have two spellings.
   photographer: '/photographer',
   staffDashboard: '/photographer/dashboard',

@@ -3,9 +3,12 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from './paths';
 import { Layout } from './layout';
+// Prerendered at build time, so part of the first download: their markup hydrates in the same pass
+// as the layout. A lazy chunk would leave them dehydrated, and any update meanwhile (the restored
+// query cache) would make React throw the prerendered markup away and show a spinner.
+import Home from './routes/home';
+import HowItWorks from './routes/how-it-works';
 
-const Home = lazy(() => import('./routes/home'));
-const HowItWorks = lazy(() => import('./routes/how-it-works'));
 const SchoolGallery = lazy(() => import('./routes/school-gallery'));
 const Checkout = lazy(() => import('./routes/checkout'));
 const OrderConfirmation = lazy(() => import('./routes/order-confirmation'));
@@ -14,6 +17,8 @@ const CustomerOrders = lazy(() => import('./routes/customer-orders'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
 const NotFound = lazy(() => import('./routes/not-found'));
+const CodeLanding = lazy(() => import('./routes/code'));
+const Children = lazy(() => import('./routes/children'));
 const StaffDashboard = lazy(() => import('./routes/staff-dashboard'));
 const StaffOrders = lazy(() => import('./routes/staff-orders'));
 const StaffClasses = lazy(() => import('./routes/staff-classes'));
@@ -38,6 +43,8 @@ export function AppRoutes() {
         <Route path={paths.customerOrders} element={<CustomerOrders />} />
         <Route path={paths.forgotPassword} element={<ForgotPassword />} />
         <Route path={paths.resetPassword} element={<ResetPassword />} />
+        <Route path={paths.codePattern} element={<CodeLanding />} />
+        <Route path={paths.children} element={<Children />} />
         <Route path={paths.photographer} element={<Navigate to={paths.staffDashboard} replace />} />
         <Route path={paths.staffDashboard} element={<StaffDashboard />} />
         <Route path={paths.staffDashboardAlias} element={<StaffDashboard />} />

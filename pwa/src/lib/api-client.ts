@@ -5,6 +5,7 @@
  * while the server's own `message` field is kept for toasts.
  */
 import { getCustomerToken, getStaffToken } from './storage';
+import { expireStaffSession } from './staff-expiry';
 
 export type AuthMode = 'staff' | 'customer' | 'auto' | 'none';
 
@@ -16,6 +17,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | null,
     readonly code: string | null,
     readonly fieldErrors: Record<string, string> | null,
+    /** The HTTP reason phrase ("Payload Too Large"); empty over HTTP/2. */
+    readonly statusText: string = '',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -54,8 +57,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = bearer(auth);
   if (token) finalHeaders.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    // The browser sets the multipart boundary itself.
+  if (body instanceof FormData || body instanceof Blob) {
+    // The browser sets the multipart boundary, or the Blob's own type (a CSV upload), itself.
     payload = body;
   } else if (body !== undefined) {
     finalHeaders['Content-Type'] = 'application/json';
@@ -70,6 +73,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new NetworkError(err);
   }
 
+  // The server refused the staff token it was sent: that session is over, wherever it was used.
+  if (response.status === 401 && token !== null && token === getStaffToken()) expireStaffSession();
   if (response.status === 401 && nullOn401) return null as T;
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return null as T;
@@ -77,7 +82,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (text ? JSON.parse(text) : null) as T;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The ApiError of a failed response, for callers that fetch a file themselves (downloads). */
+export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let serverMessage: string | null = null;
   let code: string | null = null;
@@ -90,7 +96,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: the text itself is the message.
   }
-  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage, code, fieldErrors);
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage, code, fieldErrors, response.statusText);
 }
 
 /** The text a toast shows: the server's message when it sent one, else the fallback. */

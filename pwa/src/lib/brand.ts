@@ -1,9 +1,14 @@
+import { BUSINESS_NAME_META, BUSINESS_NAME_PLACEHOLDER, DEFAULT_BUSINESS_NAME } from '@contract/brand';
+
 /**
- * The business name shown in the header and the manifest. The server's BUSINESS_NAME is not exposed
- * to the client yet (the watermark is drawn server-side), so the PWA carries its own constant.
+ * The business name (BUSINESS_NAME), read from the page: the server writes the configured name
+ * into the `business-name` meta tag of every page it serves. During the build's prerender there
+ * is no page yet, so the placeholder is rendered and the server fills it in like the rest.
  */
-export const BRAND_NAME = 'Lesedi School Photos';
-export const BRAND_SHORT_NAME = 'Lesedi Photos';
-export const BRAND_DESCRIPTION = 'View your child’s school photos and order prints and digital copies, delivered to the school.';
-export const THEME_COLOR = '#1e3a8a';
-export const BACKGROUND_COLOR = '#ffffff';
+export function businessName(): string {
+  if (typeof document === 'undefined') return BUSINESS_NAME_PLACEHOLDER;
+  const content = document.querySelector(`meta[name="${BUSINESS_NAME_META}"]`)?.getAttribute('content')?.trim();
+  // The Vite dev server serves the page as built, placeholder and all.
+  return content && content !== BUSINESS_NAME_PLACEHOLDER ? content : DEFAULT_BUSINESS_NAME;
+}
+

@@ -71,8 +71,11 @@ function snapshot(): CartLine[] {
   return cachedLines;
 }
 
+const NO_LINES: CartLine[] = [];
+
+/** Empty on the server and while a prerendered page hydrates (it was built without a cart), then the stored cart. */
 export function useCart(): CartLine[] {
-  return useSyncExternalStore(subscribeStorage, snapshot, () => cachedLines);
+  return useSyncExternalStore(subscribeStorage, snapshot, () => NO_LINES);
 }
 
 /** A random id for cart lines and idempotency keys; falls back where randomUUID is missing (http on a LAN). */

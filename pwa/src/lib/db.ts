@@ -6,6 +6,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { CartLine } from './storage';
+import { LOCAL_DB_NAME } from './local-state-check';
 
 export interface CartRow extends CartLine {
   position: number;
@@ -23,7 +24,7 @@ export class AppDatabase extends Dexie {
   unlockedClasses!: Table<UnlockedClassRow, number>;
   meta!: Table<MetaRow, string>;
 
-  constructor(name = 'lesedi-photos') {
+  constructor(name = LOCAL_DB_NAME) {
     super(name);
     this.version(1).stores({ cartLines: 'id, position', unlockedClasses: 'albumId', meta: 'key' });
   }

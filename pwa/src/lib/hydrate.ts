@@ -7,6 +7,7 @@ import { LOCAL_KEYS, SESSION_KEYS, isStaffSession, readRaw, writeJson } from './
 import { readCart } from './cart';
 import { readUnlockedClasses } from './unlocked-classes';
 import { loadCartLines, loadUnlockedClasses, saveCartLines, saveUnlockedClasses } from './db';
+import { hydrateUnlockedChildren } from './unlocked-children';
 
 export async function hydrateLocalState(): Promise<void> {
   if (isStaffSession()) {
@@ -24,4 +25,6 @@ export async function hydrateLocalState(): Promise<void> {
   } else {
     await saveUnlockedClasses(readUnlockedClasses());
   }
+
+  await hydrateUnlockedChildren();
 }

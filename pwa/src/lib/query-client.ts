@@ -15,13 +15,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function createQueryClient(): QueryClient {
   // Query v5 assumes "online" until an event says otherwise; an offline start must pause fetches
   // (keeping the persisted data on screen) instead of failing them.
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, staleTime: 0, refetchOnWindowFocus: false, gcTime: 7 * DAY_MS },
+      // The build's prerender has no window: no garbage-collection timer may keep it running.
+      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false, gcTime: typeof window === 'undefined' ? Infinity : 7 * DAY_MS },
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Data is never stale within a visit (spec section 9), but what was restored from an earlier
+ * visit may be days old: it is shown at once and fetched again once (new photos, new prices).
+ * Offline, the fetch waits and the restored data stays on screen.
+ */
+export function revalidateRestored(client: QueryClient, since: number): Promise<void> {
+  // Answers fetched during this visit (the entry's prefetch) are already fresh: not twice.
+  return client.invalidateQueries({ predicate: (query) => query.meta?.persist === true && query.state.dataUpdatedAt < since });
 }
 
 export function shouldPersistQuery(query: Pick<Query, 'meta' | 'state'>): boolean {

@@ -3,6 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { CustomerUser, StaffUser } from '@contract/auth';
 import { CART_KEYS, LOCAL_KEYS, readRaw, removeKeys, subscribeStorage } from './storage';
 import { clearCartKeys } from './cart';
+import { purgeGalleryCaches } from './offline-caches';
 
 export interface Session {
   staffToken: string | null;
@@ -44,5 +45,8 @@ export function useSession(): Session {
 export function logoutStaff(): void {
   removeKeys([LOCAL_KEYS.token, LOCAL_KEYS.user, LOCAL_KEYS.customerToken, LOCAL_KEYS.customerUser, ...CART_KEYS]);
   clearCartKeys();
-  window.location.assign('/');
+  // Whatever the device kept of galleries goes with the session; the reload waits for it.
+  void purgeGalleryCaches()
+    .catch(() => undefined)
+    .finally(() => window.location.assign('/'));
 }

@@ -37,6 +37,12 @@ export interface CartLine {
   unitPrice: number;
   quantity: number;
   totalPrice: number;
+  /** The school the photo is from: checkout makes one order per school. Older carts lack it. */
+  schoolId?: number;
+  schoolName?: string;
+  /** The child the line is for (a code holder's gallery), to prefill the order's student name. */
+  studentId?: number | null;
+  studentName?: string;
 }
 
 export interface CheckoutCart {

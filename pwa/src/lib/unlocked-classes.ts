@@ -31,6 +31,8 @@ function snapshot(): number[] {
   return cached;
 }
 
+const NONE: number[] = [];
+
 export function useUnlockedClasses(): number[] {
-  return useSyncExternalStore(subscribeStorage, snapshot, () => cached);
+  return useSyncExternalStore(subscribeStorage, snapshot, () => NONE);
 }

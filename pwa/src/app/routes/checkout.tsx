@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { HARDENING_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
@@ -16,7 +17,7 @@ import { checkoutKey, forgetCheckoutKey } from '../../features/checkout/idempote
 import { INVALID_PAYMENT_RESPONSE, nextGatewayStep, postToGateway } from '../../features/checkout/redirect-to-gateway';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
 import { clearCartKeys, dispatchCart, useCart } from '../../lib/cart';
-import { buildCheckoutCart, readCheckoutCart } from '../../lib/checkout-cart';
+import { buildCheckoutCart, groupBySchool, readCheckoutCart, studentNamesOf } from '../../lib/checkout-cart';
 import { LOCAL_KEYS, readJson, type NamedRef } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { useOnline } from '../../lib/use-online';
@@ -29,17 +30,22 @@ const OFFLINE_TEXT = 'You are offline. Your cart is saved on this device; place 
 
 export default function Checkout() {
   useTitle('Checkout');
-  const lines = useCart();
+  const cart = useCart();
   const online = useOnline();
   const { customerUser } = useSession();
   const [step, setStep] = useState<Step>('idle');
   const [order, setOrder] = useState<Order | null>(null);
   const [offlineNotice, setOfflineNotice] = useState(false);
+  const [accountCreatedFor, setAccountCreatedFor] = useState<string | null>(null);
 
   const snapshot = readCheckoutCart();
   const school = readJson<NamedRef>(LOCAL_KEYS.currentSchool);
-  const schoolId = snapshot?.schoolId || school?.id || 0;
-  const schoolName = snapshot?.schoolName || school?.name || '';
+  const groups = groupBySchool(cart, { id: snapshot?.schoolId || school?.id || 0, name: snapshot?.schoolName || school?.name || '' });
+  // One school at a time: this order is the first school's; the others wait in the cart.
+  const [current, ...later] = groups;
+  const lines = current?.lines ?? [];
+  const schoolId = current?.schoolId ?? 0;
+  const schoolName = current?.schoolName ?? '';
 
   const remove = (id: string) => {
     dispatchCart({ type: 'remove', id });
@@ -79,8 +85,21 @@ export default function Checkout() {
     setStep('ordering');
     let created: Order;
     try {
-      const key = await checkoutKey();
-      created = (await createOrder(orderBody(schoolId, lines, details), key)).order;
+      const body = orderBody(schoolId, lines, details);
+      let answer: Awaited<ReturnType<typeof createOrder>>;
+      try {
+        answer = await createOrder(body, await checkoutKey());
+      } catch (err) {
+        // The key was used for this cart with other details (the parent corrected them): a new order.
+        if (!(err instanceof ApiError && err.code === 'IDEMPOTENCY_KEY_REUSED')) throw err;
+        await forgetCheckoutKey();
+        answer = await createOrder(body, await checkoutKey());
+      }
+      created = answer.order;
+      setAccountCreatedFor(answer.customerCreated ? created.customerEmail : null);
+      if (answer.customerCreated) {
+        toast({ title: HARDENING_MSG.accountCreatedTitle, description: HARDENING_MSG.accountCreated(created.customerEmail), variant: 'success' });
+      }
     } catch (err) {
       setStep('idle');
       if (err instanceof NetworkError) {
@@ -92,7 +111,8 @@ export default function Checkout() {
       return;
     }
     setOrder(created);
-    clearCartKeys();
+    if (later.length === 0) clearCartKeys();
+    else for (const line of lines) dispatchCart({ type: 'remove', id: line.id });
     await forgetCheckoutKey();
     await pay(created);
   };
@@ -104,6 +124,11 @@ export default function Checkout() {
         <Card>
           <CardBody>
             <h2>Order #{order.id}</h2>
+            {accountCreatedFor ? (
+              <p className="alert alert-success" role="status">
+                {HARDENING_MSG.accountCreated(accountCreatedFor)}
+              </p>
+            ) : null}
             {step === 'payment-failed' ? (
               <>
                 <p className="alert alert-danger" role="alert">
@@ -144,6 +169,13 @@ export default function Checkout() {
             <CardBody>
               <h2>Order Summary</h2>
               {schoolName ? <p className="muted">{schoolName} · delivered to the school</p> : null}
+              {later.length > 0 ? (
+                <p className="alert alert-warn" role="status">
+                  Your cart has photos from {groups.length} schools. Each school's prints are delivered to that school, so each is a separate order: this order is for{' '}
+                  {schoolName || 'the first school'}. {later.map((group) => `${group.schoolName || 'Another school'} (${group.lines.length} item(s))`).join(', ')} stay
+                  in your cart for your next order.
+                </p>
+              ) : null}
               <CartLines lines={lines} onRemove={remove} disabled={step !== 'idle'} />
             </CardBody>
           </Card>
@@ -166,7 +198,10 @@ export default function Checkout() {
                 </p>
               ) : null}
               <CheckoutForm
-                initial={customerUser ? { customerName: `${customerUser.firstName} ${customerUser.lastName}`.trim(), customerEmail: customerUser.email } : {}}
+                initial={{
+                  ...(customerUser ? { customerName: `${customerUser.firstName} ${customerUser.lastName}`.trim(), customerEmail: customerUser.email } : {}),
+                  studentName: studentNamesOf(lines),
+                }}
                 busy={step !== 'idle'}
                 busyLabel={step === 'ordering' ? 'Placing order...' : 'Starting payment...'}
                 disabled={schoolId === 0}

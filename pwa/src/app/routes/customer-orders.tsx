@@ -84,7 +84,8 @@ function OrdersScreen({ firstName, lastName }: { firstName: string; lastName: st
 }
 
 function OrderCard({ order }: { order: Order }) {
-  const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  // The spec's 'N photo(s)' counts the order's item lines, not the copies ordered.
+  const count = order.items.length;
   return (
     <Card>
       <CardBody>

@@ -1,9 +1,12 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardBody } from '../../components/ui/card';
 import { schoolsQuery } from '../../features/schools/api';
 import { SchoolPasswordForm } from '../../features/schools/school-password-form';
 import { useTitle } from '../../lib/use-title';
+import { useUnlockedChildren } from '../../lib/unlocked-children';
+import { useHydrated } from '../../lib/use-hydrated';
+import { StudentCodeForm } from '../../features/children/code-form';
 import { paths } from '../paths';
 
 const FEATURES = [
@@ -16,6 +19,10 @@ const FEATURES = [
 export default function Home() {
   useTitle(null);
   const schools = useQuery(schoolsQuery());
+  const navigate = useNavigate();
+  const children = useUnlockedChildren();
+  // Prerendered: the list is filled in once the page is hydrated, never during.
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -30,23 +37,37 @@ export default function Home() {
               </Link>
             </p>
           </div>
-          <Card>
-            <CardBody>
-              <h2>Select Your School</h2>
-              <SchoolPasswordForm schools={schools.data ?? []} schoolsLoading={schools.isPending && schools.fetchStatus !== 'idle'} targetPath={paths.school} />
-              {schools.isError ? (
-                <p className="field-error" role="alert">
-                  We could not load the list of schools. Check your connection and reload the page.
+          <div className="stack">
+            <Card>
+              <CardBody>
+                <h2>Select Your School</h2>
+                <SchoolPasswordForm schools={hydrated ? (schools.data ?? []) : []} schoolsLoading={!hydrated || schools.isPending} targetPath={paths.school} />
+                {hydrated && schools.isError ? (
+                  <p className="field-error" role="alert">
+                    We could not load the list of schools. Check your connection and reload the page.
+                  </p>
+                ) : null}
+                <p className="muted center" style={{ marginTop: 'var(--space-3)', marginBottom: 0 }}>
+                  Don't have the password?{' '}
+                  <a href="#contact-school" onClick={(event) => event.preventDefault()}>
+                    Contact your school
+                  </a>
                 </p>
-              ) : null}
-              <p className="muted center" style={{ marginTop: 'var(--space-3)', marginBottom: 0 }}>
-                Don't have the password?{' '}
-                <a href="#contact-school" onClick={(event) => event.preventDefault()}>
-                  Contact your school
-                </a>
-              </p>
-            </CardBody>
-          </Card>
+              </CardBody>
+            </Card>
+            <Card>
+              <CardBody>
+                <h2>I have a student code</h2>
+                <p className="muted">Your school gave you a flyer with a private code for your child? Enter it here, or scan its QR code with your phone's camera.</p>
+                <StudentCodeForm onUnlocked={(result) => navigate(paths.child(result.student.id))} />
+                {hydrated && children.length > 0 ? (
+                  <p className="center" style={{ marginTop: 'var(--space-3)', marginBottom: 0 }}>
+                    <Link to={paths.children}>Open my children's photos ({children.length})</Link>
+                  </p>
+                ) : null}
+              </CardBody>
+            </Card>
+          </div>
         </div>
       </section>
       <section className="container page" aria-labelledby="features-title">

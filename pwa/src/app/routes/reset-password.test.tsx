@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HARDENING_MSG, MSG } from '@contract/messages';
 import { createQueryClient } from '../../lib/query-client';
 import ResetPassword from './reset-password';
 
@@ -42,5 +43,36 @@ describe('reset password', () => {
     expect(password.getAttribute('type')).toBe('password');
     await userEvent.click(screen.getByRole('button', { name: 'Show new password' }));
     expect(password.getAttribute('type')).toBe('text');
+  });
+
+  describe('a failed reset', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    async function submitWith(answer: () => Promise<Response>) {
+      vi.stubGlobal('fetch', vi.fn(answer));
+      renderAt('/reset-password?token=abc');
+      await userEvent.type(screen.getByLabelText('New password', { selector: 'input' }), 'secret12');
+      await userEvent.type(screen.getByLabelText('Confirm password', { selector: 'input' }), 'secret12');
+      await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+      return screen.findByRole('alert');
+    }
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }));
+
+    it('says "invalid or expired" for a link the server refused as such', async () => {
+      const alert = await submitWith(() => json(400, { message: MSG.resetLinkInvalid, code: 'RESET_LINK_INVALID' }));
+      expect(alert.textContent).toContain(MSG.resetLinkInvalid);
+    });
+
+    it('says "too many attempts" when rate-limited, not that the link is bad', async () => {
+      const alert = await submitWith(() => json(429, { message: MSG.tooManyAttempts, code: 'RATE_LIMITED' }, { 'Retry-After': '60' }));
+      expect(alert.textContent).toBe(HARDENING_MSG.resetRateLimited);
+      expect(alert.textContent).not.toContain('invalid');
+    });
+
+    it('says the server could not be reached when offline', async () => {
+      const alert = await submitWith(() => Promise.reject(new TypeError('Failed to fetch')));
+      expect(alert.textContent).toBe(HARDENING_MSG.resetNetwork);
+    });
   });
 });

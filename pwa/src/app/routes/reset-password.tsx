@@ -4,13 +4,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { resetPasswordFormSchema } from '@contract/auth';
 import { RESET_REDIRECT_DELAY_MS } from '@contract/constants';
-import { MSG } from '@contract/messages';
+import { HARDENING_MSG, MSG } from '@contract/messages';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PasswordField } from '../../components/ui/password-field';
 import { toast } from '../../components/ui/toast';
 import { resetPassword } from '../../features/account/api';
-import { errorMessage } from '../../lib/api-client';
+import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
 import { fieldErrors, type FieldErrors } from '../../lib/form';
 import { setCustomerSession } from '../../lib/storage';
 import { useTitle } from '../../lib/use-title';
@@ -25,7 +25,7 @@ export default function ResetPassword() {
   const navigate = useNavigate();
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [linkInvalid, setLinkInvalid] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
 
   const reset = useMutation({
     mutationFn: resetPassword,
@@ -34,7 +34,7 @@ export default function ResetPassword() {
       toast({ title: 'Password reset successful!', description: "You've been automatically logged in to your account.", variant: 'success' });
     },
     onError: (err) => {
-      setLinkInvalid(true);
+      setProblem(resetProblem(err));
       toast({ title: 'Reset failed', description: errorMessage(err, 'Failed to reset password. The link may be expired or invalid.'), variant: 'destructive' });
     },
   });
@@ -78,9 +78,13 @@ export default function ResetPassword() {
     <Shell>
       <form onSubmit={submit} noValidate>
         <h1>Set New Password</h1>
-        {linkInvalid ? (
+        {problem === LINK_INVALID ? (
           <p className="alert alert-danger" role="alert">
             {MSG.resetLinkInvalid} <Link to={paths.forgotPassword}>Request New Reset Link</Link>
+          </p>
+        ) : problem ? (
+          <p className="alert alert-danger" role="alert">
+            {problem}
           </p>
         ) : (
           <p className="muted">Choose a new password of at least 6 characters.</p>
@@ -93,6 +97,22 @@ export default function ResetPassword() {
       </form>
     </Shell>
   );
+}
+
+const LINK_INVALID = 'link-invalid';
+
+/**
+ * What went wrong, in words for this page: only a link the server refused as invalid or expired
+ * says so; being offline or rate-limited says that instead (the link may still be good).
+ */
+function resetProblem(err: unknown): string {
+  if (err instanceof NetworkError) return HARDENING_MSG.resetNetwork;
+  if (err instanceof ApiError) {
+    if (err.code === 'RESET_LINK_INVALID') return LINK_INVALID;
+    if (err.status === 429) return HARDENING_MSG.resetRateLimited;
+    return err.serverMessage ?? 'Failed to reset password. The link may be expired or invalid.';
+  }
+  return 'Failed to reset password. The link may be expired or invalid.';
 }
 
 function Shell({ children }: { children: ReactNode }) {

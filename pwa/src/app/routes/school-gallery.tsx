@@ -4,7 +4,7 @@
  * the URL (?class=id) so a reload, or an offline start, reopens it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
 import type { AlbumSummary, SchoolBySlug } from '@contract/schools';
@@ -24,11 +24,15 @@ import { SelectedPhotos } from '../../features/gallery/selected-photos';
 import { ClosingBanner } from '../../features/gallery/closing-banner';
 import { orderableProducts, productsFor, type Product } from '../../features/gallery/products';
 import { useCopyProtection } from '../../features/gallery/use-copy-protection';
-import { ApiError } from '../../lib/api-client';
+import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-images';
+import { ApiError, NetworkError } from '../../lib/api-client';
 import { dispatchCart, lineTotal, randomId, useCart } from '../../lib/cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
 import { addUnlockedClass, useUnlockedClasses } from '../../lib/unlocked-classes';
+import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
+import { useUnlockedChildren } from '../../lib/unlocked-children';
+import { StudentCodeForm } from '../../features/children/code-form';
 import { paths } from '../paths';
 
 const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
@@ -39,12 +43,15 @@ export default function SchoolGallery() {
   useTitle(school.data?.name ?? 'School gallery');
 
   // Data already shown (or restored from the persisted cache) wins over a failed refetch offline.
+  if (school.data?.accessMode === 'student_codes') return <CodesSchool school={school.data} />;
   if (school.data) return school.data.unlocked ? <UnlockedGallery school={school.data} /> : <LockedSchool school={school.data} />;
-  if (school.isError) return <SchoolNotFound />;
+  // Offline with nothing cached is not a missing school.
+  const offline = school.fetchStatus === 'paused' || school.error instanceof NetworkError;
+  if (school.isError && !offline) return <SchoolNotFound />;
   return (
     <div className="container page">
       <PageSpinner label="Loading school information..." />
-      {school.fetchStatus === 'paused' ? <p className="center muted">You appear to be offline. The gallery opens when you are back online.</p> : null}
+      {offline ? <p className="center muted">You appear to be offline. The gallery opens when you are back online.</p> : null}
     </div>
   );
 }
@@ -72,6 +79,28 @@ function LockedSchool({ school }: { school: SchoolBySlug }) {
   );
 }
 
+/**
+ * A school that shares photos through private student codes: each family sees only their own
+ * children, in the family gallery, so this page asks for a code (or sends a family that has one
+ * there).
+ */
+function CodesSchool({ school }: { school: SchoolBySlug }) {
+  const navigate = useNavigate();
+  const [child] = useUnlockedChildren().filter((held) => held.school.id === school.id);
+  if (school.unlocked) return <Navigate to={child ? paths.child(child.student.id) : paths.children} replace />;
+  return (
+    <div className="container page page-narrow">
+      <Card>
+        <CardBody>
+          <h1>{school.name}</h1>
+          <p className="muted">This school shares photos with each family through a private student code. Enter the code from your child's flyer.</p>
+          <StudentCodeForm onUnlocked={(result) => navigate(paths.child(result.student.id))} />
+        </CardBody>
+      </Card>
+    </div>
+  );
+}
+
 function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const rootRef = useRef<HTMLDivElement>(null);
   useCopyProtection(rootRef);
@@ -84,12 +113,18 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const [passwordAlbum, setPasswordAlbum] = useState<AlbumSummary | null>(null);
   const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
 
+  // Staff viewing a school pass every class password (the server lets their token through).
+  const { isStaff } = useSession();
+  const isOpen = (album: AlbumSummary) => isStaff || !album.hasPassword || unlocked.includes(album.id);
+
   const classParam = Number(searchParams.get('class'));
   const selected = albums.data?.find((album) => album.id === classParam) ?? null;
-  const canView = selected !== null && (!selected.hasPassword || unlocked.includes(selected.id));
+  const canView = selected !== null && isOpen(selected);
   const photos = useQuery({ ...photosQuery(selected?.id ?? 0), enabled: canView });
+  useDropVanishedImages(selected?.id ?? 0, photos.data);
   const closed = isOrderingClosed(school.closingDate);
-  const products = orderableProducts(productsFor(priceLists.data), closed);
+  // Nothing is offered until the school's own products are known: never the built-in ones meanwhile.
+  const products = priceLists.data ? orderableProducts(productsFor(priceLists.data), closed) : null;
 
   useEffect(() => {
     writeJson(LOCAL_KEYS.currentSchool, { id: school.id, name: school.name });
@@ -117,8 +152,8 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   };
 
   const selectClass = (album: AlbumSummary) => {
-    if (album.hasPassword && !unlocked.includes(album.id)) setPasswordAlbum(album);
-    else openClass(album);
+    if (isOpen(album)) openClass(album);
+    else setPasswordAlbum(album);
   };
 
   const addToCart = (photo: Photo, selections: { product: Product; quantity: number }[]) => {
@@ -136,6 +171,8 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
         unitPrice: product.price,
         quantity,
         totalPrice: lineTotal(product.price, quantity),
+        schoolId: school.id,
+        schoolName: school.name,
       })),
     });
     setOpenPhoto(null);
@@ -161,7 +198,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
 
       {canView && selected ? (
         photos.data ? (
-          <PhotoGrid photos={photos.data} onOpen={setOpenPhoto} />
+          <PhotoGrid photos={photos.data} onOpen={setOpenPhoto} staff={isStaff} />
         ) : photos.isError ? (
           <p className="alert alert-danger" role="alert">
             We could not load the photos of this class. Check your connection and try again.
@@ -181,7 +218,15 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
 
       <SelectedPhotos lines={cart} onRemove={(id) => dispatchCart({ type: 'remove', id })} />
 
-      <PhotoDialog photo={openPhoto} products={products} onClose={() => setOpenPhoto(null)} onAdd={addToCart} />
+      <PhotoDialog
+        photo={openPhoto}
+        products={products}
+        productsFailed={priceLists.isError}
+        onRetryProducts={() => void priceLists.refetch()}
+        staff={isStaff}
+        onClose={() => setOpenPhoto(null)}
+        onAdd={addToCart}
+      />
       <ClassPasswordDialog
         album={passwordAlbum}
         onCancel={() => {

@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { HARDENING_MSG } from '@contract/messages';
 import { PhotoDialog } from './photo-dialog';
 import { productsFor } from './products';
 
-const photo = { id: 5, filename: 'a.jpg', originalName: 'IMG_0005.JPG', fileSize: 1, albumId: 2, studentName: null, thumbnailWidth: 400, thumbnailHeight: 300, createdAt: '' };
+const photo = { id: 5, filename: 'a.jpg', originalName: 'IMG_0005.JPG', fileSize: 1, albumId: 2, studentName: null, studentId: null, thumbnailWidth: 400, thumbnailHeight: 300, createdAt: '' };
 
 describe('the product dialog', () => {
   it('starts empty, selects with quantity 1, offers 1–10 and totals the selection', async () => {
@@ -26,5 +27,20 @@ describe('the product dialog', () => {
       { product: expect.objectContaining({ id: 'print_10x15' }), quantity: 3 },
       { product: expect.objectContaining({ id: 'digital' }), quantity: 1 },
     ]);
+  });
+
+  it('offers nothing while the school\'s products load, and an error with a retry if they failed', async () => {
+    const { rerender } = render(<PhotoDialog photo={photo} products={null} onClose={() => undefined} onAdd={vi.fn()} />);
+    expect(screen.getByText(HARDENING_MSG.pricesLoading)).toBeTruthy();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByText(/10x15 Print/)).toBeNull();
+
+    const retry = vi.fn();
+    rerender(<PhotoDialog photo={photo} products={null} productsFailed onRetryProducts={retry} onClose={() => undefined} onAdd={vi.fn()} />);
+    expect(screen.getByRole('alert').textContent).toContain(HARDENING_MSG.pricesFailed);
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: HARDENING_MSG.tryAgain }));
+    expect(retry).toHaveBeenCalledOnce();
+    expect((screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

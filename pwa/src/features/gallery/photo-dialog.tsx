@@ -6,11 +6,14 @@
 import { useId, useState } from 'react';
 import type { Photo } from '@contract/photos';
 import { QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
+import { HARDENING_MSG } from '@contract/messages';
 import { formatPula } from '@contract/money';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Select } from '../../components/ui/select';
+import { Spinner } from '../../components/ui/spinner';
+import { GalleryImage } from '../../components/authed-image';
 import { lineTotal, toThebe } from '../../lib/cart';
 import { previewUrl } from './api';
 import { photoLabel } from './photo-grid';
@@ -21,22 +24,29 @@ const money = (pula: number) => formatPula(toThebe(pula), 'thebe');
 
 export interface PhotoDialogProps {
   photo: Photo | null;
-  products: readonly Product[];
+  /** null until the school's products are known: nothing is offered while they load or failed. */
+  products: readonly Product[] | null;
+  /** The school's products could not be loaded; `onRetryProducts` asks again. */
+  productsFailed?: boolean;
+  onRetryProducts?: () => void;
+  /** A staff session viewing the school: the preview is fetched with its token. */
+  staff?: boolean;
   onClose: () => void;
   onAdd: (photo: Photo, selections: { product: Product; quantity: number }[]) => void;
 }
 
-export function PhotoDialog({ photo, products, onClose, onAdd }: PhotoDialogProps) {
+export function PhotoDialog({ photo, ...props }: PhotoDialogProps) {
   return (
-    <Dialog open={photo !== null} onOpenChange={(open) => !open && onClose()} title="Select Products for Photo" size="lg" description={photo ? photoLabel(photo) : undefined}>
+    <Dialog open={photo !== null} onOpenChange={(open) => !open && props.onClose()} title="Select Products for Photo" size="lg" description={photo ? photoLabel(photo) : undefined}>
       {/* Keyed by photo so every opening starts with an empty selection. */}
-      {photo ? <PhotoDialogBody key={photo.id} photo={photo} products={products} onClose={onClose} onAdd={onAdd} /> : null}
+      {photo ? <PhotoDialogBody key={photo.id} photo={photo} {...props} /> : null}
     </Dialog>
   );
 }
 
-function PhotoDialogBody({ photo, products, onClose, onAdd }: PhotoDialogProps & { photo: Photo }) {
+function PhotoDialogBody({ photo, products: offered, productsFailed = false, onRetryProducts, staff = false, onClose, onAdd }: PhotoDialogProps & { photo: Photo }) {
   const id = useId();
+  const products = offered ?? [];
   const [selected, setSelected] = useState<Record<string, number>>({});
   const [hiddenExamples, setHiddenExamples] = useState<Record<string, true>>({});
   const chosen = products.filter((product) => selected[product.id] !== undefined);
@@ -59,11 +69,26 @@ function PhotoDialogBody({ photo, products, onClose, onAdd }: PhotoDialogProps &
     <>
       <div className="dialog-layout">
         <div className="preview-frame">
-          <img className="protected" src={previewUrl(photo.id)} alt={`Watermarked preview of ${photoLabel(photo)}`} draggable={false} decoding="async" />
+          <GalleryImage staff={staff} loading="eager" className="protected" src={previewUrl(photo.id)} alt={`Watermarked preview of ${photoLabel(photo)}`} draggable={false} decoding="async" />
         </div>
         <div>
           <h3>Choose products</h3>
-          {products.length === 0 ? <p className="muted">No products are available for this photo.</p> : null}
+          {offered === null ? (
+            productsFailed ? (
+              <div className="alert alert-danger stack-tight" role="alert">
+                <span>{HARDENING_MSG.pricesFailed}</span>
+                {onRetryProducts ? (
+                  <Button variant="outline" size="sm" onClick={onRetryProducts}>
+                    {HARDENING_MSG.tryAgain}
+                  </Button>
+                ) : null}
+              </div>
+            ) : (
+              <Spinner label={HARDENING_MSG.pricesLoading} showLabel />
+            )
+          ) : products.length === 0 ? (
+            <p className="muted">No products are available for this photo.</p>
+          ) : null}
           {products.map((product) => {
             const quantity = selected[product.id];
             const checkboxId = `${id}-${product.id}`;

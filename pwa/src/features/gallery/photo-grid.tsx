@@ -1,29 +1,58 @@
 import type { Photo } from '@contract/photos';
-import { thumbnailUrl } from './api';
+import { SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '@contract/constants';
+import { AuthedImage } from '../../components/authed-image';
+import { smallThumbnailUrl, thumbnailUrl } from './api';
+
+/** The grid's cell width: two columns on a phone, three from 640 px, four from 1024 px (72rem at most). */
+const SIZES = '(min-width: 1024px) 270px, 31vw';
+/** The photos on screen at once on a phone (two rows of two): asked for straight away, the first row first. */
+const ABOVE_THE_FOLD = 4;
 
 export const photoLabel = (photo: Pick<Photo, 'id' | 'originalName' | 'filename'>) => photo.originalName || photo.filename || `ID: ${photo.id}`;
 
 /**
  * Thumbnails carry their stored width and height, so the grid reserves their space (no layout
- * shift); they load lazily and decode off the main thread.
+ * shift); below the first rows they load lazily, and all decode off the main thread. On a phone-wide screen the grid always
+ * asks for the small (320 px) rendition: its two columns are about 180 CSS px wide, enough for the
+ * phone's pixel density, and a class of 40 photos costs a parent well under half a megabyte. Wider
+ * screens pick by cell width and pixel density. `staff`: a staff session viewing the school, whose
+ * images are fetched with its token (an <img> cannot send it).
  */
-export function PhotoGrid({ photos, onOpen }: { photos: readonly Photo[]; onOpen: (photo: Photo) => void }) {
+export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly Photo[]; onOpen: (photo: Photo) => void; staff?: boolean }) {
   if (photos.length === 0) return <p className="muted center">No photos found in this class</p>;
   return (
     <ul className="photo-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {photos.map((photo) => (
+      {photos.map((photo, index) => (
         <li key={photo.id}>
           <button type="button" className="photo-tile" onClick={() => onOpen(photo)} aria-label={`Choose products for ${photoLabel(photo)}`}>
-            <img
-              className="protected"
-              src={thumbnailUrl(photo.id)}
-              width={photo.thumbnailWidth}
-              height={photo.thumbnailHeight}
-              loading="lazy"
-              decoding="async"
-              draggable={false}
-              alt={`Photo ${photoLabel(photo)}`}
-            />
+            {staff ? (
+              <AuthedImage
+                className="protected"
+                src={thumbnailUrl(photo.id)}
+                width={photo.thumbnailWidth}
+                height={photo.thumbnailHeight}
+                decoding="async"
+                draggable={false}
+                alt={`Photo ${photoLabel(photo)}`}
+              />
+            ) : (
+              <picture>
+                <source media="(max-width: 639px)" srcSet={smallThumbnailUrl(photo.id)} />
+                <img
+                  className="protected"
+                  src={thumbnailUrl(photo.id)}
+                  srcSet={`${smallThumbnailUrl(photo.id)} ${SMALL_THUMBNAIL_MAX_SIDE}w, ${thumbnailUrl(photo.id)} ${THUMBNAIL_MAX_SIDE}w`}
+                  sizes={SIZES}
+                  width={photo.thumbnailWidth}
+                  height={photo.thumbnailHeight}
+                  loading={index < ABOVE_THE_FOLD ? 'eager' : 'lazy'}
+                  fetchPriority={index < 2 ? 'high' : 'auto'}
+                  decoding="async"
+                  draggable={false}
+                  alt={`Photo ${photoLabel(photo)}`}
+                />
+              </picture>
+            )}
             <span>{photo.studentName ?? photoLabel(photo)}</span>
           </button>
         </li>

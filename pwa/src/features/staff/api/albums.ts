@@ -34,8 +34,9 @@ export function useCreateClass() {
 export function useUpdateClass() {
   const refresh = useSchoolsRefresh();
   return useMutation({
-    mutationFn: ({ id, name, password }: { id: number; name: string; password: string }) =>
-      apiRequest<AlbumResponse>(`/api/albums/${id}`, { method: 'PATCH', body: { name, password }, auth: 'staff' }),
+    /** `password` absent keeps the class's password, null removes it, a text replaces it. */
+    mutationFn: ({ id, name, password }: { id: number; name: string; password?: string | null }) =>
+      apiRequest<AlbumResponse>(`/api/albums/${id}`, { method: 'PATCH', body: password === undefined ? { name } : { name, password }, auth: 'staff' }),
     onSuccess: refresh,
   });
 }

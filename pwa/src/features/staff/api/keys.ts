@@ -6,6 +6,7 @@ export const staffKeys = {
   schools: ['staff', 'schools'] as const,
   school: (id: number) => ['staff', 'schools', id] as const,
   albumPhotos: (albumId: number) => ['staff', 'albums', albumId, 'photos'] as const,
+  albumStudents: (albumId: number) => ['staff', 'albums', albumId, 'students'] as const,
   priceLists: ['staff', 'price-lists'] as const,
   photographers: ['staff', 'photographers'] as const,
   orders: (filters: { status: string; school: string }) => ['staff', 'orders', filters] as const,

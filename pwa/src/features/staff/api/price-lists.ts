@@ -1,7 +1,8 @@
 /** Price lists: list, and create/update as the spec's multipart form, delete. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { HARDENING_MSG } from '@contract/messages';
 import type { PriceList } from '@contract/price-lists';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { staffKeys } from './keys';
 
 export interface EditorRow {
@@ -19,6 +20,12 @@ export interface PriceListDraft {
   name: string;
   description: string;
   rows: EditorRow[];
+}
+
+/** The spec's failure text, then the server's reason when it gave one (which field, which rule). */
+export function priceListFailure(action: keyof typeof HARDENING_MSG.priceListFailed, err: unknown): string {
+  const reason = errorMessage(err, '');
+  return reason ? `${HARDENING_MSG.priceListFailed[action]}: ${reason}` : HARDENING_MSG.priceListFailed[action];
 }
 
 /** Rows without a name or a price are dropped (spec section 5). */

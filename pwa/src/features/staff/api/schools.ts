@@ -34,3 +34,15 @@ export function useDeleteSchool() {
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: staffKeys.schools }), client.invalidateQueries({ queryKey: staffKeys.stats })]),
   });
 }
+
+/** Edits a school (the class management page changes its access mode). */
+export function useUpdateSchool(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Partial<Pick<StaffSchool, 'accessMode'>>) => apiRequest<StaffSchool>(`/api/schools/${id}`, { method: 'PATCH', body: input, auth: 'staff' }),
+    onSuccess: (school) => {
+      client.setQueryData(staffKeys.school(id), school);
+      return client.invalidateQueries({ queryKey: staffKeys.schools });
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
 export interface ConfirmDialogProps {
@@ -7,12 +7,14 @@ export interface ConfirmDialogProps {
   description: string;
   confirmLabel: string;
   busy?: boolean;
+  /** Destructive by default; a step forward (such as marking a batch delivered) is primary. */
+  confirmVariant?: ButtonVariant;
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
 }
 
-/** Every destructive staff action asks first (spec section 2). */
-export function ConfirmDialog({ open, title, description, confirmLabel, busy = false, onConfirm, onOpenChange }: ConfirmDialogProps) {
+/** Every destructive staff action asks first (spec section 2), and so does any step that cannot be undone. */
+export function ConfirmDialog({ open, title, description, confirmLabel, busy = false, confirmVariant = 'destructive', onConfirm, onOpenChange }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -25,7 +27,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy = f
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={busy}>
+          <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
             {busy ? 'Working...' : confirmLabel}
           </Button>
         </>

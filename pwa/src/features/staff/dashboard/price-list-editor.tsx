@@ -5,8 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { completeRows, useSavePriceList, type EditorRow } from '../api/price-lists';
+import { completeRows, priceListFailure, useSavePriceList, type EditorRow } from '../api/price-lists';
 
 let rowKey = 0;
 const blankRow = (): EditorRow => ({ key: `row-${(rowKey += 1)}`, name: '', description: '', price: '', image: null, existingImagePath: '' });
@@ -37,7 +36,7 @@ export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDo
           toast({ title: editing ? 'Price List Updated' : 'Price List Created', description: `${saved.name} has been saved.`, variant: 'success' });
           onDone();
         },
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err, editing ? 'Failed to update price list' : 'Failed to create price list'), variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Error', description: priceListFailure(editing ? 'update' : 'create', err), variant: 'destructive' }),
       },
     );
   };

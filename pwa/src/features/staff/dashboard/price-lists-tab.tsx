@@ -6,8 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useDeletePriceList, usePriceLists } from '../api/price-lists';
+import { priceListFailure, useDeletePriceList, usePriceLists } from '../api/price-lists';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { PriceListEditor } from './price-list-editor';
 
@@ -21,7 +20,7 @@ export function PriceListsTab() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => toast({ title: 'Price List Deleted', description: `${deleting.name} has been deleted.`, variant: 'success' }),
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete price list'), variant: 'destructive' }),
+      onError: (err) => toast({ title: 'Error', description: priceListFailure('delete', err), variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });
   };

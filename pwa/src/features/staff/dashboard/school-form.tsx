@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { schoolCreateSchema } from '@contract/schools';
+import { ACCESS_MODES, ACCESS_MODE_LABELS, DEFAULT_ACCESS_MODE } from '@contract/student-codes';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -9,7 +10,7 @@ import { usePriceLists } from '../api/price-lists';
 import { useCreateSchool } from '../api/schools';
 import { Field, fieldErrors } from './field';
 
-const EMPTY = { name: '', slug: '', password: '', contactEmail: '', contactPhone: '', address: '', closingDate: '', priceListId: '' };
+const EMPTY = { name: '', slug: '', password: '', contactEmail: '', contactPhone: '', address: '', closingDate: '', priceListId: '', accessMode: DEFAULT_ACCESS_MODE as string };
 
 /** 'Acacia Primary School' -> 'acacia-primary-school', until the slug is typed by hand. */
 export const slugify = (name: string) =>
@@ -66,6 +67,16 @@ export function SchoolForm({ onDone }: { onDone: () => void }) {
             {priceLists.data?.map((list) => (
               <option key={list.id} value={list.id}>
                 {list.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="field">
+          <Label htmlFor="school-access-mode-new">How families get in</Label>
+          <Select id="school-access-mode-new" value={values.accessMode} onChange={set('accessMode')}>
+            {ACCESS_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {ACCESS_MODE_LABELS[mode]}
               </option>
             ))}
           </Select>

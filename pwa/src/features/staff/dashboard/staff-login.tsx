@@ -1,15 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { staffLoginSchema, staffRegisterSchema } from '@contract/auth';
+import { MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { staffSessionExpired } from '../../../lib/staff-expiry';
 import { loginStaff, registerStaff, startStaffSession, useRegistrationOpen } from '../api/auth';
 import { Field, fieldErrors } from './field';
 
 /** Photographer login, and registration only while no staff account exists (D5). */
 export function StaffLogin() {
   const registration = useRegistrationOpen();
+  const [sessionExpired] = useState(staffSessionExpired);
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [values, setValues] = useState({ email: '', password: '', firstName: '', lastName: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -42,6 +45,11 @@ export function StaffLogin() {
       <CardBody>
         <h1>{registering ? 'Create the administrator account' : 'Photographer Login'}</h1>
         <p className="muted">{registering ? 'No staff account exists yet. The first account becomes the administrator.' : 'Sign in to manage schools, photos and orders.'}</p>
+        {sessionExpired && !registering ? (
+          <p className="alert alert-warn" role="alert">
+            {MSG.sessionExpired}
+          </p>
+        ) : null}
         <form onSubmit={(event) => void submit(event)} noValidate>
           {registering ? (
             <div className="grid grid-2">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { RESTORATION_LIST_ITEMS } from '@contract/constants';
+import { RESTORATION_LIST_ITEMS, UPLOAD_BATCH_SIZE } from '@contract/constants';
+import { HARDENING_MSG } from '@contract/messages';
 import type { RestoreResponse } from '@contract/photos';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +21,7 @@ export function Restoration() {
   const restore = useRestorePhotos();
   const [files, setFiles] = useState<File[]>([]);
   const [results, setResults] = useState<RestoreResponse['results']>([]);
+  const [busy, setBusy] = useState(false);
 
   const add = (incoming: File[]) => {
     const result = addToSelection(files, incoming);
@@ -27,22 +29,29 @@ export function Restoration() {
     setFiles(result.selection);
   };
 
-  const run = () => {
+  /** One batch of files per request, as uploads do: the server takes at most one batch at a time. */
+  const run = async () => {
     if (files.length === 0) return toast({ title: 'No Files Selected', description: 'Please select photos to upload', variant: 'destructive' });
-    restore.mutate(files, {
-      onSuccess: (response) => {
-        setResults(response.results);
-        setFiles([]);
-        const restored = response.results.filter((result) => result.success).length;
-        toast({ title: 'Restoration Complete', description: `${restored} of ${response.results.length} photo(s) restored`, variant: restored > 0 ? 'success' : 'default' });
-      },
-      onError: (err) =>
-        toast({
-          title: 'Restoration Failed',
-          description: err instanceof ApiError ? `Upload failed: ${err.serverMessage ?? err.message}` : errorMessage(err, 'Failed to restore photos'),
-          variant: 'destructive',
-        }),
-    });
+    setBusy(true);
+    const collected: RestoreResponse['results'] = [];
+    try {
+      for (let start = 0; start < files.length; start += UPLOAD_BATCH_SIZE) {
+        const response = await restore.mutateAsync(files.slice(start, start + UPLOAD_BATCH_SIZE));
+        collected.push(...response.results);
+      }
+      setFiles([]);
+      const restored = collected.filter((result) => result.success).length;
+      toast({ title: 'Restoration Complete', description: `${restored} of ${collected.length} photo(s) restored`, variant: restored > 0 ? 'success' : 'default' });
+    } catch (err) {
+      toast({
+        title: 'Restoration Failed',
+        description: err instanceof ApiError ? HARDENING_MSG.restoreHttpFailed(err.statusText || String(err.status)) : errorMessage(err, 'Failed to restore photos'),
+        variant: 'destructive',
+      });
+    } finally {
+      setResults(collected);
+      setBusy(false);
+    }
   };
 
   const missing = report.data?.missingPhotos ?? [];
@@ -83,10 +92,10 @@ export function Restoration() {
             <CardBody className="stack">
               <h2>Restore Photos</h2>
               <p className="muted">Choose the original files; each is matched to a missing photo by its file name.</p>
-              <Dropzone onFiles={add} disabled={restore.isPending} />
+              <Dropzone onFiles={add} disabled={busy} />
               {files.length > 0 ? <p>{files.length} file(s) ready to restore.</p> : null}
-              <Button onClick={run} disabled={restore.isPending || files.length === 0}>
-                {restore.isPending ? 'Restoring...' : 'Restore Photos'}
+              <Button onClick={() => void run()} disabled={busy || files.length === 0}>
+                {busy ? 'Restoring...' : 'Restore Photos'}
               </Button>
               {results.length > 0 ? (
                 <ul className="staff-list" aria-label="Restoration results">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { BRAND_NAME } from '../../../lib/brand';
+import { businessName } from '../../../lib/brand';
 import { makePreview } from './preview';
 
 export interface Selected {
@@ -30,7 +30,7 @@ export function usePreviews(selection: readonly Selected[]): Previews {
         if (cancelled) return;
         started.current.add(item.id);
         try {
-          const blob = await makePreview(item.file, BRAND_NAME);
+          const blob = await makePreview(item.file, businessName());
           finished.current.add(item.id);
           const url = URL.createObjectURL(blob);
           setPreviews((current) => ({ urls: new Map(current.urls).set(item.id, url), blobs: new Map(current.blobs).set(item.id, blob) }));
