@@ -65,6 +65,30 @@ describeJourney('hardening: the screens', (env) => {
     await context.close();
   });
 
+  it('staff viewing a school that shares photos by student codes see its classes and every photo', async () => {
+    const base = env.server.url;
+    const token = await adminToken(base);
+    const schools = await api<{ id: number; name: string }[]>(base, '/api/schools', { token });
+    const sunrise = schools.find((school) => school.name === 'Sunrise Academy')!;
+    await api(base, `/api/schools/${sunrise.id}`, { method: 'PATCH', token, body: { accessMode: 'student_codes' } });
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    try {
+      await signIn(page, base);
+      await page.getByRole('tab', { name: 'Schools' }).click();
+      await page.getByRole('link', { name: 'View Sunrise Academy' }).click();
+      await page.getByRole('heading', { name: 'Sunrise Academy' }).waitFor();
+      expect(await page.getByText('Enter the code from your child', { exact: false }).count()).toBe(0);
+      await page.getByRole('button', { name: /^Standard 7 Leavers\b/ }).click();
+      await page.getByRole('button', { name: 'Back to Classes' }).waitFor();
+      await page.locator('.photo-grid img').last().scrollIntoViewIfNeeded();
+      expect(await allImagesLoaded(page, '.photo-grid img')).toBe(6);
+    } finally {
+      await context.close();
+      await api(base, `/api/schools/${sunrise.id}`, { method: 'PATCH', token, body: { accessMode: 'school_password' } });
+    }
+  });
+
   it('the gallery waits for the school\'s prices and offers a retry when they fail, never the built-in products', async () => {
     // The requests are held and failed in the page: a service worker would answer them itself.
     const context = await env.browser.newContext({ serviceWorkers: 'block' });

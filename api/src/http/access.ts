@@ -13,6 +13,8 @@ export interface Grant {
   albums: number[];
   /** Children unlocked with their private code: their photos and their class's group photos. */
   students: number[];
+  /** For each of those children, the tag of the code that unlocked them (students/student-code.ts). */
+  codeTags: Record<number, string>;
 }
 
 /** Who is asking, as the visibility rule needs it; built from the request, used without it. */
@@ -31,7 +33,7 @@ export interface AccessService {
   viewer(ctx: AppContext): Viewer;
   grantSchool(ctx: AppContext, schoolId: number): void;
   grantAlbum(ctx: AppContext, schoolId: number, albumId: number): void;
-  grantStudent(ctx: AppContext, studentId: number): void;
+  grantStudent(ctx: AppContext, studentId: number, codeTag: string): void;
   /** "Forget this child on this device": the cookie is rewritten without the child. */
   forgetStudent(ctx: AppContext, studentId: number): void;
   /** A class password is only asked once the school is unlocked (staff pass). */
@@ -41,18 +43,26 @@ export interface AccessService {
 export function createAccessService(secret: string): AccessService {
   function read(ctx: AppContext): Grant {
     const raw = ctx.cookies.get(ACCESS_COOKIE);
-    if (!raw) return { schools: [], albums: [], students: [] };
+    if (!raw) return emptyGrant();
     try {
-      const claims = jwt.verify(raw, secret, { algorithms: ['HS256'], audience: AUDIENCE }) as { s?: unknown; a?: unknown; st?: unknown };
-      return { schools: ids(claims.s), albums: ids(claims.a), students: ids(claims.st) };
+      const claims = jwt.verify(raw, secret, { algorithms: ['HS256'], audience: AUDIENCE }) as { s?: unknown; a?: unknown; st?: unknown; sk?: unknown };
+      const codeTags = tags(claims.sk);
+      // A child without the tag of its code is not held: the grant must say which code opened it.
+      return { schools: ids(claims.s), albums: ids(claims.a), students: ids(claims.st).filter((id) => id in codeTags), codeTags };
     } catch {
-      return { schools: [], albums: [], students: [] };
+      return emptyGrant();
     }
   }
 
   function write(ctx: AppContext, grant: Grant): void {
+    const students = grant.students.slice(-MAX_ENTRIES);
     const token = jwt.sign(
-      { s: grant.schools.slice(-MAX_ENTRIES), a: grant.albums.slice(-MAX_ENTRIES), st: grant.students.slice(-MAX_ENTRIES) },
+      {
+        s: grant.schools.slice(-MAX_ENTRIES),
+        a: grant.albums.slice(-MAX_ENTRIES),
+        st: students,
+        sk: Object.fromEntries(students.map((id) => [id, grant.codeTags[id]])),
+      },
       secret,
       {
         algorithm: 'HS256',
@@ -84,18 +94,33 @@ export function createAccessService(secret: string): AccessService {
       const grant = read(ctx);
       write(ctx, { ...grant, schools: addUnique(grant.schools, schoolId), albums: addUnique(grant.albums, albumId) });
     },
-    grantStudent(ctx, studentId) {
+    grantStudent(ctx, studentId, codeTag) {
       const grant = read(ctx);
-      write(ctx, { ...grant, students: addUnique(grant.students, studentId) });
+      write(ctx, { ...grant, students: addUnique(grant.students, studentId), codeTags: { ...grant.codeTags, [studentId]: codeTag } });
     },
     forgetStudent(ctx, studentId) {
       const grant = read(ctx);
-      write(ctx, { ...grant, students: grant.students.filter((existing) => existing !== studentId) });
+      const codeTags = Object.fromEntries(Object.entries(grant.codeTags).filter(([id]) => Number(id) !== studentId));
+      write(ctx, { ...grant, students: grant.students.filter((existing) => existing !== studentId), codeTags });
     },
     assertSchool(ctx, schoolId) {
       if (!hasSchool(ctx, schoolId)) throw unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
     },
   };
+}
+
+function emptyGrant(): Grant {
+  return { schools: [], albums: [], students: [], codeTags: {} };
+}
+
+function tags(value: unknown): Record<number, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const out: Record<number, string> = {};
+  for (const [key, tag] of Object.entries(value)) {
+    const id = Number(key);
+    if (Number.isSafeInteger(id) && id > 0 && typeof tag === 'string' && tag.length > 0 && tag.length <= 64) out[id] = tag;
+  }
+  return out;
 }
 
 function ids(value: unknown): number[] {

@@ -130,6 +130,19 @@ describeApi('request limits while streaming', () => {
       expect(await tmpEntries()).toEqual([]);
     });
 
+    it('a roster CSV trickling one byte at a time is cut with 408 and imports nothing', async () => {
+      const res = await streamBody(server.url, `/api/albums/${albumId}/students`, {
+        headers: { 'content-type': 'text/csv', 'content-length': '300', authorization: `Bearer ${staff.token}` },
+        total: 300,
+        chunk: 1,
+        paceMs: 150,
+      });
+      expect(res.status).toBe(408);
+      expect(JSON.parse(res.text).code).toBe('BODY_TIMEOUT');
+      expect(res.bytesAtAnswer).toBeLessThan(300);
+      expect(await server.runtime.knex('students').where({ album_id: albumId })).toEqual([]);
+    });
+
     it('a body that keeps coming at a normal pace is not cut', async () => {
       const res = await streamBody(server.url, '/api/auth/login', {
         headers: { 'content-type': 'application/json', 'content-length': String(20_000) },

@@ -124,7 +124,8 @@ export function createPrintBatchService(deps: PrintBatchDeps) {
           throw conflict(PRINT_BATCH_MSG.statusBackwards(ORDER_STATUS_LABELS[current], ORDER_STATUS_LABELS[status]), 'PRINT_BATCH_STATUS_BACKWARDS');
         }
         const at = now();
-        await repo.moveBatchOrders(trx, id, status, statusesBefore(status), at);
+        // An order set back to pending by hand is not moved on with the batch: it waits for staff.
+        await repo.moveBatchOrders(trx, id, status, statusesBefore(status).filter((from) => from !== 'pending'), at);
         await repo.setStatus(trx, id, status, at);
       });
       return presentPrintBatch(await find(id));

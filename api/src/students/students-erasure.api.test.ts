@@ -54,7 +54,7 @@ describeApi('erasing a student (POST /api/students/:id/erase)', () => {
       { photoId: k1, albumId: shop.openAlbumId, product: shop.print, quantity: 2 },
       { photoId: k2, albumId: shop.openAlbumId, product: shop.digital, quantity: 1 },
       { photoId: group, albumId: shop.openAlbumId, product: shop.print, quantity: 1 },
-    ]);
+    ], { studentName: 'kabo  Ramotswe' });
     const paid = await family.post('/api/orders', paidBody);
     expect(paid.status).toBe(201);
     const paidId = paid.body.order.id as string;
@@ -87,6 +87,9 @@ describeApi('erasing a student (POST /api/students/:id/erase)', () => {
     const order = (await new Client(server.url).get(`/api/orders/${paidId}`)).body;
     expect(order.totalAmount).toBe(paidTotal);
     expect(order.paymentStatus).toBe('completed');
+    // The child's name, typed at checkout, is gone from the order too (screens, CSV, print sheets).
+    expect(order.studentName).toBe(STUDENT_MSG.photoRemovedText);
+    expect(JSON.stringify((await staff.get('/api/orders')).body)).not.toMatch(/Ramotswe/);
     expect(order.items.map((item: Record<string, unknown>) => [item.photoId, item.studentId, item.photoName, item.photoOriginalName, item.quantity, item.totalPrice])).toEqual([
       [null, null, STUDENT_MSG.photoRemovedText, null, 2, '60.00'],
       [null, null, STUDENT_MSG.photoRemovedText, null, 1, '17.50'],

@@ -207,15 +207,30 @@ describeApi('class rosters (POST/GET /api/albums/:id/students, PATCH/DELETE /api
     expect(cleared.body).toMatchObject({ number: null, guardianEmail: null, doNotPublish: false });
   });
 
-  it('PATCH newCode replaces a lost code: the old one stops working at once', async () => {
+  it('PATCH newCode replaces a lost code: the old one stops working at once, also on devices it already opened', async () => {
     const album = await newClass();
     const [kabo] = await addStudents(staff, album.id, ['Kabo']);
+    const photoId = await addPhoto(server, album.id, 'IMG_0001.JPG');
+    await assignPhotos(staff, [photoId], kabo!.id);
+    // A device that found the lost flyer unlocks the child before the school replaces the code.
+    const finder = new Client(server.url);
+    expect((await finder.post('/api/students/verify', { code: kabo!.code })).status).toBe(200);
+    expect((await finder.get(`/api/students/${kabo!.id}/photos`)).status).toBe(200);
+    expect((await finder.get(`/api/images/${photoId}/thumbnail`)).status).toBe(200);
+
     const res = await staff.patch(`/api/students/${kabo!.id}`, { newCode: true });
     expect(res.status).toBe(200);
     expect(res.body.code).not.toBe(kabo!.code);
     const family = new Client(server.url);
     expect((await family.post('/api/students/verify', { code: kabo!.code })).status).toBe(401);
     expect((await family.post('/api/students/verify', { code: res.body.code })).status).toBe(200);
+    expect((await family.get(`/api/students/${kabo!.id}/photos`)).status).toBe(200);
+
+    // The finder's cookie still names the child, but with the old code: it opens nothing now.
+    expect((await finder.get(`/api/students/${kabo!.id}/photos`)).status).toBe(401);
+    expect((await finder.get(`/api/images/${photoId}/thumbnail`)).status).toBe(401);
+    expect((await finder.get(`/api/albums/${album.id}/photos`)).status).toBe(401);
+    expect((await finder.get('/api/students/unlocked')).body).toEqual([]);
   });
 
   it('DELETE removes a student without photos; one with photos is a 409 so their photos never become group photos', async () => {

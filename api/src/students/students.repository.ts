@@ -21,6 +21,8 @@ export interface StudentRecord {
 export interface GrantedStudent {
   id: number;
   name: string;
+  /** The child's current code, so a grant made with an older one is refused. */
+  code: string;
   albumId: number;
   albumName: string;
   schoolId: number;
@@ -112,6 +114,7 @@ export function createStudentRepository(knex: Knex) {
         .select(
           'st.id',
           'st.name',
+          'st.code',
           'st.do_not_publish',
           'a.id as album_id',
           'a.name as album_name',
@@ -122,6 +125,7 @@ export function createStudentRepository(knex: Knex) {
         )) as {
         id: number;
         name: string;
+        code: string;
         do_not_publish: number | boolean;
         album_id: number;
         album_name: string;
@@ -133,6 +137,7 @@ export function createStudentRepository(knex: Knex) {
       return rows.map((row) => ({
         id: Number(row.id),
         name: row.name,
+        code: row.code,
         albumId: Number(row.album_id),
         albumName: row.album_name,
         schoolId: Number(row.school_id),
@@ -227,6 +232,18 @@ export function createStudentRepository(knex: Knex) {
         photo_filename: null,
       });
       return { lines, orderIds };
+    },
+
+    /**
+     * The orders that held the erased child's photos keep no trace of the child's name: where the
+     * order's student name is the child's (the checkout's default), it becomes the removal text.
+     */
+    async redactStudentName(orderIds: string[], studentName: string, removedText: string, db: Knex): Promise<void> {
+      if (orderIds.length === 0) return;
+      const rows = (await db('orders').whereIn('id', orderIds).select('id', 'student_name')) as { id: string; student_name: string }[];
+      const fold = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+      const named = rows.filter((row) => fold(row.student_name) === fold(studentName)).map((row) => row.id);
+      if (named.length > 0) await db('orders').whereIn('id', named).update({ student_name: removedText, updated_at: now() });
     },
 
     /** Unpaid orders that held the erased photos can no longer be fulfilled: they are cancelled. */

@@ -22,9 +22,9 @@ const albumId = (raw: string | undefined) => pathId(raw, MSG.classNotFound);
 const studentId = (raw: string | undefined) => pathId(raw, STUDENT_MSG.studentNotFound);
 
 /** A roster arrives as JSON rows or as a pasted/uploaded CSV file. */
-async function readRoster(ctx: AppContext): Promise<RawRosterRow[]> {
+async function readRoster(ctx: AppContext, bodyTimeoutMs: number): Promise<RawRosterRow[]> {
   if (ctx.is('text/csv', 'text/plain', 'application/csv', 'text/comma-separated-values')) {
-    return parseRosterCsv(await readTextBody(ctx, ROSTER_MAX_BYTES, { tooLarge: STUDENT_MSG.rosterTooLarge, notUtf8: STUDENT_MSG.rosterNotUtf8 }));
+    return parseRosterCsv(await readTextBody(ctx, ROSTER_MAX_BYTES, { tooLarge: STUDENT_MSG.rosterTooLarge, notUtf8: STUDENT_MSG.rosterNotUtf8 }, bodyTimeoutMs));
   }
   if (ctx.is('application/json')) {
     const { students } = parse(rosterJsonSchema, ctx.request.body);
@@ -47,7 +47,7 @@ export function createStudentRoutes(deps: Deps) {
   /** ?dryRun=true answers the row-by-row preview and imports nothing. */
   router.post('/albums/:id/students', requireStaff, async (ctx) => {
     const target = albumId(ctx.params.id);
-    const rows = await readRoster(ctx);
+    const rows = await readRoster(ctx, deps.config.requestBodyTimeoutMs);
     if (ctx.query.dryRun === 'true') {
       ctx.body = await service.preview(target, rows);
       return;
@@ -72,8 +72,8 @@ export function createStudentRoutes(deps: Deps) {
   router.post('/students/verify', async (ctx) => {
     const { code } = parse(studentVerifySchema, ctx.request.body);
     const ip = clientIp(ctx);
-    const unlocked = await service.verify(code, ip, clientNetwork(ip));
-    deps.access.grantStudent(ctx, unlocked.student.id);
+    const { codeTag, ...unlocked } = await service.verify(code, ip, clientNetwork(ip));
+    deps.access.grantStudent(ctx, unlocked.student.id, codeTag);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, ...unlocked };
   });
@@ -81,7 +81,7 @@ export function createStudentRoutes(deps: Deps) {
   /** The children this browser holds codes for, so the family gallery can rebuild its tabs. */
   router.get('/students/unlocked', async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await service.unlocked(deps.access.read(ctx).students);
+    ctx.body = await service.unlocked(deps.access.read(ctx));
   });
 
   /** "Forget this child on this device": nothing to check, the grant just loses the child. */

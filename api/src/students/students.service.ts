@@ -11,7 +11,9 @@ import { createSchoolRepository } from '../schools/schools.repository';
 import { isUniqueViolation } from '../staff/staff.service';
 import { now, toIso } from '../db/knex';
 import type { RawRosterRow } from './roster-csv';
-import { newStudentCode } from './student-code';
+import { codeTag, newStudentCode } from './student-code';
+import { heldStudents } from './visibility';
+import type { Grant } from '../http/access';
 import { createStudentRepository, type GrantedStudent, type StudentRecord } from './students.repository';
 import { byStudentName, presentStudent, presentUnlocked } from './students.presenter';
 
@@ -203,7 +205,7 @@ export function createStudentService(deps: StudentDeps) {
      * A family's code: failures count against the client, the client's network and the pair, like
      * a password; a success forgets this client's failures for this code.
      */
-    async verify(code: string, client: string, network: string): Promise<UnlockedStudent> {
+    async verify(code: string, client: string, network: string): Promise<UnlockedStudent & { codeTag: string }> {
       await deps.limits.guard('student-code', client, network, code);
       const id = await repo.findIdByCode(code);
       const [student] = id === undefined ? [] : await repo.granted([id]);
@@ -212,14 +214,14 @@ export function createStudentService(deps: StudentDeps) {
         throw unauthorized(STUDENT_MSG.codeNotRecognised, 'INVALID_CODE');
       }
       await deps.limits.succeed('student-code', client, network, code);
-      return presentUnlocked(student);
+      return { ...presentUnlocked(student), codeTag: codeTag(student.code) };
     },
 
-    /** The children a browser's grant names that still exist (an erased child drops out). */
-    async unlocked(ids: number[]): Promise<UnlockedStudent[]> {
-      const found = await repo.granted(ids);
+    /** The children a browser's grant still holds (an erased child, or one with a new code, drops out). */
+    async unlocked(grant: Grant): Promise<UnlockedStudent[]> {
+      const found = await heldStudents(repo, grant);
       const byId = new Map<number, GrantedStudent>(found.map((student) => [student.id, student]));
-      return ids.flatMap((studentId) => {
+      return grant.students.flatMap((studentId) => {
         const student = byId.get(studentId);
         return student ? [presentUnlocked(student)] : [];
       });
@@ -253,6 +255,7 @@ export function createStudentService(deps: StudentDeps) {
         const photos = await repo.photoFilesOf(id, trx);
         const photoIds = photos.map((photo) => photo.id);
         const redacted = await repo.redactOrderLines(photoIds, id, STUDENT_MSG.photoRemovedText, trx);
+        await repo.redactStudentName(redacted.orderIds, student.name, STUDENT_MSG.photoRemovedText, trx);
         await repo.cancelUnpaidOrders(redacted.orderIds, trx);
         if (photoIds.length > 0) await repo.deletePhotos(photoIds, trx);
         await repo.delete(id, trx);

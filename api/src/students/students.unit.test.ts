@@ -62,10 +62,11 @@ describe('parseRosterCsv', () => {
 });
 
 describe('the visibility rule', () => {
-  const viewer = (grant: Partial<Viewer['grant']> = {}, staff = false): Viewer => ({ staff, grant: { schools: [], albums: [], students: [], ...grant } });
+  const viewer = (grant: Partial<Viewer['grant']> = {}, staff = false): Viewer => ({ staff, grant: { schools: [], albums: [], students: [], codeTags: {}, ...grant } });
   const child = (id: number, albumId: number, schoolId = 1): GrantedStudent => ({
     id,
     name: `Child ${id}`,
+    code: `CODE${id}`,
     albumId,
     albumName: 'A',
     schoolId,

@@ -1,7 +1,8 @@
 import { MSG, STUDENT_MSG } from '../../contract/messages';
 import type { AccessMode } from '../../contract/student-codes';
 import { forbidden, unauthorized } from '../http/errors';
-import type { Viewer } from '../http/access';
+import type { Grant, Viewer } from '../http/access';
+import { codeTag } from './student-code';
 import type { GrantedStudent, StudentRepository } from './students.repository';
 
 /** A class as the rule needs it. */
@@ -80,15 +81,24 @@ export function accessError(access: ClassAccess & { kind: 'none' }) {
   return unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
 }
 
-/** Resolves a viewer's granted children from the database on every request (erased ones drop out). */
+/**
+ * The children a grant still holds: found in the database (an erased child drops out) and opened
+ * with the code the child has now (a new code cuts off every device that used the old one).
+ */
+export async function heldStudents(students: Pick<StudentRepository, 'granted'>, grant: Grant): Promise<GrantedStudent[]> {
+  if (grant.students.length === 0) return [];
+  const found = await students.granted(grant.students);
+  return found.filter((student) => grant.codeTags[student.id] === codeTag(student.code));
+}
+
+/** Resolves a viewer's granted children from the database on every request. */
 export function createVisibility(students: Pick<StudentRepository, 'granted'>) {
   return {
-    grantedStudents: (viewer: Viewer): Promise<GrantedStudent[]> =>
-      viewer.staff || viewer.grant.students.length === 0 ? Promise.resolve([]) : students.granted(viewer.grant.students),
+    grantedStudents: (viewer: Viewer): Promise<GrantedStudent[]> => (viewer.staff ? Promise.resolve([]) : heldStudents(students, viewer.grant)),
 
     /** Throws the parent-facing 401/403 when the viewer may see nothing of the class. */
     async requireClass(viewer: Viewer, album: ClassRef): Promise<Exclude<ClassAccess, { kind: 'none' }>> {
-      const granted = viewer.staff || viewer.grant.students.length === 0 ? [] : await students.granted(viewer.grant.students);
+      const granted = viewer.staff ? [] : await heldStudents(students, viewer.grant);
       const access = classAccess(viewer, album, granted);
       if (access.kind === 'none') throw accessError(access);
       return access;

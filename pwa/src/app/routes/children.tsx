@@ -22,7 +22,7 @@ import { galleryKeys, photosQuery, priceListsQuery, thumbnailUrl } from '../../f
 import { ClosingBanner } from '../../features/gallery/closing-banner';
 import { PhotoDialog } from '../../features/gallery/photo-dialog';
 import { PhotoGrid, photoLabel } from '../../features/gallery/photo-grid';
-import { orderableProducts, productsFor, type Product } from '../../features/gallery/products';
+import { offeredProducts, type Product } from '../../features/gallery/products';
 import { SelectedPhotos } from '../../features/gallery/selected-photos';
 import { useCopyProtection } from '../../features/gallery/use-copy-protection';
 import { schoolBySlugQuery } from '../../features/schools/api';
@@ -132,7 +132,8 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
   const [busy, setBusy] = useState(false);
   const name = child.student.name;
   const closed = isOrderingClosed(school.data?.closingDate);
-  const products = orderableProducts(productsFor(priceLists.data), closed);
+  // Nothing is offered until the school's own products are known: never the built-in ones meanwhile.
+  const products = offeredProducts(priceLists.data, closed);
   const own = photos.data?.filter((photo) => photo.studentId === child.student.id) ?? [];
   const group = photos.data?.filter((photo) => photo.studentId === null) ?? [];
 
@@ -230,7 +231,14 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
           </section>
         </>
       )}
-      <PhotoDialog photo={openPhoto} products={products} onClose={() => setOpenPhoto(null)} onAdd={addToCart} />
+      <PhotoDialog
+        photo={openPhoto}
+        products={products}
+        productsFailed={priceLists.isError}
+        onRetryProducts={() => void priceLists.refetch()}
+        onClose={() => setOpenPhoto(null)}
+        onAdd={addToCart}
+      />
       <Dialog
         open={forgetting}
         onOpenChange={setForgetting}

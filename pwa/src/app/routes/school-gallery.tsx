@@ -22,7 +22,7 @@ import { PhotoDialog } from '../../features/gallery/photo-dialog';
 import { ClassPasswordDialog } from '../../features/gallery/class-password-dialog';
 import { SelectedPhotos } from '../../features/gallery/selected-photos';
 import { ClosingBanner } from '../../features/gallery/closing-banner';
-import { orderableProducts, productsFor, type Product } from '../../features/gallery/products';
+import { offeredProducts, type Product } from '../../features/gallery/products';
 import { useCopyProtection } from '../../features/gallery/use-copy-protection';
 import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-images';
 import { ApiError, NetworkError } from '../../lib/api-client';
@@ -40,10 +40,12 @@ const isAccessError = (err: unknown) => err instanceof ApiError && (err.status =
 export default function SchoolGallery() {
   const { slug = '' } = useParams();
   const school = useQuery(schoolBySlugQuery(slug));
+  const { isStaff } = useSession();
   useTitle(school.data?.name ?? 'School gallery');
 
   // Data already shown (or restored from the persisted cache) wins over a failed refetch offline.
-  if (school.data?.accessMode === 'student_codes') return <CodesSchool school={school.data} />;
+  // Staff viewing a student-codes school see every class, as in any other school.
+  if (school.data?.accessMode === 'student_codes' && !isStaff) return <CodesSchool school={school.data} />;
   if (school.data) return school.data.unlocked ? <UnlockedGallery school={school.data} /> : <LockedSchool school={school.data} />;
   // Offline with nothing cached is not a missing school.
   const offline = school.fetchStatus === 'paused' || school.error instanceof NetworkError;
@@ -124,7 +126,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   useDropVanishedImages(selected?.id ?? 0, photos.data);
   const closed = isOrderingClosed(school.closingDate);
   // Nothing is offered until the school's own products are known: never the built-in ones meanwhile.
-  const products = priceLists.data ? orderableProducts(productsFor(priceLists.data), closed) : null;
+  const products = offeredProducts(priceLists.data, closed);
 
   useEffect(() => {
     writeJson(LOCAL_KEYS.currentSchool, { id: school.id, name: school.name });

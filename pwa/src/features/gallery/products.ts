@@ -12,8 +12,8 @@ export interface Product {
   exampleImage: string | null;
 }
 
-export function productsFor(priceLists: readonly PriceList[] | undefined): Product[] {
-  const list = priceLists?.[0];
+export function productsFor(priceLists: readonly PriceList[]): Product[] {
+  const list = priceLists[0];
   if (list && list.items.length > 0) {
     return list.items.map((item) => ({
       id: String(item.id),
@@ -35,4 +35,12 @@ export function productsFor(priceLists: readonly PriceList[] | undefined): Produ
 /** After the closing date only digital or download products are offered (spec section 4). */
 export function orderableProducts(products: readonly Product[], closed: boolean): Product[] {
   return closed ? products.filter((product) => isDigitalProduct(product.id, product.name)) : [...products];
+}
+
+/**
+ * What a photo dialog offers: null until the school's price lists have loaded (while they load or
+ * after a failure nothing is offered, never the built-in products meanwhile).
+ */
+export function offeredProducts(priceLists: readonly PriceList[] | undefined, closed: boolean): Product[] | null {
+  return priceLists ? orderableProducts(productsFor(priceLists), closed) : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortClasses } from './sort-classes';
-import { orderableProducts, productsFor } from './products';
+import { offeredProducts, orderableProducts, productsFor } from './products';
 
 describe('class order', () => {
   it('is numeric-aware and case-insensitive', () => {
@@ -24,8 +24,13 @@ describe('products', () => {
   });
 
   it('offers only digital or download products after the closing date', () => {
-    const names = orderableProducts(productsFor(undefined), true).map((product) => product.name);
+    const names = orderableProducts(productsFor([]), true).map((product) => product.name);
     expect(names).toEqual(['Digital Copy']);
-    expect(orderableProducts(productsFor(undefined), false)).toHaveLength(7);
+    expect(orderableProducts(productsFor([]), false)).toHaveLength(7);
+  });
+
+  it('offers nothing until the price lists have loaded', () => {
+    expect(offeredProducts(undefined, false)).toBeNull();
+    expect(offeredProducts([], false)).toHaveLength(7);
   });
 });
