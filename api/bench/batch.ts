@@ -29,6 +29,7 @@ import { createOrdersRepository } from '../src/orders/orders.repository';
 import { newOrderId } from '../src/orders/order-id';
 import type { PhotoInfo } from '../src/orders/pricing';
 import { createPrintBatchService } from '../src/print-batches/print-batches.service';
+import { memoryOf, waitForHealth } from './server-process';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1000);
 const TARGET_BYTES = Number(process.env.BENCH_BYTES ?? 2 * 1024 ** 3);
@@ -187,26 +188,6 @@ async function freePort(): Promise<number> {
 /** The child is node itself (not an npx wrapper), so its /proc status is the server's memory. */
 function startServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy within 60 s');
-}
-
-async function memoryOf(pid: number): Promise<{ hwmMb: number; rssMb: number }> {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  return { hwmMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
 }
 
 /**

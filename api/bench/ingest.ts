@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { createKnex, databaseTarget, insertedId } from '../src/db/knex';
 import { generateDemoPhoto } from '../src/media/generate';
 import { bareRenditions } from './bare';
+import { memoryOf, waitForHealth } from './server-process';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const BATCH = 10;
@@ -61,26 +62,6 @@ function startServer(env: Record<string, string>): ChildProcess {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return child;
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy within 60 s');
-}
-
-async function memoryOf(pid: number): Promise<{ hwmMb: number; rssMb: number }> {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  return { hwmMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
 }
 
 async function json<T>(res: Response): Promise<T> {

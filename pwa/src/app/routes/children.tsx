@@ -18,16 +18,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast';
 import { childrenKeys, forgetChildAccess, unlockedChildrenQuery } from '../../features/children/api';
 import { StudentCodeForm } from '../../features/children/code-form';
-import { galleryKeys, photosQuery, priceListsQuery, thumbnailUrl } from '../../features/gallery/api';
+import { galleryKeys, photosQuery, priceListsQuery } from '../../features/gallery/api';
 import { ClosingBanner } from '../../features/gallery/closing-banner';
 import { PhotoDialog } from '../../features/gallery/photo-dialog';
-import { PhotoGrid, photoLabel } from '../../features/gallery/photo-grid';
+import { PhotoGrid } from '../../features/gallery/photo-grid';
 import { offeredProducts, type Product } from '../../features/gallery/products';
+import { cartLinesFor } from '../../features/gallery/cart-selection';
 import { SelectedPhotos } from '../../features/gallery/selected-photos';
 import { useCopyProtection } from '../../features/gallery/use-copy-protection';
 import { schoolBySlugQuery } from '../../features/schools/api';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
-import { dispatchCart, lineTotal, randomId, readCart, useCart } from '../../lib/cart';
+import { dispatchCart, readCart, useCart } from '../../lib/cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
 import { addUnlockedChild, removeUnlockedChild, useUnlockedChildren } from '../../lib/unlocked-children';
 import { purgeCachedImages } from '../../lib/image-cache';
@@ -140,26 +141,7 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
   const addToCart = (photo: Photo, selections: { product: Product; quantity: number }[]) => {
     writeJson(LOCAL_KEYS.currentSchool, { id: child.school.id, name: child.school.name });
     writeJson(LOCAL_KEYS.currentAlbum, { id: child.album.id, name: child.album.name });
-    dispatchCart({
-      type: 'add',
-      lines: selections.map(({ product, quantity }) => ({
-        id: randomId(),
-        photoId: photo.id,
-        albumId: photo.albumId,
-        photoName: photoLabel(photo),
-        photoPreview: thumbnailUrl(photo.id),
-        productType: product.id,
-        productName: product.name,
-        productDescription: product.description,
-        unitPrice: product.price,
-        quantity,
-        totalPrice: lineTotal(product.price, quantity),
-        schoolId: child.school.id,
-        schoolName: child.school.name,
-        studentId: photo.studentId,
-        studentName: name,
-      })),
-    });
+    dispatchCart({ type: 'add', lines: cartLinesFor(photo, selections, child.school, { name }) });
     setOpenPhoto(null);
     toast({ title: 'Added to Cart', description: `${selections.length} product(s) added to your cart`, variant: 'success' });
   };

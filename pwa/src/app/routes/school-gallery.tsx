@@ -15,18 +15,19 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { schoolBySlugQuery } from '../../features/schools/api';
 import { SchoolPasswordForm } from '../../features/schools/school-password-form';
-import { albumsQuery, galleryKeys, photosQuery, priceListsQuery, thumbnailUrl } from '../../features/gallery/api';
+import { albumsQuery, galleryKeys, photosQuery, priceListsQuery } from '../../features/gallery/api';
 import { ClassGrid } from '../../features/gallery/class-grid';
-import { PhotoGrid, photoLabel } from '../../features/gallery/photo-grid';
+import { PhotoGrid } from '../../features/gallery/photo-grid';
 import { PhotoDialog } from '../../features/gallery/photo-dialog';
 import { ClassPasswordDialog } from '../../features/gallery/class-password-dialog';
 import { SelectedPhotos } from '../../features/gallery/selected-photos';
 import { ClosingBanner } from '../../features/gallery/closing-banner';
 import { offeredProducts, type Product } from '../../features/gallery/products';
+import { cartLinesFor } from '../../features/gallery/cart-selection';
 import { useCopyProtection } from '../../features/gallery/use-copy-protection';
 import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-images';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { dispatchCart, lineTotal, randomId, useCart } from '../../lib/cart';
+import { dispatchCart, useCart } from '../../lib/cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
 import { addUnlockedClass, useUnlockedClasses } from '../../lib/unlocked-classes';
 import { useSession } from '../../lib/session';
@@ -159,24 +160,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   };
 
   const addToCart = (photo: Photo, selections: { product: Product; quantity: number }[]) => {
-    dispatchCart({
-      type: 'add',
-      lines: selections.map(({ product, quantity }) => ({
-        id: randomId(),
-        photoId: photo.id,
-        albumId: photo.albumId,
-        photoName: photoLabel(photo),
-        photoPreview: thumbnailUrl(photo.id),
-        productType: product.id,
-        productName: product.name,
-        productDescription: product.description,
-        unitPrice: product.price,
-        quantity,
-        totalPrice: lineTotal(product.price, quantity),
-        schoolId: school.id,
-        schoolName: school.name,
-      })),
-    });
+    dispatchCart({ type: 'add', lines: cartLinesFor(photo, selections, school) });
     setOpenPhoto(null);
     toast({ title: 'Added to Cart', description: `${selections.length} product(s) added to your cart`, variant: 'success' });
   };

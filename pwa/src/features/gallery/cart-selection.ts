@@ -1,0 +1,36 @@
+/** The cart lines a parent adds from the photo dialog, in the school gallery and the family gallery alike. */
+import type { Photo } from '@contract/photos';
+import { lineTotal, randomId } from '../../lib/cart';
+import type { CartLine } from '../../lib/storage';
+import { thumbnailUrl } from './api';
+import { photoLabel } from './photo-grid';
+import type { Product } from './products';
+
+export interface ProductSelection {
+  product: Product;
+  quantity: number;
+}
+
+export function cartLinesFor(
+  photo: Photo,
+  selections: readonly ProductSelection[],
+  school: { id: number; name: string },
+  child?: { name: string },
+): CartLine[] {
+  return selections.map(({ product, quantity }) => ({
+    id: randomId(),
+    photoId: photo.id,
+    albumId: photo.albumId,
+    photoName: photoLabel(photo),
+    photoPreview: thumbnailUrl(photo.id),
+    productType: product.id,
+    productName: product.name,
+    productDescription: product.description,
+    unitPrice: product.price,
+    quantity,
+    totalPrice: lineTotal(product.price, quantity),
+    schoolId: school.id,
+    schoolName: school.name,
+    ...(child ? { studentId: photo.studentId, studentName: child.name } : {}),
+  }));
+}
