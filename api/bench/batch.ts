@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +28,7 @@ import { createOrdersRepository } from '../src/orders/orders.repository';
 import { newOrderId } from '../src/orders/order-id';
 import type { PhotoInfo } from '../src/orders/pricing';
 import { createPrintBatchService } from '../src/print-batches/print-batches.service';
-import { memoryOf, waitForHealth } from './server-process';
+import { freePort, memoryOf, waitForHealth } from './server-process';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1000);
 const TARGET_BYTES = Number(process.env.BENCH_BYTES ?? 2 * 1024 ** 3);
@@ -175,14 +174,6 @@ async function prepare(dir: string): Promise<Prepared> {
   } finally {
     await runtime.close();
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** The child is node itself (not an npx wrapper), so its /proc status is the server's memory. */

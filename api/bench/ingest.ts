@@ -7,7 +7,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +14,7 @@ import sharp from 'sharp';
 import { createKnex, databaseTarget, insertedId } from '../src/db/knex';
 import { generateDemoPhoto } from '../src/media/generate';
 import { bareRenditions } from './bare';
-import { memoryOf, waitForHealth } from './server-process';
+import { freePort, memoryOf, waitForHealth } from './server-process';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const BATCH = 10;
@@ -44,14 +43,6 @@ async function generatePhotos(dir: string): Promise<string[]> {
     if ((i + 1) % 50 === 0) console.log(`  generated ${i + 1}/${PHOTOS}`);
   }
   return files;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** The child is node itself (not an npx wrapper), so its /proc status is the server's memory. */

@@ -1,6 +1,7 @@
 /** Helpers for benchmarks that run the server as its own process and watch it. */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 
 /** Resolves once the server answers /api/health; fails if it exits or takes over 60 s. */
 export async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
@@ -22,4 +23,13 @@ export async function memoryOf(pid: number): Promise<{ hwmMb: number; rssMb: num
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
   return { hwmMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+}
+
+/** A port nobody listens on now, for a server started next. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

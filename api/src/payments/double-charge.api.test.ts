@@ -1,29 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
-import { createShop, orderBody, parentFor, payInitiated, payThroughSandbox, postForm, standardLines, waitUntil, type Shop } from '../../test/shop';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+import { orderBody, payInitiated, payThroughSandbox, postForm, standardLines, waitUntil } from '../../test/shop';
 import { signPairs } from './paygate/checksum';
 import { createPaymentsRepository } from './payments.repository';
 import { PAYMENT_REUSE_MS } from './payments.service';
 import { STORED_CALLBACK_CHARS } from './callback-limits';
+import { KEY, world, type World } from './payments.test-helpers';
 
-const KEY = 'secret';
-
-interface World {
-  server: TestServer;
-  shop: Shop;
-  parent: Client;
-  mail: MailCatcher;
-}
-
-async function world(env: Record<string, string> = {}): Promise<World> {
-  const mail = await startMailCatcher();
-  const server = await startTestServer({ SMTP_URL: mail.url, SANDBOX_NOTIFY_RETRY_MS: '50', ...env });
-  const shop = await createShop(server);
-  const parent = await parentFor(server, shop);
-  return { server, shop, parent, mail };
-}
 
 async function placeOrder(w: World, email = `payer-${Math.random().toString(36).slice(2, 8)}@example.test`): Promise<string> {
   const res = await w.parent.post('/api/orders', orderBody(w.shop, standardLines(w.shop), { customerEmail: email }));

@@ -1,26 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, describeApi, startTestServer, type TestServer } from '../../test/harness';
-import { createShop, orderBody, parentFor, payThroughSandbox, postForm, standardLines, waitUntil, type Shop } from '../../test/shop';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+import { Client, describeApi, startTestServer } from '../../test/harness';
+import { orderBody, payThroughSandbox, postForm, standardLines, waitUntil } from '../../test/shop';
 import { signPairs, type FormPairs } from './paygate/checksum';
 import { createCommerce } from '../orders/commerce';
+import { KEY, world, type World } from './payments.test-helpers';
 
-const KEY = 'secret';
-
-interface World {
-  server: TestServer;
-  shop: Shop;
-  parent: Client;
-  mail: MailCatcher;
-}
-
-async function world(env: Record<string, string> = {}): Promise<World> {
-  const mail = await startMailCatcher();
-  const server = await startTestServer({ SMTP_URL: mail.url, SANDBOX_NOTIFY_RETRY_MS: '50', ...env });
-  const shop = await createShop(server);
-  const parent = await parentFor(server, shop);
-  return { server, shop, parent, mail };
-}
 
 async function placeOrder(w: World, email = 'payer@example.test'): Promise<string> {
   const res = await w.parent.post('/api/orders', orderBody(w.shop, standardLines(w.shop), { customerEmail: email }));
