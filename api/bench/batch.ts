@@ -4,12 +4,18 @@
  * files from disk in the same run, one after another as the ZIP does. Prints MB/s of both, their
  * ratio (target >= 0.8) and the server's peak RSS (VmHWM; target < 300 MB).
  *
+ * Both with the files on the disk (evicted from the page cache before each round: what a batch at
+ * the end of a season meets) and in the page cache. In the page cache, a read costs one memory
+ * copy while any HTTP download costs three (into the socket, out of it in the client, plus the
+ * checksum) on the same two cores, so a third reference is measured there: a bare Node HTTP
+ * server streaming the same files one after another in one answer (each file read when its turn
+ * comes), what plain HTTP of these files gets on this machine.
+ *
  * The data is made directly through the repositories and the print batch service, not by 1,000
  * uploads: the originals are noisy camera-sized JPEGs copied into storage where the media service
  * keeps them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import http from 'node:http';
@@ -21,14 +27,14 @@ import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { buildRuntime, type Runtime } from '../src/bootstrap';
 import { insertedId } from '../src/db/knex';
-import { newStorageKey } from '../src/media/storage';
+import { createStorage, newStorageKey } from '../src/media/storage';
 import type { StoredPhoto } from '../src/media/media.types';
 import { createPhotoRepository } from '../src/photos/photos.repository';
 import { createOrdersRepository } from '../src/orders/orders.repository';
 import { newOrderId } from '../src/orders/order-id';
 import type { PhotoInfo } from '../src/orders/pricing';
 import { createPrintBatchService } from '../src/print-batches/print-batches.service';
-import { freePort, memoryOf, waitForHealth } from './server-process';
+import { benchEnv, freePort, memoryOf, stop, waitForHealth } from './server-process';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1000);
 const TARGET_BYTES = Number(process.env.BENCH_BYTES ?? 2 * 1024 ** 3);
@@ -82,21 +88,11 @@ interface Prepared {
 
 async function prepare(dir: string): Promise<Prepared> {
   const port = await freePort();
-  const env = {
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dir,
-    STORAGE_DIR: path.join(dir, 'storage'),
-    DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite')}`,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    NODE_ENV: 'production',
-  };
+  const env = benchEnv(dir, port);
   const config = loadConfig(env, dir);
   const runtime: Runtime = await buildRuntime(config, createLogger('warn'));
   try {
-    const { knex, media } = runtime;
+    const { knex } = runtime;
     const at = Date.now();
     const schoolId = insertedId(await knex('schools').insert({ name: 'Bench Primary School', slug: 'bench-primary', password_hash: 'x', contact_email: 'office@bench.example', created_at: at }));
     const albumId = insertedId(await knex('albums').insert({ school_id: schoolId, name: 'Class 4B', password_hash: null, created_at: at }));
@@ -112,7 +108,8 @@ async function prepare(dir: string): Promise<Prepared> {
       const storageKey = newStorageKey();
       const source = sources[i % sources.length];
       if (!source) throw new Error('no source images');
-      const target = media.originalPath({ storageKey, mimeType: 'image/jpeg' });
+      // Written straight into the storage folder: the bare reference reads the same files.
+      const target = createStorage(config.storageDir).filePath('originals', storageKey, 'jpg');
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.copyFile(source.file, target);
       files.push(target);
@@ -136,7 +133,7 @@ async function prepare(dir: string): Promise<Prepared> {
       const originalNumber = String(i + 1).padStart(4, '0');
       const [row] = await photos.insertMany([{ albumId, originalName, originalNumber, stored }]);
       if (!row) throw new Error('photo row not stored');
-      photoInfos.push({ id: Number(row.id), albumId, schoolId, albumName: 'Class 4B', albumHasPassword: false, accessMode: 'school_password', studentId: null, doNotPublish: false, originalName, originalNumber, filename: stored.filename });
+      photoInfos.push({ id: Number(row.id), albumId, schoolId, albumName: 'Class 4B', albumHasPassword: false, accessMode: 'school_password', studentId: null, doNotPublish: false, withheld: false, originalName, originalNumber, filename: stored.filename });
       if ((i + 1) % 250 === 0) console.log(`  ${i + 1}/${LINES}`);
     }
 
@@ -176,9 +173,13 @@ async function prepare(dir: string): Promise<Prepared> {
   }
 }
 
-/** The child is node itself (not an npx wrapper), so its /proc status is the server's memory. */
+/**
+ * The child is node itself (not an npx wrapper), so its /proc status is the server's memory.
+ * BENCH_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ */
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...extra, '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 /**
@@ -194,6 +195,27 @@ async function evictFromPageCache(files: string[], dir: string): Promise<boolean
     child.once('exit', resolve);
   });
   return code === 0;
+}
+
+/**
+ * The bare HTTP reference, run as its own process like the API (`batch.ts bare <port> <list>`):
+ * `GET /` streams every listed file, one after another, in one answer, in the same chunk size.
+ */
+async function bareServer(port: number, listFile: string): Promise<void> {
+  const files = (await fs.readFile(listFile, 'utf8')).split('\n').filter(Boolean);
+  const server = http.createServer((req, res) => {
+    if (req.url === '/api/health') return void res.end('ok');
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+    void (async () => {
+      for (const file of files) {
+        for await (const chunk of createReadStream(file, { highWaterMark: CHUNK })) {
+          if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+        }
+      }
+      res.end();
+    })().catch((err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))));
+  });
+  server.listen(port, '127.0.0.1');
 }
 
 /** The reference: the same files read from disk in the same order, one at a time, bytes counted. */
@@ -220,13 +242,13 @@ function zipEntryCount(tail: Buffer): number {
  * Downloads with node:http, the lightest client at hand: client and server share the machine's
  * cores, and what is measured is the server.
  */
-async function downloadZip(url: string, token: string): Promise<{ seconds: number; bytes: number; entries: number }> {
+async function download(url: string, token: string): Promise<{ seconds: number; bytes: number; tail: Buffer }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { Authorization: `Bearer ${token}` } }, (res) => {
         if (res.statusCode !== 200) {
-          reject(new Error(`files.zip answered ${res.statusCode}`));
+          reject(new Error(`${url} answered ${res.statusCode}`));
           res.resume();
           return;
         }
@@ -244,7 +266,7 @@ async function downloadZip(url: string, token: string): Promise<{ seconds: numbe
         res.on('end', () => {
           try {
             const seconds = (performance.now() - started) / 1000;
-            resolve({ seconds, bytes, entries: zipEntryCount(Buffer.concat(recent)) });
+            resolve({ seconds, bytes, tail: Buffer.concat(recent) });
           } catch (err) {
             reject(err);
           }
@@ -254,9 +276,16 @@ async function downloadZip(url: string, token: string): Promise<{ seconds: numbe
   });
 }
 
+async function downloadZip(url: string, token: string): Promise<{ seconds: number; bytes: number; entries: number }> {
+  const { seconds, bytes, tail } = await download(url, token);
+  return { seconds, bytes, entries: zipEntryCount(tail) };
+}
+
+
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-batch-'));
   let child: ChildProcess | null = null;
+  let bare: ChildProcess | null = null;
   try {
     const prepared = await prepare(dir);
     console.log(`  ${prepared.files.length} originals, ${(prepared.totalBytes / MB).toFixed(0)} MB; batch #${prepared.batchId}`);
@@ -265,6 +294,12 @@ async function main(): Promise<void> {
     await waitForHealth(url, child);
     const idle = await memoryOf(child.pid ?? 0);
     const zipUrl = `${url}/api/print-batches/${prepared.batchId}/files.zip`;
+    const listFile = path.join(dir, 'files.txt');
+    await fs.writeFile(listFile, prepared.files.join('\n'));
+    const barePort = await freePort();
+    bare = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'bare', String(barePort), listFile], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    await waitForHealth(`http://127.0.0.1:${barePort}`, bare);
+    const bareUrl = `http://127.0.0.1:${barePort}/`;
     const expectedEntries = prepared.files.length + 1;
     const check = (zip: { bytes: number; entries: number }) => {
       if (zip.entries !== expectedEntries) throw new Error(`the ZIP declares ${zip.entries} entries, expected ${expectedEntries}`);
@@ -276,7 +311,7 @@ async function main(): Promise<void> {
     const canEvict = await evictFromPageCache(prepared.files, dir);
     if (!canEvict) console.log('GNU dd with iflag=nocache is not available: the cold-cache comparison is skipped.');
     const cold = { disk: [] as Run[], zip: [] as Run[] };
-    const warm = { disk: [] as Run[], zip: [] as Run[] };
+    const warm = { disk: [] as Run[], zip: [] as Run[], http: [] as Run[] };
     for (let round = 1; canEvict && round <= COLD_ROUNDS; round++) {
       // From the disk itself: each side starts with the originals evicted from the page cache.
       await evictFromPageCache(prepared.files, dir);
@@ -291,19 +326,22 @@ async function main(): Promise<void> {
     for (let round = 1; round <= WARM_ROUNDS; round++) {
       // From the page cache: the files were read just before.
       warm.disk.push(await readFromDisk(prepared.files));
+      warm.http.push(await download(bareUrl, ''));
       const zip = await downloadZip(zipUrl, prepared.token);
       check(zip);
       warm.zip.push(zip);
-      console.log(`  warm round ${round}: disk ${rate(warm.disk.at(-1)).toFixed(0)} MB/s, files.zip ${rate(zip).toFixed(0)} MB/s`);
+      console.log(`  warm round ${round}: disk ${rate(warm.disk.at(-1)).toFixed(0)} MB/s, bare HTTP ${rate(warm.http.at(-1)).toFixed(0)} MB/s, files.zip ${rate(zip).toFixed(0)} MB/s`);
     }
     const peak = await memoryOf(child.pid ?? 0);
 
-    const line = (label: string, runs: { disk: Run[]; zip: Run[] }) => {
+    const line = (label: string, runs: { disk: Run[]; zip: Run[]; http?: Run[] }) => {
       const disk = median(runs.disk.map(rate));
       const zip = median(runs.zip.map(rate));
       console.log(`${label} disk read MB/s:   ${disk.toFixed(1).padStart(8)}  (median of ${runs.disk.length})`);
+      if (runs.http) console.log(`${label} bare HTTP MB/s:   ${median(runs.http.map(rate)).toFixed(1).padStart(8)}  (median of ${runs.http.length})`);
       console.log(`${label} files.zip MB/s:   ${zip.toFixed(1).padStart(8)}  (median of ${runs.zip.length}, ${((runs.zip[0]?.bytes ?? 0) / MB).toFixed(0)} MB each)`);
       console.log(`${label} ratio ZIP/disk:   ${(zip / disk).toFixed(3).padStart(8)}  (target >= 0.8)`);
+      if (runs.http) console.log(`${label} ratio ZIP/HTTP:   ${(zip / median(runs.http.map(rate))).toFixed(3).padStart(8)}  (the same files over bare HTTP)`);
     };
     console.log('');
     console.log(`print lines:                 ${prepared.files.length} in ${prepared.files.length / LINES_PER_ORDER} orders, ${(prepared.totalBytes / MB).toFixed(0)} MB of originals, ${expectedEntries} ZIP entries`);
@@ -311,17 +349,14 @@ async function main(): Promise<void> {
     line('warm cache', warm);
     console.log(`server peak RSS MB:          ${peak.hwmMb.toFixed(1)}  (target < 300; ${idle.rssMb.toFixed(1)} before the downloads)`);
   } finally {
-    const server = child;
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stop(child);
+    await stop(bare);
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((err: unknown) => {
+const [mode, port, list] = process.argv.slice(2);
+(mode === 'bare' ? bareServer(Number(port), list ?? '') : main()).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

@@ -1,5 +1,7 @@
 /** Helpers for benchmarks that run the server as its own process and watch it. */
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 
@@ -32,4 +34,45 @@ export async function freePort(): Promise<number> {
   const { port } = probe.address() as net.AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
+}
+
+/**
+ * The bucket of STORAGE_URL when it names one (with the S3_* settings as the server takes them):
+ * the benchmarks then measure an S3 side beside the folder. Null for `file:` or unset.
+ */
+export function s3Settings(env: NodeJS.ProcessEnv = process.env): Record<string, string> | null {
+  if (!env.STORAGE_URL?.startsWith('s3://')) return null;
+  const names = ['STORAGE_URL', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+  return {
+    ...Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : []))),
+    // A production process on a bucket must name a mail server; the benchmarks send no mail.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+  };
+}
+
+/**
+ * The environment of a benchmark's server: its own port, data folder, SQLite file and storage
+ * under `dir`, no demo data, a fresh secret, production mode; `extra` overrides any of it.
+ */
+export function benchEnv(dir: string, port: number, extra: Record<string, string> = {}): Record<string, string> & { PUBLIC_URL: string } {
+  return {
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dir,
+    STORAGE_DIR: path.join(dir, 'storage'),
+    DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite')}`,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    NODE_ENV: 'production',
+    ...extra,
+  };
+}
+
+/** Stops a server process (SIGTERM) and waits until it has exited. */
+export async function stop(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }

@@ -1,13 +1,22 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import archiver, { type Archiver } from 'archiver';
 import type { Logger } from '../logger';
 import type { MediaService, OriginalFile } from '../media/media.types';
 import type { PlannedLine, PlannedOrder } from './batch-plan';
 import { missingList, orderSheet } from './order-sheet';
 import { MISSING_LIST_NAME, ORDER_SHEET_NAME } from './zip-names';
+// Before any archive is made: archiver's checksums through Node's own CRC-32.
+import './native-crc';
 
 /** Originals opened and being read while the current one is sent. */
 export const READ_AHEAD = 3;
+/**
+ * How much of each original opened ahead is read into memory before it is its turn: a camera
+ * original is a few MB, so the next files are usually whole in memory while the current one is
+ * checksummed and sent, and the disk (or object storage) never waits for the network. Bounds the
+ * read-ahead to READ_AHEAD x this.
+ */
+export const READ_AHEAD_BYTES = 8 * 1024 * 1024;
 
 export interface BatchZipInput {
   schoolName: string;
@@ -47,9 +56,13 @@ export function streamBatchZip(input: BatchZipInput, deps: { media: Pick<MediaSe
   archive.on('warning', (err) => deps.logger.warn({ err }, 'print batch ZIP warning'));
   archive.on('error', fail);
 
+  const track = (stream: Readable) => {
+    open.add(stream);
+    stream.once('close', () => open.delete(stream));
+  };
   /**
-   * Opens an original and starts reading its first chunk at once, so the disk works on the next
-   * files while the current one is checksummed and sent.
+   * Opens an original and reads it into a buffer of up to READ_AHEAD_BYTES at once, so the disk
+   * works on the next files while the current one is checksummed and sent.
    */
   const openAhead = async (line: PlannedLine): Promise<OriginalFile | null> => {
     const original = line.file ? await deps.media.openOriginal(line.file) : null;
@@ -58,11 +71,12 @@ export function streamBatchZip(input: BatchZipInput, deps: { media: Pick<MediaSe
       original.stream.destroy();
       return null;
     }
-    open.add(original.stream);
-    original.stream.once('close', () => open.delete(original.stream));
+    const buffered = new PassThrough({ highWaterMark: Math.max(1, Math.min(original.size, READ_AHEAD_BYTES)) });
+    track(original.stream);
+    track(buffered);
     original.stream.on('error', fail);
-    original.stream.read(0);
-    return original;
+    original.stream.pipe(buffered);
+    return { stream: buffered, size: original.size };
   };
 
   const feed = async () => {
