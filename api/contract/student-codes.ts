@@ -35,6 +35,10 @@ export const ACCESS_MODE_LABELS: Record<AccessMode, string> = {
 export const ROSTER_MAX_ROWS = 1000;
 export const ROSTER_MAX_BYTES = 256 * 1024;
 
-/** Flyers: cards per A4 page (2 columns x 4 rows). */
+/**
+ * Flyers: cards per A4 page (2 columns x 2 rows). Each card is also what the child holds up for the
+ * card photo at the shoot, so its QR code fills the card's width (about 85 mm): big enough to be
+ * read from 3 m in an ordinary portrait frame.
+ */
 export const FLYER_COLUMNS = 2;
-export const FLYER_ROWS = 4;
+export const FLYER_ROWS = 2;

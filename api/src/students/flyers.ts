@@ -21,7 +21,8 @@ export const FLYER_LAYOUT = {
   cardWidth: (A4.width - 2 * MARGIN) / FLYER_COLUMNS,
   cardHeight: (A4.height - 2 * MARGIN) / FLYER_ROWS,
   padding: 14,
-  qrSize: 104,
+  /** The code across the card's whole width (about 85 mm), so a card photo taken from 3 m still reads it. */
+  qrSize: (A4.width - 2 * MARGIN) / FLYER_COLUMNS - 2 * 14,
   perPage: FLYER_COLUMNS * FLYER_ROWS,
 } as const;
 
@@ -105,32 +106,26 @@ function drawCard(doc: PDFKit.PDFDocument, input: FlyerInput, student: { name: s
   const { x, y } = cardOrigin(index);
   doc.save().lineWidth(0.4).dash(2, { space: 3 }).strokeColor('#bbbbbb').rect(x, y, cardWidth, cardHeight).stroke().undash().restore();
 
-  const qrX = x + cardWidth - padding - qrSize;
-  const qrY = y + padding;
-  drawQr(doc, codeUrl(input.publicUrl, student.code), qrX, qrY, qrSize);
-
   const left = x + padding;
-  const textWidth = qrX - left - 8;
-  const fullWidth = cardWidth - 2 * padding;
-  doc.fillColor('#555555').font(PDF_FONTS.bold).fontSize(9);
-  doc.text(input.school.name, left, y + padding, { width: textWidth, height: 24, ellipsis: true });
-  doc.font(PDF_FONTS.regular).fontSize(9).text(input.album.name, left, doc.y + 1, { width: textWidth, height: 12, ellipsis: true });
-  doc.fillColor('#000000').font(PDF_FONTS.bold).fontSize(13);
-  doc.text(student.name, left, doc.y + 6, { width: textWidth, height: 34, ellipsis: true });
+  const width = cardWidth - 2 * padding;
+  drawQr(doc, codeUrl(input.publicUrl, student.code), left, y + padding, qrSize);
 
-  const codeTop = y + padding + qrSize + 6;
-  doc.fillColor('#555555').font(PDF_FONTS.regular).fontSize(8).text(STUDENT_MSG.flyerCodeLabel, left, codeTop, { width: fullWidth });
-  doc.fillColor('#000000').font(CODE_FONT).fontSize(22).text(formatStudentCode(student.code), left, doc.y + 1, { width: fullWidth, characterSpacing: 1 });
-  doc.font(PDF_FONTS.bold).fontSize(8).text(closing, left, doc.y + 2, { width: fullWidth, height: 11, ellipsis: true });
+  doc.fillColor('#000000').font(PDF_FONTS.bold).fontSize(14);
+  doc.text(student.name, left, y + padding + qrSize + 4, { width, height: 34, ellipsis: true });
+  doc.fillColor('#555555').font(PDF_FONTS.regular).fontSize(9);
+  doc.text(`${input.school.name} · ${input.album.name}`, left, doc.y + 1, { width, height: 12, ellipsis: true });
+  doc.fontSize(8).text(STUDENT_MSG.flyerCodeLabel, left, doc.y + 4, { width });
+  doc.fillColor('#000000').font(CODE_FONT).fontSize(22).text(formatStudentCode(student.code), left, doc.y + 1, { width, characterSpacing: 1 });
+  doc.font(PDF_FONTS.bold).fontSize(8).text(closing, left, doc.y + 2, { width, height: 11, ellipsis: true });
   const site = new URL(input.publicUrl).host;
   doc.fillColor('#555555').font(PDF_FONTS.regular).fontSize(6.5).text(STUDENT_MSG.flyerHowTo(site), left, doc.y + 2, {
-    width: fullWidth,
-    height: y + cardHeight - padding / 2 - doc.y,
+    width,
+    height: Math.max(8, y + cardHeight - padding / 2 - doc.y),
     ellipsis: true,
   });
 }
 
-/** An A4 PDF, 8 cards a page with cut marks: school, class, child, code, QR code and closing date. */
+/** An A4 PDF, 4 cards a page with cut marks: QR code, child, school and class, code and closing date. */
 export async function renderFlyers(input: FlyerInput): Promise<Buffer> {
   const doc = createPdfDocument({
     title: `${input.school.name} – ${input.album.name}: student codes`,

@@ -67,7 +67,7 @@ describeApi('QR flyers (GET /api/albums/:id/flyers.pdf)', () => {
     expect(empty.body.message).toBe(STUDENT_MSG.noStudentsForFlyers);
   });
 
-  it('an A4 PDF, 8 cards a page: school, class, name, code, closing date; each QR code opens /code/{CODE}', async () => {
+  it('an A4 PDF, 4 cards a page: school, class, name, code, closing date; each QR code opens /code/{CODE}', async () => {
     const res = await staff.get(url());
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -77,9 +77,10 @@ describeApi('QR flyers (GET /api/albums/:id/flyers.pdf)', () => {
 
     // A long name may wrap onto two lines of its card.
     const text = (await pdfPagesText(pdf)).map((page) => page.replace(/\s+/g, ' '));
-    expect(text).toHaveLength(2);
+    expect(FLYER_LAYOUT.perPage).toBe(4);
+    expect(text).toHaveLength(3);
     const sortedStudents = [...students].sort((a, b) => a.name.localeCompare(b.name));
-    const byPage = [sortedStudents.slice(0, 8), sortedStudents.slice(8)];
+    const byPage = [sortedStudents.slice(0, 4), sortedStudents.slice(4, 8), sortedStudents.slice(8)];
     byPage.forEach((onPage, page) => {
       for (const student of onPage) {
         expect(text[page]).toContain(student.name);
@@ -99,8 +100,9 @@ describeApi('QR flyers (GET /api/albums/:id/flyers.pdf)', () => {
 
     const qr = await readQrCodes(pdf);
     const expected = sortedStudents.map((student) => `${server.config.publicUrl}/code/${student.code}`);
-    expect(qr[0]).toEqual(expected.slice(0, 8));
-    expect(qr[1]).toEqual([expected[8], ...Array(7).fill(null)]);
+    expect(qr[0]).toEqual(expected.slice(0, 4));
+    expect(qr[1]).toEqual(expected.slice(4, 8));
+    expect(qr[2]).toEqual([expected[8], ...Array(3).fill(null)]);
   });
 
   it('?student=ID reprints one child; another class\'s student is a 404', async () => {

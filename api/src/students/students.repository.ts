@@ -194,7 +194,8 @@ export function createStudentRepository(knex: Knex) {
     delete: (id: number, db: Knex = knex) => db('students').where({ id }).delete(),
 
     async photoFilesOf(studentId: number, db: Knex = knex): Promise<(PhotoFileRecord & { id: number })[]> {
-      const rows = (await db('photos').where({ student_id: studentId }).select('id', 'storage_key', 'mime_type')) as {
+      // Card photos show the child's name and code: they go with the child, from whichever class.
+      const rows = (await db('photos').where({ student_id: studentId }).orWhere({ card_student_id: studentId }).select('id', 'storage_key', 'mime_type')) as {
         id: number;
         storage_key: string;
         mime_type: string;
@@ -208,8 +209,13 @@ export function createStudentRepository(knex: Knex) {
       return new Map(rows.map((row) => [Number(row.id), Number(row.album_id)]));
     },
 
+    /** Staff placing photos by hand: out of the unmatched tray, and kept where they are when the session is matched again. */
     async assignPhotos(photoIds: number[], studentId: number | null, db: Knex = knex): Promise<number> {
-      return db('photos').whereIn('id', photoIds).update({ student_id: studentId });
+      return db('photos').whereIn('id', photoIds).update({ student_id: studentId, in_tray: false, matched_by: 'staff' });
+    },
+
+    async anyCard(photoIds: number[], db: Knex = knex): Promise<boolean> {
+      return (await db('photos').whereIn('id', photoIds).where('kind', 'card').first('id')) !== undefined;
     },
 
     /**

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MSG, STUDENT_MSG } from '../../contract/messages';
+import { MATCHING_MSG, MSG, STUDENT_MSG } from '../../contract/messages';
 import { studentInputSchema, type AssignPhotosInput, type ErasureResponse, type RosterPreview, type Student, type StudentInput, type StudentUpdateInput, type UnlockedStudent } from '../../contract/students';
 import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
 import type { RateLimits } from '../http/rate-limit';
@@ -233,6 +233,7 @@ export function createStudentService(deps: StudentDeps) {
       return deps.knex.transaction(async (trx) => {
         const albumOf = await repo.photoAlbums(photoIds, trx);
         if (albumOf.size !== photoIds.length) throw notFound(MSG.photoNotFound);
+        if (await repo.anyCard(photoIds, trx)) throw badRequest(MATCHING_MSG.cardNotAssignable, { photoIds: MATCHING_MSG.cardNotAssignable }, 'CARD_PHOTO');
         if (input.studentId !== null) {
           const student = await get(input.studentId, trx);
           if ([...albumOf.values()].some((albumId) => albumId !== student.albumId)) {

@@ -78,10 +78,28 @@ describe('the visibility rule', () => {
   const open = { id: 10, schoolId: 1, hasPassword: false, accessMode: 'school_password' as const };
   const locked = { ...open, id: 11, hasPassword: true };
   const codes = { ...open, accessMode: 'student_codes' as const };
-  const own = { studentId: 5, doNotPublish: false };
-  const sibling = { studentId: 6, doNotPublish: false };
-  const group = { studentId: null, doNotPublish: false };
-  const hidden = { studentId: 7, doNotPublish: true };
+  const own = { studentId: 5, doNotPublish: false, withheld: false };
+  const sibling = { studentId: 6, doNotPublish: false, withheld: false };
+  const group = { studentId: null, doNotPublish: false, withheld: false };
+  const hidden = { studentId: 7, doNotPublish: true, withheld: false };
+  /** A card photo of the family's own child, and a photo waiting in the tray. */
+  const card = { studentId: null, doNotPublish: false, withheld: true };
+  const tray = { studentId: null, doNotPublish: false, withheld: true };
+
+  it('card photos and tray photos are for staff only, whatever the family holds', () => {
+    expect(photoVisible(classAccess(viewer({}, true), codes, []), card)).toBe(true);
+    const families = [
+      classAccess(viewer({ schools: [1] }), open, []),
+      classAccess(viewer({ students: [5] }), codes, [child(5, codes.id)]),
+      classAccess(viewer({ schools: [1], students: [5] }), open, [child(5, open.id)]),
+    ];
+    for (const access of families) {
+      expect(access.kind).not.toBe('none');
+      expect(photoVisible(access, card)).toBe(false);
+      expect(photoVisible(access, tray)).toBe(false);
+      expect(photoVisible(access, { ...own, withheld: true })).toBe(false);
+    }
+  });
 
   it('staff see everything, do-not-publish included', () => {
     const access = classAccess(viewer({}, true), codes, []);

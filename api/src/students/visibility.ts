@@ -18,11 +18,13 @@ export interface PhotoRef {
   studentId: number | null;
   /** The photo's student is marked "do not publish". */
   doNotPublish: boolean;
+  /** A photo of a child's QR card, or one waiting in the unmatched tray: for staff only. */
+  withheld: boolean;
 }
 
 /**
  * What a viewer may see of one class:
- * - staff: every photo;
+ * - staff: every photo, card photos and the unmatched tray included;
  * - class: every published photo (the school password, plus the class password if it has one,
  *   in a school_password school);
  * - students: the photos of these children and the class's group photos (student codes);
@@ -53,9 +55,9 @@ export function classAccess(viewer: Viewer, album: ClassRef, granted: readonly G
 }
 
 export function photoVisible(access: ClassAccess, photo: PhotoRef): boolean {
+  if (access.kind === 'staff') return true;
+  if (photo.withheld) return false;
   switch (access.kind) {
-    case 'staff':
-      return true;
     case 'class':
       return !photo.doNotPublish;
     case 'students':

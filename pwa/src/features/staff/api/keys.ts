@@ -7,6 +7,7 @@ export const staffKeys = {
   school: (id: number) => ['staff', 'schools', id] as const,
   albumPhotos: (albumId: number) => ['staff', 'albums', albumId, 'photos'] as const,
   albumStudents: (albumId: number) => ['staff', 'albums', albumId, 'students'] as const,
+  albumTray: (albumId: number) => ['staff', 'albums', albumId, 'tray'] as const,
   priceLists: ['staff', 'price-lists'] as const,
   photographers: ['staff', 'photographers'] as const,
   orders: (filters: { status: string; school: string }) => ['staff', 'orders', filters] as const,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MATCHING_MSG } from '@contract/messages';
 import type { AlbumSummary } from '@contract/schools';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -13,6 +14,7 @@ import { ConfirmDialog } from '../common/confirm-dialog';
 import { ClassFormDialog } from './class-form-dialog';
 import { ClassPhotos } from './class-photos';
 import { RosterPanel } from './roster-panel';
+import { TrayPanel } from './tray-panel';
 import { AccessModeControl } from './access-mode-control';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 
@@ -21,7 +23,10 @@ const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base'
 export function ClassManagement({ schoolId }: { schoolId: number }) {
   const school = useStaffSchool(schoolId);
   const remove = useDeleteClass();
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // ?class={id}&tab=tray opens a class on its tray (the upload screen links there after matching).
+  const [search] = useSearchParams();
+  const [selectedId, setSelectedId] = useState<number | null>(Number(search.get('class')) || null);
+  const openTab = search.get('tab') === 'tray' && Number(search.get('class')) === selectedId ? 'tray' : 'photos';
   const [editing, setEditing] = useState<AlbumSummary | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AlbumSummary | null>(null);
 
@@ -88,11 +93,15 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
         <Card>
           <CardBody>
             {selected ? (
-              <Tabs key={selected.id} defaultValue="photos">
+              <Tabs key={selected.id} defaultValue={openTab}>
                 <TabsList aria-label={`${selected.name} sections`}>
                   <TabsTrigger value="photos">Photos</TabsTrigger>
                   <TabsTrigger value="students">Students</TabsTrigger>
+                  <TabsTrigger value="tray">{MATCHING_MSG.trayTitle}</TabsTrigger>
                 </TabsList>
+                <TabsContent value="tray">
+                  <TrayPanel album={selected} />
+                </TabsContent>
                 <TabsContent value="photos">
                   <ClassPhotos album={selected} />
                 </TabsContent>

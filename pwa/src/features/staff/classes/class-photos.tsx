@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AlbumSummary } from '@contract/schools';
+import { MATCHING_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -66,6 +67,8 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
   if (photos.isPending) return <PageSpinner label="Loading photos..." />;
   if (photos.isError) return <p className="alert alert-danger">Photos could not be loaded.</p>;
   const all = unassignedOnly ? photos.data.filter((photo) => photo.studentId === null) : photos.data;
+  // Card photos are never assigned (families never see them), so selecting all leaves them out.
+  const selectable = all.filter((photo) => !photo.card);
 
   return (
     <div className="stack">
@@ -75,8 +78,8 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
         </h2>
         <div className="row">
           {all.length > 0 ? (
-            <Button variant="outline" size="sm" onClick={() => setSelected(selected.size === all.length ? new Set() : new Set(all.map((photo) => photo.id)))}>
-              {selected.size === all.length ? 'Clear Selection' : 'Select All'}
+            <Button variant="outline" size="sm" onClick={() => setSelected(selected.size === selectable.length ? new Set() : new Set(selectable.map((photo) => photo.id)))}>
+              {selected.size === selectable.length ? 'Clear Selection' : 'Select All'}
             </Button>
           ) : null}
           <Button variant="destructive" size="sm" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
@@ -115,11 +118,11 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
           <li key={photo.id} className={selected.has(photo.id) ? 'staff-photo selected' : 'staff-photo'}>
             <AuthedImage src={`/api/images/${photo.id}/thumbnail`} alt={photo.originalName} width={photo.thumbnailWidth} height={photo.thumbnailHeight} />
             <label className="row">
-              <Checkbox checked={selected.has(photo.id)} onCheckedChange={(on) => toggle(photo.id, on === true)} aria-label={`Select ${photo.originalName}`} />
+              <Checkbox checked={selected.has(photo.id)} disabled={photo.card === true} onCheckedChange={(on) => toggle(photo.id, on === true)} aria-label={`Select ${photo.originalName}`} />
               <span className="photo-name">{photo.originalName}</span>
             </label>
             <p className="photo-student muted" style={{ margin: 0, padding: '0 var(--space-2) var(--space-2)' }}>
-              {photo.studentId === null ? 'Group photo' : (nameOf.get(photo.studentId) ?? 'Student')}
+              {photo.card ? 'Card photo (never shown to families)' : photo.inTray ? `${MATCHING_MSG.trayTitle}: not shown to families yet` : photo.studentId === null ? 'Group photo' : (nameOf.get(photo.studentId) ?? 'Student')}
             </p>
           </li>
         ))}

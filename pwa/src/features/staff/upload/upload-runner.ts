@@ -7,6 +7,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { UPLOAD_RELOAD_DELAY_MS } from '@contract/constants';
 import { toast } from '../../../components/ui/toast';
+import { summaryText } from './matching-text';
 import { getStaffToken } from '../../../lib/storage';
 import { flushUploadQueue, hasPendingUploads, refreshQueueToken, UPLOAD_SYNC_TAG, type QueueEvent } from '../../../lib/upload-queue';
 
@@ -47,7 +48,12 @@ function onEvent(event: QueueEvent): void {
       break;
     case 'complete':
       set({ phase: 'complete', message: null });
-      toast({ title: 'Upload Complete', description: `${event.total} photos uploaded to ${event.albumName}`, variant: 'success' });
+      toast({
+        title: 'Upload Complete',
+        // The photographer learns at once how many photos found their child and how many wait in the tray.
+        description: `${event.total} photos uploaded to ${event.albumName}${event.matching ? `. ${summaryText(event.matching)}.` : ''}`,
+        variant: 'success',
+      });
       // Spec section 4: the page reloads 1.5 s after completion so counts and lists are fresh.
       setTimeout(() => window.location.reload(), UPLOAD_RELOAD_DELAY_MS);
       break;

@@ -12,6 +12,7 @@ import { ClassPicker, type ClassChoice } from './class-picker';
 import { Dropzone } from './dropzone';
 import { addToSelection, uploadProgress } from './limits';
 import { QueuePanel } from './queue-panel';
+import { MatchingSummaryCard } from './matching-summary';
 import { runUploads, useRunnerState } from './upload-runner';
 import { usePreviews, type Selected } from './use-previews';
 import { useQueue } from './use-queue';
@@ -110,6 +111,13 @@ export function UploadTab() {
               </span>
             </div>
           ) : null}
+          <MatchingSummaryCard
+            placeOf={(albumId) => {
+              const school = schools.data?.find((candidate) => candidate.albums.some((album) => album.id === albumId));
+              const album = school?.albums.find((candidate) => candidate.id === albumId);
+              return school && album ? { schoolId: school.id, schoolName: school.name, albumName: album.name } : null;
+            }}
+          />
         </CardBody>
       </Card>
       <QueuePanel queue={queue} />

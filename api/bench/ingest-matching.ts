@@ -1,0 +1,195 @@
+/**
+ * What matching at the shoot costs ingest: the same 12-megapixel JPEGs (a flyer card photographed
+ * from 3 m before every few photos, as at a real shoot) uploaded through one real server, in
+ * batches of 10 with the PWA's capture list, into two classes of one school:
+ *   off: a class without a roster, so no photo is looked at for a card and nothing is matched;
+ *   on:  a class with a roster, so every photo is scanned for a QR card and the session is matched
+ *        again after every batch.
+ * The two uploads alternate batch by batch, so both meet the same machine load. Prints photos/s of
+ * each, the ratio on/off (target >= 0.9) and what matching found.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { createKnex, databaseTarget, insertedId } from '../src/db/knex';
+import { generateDemoPhoto } from '../src/media/generate';
+import { generateCardPhoto } from '../src/media/generate-card';
+import { FLYER_LAYOUT, codeUrl } from '../src/students/flyers';
+import { freePort, waitForHealth } from './server-process';
+
+const PHOTOS = Number(process.env.BENCH_MATCHING_PHOTOS ?? 120);
+/** A card before every this many photos. */
+const CARD_EVERY = 6;
+const BATCH = 10;
+const WIDTH = 4000;
+const HEIGHT = 3000;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const mm = (points: number) => (points * 25.4) / 72;
+
+interface Shot {
+  file: string;
+  name: string;
+  size: number;
+}
+
+async function json<T>(res: Response): Promise<T> {
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Portraits with camera-like grain (3-6 MB each, like real 12 MP JPEGs), a card of the next child before every few. */
+async function generateShoot(dir: string, cardTexts: string[]): Promise<Shot[]> {
+  const grain = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } } })
+    .raw()
+    .toBuffer();
+  const shots: Shot[] = [];
+  for (let i = 0; i < PHOTOS; i++) {
+    const name = `IMG_${String(i + 1).padStart(4, '0')}.JPG`;
+    const file = path.join(dir, name);
+    const child = Math.floor(i / CARD_EVERY);
+    if (i % CARD_EVERY === 0) {
+      const bytes = await generateCardPhoto({
+        text: cardTexts[child % cardTexts.length] as string,
+        seed: 500 + i,
+        width: WIDTH,
+        height: HEIGHT,
+        distanceMm: 3000,
+        qrMm: mm(FLYER_LAYOUT.qrSize),
+        cardMm: { width: mm(FLYER_LAYOUT.cardWidth), height: mm(FLYER_LAYOUT.cardHeight) },
+        qrOffsetMm: { x: mm(FLYER_LAYOUT.padding), y: mm(FLYER_LAYOUT.padding) },
+        yaw: ((i * 7) % 60) - 30,
+        pitch: ((i * 3) % 20) - 10,
+        roll: ((i * 5) % 30) - 15,
+      });
+      await fs.writeFile(file, bytes);
+    } else {
+      const scene = await generateDemoPhoto({ seed: 2000 + i, label: `Student ${child + 1}`, width: 1000, height: 750 });
+      await sharp(scene)
+        .resize(WIDTH, HEIGHT)
+        .composite([{ input: grain, raw: { width: WIDTH, height: HEIGHT, channels: 3 }, blend: 'soft-light' }])
+        .jpeg({ quality: 90 })
+        .toFile(file);
+    }
+    shots.push({ file, name, size: (await fs.stat(file)).size });
+    if ((i + 1) % 40 === 0) console.log(`  generated ${i + 1}/${PHOTOS}`);
+  }
+  return shots;
+}
+
+async function insertSchool(databaseUrl: string): Promise<{ off: number; on: number }> {
+  const knex = createKnex(databaseTarget(databaseUrl));
+  try {
+    const at = Date.now();
+    const schoolId = insertedId(await knex('schools').insert({ name: 'Bench School', slug: 'bench-school', password_hash: 'x', contact_email: 'bench@school.example', created_at: at }));
+    const off = insertedId(await knex('albums').insert({ school_id: schoolId, name: 'No roster', password_hash: null, created_at: at }));
+    const on = insertedId(await knex('albums').insert({ school_id: schoolId, name: 'With roster', password_hash: null, created_at: at }));
+    return { off, on };
+  } finally {
+    await knex.destroy();
+  }
+}
+
+async function uploadBatch(url: string, token: string, albumId: number, sessionId: string, batch: Shot[], firstSeq: number): Promise<{ seconds: number; matching: unknown }> {
+  const form = new FormData();
+  form.append('albumId', String(albumId));
+  form.append('capture', JSON.stringify({ sessionId, files: batch.map((shot, i) => ({ name: shot.name, size: shot.size, seq: firstSeq + i })) }));
+  for (const shot of batch) form.append('photos', new Blob([new Uint8Array(await fs.readFile(shot.file))], { type: 'image/jpeg' }), shot.name);
+  const started = performance.now();
+  const res = await fetch(`${url}/api/photos/upload-batch`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const body = await json<{ uploaded: number; matching: unknown }>(res);
+  if (body.uploaded !== batch.length) throw new Error(`uploaded ${body.uploaded} of ${batch.length}`);
+  return { seconds: (performance.now() - started) / 1000, matching: body.matching };
+}
+
+async function main(): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-matching-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
+  let child: ChildProcess | null = null;
+  try {
+    child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATA_DIR: dir,
+        STORAGE_DIR: path.join(dir, 'storage'),
+        // The folder: a STORAGE_URL given for bench:ingest's S3 side is not this measurement's.
+        STORAGE_URL: 'file:',
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: randomBytes(32).toString('base64url'),
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await waitForHealth(url, child);
+    const { token } = await json<{ token: string }>(
+      await fetch(`${url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password', firstName: 'Bench', lastName: 'Admin' }),
+      }),
+    );
+    const albums = await insertSchool(databaseUrl);
+    const children = Math.ceil(PHOTOS / CARD_EVERY);
+    const { students } = await json<{ students: { code: string }[] }>(
+      await fetch(`${url}/api/albums/${albums.on}/students`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ students: Array.from({ length: children }, (_, i) => ({ name: `Student ${i + 1}` })) }),
+      }),
+    );
+
+    console.log(`Generating ${PHOTOS} JPEGs of ${WIDTH}x${HEIGHT}, a card photographed from 3 m before every ${CARD_EVERY}, in ${dir}`);
+    const input = path.join(dir, 'input');
+    await fs.mkdir(input);
+    const shots = await generateShoot(
+      input,
+      students.map((student) => codeUrl(url, student.code)),
+    );
+
+    console.log(`Uploading to both classes through one server, alternating batches of ${BATCH}`);
+    const seconds = { off: 0, on: 0 };
+    const sessions = { off: `bench-off-${randomBytes(6).toString('hex')}`, on: `bench-on-${randomBytes(6).toString('hex')}` };
+    let summary: unknown = null;
+    for (let i = 0; i < shots.length; i += BATCH) {
+      const batch = shots.slice(i, i + BATCH);
+      // Which class goes first alternates too, so neither always meets a warmer cache.
+      const order: ('off' | 'on')[] = (i / BATCH) % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
+      for (const mode of order) {
+        const result = await uploadBatch(url, token, albums[mode], sessions[mode], batch, i);
+        seconds[mode] += result.seconds;
+        if (mode === 'on') summary = result.matching;
+        else if (result.matching !== null) throw new Error('the class without a roster was matched');
+      }
+    }
+    const rate = (s: number) => shots.length / s;
+    const found = summary as { cards: number; byCard: number; inTray: number; photos: number };
+    console.log('');
+    console.log(`photos/s matching off (no roster):  ${rate(seconds.off).toFixed(2).padStart(7)}  (${seconds.off.toFixed(1)} s for ${shots.length})`);
+    console.log(`photos/s matching on (roster, QR):  ${rate(seconds.on).toFixed(2).padStart(7)}  (${seconds.on.toFixed(1)} s for ${shots.length})`);
+    console.log(`ratio on/off:                       ${(rate(seconds.on) / rate(seconds.off)).toFixed(3).padStart(7)}  (target >= 0.9)`);
+    console.log(`matching found: ${found.cards} of ${Math.ceil(PHOTOS / CARD_EVERY)} cards, ${found.byCard} of ${found.photos} photos matched by card, ${found.inTray} in the tray`);
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

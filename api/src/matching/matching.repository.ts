@@ -1,0 +1,109 @@
+import type { Knex } from 'knex';
+import type { CardStatus, MatchedBy } from '../../contract/matching';
+import type { RosterEntry } from './file-names';
+import type { Placement, SessionPhoto } from './match-session';
+import type { PhotoRow } from '../photos/photos.repository';
+
+/** A student found by a card's code, in whichever class and school they are. */
+export interface CodeOwner {
+  id: number;
+  name: string;
+  albumId: number;
+  albumName: string;
+  schoolName: string;
+}
+
+interface SessionRow {
+  id: number;
+  kind: string;
+  card_status: string | null;
+  card_student_id: number | null;
+  captured_at: number | string | null;
+  capture_seq: number | null;
+  original_name: string;
+  student_id: number | null;
+  in_tray: number | boolean;
+  matched_by: string | null;
+}
+
+const toSessionPhoto = (row: SessionRow): SessionPhoto => ({
+  id: Number(row.id),
+  kind: row.kind === 'card' ? 'card' : 'photo',
+  cardStatus: (row.card_status as CardStatus | null) ?? null,
+  cardStudentId: row.card_student_id === null ? null : Number(row.card_student_id),
+  capturedAt: row.captured_at === null ? null : Number(row.captured_at),
+  seq: row.capture_seq === null ? null : Number(row.capture_seq),
+  originalName: row.original_name,
+  studentId: row.student_id === null ? null : Number(row.student_id),
+  inTray: Boolean(Number(row.in_tray)),
+  matchedBy: (row.matched_by as MatchedBy | null) ?? null,
+});
+
+const SESSION_COLUMNS = ['id', 'kind', 'card_status', 'card_student_id', 'captured_at', 'capture_seq', 'original_name', 'student_id', 'in_tray', 'matched_by'];
+
+export function createMatchingRepository(knex: Knex) {
+  return {
+    async roster(albumId: number, db: Knex = knex): Promise<RosterEntry[]> {
+      const rows = (await db('students').where({ album_id: albumId }).select('id', 'name', 'number')) as { id: number; name: string; number: string | null }[];
+      return rows.map((row) => ({ id: Number(row.id), name: row.name, number: row.number }));
+    },
+
+    async ownerOfCode(code: string): Promise<CodeOwner | undefined> {
+      const row = (await knex('students as st')
+        .join('albums as a', 'a.id', 'st.album_id')
+        .join('schools as s', 's.id', 'a.school_id')
+        .where('st.code', code)
+        .first('st.id', 'st.name', 'a.id as album_id', 'a.name as album_name', 's.name as school_name')) as
+        | { id: number; name: string; album_id: number; album_name: string; school_name: string }
+        | undefined;
+      return row && { id: Number(row.id), name: row.name, albumId: Number(row.album_id), albumName: row.album_name, schoolName: row.school_name };
+    },
+
+    async sessionPhotos(albumId: number, session: string, db: Knex = knex): Promise<SessionPhoto[]> {
+      const rows = (await db('photos').where({ album_id: albumId, upload_session: session }).select(SESSION_COLUMNS)) as SessionRow[];
+      return rows.map(toSessionPhoto);
+    },
+
+    /** Sessions of the class with photos waiting in the tray. */
+    async traySessions(albumId: number): Promise<string[]> {
+      const rows = (await knex('photos').where({ album_id: albumId, in_tray: true }).distinct('upload_session')) as { upload_session: string | null }[];
+      return rows.flatMap((row) => (row.upload_session === null ? [] : [row.upload_session]));
+    },
+
+    /** Photos waiting in the tray that no session orders (kept for completeness; uploads always name a session). */
+    async trayWithoutSession(albumId: number): Promise<PhotoRow[]> {
+      return knex('photos').where({ album_id: albumId, in_tray: true }).whereNull('upload_session').orderBy('id').select<PhotoRow[]>('*');
+    },
+
+    async owners(ids: number[]): Promise<Map<number, CodeOwner>> {
+      if (ids.length === 0) return new Map();
+      const rows = (await knex('students as st')
+        .join('albums as a', 'a.id', 'st.album_id')
+        .join('schools as s', 's.id', 'a.school_id')
+        .whereIn('st.id', ids)
+        .select('st.id', 'st.name', 'a.id as album_id', 'a.name as album_name', 's.name as school_name')) as {
+        id: number;
+        name: string;
+        album_id: number;
+        album_name: string;
+        school_name: string;
+      }[];
+      return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), name: row.name, albumId: Number(row.album_id), albumName: row.album_name, schoolName: row.school_name }]));
+    },
+
+    rowsByIds: (ids: number[]): Promise<PhotoRow[]> => (ids.length === 0 ? Promise.resolve([]) : knex('photos').whereIn('id', ids).select<PhotoRow[]>('*')),
+
+    /** Writes only the placements that changed. */
+    async place(changes: Map<number, Placement>, db: Knex): Promise<void> {
+      for (const [id, placement] of changes) {
+        await db('photos').where({ id }).update({ student_id: placement.studentId, in_tray: placement.inTray, matched_by: placement.matchedBy });
+      }
+    },
+
+    /** Serialises matching of one class across processes on MySQL (SQLite writes are serial anyway). */
+    async lockAlbum(albumId: number, db: Knex.Transaction): Promise<void> {
+      if (db.client.config.client === 'mysql2') await db('albums').where({ id: albumId }).forUpdate().first('id');
+    },
+  };
+}
+export type MatchingRepository = ReturnType<typeof createMatchingRepository>;

@@ -1,0 +1,226 @@
+import jsQR from 'jsqr';
+
+/**
+ * Looking for a child's QR card in an uploaded photo. It works on a grey copy of the pixels the
+ * renditions were made from (the one decode of the upload), so finding a card costs no second
+ * decode. jsQR reads a code well but scans a whole noisy frame slowly (hundreds of milliseconds at
+ * preview size, far more at full size), so a cheap pass first finds the few patches that look like
+ * a QR code (dense light-dark edges in both directions) and jsQR reads only those.
+ */
+
+export interface GreyImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The grey copy of decoded pixels: luma with BT.601 weights in fixed point, one byte a pixel. */
+export function greyCopy(pixels: Uint8Array, raw: { width: number; height: number; channels: number }): GreyImage {
+  const { width, height, channels } = raw;
+  const data = new Uint8Array(width * height);
+  if (channels < 3) {
+    for (let i = 0, at = 0; i < data.length; i++, at += channels) data[i] = pixels[at] as number;
+  } else {
+    for (let i = 0, at = 0; i < data.length; i++, at += channels) {
+      data[i] = ((pixels[at] as number) * 77 + (pixels[at + 1] as number) * 150 + (pixels[at + 2] as number) * 29) >> 8;
+    }
+  }
+  return { data, width, height };
+}
+
+/** Side of the cells the edge pass counts in (pixels of the grey copy). */
+const CELL = 8;
+/** A step between neighbours at least this large is an edge (a printed module against paper). */
+const EDGE_STEP = 48;
+/** Edges a cell needs in each direction to look like part of a code. */
+const MIN_EDGES = 5;
+/** Candidate patches read with jsQR at most, best first. */
+const MAX_CANDIDATES = 6;
+/** A patch is shrunk to at most this side before jsQR reads it, which bounds the time per patch. */
+const MAX_PATCH_SIDE = 360;
+/** The smallest code worth trying, in cells (a code must span at least this many). */
+const MIN_SPAN_CELLS = 3;
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  score: number;
+  cells: number;
+}
+
+/** Cells whose edges run in both directions: printed modules do, hair, text lines and fabric mostly do not. */
+function edgeCells(grey: GreyImage): { scores: Uint16Array; cols: number; rows: number } {
+  const { data, width, height } = grey;
+  const cols = Math.floor(width / CELL);
+  const rows = Math.floor(height / CELL);
+  const horizontal = new Uint16Array(cols * rows);
+  const vertical = new Uint16Array(cols * rows);
+  for (let y = 0; y < rows * CELL; y++) {
+    const rowStart = y * width;
+    const cellRow = ((y / CELL) | 0) * cols;
+    const below = y + 1 < height ? rowStart + width : -1;
+    for (let x = 0; x < cols * CELL; x++) {
+      const at = rowStart + x;
+      const value = data[at] as number;
+      const cell = cellRow + ((x / CELL) | 0);
+      if (x + 1 < width && Math.abs(value - (data[at + 1] as number)) >= EDGE_STEP) horizontal[cell] = (horizontal[cell] as number) + 1;
+      if (below >= 0 && Math.abs(value - (data[below + x] as number)) >= EDGE_STEP) vertical[cell] = (vertical[cell] as number) + 1;
+    }
+  }
+  const scores = new Uint16Array(cols * rows);
+  for (let i = 0; i < scores.length; i++) {
+    const h = horizontal[i] as number;
+    const v = vertical[i] as number;
+    if (h >= MIN_EDGES && v >= MIN_EDGES) scores[i] = Math.min(h, v) * 2;
+  }
+  return { scores, cols, rows };
+}
+
+/**
+ * Groups of neighbouring edge cells (a one-cell gap is bridged, as a code's large modules can
+ * leave a cell without edges), as boxes, best first.
+ */
+function candidateBoxes(grey: GreyImage): Box[] {
+  const { scores, cols, rows } = edgeCells(grey);
+  const seen = new Uint8Array(cols * rows);
+  const boxes: Box[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < scores.length; start++) {
+    if (scores[start] === 0 || seen[start]) continue;
+    const box: Box = { x0: cols, y0: rows, x1: -1, y1: -1, score: 0, cells: 0 };
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const cell = stack.pop() as number;
+      const cx = cell % cols;
+      const cy = (cell / cols) | 0;
+      box.x0 = Math.min(box.x0, cx);
+      box.y0 = Math.min(box.y0, cy);
+      box.x1 = Math.max(box.x1, cx);
+      box.y1 = Math.max(box.y1, cy);
+      box.score += scores[cell] as number;
+      box.cells += 1;
+      for (let dy = -2; dy <= 2; dy++) {
+        const ny = cy + dy;
+        if (ny < 0 || ny >= rows) continue;
+        for (let dx = -2; dx <= 2; dx++) {
+          const nx = cx + dx;
+          if (nx < 0 || nx >= cols) continue;
+          const next = ny * cols + nx;
+          if (scores[next] !== 0 && !seen[next]) {
+            seen[next] = 1;
+            stack.push(next);
+          }
+        }
+      }
+    }
+    const spanX = box.x1 - box.x0 + 1;
+    const spanY = box.y1 - box.y0 + 1;
+    // A code seen at an angle is still roughly as tall as wide; long thin runs are text or edges.
+    if (spanX < MIN_SPAN_CELLS || spanY < MIN_SPAN_CELLS || spanX > spanY * 4 || spanY > spanX * 4) continue;
+    // Codes fill their box densely; scattered texture does not.
+    if (box.cells < spanX * spanY * 0.3) continue;
+    boxes.push(box);
+  }
+  return boxes.sort((a, b) => b.score - a.score).slice(0, MAX_CANDIDATES);
+}
+
+/**
+ * How a box is cut out for jsQR, tried in turn until one reads. jsQR's binariser works in blocks
+ * of at least 8 pixels laid from the patch's corner, so a small code (modules of 2 to 3 pixels: a
+ * card at 3 m) it misses is usually read at twice the size, and one it misses in one cut is
+ * often read in a cut a few pixels larger or shifted. The later cuts cost a few milliseconds, and
+ * only where a candidate did not read. Enlarging applies only to patches not shrunk.
+ */
+const CUTS = [
+  { margin: 0.25, shift: 0, scale: 1 },
+  { margin: 0.25, shift: 0, scale: 2 },
+  { margin: 0.5, shift: 0, scale: 1 },
+  { margin: 0.35, shift: CELL / 2, scale: 1 },
+] as const;
+
+interface Patch {
+  rgba: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** A region of the grey copy enlarged `scale` times with bilinear interpolation, as RGBA for jsQR. */
+function enlarged(grey: GreyImage, left: number, top: number, regionWidth: number, regionHeight: number, scale: number): Patch {
+  const width = regionWidth * scale;
+  const height = regionHeight * scale;
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  const at = (x: number, y: number) => grey.data[(top + y) * grey.width + left + x] as number;
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(regionHeight - 1, Math.max(0, (y + 0.5) / scale - 0.5));
+    const y0 = Math.min(regionHeight - 2, Math.floor(fy));
+    const ay = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(regionWidth - 1, Math.max(0, (x + 0.5) / scale - 0.5));
+      const x0 = Math.min(regionWidth - 2, Math.floor(fx));
+      const ax = fx - x0;
+      const value = (1 - ay) * ((1 - ax) * at(x0, y0) + ax * at(x0 + 1, y0)) + ay * ((1 - ax) * at(x0, y0 + 1) + ax * at(x0 + 1, y0 + 1));
+      const out = (y * width + x) * 4;
+      rgba[out] = value;
+      rgba[out + 1] = value;
+      rgba[out + 2] = value;
+      rgba[out + 3] = 255;
+    }
+  }
+  return { rgba, width, height };
+}
+
+/** The patch of a box with a margin for the quiet zone, shrunk by whole steps to MAX_PATCH_SIDE (or enlarged as the cut says), as RGBA for jsQR. */
+function patchOf(grey: GreyImage, box: Box, cut: (typeof CUTS)[number]): Patch | null {
+  const marginX = Math.max(2, Math.round((box.x1 - box.x0 + 1) * cut.margin)) * CELL;
+  const marginY = Math.max(2, Math.round((box.y1 - box.y0 + 1) * cut.margin)) * CELL;
+  const left = Math.max(0, box.x0 * CELL - marginX + cut.shift);
+  const top = Math.max(0, box.y0 * CELL - marginY + cut.shift);
+  const right = Math.min(grey.width, (box.x1 + 1) * CELL + marginX + cut.shift);
+  const bottom = Math.min(grey.height, (box.y1 + 1) * CELL + marginY + cut.shift);
+  const step = Math.max(1, Math.ceil(Math.max(right - left, bottom - top) / MAX_PATCH_SIDE));
+  if (step > 1 && cut.scale > 1) return null;
+  if (cut.scale > 1) return enlarged(grey, left, top, right - left, bottom - top, cut.scale);
+  const width = Math.floor((right - left) / step);
+  const height = Math.floor((bottom - top) / step);
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  const area = step * step;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (let sy = 0; sy < step; sy++) {
+        const row = (top + y * step + sy) * grey.width + left + x * step;
+        for (let sx = 0; sx < step; sx++) sum += grey.data[row + sx] as number;
+      }
+      const value = Math.round(sum / area);
+      const at = (y * width + x) * 4;
+      rgba[at] = value;
+      rgba[at + 1] = value;
+      rgba[at + 2] = value;
+      rgba[at + 3] = 255;
+    }
+  }
+  return { rgba, width, height };
+}
+
+/**
+ * The text of the first QR code found that `accept` takes (a student code), or null. Other QR codes
+ * in the frame (a poster, a T-shirt) are read and passed over.
+ */
+export function findCardText(grey: GreyImage, accept: (text: string) => boolean): string | null {
+  for (const box of candidateBoxes(grey)) {
+    for (const cut of CUTS) {
+      const patch = patchOf(grey, box, cut);
+      if (!patch) continue;
+      // Cards are printed dark on light, so the inverted reading jsQR can also try is not needed.
+      const found = jsQR(patch.rgba, patch.width, patch.height, { inversionAttempts: 'dontInvert' });
+      if (!found) continue;
+      if (accept(found.data)) return found.data;
+      // A code that is read but is not a card (a poster, a T-shirt) needs no second cut.
+      break;
+    }
+  }
+  return null;
+}

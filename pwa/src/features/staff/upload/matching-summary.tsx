@@ -1,0 +1,49 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from 'react-router-dom';
+import { MATCHING_MSG } from '@contract/messages';
+import { buttonClass } from '../../../components/ui/button';
+import { paths } from '../../../app/paths';
+import { uploadDb } from '../../../lib/upload-queue-db';
+import { summaryText } from './matching-text';
+
+export interface SummaryPlace {
+  schoolId: number;
+  schoolName: string;
+  albumName: string;
+}
+
+
+/**
+ * What matching made of the latest upload session (kept in the upload queue's database, so it is
+ * still here after the page reloads or goes offline): matched by card, by file name, waiting in the
+ * tray, and the cards that could not be trusted, with the way to the tray.
+ */
+export function MatchingSummaryCard({ placeOf }: { placeOf: (albumId: number) => SummaryPlace | null }) {
+  const latest = useLiveQuery(async () => {
+    const sessions = await uploadDb().sessions.toArray();
+    return sessions.filter((session) => session.summary !== null).sort((a, b) => b.updatedAt - a.updatedAt)[0] ?? null;
+  }, []);
+  if (!latest?.summary) return null;
+  const summary = latest.summary;
+  const place = placeOf(latest.albumId);
+  return (
+    <section className="stack-tight matching-summary" aria-label="Matching of the latest upload">
+      <h3>Matching{place ? `: ${place.albumName}` : ''}</h3>
+      <p aria-live="polite">
+        <strong>{summaryText(summary)}.</strong> <span className="muted">{MATCHING_MSG.summaryCards(summary.cards)}.</span>
+      </p>
+      {summary.reported.length > 0 ? (
+        <ul className="matching-reported">
+          {summary.reported.map((entry) => (
+            <li key={entry.photoId}>{entry.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {summary.inTray > 0 && place ? (
+        <Link className={buttonClass('outline', 'btn-sm')} to={`${paths.staffClasses(place.schoolId)}?class=${latest.albumId}&tab=tray`}>
+          Open the unmatched tray
+        </Link>
+      ) : null}
+    </section>
+  );
+}
