@@ -4,7 +4,8 @@ import Router from '@koa/router';
 import helmet from 'koa-helmet';
 import type { AppState, AppContext } from './http/context';
 import type { Deps } from './deps';
-import { errorHandler } from './http/error-handler';
+import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './http/error-handler';
+import { HARDENING_MSG } from '../contract/messages';
 import { bodyParser } from './http/body-parser';
 import { closeUnreadBodies } from './http/request-body';
 import { CALLBACK_MAX_BYTES, CALLBACK_PATHS } from './payments/callback-limits';
@@ -22,6 +23,7 @@ import { createPrintBatchRoutes } from './print-batches/print-batches.routes';
 import { createCommerce } from './orders/commerce';
 import { createStudentRoutes } from './students/students.routes';
 import { serveApp } from './http/static-app';
+import { createGalleryPageService } from './schools/gallery-page.service';
 import { compression } from './http/compression';
 
 export type ApiRouter = Router<AppState, AppContext>;
@@ -54,8 +56,14 @@ export function createApp(deps: Deps): Koa<AppState> {
       strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     }),
   );
-  app.use(compression());
   app.use(deps.tokens.authenticate);
+  // Image answers are the most frequent by far (a gallery asks for dozens at once) and need
+  // neither compression nor a body: they are routed here, before the middleware that only other
+  // requests use. Access checks are the same: they live in the image routes themselves.
+  const images = createImageRoutes(deps).prefix('/api');
+  app.use(images.routes());
+  app.use(images.allowedMethods());
+  app.use(compression());
   app.use(
     bodyParser({
       bodyTimeoutMs: deps.config.requestBodyTimeoutMs,
@@ -65,10 +73,18 @@ export function createApp(deps: Deps): Koa<AppState> {
 
   const api: ApiRouter = new Router<AppState, AppContext>({ prefix: '/api' });
   api.get('/health', async (ctx) => {
-    // A real read: on SQLite `select 1` never touches the database file, so a locked file would pass.
-    await deps.knex('knex_migrations').first('id');
+    const report = await deps.health();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: 'ok' };
+    if (report.status === 'ok') {
+      ctx.body = report;
+      return;
+    }
+    // A load balancer takes this process out of rotation; the body says which dependency failed.
+    const code = report.database === 'down' ? 'DATABASE_UNAVAILABLE' : report.storage === 'down' ? 'STORAGE_UNAVAILABLE' : 'REDIS_UNAVAILABLE';
+    deps.logger.warn({ ...report }, 'health check failed');
+    ctx.status = 503;
+    ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    ctx.body = { message: HARDENING_MSG.databaseUnavailable, code, ...report };
   });
   const commerce = createCommerce(deps);
   for (const routes of [
@@ -80,7 +96,6 @@ export function createApp(deps: Deps): Koa<AppState> {
     createAlbumRoutes(deps),
     createPriceListRoutes(deps),
     createPhotoRoutes(deps),
-    createImageRoutes(deps),
     createDashboardRoutes(deps),
     createStudentRoutes(deps),
     createPrintBatchRoutes(deps),
@@ -93,6 +108,14 @@ export function createApp(deps: Deps): Koa<AppState> {
   // Without real credentials the app is its own PayWeb3 gateway (D6), at the same paths.
   const sandbox = deps.gateway.sandbox;
   if (sandbox) app.use(sandbox.router.routes());
-  if (deps.appDir) app.use(serveApp(deps.appDir, { businessName: deps.config.businessName }));
+  if (deps.appDir) {
+    const galleryPages = createGalleryPageService(deps);
+    app.use(
+      serveApp(deps.appDir, {
+        businessName: deps.config.businessName,
+        galleryPage: (ctx, slug, classId) => galleryPages.forViewer(slug, classId, deps.access.viewer(ctx)),
+      }),
+    );
+  }
   return app;
 }

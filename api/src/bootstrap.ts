@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { Redis } from 'ioredis';
 import path from 'node:path';
 import type { Config } from './config';
 import { assertProductionPayments, assertSecretStrength } from './config';
@@ -14,10 +13,78 @@ import { createMediaService } from './media/media.service';
 import { createMailer } from './mail/mailer';
 import { createPayGateClient } from './payments/paygate/client';
 import { createSandboxGateway } from './payments/paygate/sandbox';
+import { createObjectStorage } from './storage';
+import { createJobLock } from './jobs/job-lock';
+import { createHealthCheck } from './health/health';
+import { connectRedis, createRedis } from './redis';
 import { PAYGATE_LIVE_URL, PUBLIC_TEST_PAYGATE_ID, PUBLIC_TEST_SECRET } from './payments/paygate/codes';
 
-export async function migrate(knex: Knex): Promise<void> {
-  await knex.migrate.latest({ migrationSource });
+/** How long a starting process waits for another one that is migrating the same database. */
+const MIGRATION_WAIT_MS = 120_000;
+
+/** Whether another process holds knex's migration lock (false while its table does not exist yet). */
+async function migrationLockHeld(knex: Knex): Promise<boolean> {
+  try {
+    const row = await knex('knex_migrations_lock').first('is_locked');
+    return Number(row?.is_locked) === 1;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Two processes creating knex's tables at the same moment can both insert the lock row; knex then
+ * never takes its lock again (its update must touch exactly one row). While nobody holds it, the
+ * extra rows are dropped.
+ */
+async function repairMigrationLock(knex: Knex): Promise<void> {
+  const rows: { index: number; is_locked: number }[] = await knex('knex_migrations_lock').select('index', 'is_locked').catch(() => []);
+  if (rows.length < 2 || rows.some((row) => Number(row.is_locked) !== 0)) return;
+  const keep = Math.min(...rows.map((row) => Number(row.index)));
+  await knex('knex_migrations_lock').whereNot('index', keep).where('is_locked', 0).delete();
+}
+
+/**
+ * Runs the pending migrations. Several processes starting together on one database: one takes
+ * knex's migration lock (or creates its tables) and the others wait for it and then find nothing
+ * left to do. A held lock is waited for before asking knex, which would print a warning per try.
+ */
+export async function migrate(knex: Knex, logger?: Logger, waitMs = MIGRATION_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  let told = false;
+  const waitOrGiveUp = async (cause: unknown) => {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The database stayed locked for migrations for ${waitMs / 1000} s. If no other process is migrating it, one stopped halfway: clear the lock with UPDATE knex_migrations_lock SET is_locked = 0`,
+        { cause },
+      );
+    }
+    if (!told) logger?.info('another process is migrating the database; waiting for it');
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  };
+  for (;;) {
+    if (await migrationLockHeld(knex)) {
+      await waitOrGiveUp(null);
+      continue;
+    }
+    try {
+      await knex.migrate.latest({ migrationSource });
+      return;
+    } catch (err) {
+      const e = err as { name?: string; code?: string; message?: string };
+      // Locked, the other process created knex's own tables a moment before this one tried, or
+      // this one waited too long for the other's write (SQLite has one writer at a time).
+      const anotherProcess =
+        e.name === 'MigrationLocked' ||
+        ['ER_TABLE_EXISTS_ERROR', 'ER_DUP_ENTRY', 'ER_LOCK_WAIT_TIMEOUT', 'ER_LOCK_DEADLOCK'].includes(e.code ?? '') ||
+        (e.code ?? '').startsWith('SQLITE_BUSY') ||
+        /table `?knex_migrations(_lock)?`? already exists/.test(e.message ?? '');
+      if (!anotherProcess) throw err;
+      if (e.name === 'MigrationLocked') await repairMigrationLock(knex);
+      await waitOrGiveUp(err);
+    }
+  }
 }
 
 export interface Runtime extends Deps {
@@ -30,10 +97,22 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
   assertProductionPayments(config);
   const target = databaseTarget(config.databaseUrl);
   const knex = createKnex(target);
-  await migrate(knex);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
-  redis?.on('error', (err) => logger.warn({ err }, 'redis error'));
-  const media = await createMediaService({ storageDir: config.storageDir, businessName: config.businessName, logger });
+  await migrate(knex, logger);
+  const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : null;
+  const storage = createObjectStorage(config.storage, config.dataDir);
+  try {
+    if (redis && config.redisUrl) await connectRedis(redis, config.redisUrl);
+    await storage.ensureReady();
+  } catch (err) {
+    storage.close();
+    redis?.disconnect();
+    await knex.destroy();
+    throw err;
+  }
+  if (!config.smtpUrl && config.nodeEnv === 'production') {
+    logger.warn('SMTP_URL is not set: e-mails are written to the outbox folder, which is for development only');
+  }
+  const media = await createMediaService({ storage, businessName: config.businessName, logger });
   const gateway = createGateway(config, logger);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -51,6 +130,9 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     access: createAccessService(config.jwtSecret),
     limits: createRateLimits({ knex, dialect: target.dialect, database: target.database, redis }),
     media,
+    storage,
+    jobLock: createJobLock({ knex, dialect: target.dialect, database: target.database, redis, logger }),
+    health: createHealthCheck({ knex, storage, redis }),
     mailer,
     gateway,
   };
@@ -60,6 +142,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
       gateway.sandbox?.close();
       mailer.close();
       redis?.disconnect();
+      storage.close();
       await knex.destroy();
     },
   };

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_NAME } from '../contract/brand';
+import { parseStorageTarget, type StorageTarget } from './storage/storage-target';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -16,6 +17,13 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).default('sqlite:data/app.sqlite'),
   STORAGE_DIR: z.string().min(1).default('data/storage'),
+  /** `file:` (STORAGE_DIR), `file:<folder>` or `s3://bucket/prefix` with the S3_* settings below. */
+  STORAGE_URL: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: boolish,
   DATA_DIR: z.string().min(1).default('data'),
   SEED_DEMO: boolish.transform((value) => value ?? true),
   JWT_SECRET: z.string().optional(),
@@ -44,10 +52,15 @@ export interface Config {
   port: number;
   publicUrl: string;
   databaseUrl: string;
+  /** Where photos are stored: a folder or an S3-compatible bucket. */
+  storage: StorageTarget;
+  /** The folder of a `file:` store (STORAGE_DIR unless STORAGE_URL names another). */
   storageDir: string;
   dataDir: string;
   seedDemo: boolean;
   jwtSecret: string;
+  /** Production with a shared database, bucket or Redis: possibly one of several processes. */
+  sharedDeployment: boolean;
   businessName: string;
   paygate: { id: string; secret: string } | null;
   smtpUrl: string | null;
@@ -69,15 +82,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const dataDir = path.resolve(root, e.DATA_DIR);
   const paygate = e.PAYGATE_ID ? { id: e.PAYGATE_ID, secret: e.PAYGATE_SECRET ?? '' } : null;
   if (paygate && !paygate.secret) throw new Error('PAYGATE_SECRET is required when PAYGATE_ID is set');
+  const storageDir = path.resolve(root, e.STORAGE_DIR);
+  const storage = parseStorageTarget({ ...e, storageDir }, root);
+  const sharedDeployment = isSharedDeployment({ nodeEnv: e.NODE_ENV, databaseUrl: e.DATABASE_URL, storage, redisUrl: e.REDIS_URL });
+  if (sharedDeployment) assertSharedSettings(e);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
-    storageDir: path.resolve(root, e.STORAGE_DIR),
+    storage,
+    storageDir: storage.kind === 'file' ? storage.root : storageDir,
     dataDir,
     seedDemo: e.SEED_DEMO,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    sharedDeployment,
     businessName: e.BUSINESS_NAME,
     paygate,
     smtpUrl: e.SMTP_URL ?? null,
@@ -94,6 +113,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       cancelStatus: e.SANDBOX_CANCEL_STATUS,
     },
   };
+}
+
+/**
+ * Only the storage settings (STORAGE_URL, STORAGE_DIR, S3_*, DATA_DIR), for tools that move
+ * photos and need neither the database nor the secrets.
+ */
+export function loadStorageSettings(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): { storage: StorageTarget; storageDir: string; dataDir: string } {
+  const storageSchema = envSchema.pick({
+    STORAGE_DIR: true,
+    DATA_DIR: true,
+    STORAGE_URL: true,
+    S3_ENDPOINT: true,
+    S3_REGION: true,
+    S3_ACCESS_KEY_ID: true,
+    S3_SECRET_ACCESS_KEY: true,
+    S3_FORCE_PATH_STYLE: true,
+  });
+  const parsed = storageSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  const storageDir = path.resolve(root, parsed.data.STORAGE_DIR);
+  return { storage: parseStorageTarget({ ...parsed.data, storageDir }, root), storageDir, dataDir: path.resolve(root, parsed.data.DATA_DIR) };
+}
+
+/**
+ * Several API processes are possible only when what they share lives outside any one of them:
+ * under NODE_ENV=production, a MySQL/MariaDB database, an S3 bucket or Redis. SQLite with the
+ * local folder and no Redis is one process on one machine, and may keep its state in data/.
+ */
+export function isSharedDeployment(settings: { nodeEnv: string; databaseUrl: string; storage: StorageTarget; redisUrl?: string }): boolean {
+  if (settings.nodeEnv !== 'production') return false;
+  return /^(mysql|mariadb):/.test(settings.databaseUrl) || settings.storage.kind === 's3' || Boolean(settings.redisUrl);
+}
+
+/**
+ * What must be the same in every process of a shared deployment: a generated JWT secret lives in
+ * one process's data/ folder, so each replica would sign with its own key and refuse the others'
+ * tokens; the e-mail outbox folder is on one process's disk, where nobody reads it.
+ */
+function assertSharedSettings(e: { JWT_SECRET?: string; SMTP_URL?: string }): void {
+  const why = 'NODE_ENV=production with a shared database, bucket or Redis (a MySQL DATABASE_URL, an s3:// STORAGE_URL or REDIS_URL) may run as several processes';
+  if (!e.JWT_SECRET) {
+    throw new Error(`Refusing to start: JWT_SECRET is required. ${why}, and every one must sign with the same key (openssl rand -base64 32).`);
+  }
+  if (!e.SMTP_URL) {
+    throw new Error(`Refusing to start: SMTP_URL is required. ${why}; the data/outbox folder is for development on one machine.`);
+  }
 }
 
 /** JWT_SECRET unset: a 256-bit secret generated once and kept in data/ (checklist C2). */

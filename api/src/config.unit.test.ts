@@ -49,4 +49,57 @@ describe('config', () => {
     expect(() => assertProductionPayments(prod('20000000001', 'real-key'))).not.toThrow();
     expect(() => assertProductionPayments(loadConfig({ PAYGATE_ID: '10011072130', PAYGATE_SECRET: 'secret' }, root))).not.toThrow();
   });
+
+  it('chooses the photo store from STORAGE_URL, keeping STORAGE_DIR for file:', () => {
+    const root = tmp();
+    expect(loadConfig({}, root).storage).toEqual({ kind: 'file', root: path.join(root, 'data/storage') });
+    expect(loadConfig({ STORAGE_DIR: 'photos' }, root).storage).toEqual({ kind: 'file', root: path.join(root, 'photos') });
+    expect(loadConfig({ STORAGE_URL: 'file:/srv/photos' }, root)).toMatchObject({ storage: { kind: 'file', root: '/srv/photos' }, storageDir: '/srv/photos' });
+    const s3 = loadConfig(
+      { STORAGE_URL: 's3://school-photos/prod/', S3_ENDPOINT: 'http://minio:9000/', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key', S3_FORCE_PATH_STYLE: 'true' },
+      root,
+    );
+    expect(s3.storage).toEqual({
+      kind: 's3',
+      bucket: 'school-photos',
+      prefix: 'prod/',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'key',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://school-photos' }, root).storage).toMatchObject({ prefix: '', endpoint: null, accessKeyId: null, forcePathStyle: false });
+    expect(() => loadConfig({ STORAGE_URL: 's3://No_Such' }, root)).toThrow(/bucket name/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://photos/../x' }, root)).not.toThrow();
+    expect(() => loadConfig({ STORAGE_URL: 's3://photos/a b' }, root)).toThrow(/prefix/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://photos', S3_ACCESS_KEY_ID: 'id' }, root)).toThrow(/together/);
+    expect(() => loadConfig({ STORAGE_URL: 'ftp://photos' }, root)).toThrow(/STORAGE_URL/);
+  });
+
+  it('refuses a generated JWT secret and the outbox when production may run several processes', () => {
+    const root = tmp();
+    const refused = tmp();
+    const prod = { NODE_ENV: 'production' };
+    const settled = { JWT_SECRET: 'x'.repeat(43), SMTP_URL: 'smtp://mail.example:587' };
+    // Shared: a MySQL database, a bucket or Redis under NODE_ENV=production.
+    for (const shared of [
+      { DATABASE_URL: 'mysql://photos:pw@db:3306/photos' },
+      { STORAGE_URL: 's3://school-photos' },
+      { REDIS_URL: 'redis://redis:6379' },
+    ]) {
+      expect(() => loadConfig({ ...prod, ...shared, SMTP_URL: settled.SMTP_URL }, refused)).toThrow(/JWT_SECRET is required/);
+      expect(() => loadConfig({ ...prod, ...shared, JWT_SECRET: settled.JWT_SECRET }, refused)).toThrow(/SMTP_URL is required/);
+      expect(loadConfig({ ...prod, ...shared, ...settled }, root).sharedDeployment).toBe(true);
+      // Outside production the same settings are a developer's machine.
+      expect(loadConfig({ ...shared }, root).sharedDeployment).toBe(false);
+    }
+    // A refused start leaves no generated secret behind for a later start to pick up.
+    expect(fs.existsSync(path.join(refused, 'data/jwt-secret'))).toBe(false);
+    // One process on SQLite and a local folder may keep its generated secret, even in production.
+    const single = tmp();
+    const config = loadConfig({ ...prod }, single);
+    expect(config.sharedDeployment).toBe(false);
+    expect(config.jwtSecret).toBe(fs.readFileSync(path.join(single, 'data/jwt-secret'), 'utf8').trim());
+  });
 });

@@ -8,6 +8,9 @@ import type { RateLimits } from './http/rate-limit';
 import type { MediaService } from './media/media.types';
 import type { Gateway } from './payments/payments.service';
 import type { SandboxGateway } from './payments/paygate/sandbox';
+import type { ObjectStorage } from './storage';
+import type { JobLock } from './jobs/job-lock';
+import type { HealthCheck } from './health/health';
 
 export interface MailMessage {
   to: string;
@@ -33,6 +36,12 @@ export interface Deps {
   access: AccessService;
   limits: RateLimits;
   media: MediaService;
+  /** The folder or bucket of STORAGE_URL; only media/ and the storage tools use it. */
+  storage: ObjectStorage;
+  /** Lets one process at a time run each background job. */
+  jobLock: JobLock;
+  /** Probes the database, the storage and Redis for GET /api/health. */
+  health: HealthCheck;
   mailer: Mailer;
   /** PayGate PayWeb3, or the built-in sandbox when PAYGATE_ID is unset (D6). */
   gateway: Gateway & { sandbox: SandboxGateway | null };

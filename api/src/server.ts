@@ -6,8 +6,7 @@ import { createLogger } from './logger';
 import { buildRuntime } from './bootstrap';
 import { createApp } from './app';
 import { seedDemo } from '../../db/seeds/demo';
-import { createCommerce } from './orders/commerce';
-import { createPhotoService } from './photos/photos.service';
+import { createMaintenance } from './jobs/maintenance';
 
 /** Reads config, migrates, seeds demo data, listens, shuts down on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -15,8 +14,11 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const runtime = await buildRuntime(config, logger);
   if (config.seedDemo) {
-    const seeded = await seedDemo(runtime);
-    if (seeded) logger.info(seeded, 'demo data created');
+    // Processes starting together on an empty database: one of them seeds it.
+    await runtime.jobLock.runExclusive('demo-seed', async () => {
+      const seeded = await seedDemo(runtime);
+      if (seeded) logger.info(seeded, 'demo data created');
+    });
   }
   const distDir = path.resolve('pwa/dist');
   const appDir = fs.existsSync(path.join(distDir, 'index.html')) ? distDir : null;
@@ -27,32 +29,16 @@ async function main(): Promise<void> {
   });
   server.requestTimeout = 10 * 60_000;
 
-  // Photos stored before the small thumbnail existed get it in the background, one at a time.
-  createPhotoService(runtime)
-    .backfillSmallThumbnails()
-    .then((result) => {
-      if (result.made > 0 || result.skipped > 0) logger.info(result, 'small thumbnails backfilled');
-    })
-    .catch((err: unknown) => logger.warn({ err }, 'small thumbnail backfill stopped'));
-
-  // Lost notifies are settled by asking the gateway about payments still open after 2 minutes.
-  const { payments } = createCommerce(runtime);
-  const reconcile = setInterval(() => {
-    payments.sweep(2 * 60_000).catch((err: unknown) => logger.warn({ err }, 'payment sweep failed'));
-  }, 60_000);
-  reconcile.unref();
-  const maintenance = setInterval(() => {
-    runtime.limits.sweep().catch((err: unknown) => logger.warn({ err }, 'rate limit sweep failed'));
-  }, 5 * 60_000);
-  maintenance.unref();
+  // Sweeps and the thumbnail backfill: timers in every process, one process at a time per job.
+  const stopMaintenance = createMaintenance(runtime).start();
+  logger.info({ jobLock: runtime.jobLock.kind, storage: runtime.storage.location }, 'background jobs started');
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    clearInterval(maintenance);
-    clearInterval(reconcile);
+    stopMaintenance();
     server.close(() => {
       runtime.close().finally(() => process.exit(0));
     });

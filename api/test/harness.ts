@@ -25,6 +25,13 @@ export const MYSQL_SERVER_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.
 export const describeApi: typeof describe =
   TEST_DB === 'mysql' && !inject('mysqlAvailable') ? (describe.skip as typeof describe) : describe;
 
+/** describe() for API suites that also need the S3 peer (s3rver in-process): skipped loudly without it, a failure in CI. */
+export const describeS3: typeof describe = inject('s3Available') ? describeApi : (describe.skip as typeof describe);
+
+/** describe() for API suites that also need Redis (TEST_REDIS_URL, default the local server). */
+export const describeRedis: typeof describe = inject('redisAvailable') ? describeApi : (describe.skip as typeof describe);
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 export interface TestServer {
   url: string;
   runtime: Runtime;
@@ -40,6 +47,11 @@ export interface TestServerOptions {
   logs?: string[];
   /** Also serve a built PWA from this folder. */
   appDir?: string;
+  /**
+   * A second process of the same deployment: the other server's database, storage folder and JWT
+   * secret (pass the same STORAGE_URL in env for a bucket). The database is dropped by its owner.
+   */
+  sharedWith?: TestServer;
 }
 
 /** A fresh database (its own SQLite file or MariaDB database), storage folder and server per call. */
@@ -47,7 +59,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'photos-test-'));
   let databaseUrl = `sqlite:${path.join(dir, 'test.sqlite')}`;
   let mysqlName: string | null = null;
-  if (TEST_DB === 'mysql') {
+  const shared = options.sharedWith;
+  if (shared) {
+    databaseUrl = shared.config.databaseUrl;
+  } else if (TEST_DB === 'mysql') {
     mysqlName = `t_${randomBytes(6).toString('hex')}`;
     await createMysqlDatabase(MYSQL_SERVER_URL, mysqlName);
     const url = new URL(MYSQL_SERVER_URL);
@@ -66,9 +81,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
-      STORAGE_DIR: path.join(dir, 'storage'),
+      STORAGE_DIR: shared ? shared.config.storageDir : path.join(dir, 'storage'),
       DATA_DIR: dir,
-      JWT_SECRET: randomBytes(32).toString('base64url'),
+      JWT_SECRET: shared ? shared.config.jwtSecret : randomBytes(32).toString('base64url'),
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       SEED_DEMO: 'false',
       BUSINESS_NAME: 'Test Studio',
@@ -99,7 +114,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
 }
 
 /** A port the OS just handed out and released; good enough for a test server that binds at once. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
   const { port } = probe.address() as AddressInfo;
@@ -166,6 +181,12 @@ export class Client {
   }
   clearCookies() {
     this.cookies.clear();
+  }
+  /** The same browser (one cookie jar, one token) reaching another process of the deployment. */
+  via(baseUrl: string): Client {
+    const client = new Client(baseUrl, this.token);
+    client.cookies = this.cookies;
+    return client;
   }
 }
 

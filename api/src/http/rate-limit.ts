@@ -9,6 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 import { MSG } from '../../contract/messages';
 import { tooManyRequests } from './errors';
+import { deploymentNamespace } from '../redis';
 
 /**
  * Brute-force limits for password checks. Only failures count. Each kind has
@@ -97,7 +98,11 @@ export interface RateLimitStore {
 export function createRateLimits(store: RateLimitStore): RateLimits {
   const make = (keyPrefix: string, [points, duration]: [number, number]): RateLimiterAbstract => {
     const common = { keyPrefix, points, duration, blockDuration: 0 };
-    if (store.redis) return new RateLimiterRedis({ ...common, storeClient: store.redis, useRedisPackage: false });
+    if (store.redis) {
+      // One Redis may serve several deployments (or test databases): their counters stay apart.
+      const prefixed = { ...common, keyPrefix: `${deploymentNamespace(store.database)}:${keyPrefix}` };
+      return new RateLimiterRedis({ ...prefixed, storeClient: store.redis, useRedisPackage: false });
+    }
     if (store.dialect === 'mysql') {
       return new RateLimiterMySQL({
         ...common,

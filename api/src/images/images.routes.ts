@@ -5,14 +5,13 @@ import { parse } from '../http/validate';
 import type { AppContext, AppState } from '../http/context';
 import { pathId } from '../photos/path-id';
 import type { Deps } from '../deps';
-import { createPhotoService, photoRef } from '../photos/photos.service';
-import type { PhotoWithAlbum } from '../photos/photos.repository';
 import { createVisibility, photoVisible } from '../students/visibility';
 import { createStudentRepository } from '../students/students.repository';
 import { notFound } from '../http/errors';
+import { createImagesRepository, type ImageRecord } from './images.repository';
 
 export function createImageRoutes(deps: Deps) {
-  const photos = createPhotoService(deps);
+  const images = createImagesRepository(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
   const router = new Router<AppState, AppContext>();
 
@@ -20,10 +19,11 @@ export function createImageRoutes(deps: Deps) {
    * Access is decided before the disk is touched, so a locked class reveals nothing; a photo the
    * viewer's grant does not cover answers as if it did not exist.
    */
-  async function visiblePhoto(ctx: AppContext): Promise<PhotoWithAlbum> {
-    const found = await photos.getPhoto(pathId(ctx.params.id, MSG.photoNotFound));
+  async function visibleImage(ctx: AppContext): Promise<ImageRecord> {
+    const found = await images.find(pathId(ctx.params.id, MSG.photoNotFound));
+    if (!found) throw notFound(MSG.photoNotFound);
     const access = await visibility.requireClass(deps.access.viewer(ctx), found.album);
-    if (!photoVisible(access, photoRef(found.photo))) throw notFound(MSG.photoNotFound);
+    if (!photoVisible(access, found.photo)) throw notFound(MSG.photoNotFound);
     return found;
   }
 
@@ -35,19 +35,19 @@ export function createImageRoutes(deps: Deps) {
    */
   router.get('/images/:id/thumbnail', async (ctx) => {
     const { size } = parse(thumbnailQuerySchema, ctx.query);
-    const { photo } = await visiblePhoto(ctx);
+    const image = await visibleImage(ctx);
     const wantsSmall = size === 'small' || ctx.get('Save-Data').trim().toLowerCase() === 'on';
-    const files = { storageKey: photo.storage_key, mimeType: photo.mime_type };
-    if (wantsSmall && photo.small_thumb_etag) {
-      await deps.media.sendRendition(ctx, { ...files, etag: photo.small_thumb_etag }, 'small-thumbnail');
+    const files = { storageKey: image.storageKey, mimeType: image.mimeType };
+    if (wantsSmall && image.smallThumbEtag) {
+      await deps.media.sendRendition(ctx, { ...files, etag: image.smallThumbEtag }, 'small-thumbnail');
     } else {
-      await deps.media.sendRendition(ctx, { ...files, etag: photo.thumb_etag }, 'thumbnail');
+      await deps.media.sendRendition(ctx, { ...files, etag: image.thumbEtag }, 'thumbnail');
     }
   });
 
   router.get('/images/:id/watermarked', async (ctx) => {
-    const { photo } = await visiblePhoto(ctx);
-    await deps.media.sendRendition(ctx, { storageKey: photo.storage_key, mimeType: photo.mime_type, etag: photo.preview_etag }, 'preview');
+    const image = await visibleImage(ctx);
+    await deps.media.sendRendition(ctx, { storageKey: image.storageKey, mimeType: image.mimeType, etag: image.previewEtag }, 'preview');
   });
 
   router.get('/example-images/:file', async (ctx) => {

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AcceptedImageType } from '../../contract/constants';
@@ -11,7 +10,7 @@ export const EXTENSION_BY_MIME: Record<AcceptedImageType, string> = {
   'image/gif': 'gif',
 };
 
-/** 128 bits from the CSPRNG: names on disk never come from the client and cannot be guessed. */
+/** 128 bits from the CSPRNG: names in storage never come from the client and cannot be guessed. */
 export function newStorageKey(): string {
   return randomBytes(16).toString('hex');
 }
@@ -21,67 +20,29 @@ export function assertStorageKey(key: string): void {
   if (!/^[a-f0-9]{16,64}$/.test(key)) throw new Error('Invalid storage key');
 }
 
-export interface Storage {
-  readonly root: string;
-  readonly tmpDir: string;
-  readonly examplesDir: string;
-  /** <root>/<kind>/<key[0..2]>/<key[2..4]>/<key>.<ext>: sharding keeps folders small with many photos. */
-  filePath(kind: StorageKind, key: string, ext: string): string;
-  examplePath(fileName: string): string;
-  ensureLayout(): Promise<void>;
+/**
+ * The object key of a photo's file: `<kind>/<key[0..2]>/<key[2..4]>/<key>.<ext>`. Sharding keeps
+ * folders small with many photos on `file:`, and the same keys in a bucket let a folder be
+ * copied into it one file per object.
+ */
+export function objectKey(kind: StorageKind, key: string, ext: string): string {
+  assertStorageKey(key);
+  return `${kind}/${key.slice(0, 2)}/${key.slice(2, 4)}/${key}.${ext}`;
 }
 
-export function createStorage(root: string): Storage {
-  const tmpDir = path.join(root, 'tmp');
-  const examplesDir = path.join(root, 'examples');
-  return {
-    root,
-    tmpDir,
-    examplesDir,
-    filePath(kind, key, ext) {
-      assertStorageKey(key);
-      return path.join(root, kind, key.slice(0, 2), key.slice(2, 4), `${key}.${ext}`);
-    },
-    examplePath: (fileName) => path.join(examplesDir, fileName),
-    async ensureLayout() {
-      for (const dir of [tmpDir, examplesDir, ...(['originals', 'thumbnails', 'small-thumbnails', 'previews'] as const).map((k) => path.join(root, k))]) {
-        await fs.mkdir(dir, { recursive: true });
-      }
-    },
-  };
+/** The object key of an example product image (a generated `<hex>.webp` name). */
+export function exampleKey(fileName: string): string {
+  return `examples/${fileName}`;
 }
 
 /**
- * Writes through a temp name in the same folder and renames, so a reader never sees half a file
- * and a replaced rendition swaps in one step.
+ * Where `objectKey` lives inside a `file:` storage folder, for tools that read the folder
+ * directly (the serving benchmark's bare file server). The server itself goes through the
+ * storage interface (api/src/storage).
  */
-export async function writeFileAtomic(target: string, data: Buffer): Promise<void> {
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
-  try {
-    await fs.writeFile(temp, data, { flag: 'wx' });
-    await fs.rename(temp, target);
-  } catch (err) {
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
-}
-
-export async function moveFile(from: string, to: string): Promise<void> {
-  await fs.mkdir(path.dirname(to), { recursive: true });
-  await fs.rename(from, to);
-}
-
-/** Removal that tolerates files already gone; other errors still surface. */
-export async function removeFiles(paths: string[]): Promise<void> {
-  await Promise.all(paths.map((p) => fs.rm(p, { force: true })));
-}
-
-export async function fileExists(p: string): Promise<boolean> {
-  try {
-    await fs.access(p);
-    return true;
-  } catch {
-    return false;
-  }
+export function createStorage(root: string) {
+  return {
+    root,
+    filePath: (kind: StorageKind, key: string, ext: string) => path.join(root, ...objectKey(kind, key, ext).split('/')),
+  };
 }

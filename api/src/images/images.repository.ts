@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+import type { AccessMode } from '../../contract/student-codes';
+import type { ClassRef, PhotoRef } from '../students/visibility';
+import { photoRef } from '../photos/photos.service';
+
+/** What answering one image needs: its files and validators, and what the visibility rule needs. */
+export interface ImageRecord {
+  storageKey: string;
+  mimeType: string;
+  thumbEtag: string;
+  previewEtag: string;
+  /** Null until the small thumbnail exists (photos stored before it, not yet backfilled). */
+  smallThumbEtag: string | null;
+  photo: PhotoRef;
+  album: ClassRef;
+}
+
+interface ImageRow {
+  storage_key: string;
+  mime_type: string;
+  thumb_etag: string;
+  preview_etag: string;
+  small_thumb_etag: string | null;
+  student_id: number | null;
+  student_dnp: number | boolean | null;
+  kind: string;
+  in_tray: number | boolean;
+  album_id: number;
+  album_password: string | null;
+  school_id: number;
+  access_mode: AccessMode;
+}
+
+/**
+ * The image endpoints' one read: a photo by primary key with its class, school and child, every
+ * join on a primary key, and only the columns an answer uses. A gallery asks for dozens of images
+ * at once, so this runs far more often than any other query.
+ */
+export function createImagesRepository(knex: Knex) {
+  return {
+    async find(photoId: number): Promise<ImageRecord | undefined> {
+      // By primary key, so at most one row: no LIMIT, whose bound value makes SQLite plan the
+      // statement again on every run.
+      const [row] = await knex('photos as p')
+        .join('albums as a', 'a.id', 'p.album_id')
+        .join('schools as s', 's.id', 'a.school_id')
+        .leftJoin('students as st', 'st.id', 'p.student_id')
+        .where('p.id', photoId)
+        .select<ImageRow[]>(
+          'p.storage_key',
+          'p.mime_type',
+          'p.thumb_etag',
+          'p.preview_etag',
+          'p.small_thumb_etag',
+          'p.student_id',
+          'st.do_not_publish as student_dnp',
+          'p.kind',
+          'p.in_tray',
+          'a.id as album_id',
+          'a.password_hash as album_password',
+          's.id as school_id',
+          's.access_mode',
+        );
+      if (!row) return undefined;
+      return {
+        storageKey: row.storage_key,
+        mimeType: row.mime_type,
+        thumbEtag: row.thumb_etag,
+        previewEtag: row.preview_etag,
+        smallThumbEtag: row.small_thumb_etag,
+        photo: photoRef(row),
+        album: {
+          id: Number(row.album_id),
+          schoolId: Number(row.school_id),
+          hasPassword: row.album_password !== null && row.album_password !== '',
+          accessMode: row.access_mode,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+import { deploymentNamespace } from '../redis';
+
+/**
+ * Background jobs (the payment reconciliation sweep, the rate-limit sweep, the thumbnail
+ * backfill) run in every process on a timer, but only one process runs a given job at a time.
+ * One rule picks the lock: Redis when REDIS_URL is set (the production setting for several
+ * processes), else MySQL/MariaDB's GET_LOCK when the database is MySQL, else a lock inside this
+ * process (SQLite is one machine, and its writes are serialised by the file anyway).
+ */
+export interface JobLock {
+  readonly kind: 'redis' | 'mysql' | 'process';
+  /**
+   * Runs `job` if no process is running a job of this name, without waiting: true when it ran,
+   * false when another holder had the lock. The job's own failure propagates after the release.
+   */
+  runExclusive(name: string, job: () => Promise<void>): Promise<boolean>;
+}
+
+export interface JobLockOptions {
+  knex: Knex;
+  dialect: 'sqlite' | 'mysql';
+  /** Database name or SQLite file: processes of one deployment share it, others never collide. */
+  database: string;
+  redis: Redis | null;
+  logger: Logger;
+  /** Redis only: how long a lock outlives a process that died holding it. */
+  leaseMs?: number;
+}
+
+export function createJobLock(options: JobLockOptions): JobLock {
+  // Lock names are global to the MySQL server or Redis; the database they guard makes them distinct.
+  const namespace = deploymentNamespace(options.database);
+  const lockName = (name: string) => {
+    if (!/^[a-z0-9-]{1,32}$/.test(name)) throw new Error(`Invalid job name ${name}`);
+    return `${namespace}:${name}`;
+  };
+  if (options.redis) return redisLock(options.redis, lockName, options.leaseMs ?? 10 * 60_000, options.logger);
+  if (options.dialect === 'mysql') return mysqlLock(options.knex, lockName);
+  return processLock();
+}
+
+function processLock(): JobLock {
+  const running = new Set<string>();
+  return {
+    kind: 'process',
+    async runExclusive(name, job) {
+      if (running.has(name)) return false;
+      running.add(name);
+      try {
+        await job();
+      } finally {
+        running.delete(name);
+      }
+      return true;
+    },
+  };
+}
+
+/**
+ * GET_LOCK belongs to one connection: the connection is taken from the pool for the whole job,
+ * and a process that dies drops its connection and so its lock.
+ */
+function mysqlLock(knex: Knex, lockName: (name: string) => string): JobLock {
+  return {
+    kind: 'mysql',
+    async runExclusive(name, job) {
+      const lock = lockName(name);
+      const connection: unknown = await knex.client.acquireConnection();
+      // A connection that may still hold the lock must not go back to the pool: it is closed, and
+      // the pool drops it when it next validates it.
+      let holdsLock = false;
+      try {
+        const [rows] = (await knex.raw('SELECT GET_LOCK(?, 0) AS got', [lock]).connection(connection)) as [{ got: number | null }[]];
+        if (Number(rows[0]?.got) !== 1) return false;
+        holdsLock = true;
+        try {
+          await job();
+        } finally {
+          const [released] = (await knex
+            .raw('SELECT RELEASE_LOCK(?) AS released', [lock])
+            .connection(connection)
+            .catch(() => [[]])) as [{ released: number | null }[]];
+          if (Number(released[0]?.released) === 1) holdsLock = false;
+        }
+        return true;
+      } finally {
+        if (holdsLock) await knex.client.destroyRawConnection(connection).catch(() => undefined);
+        await knex.client.releaseConnection(connection);
+      }
+    },
+  };
+}
+
+/** Deletes the lock only if it still holds this holder's token (never another's after a lapse). */
+const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+const EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+
+/**
+ * SET NX PX with a random token: the lease is renewed while the job runs, so a long sweep keeps
+ * it and a process that dies gives it up after `leaseMs`.
+ */
+function redisLock(redis: Redis, lockName: (name: string) => string, leaseMs: number, logger: Logger): JobLock {
+  return {
+    kind: 'redis',
+    async runExclusive(name, job) {
+      const key = lockName(name);
+      const token = randomBytes(16).toString('hex');
+      const got = await redis.set(key, token, 'PX', leaseMs, 'NX');
+      if (got !== 'OK') return false;
+      const renew = setInterval(() => {
+        redis.eval(EXTEND, 1, key, token, String(leaseMs)).catch((err: unknown) => logger.warn({ err, job: name }, 'renewing a job lock failed'));
+      }, Math.max(1000, Math.floor(leaseMs / 3)));
+      renew.unref();
+      try {
+        await job();
+      } finally {
+        clearInterval(renew);
+        await redis.eval(RELEASE, 1, key, token).catch((err: unknown) => logger.warn({ err, job: name }, 'releasing a job lock failed; it lapses by itself'));
+      }
+      return true;
+    },
+  };
+}

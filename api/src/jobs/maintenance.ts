@@ -1,0 +1,60 @@
+import type { Deps } from '../deps';
+import type { JobLock } from './job-lock';
+import { createCommerce } from '../orders/commerce';
+import { createPhotoService } from '../photos/photos.service';
+
+/** A payment still open this long after it was created is asked about at the gateway (a lost notify). */
+export const PAYMENT_SWEEP_AGE_MS = 2 * 60_000;
+export const PAYMENT_SWEEP_EVERY_MS = 60_000;
+export const LIMIT_SWEEP_EVERY_MS = 5 * 60_000;
+
+/** Each job says whether this process ran it (false: another process was running it). */
+export interface Maintenance {
+  sweepPayments(): Promise<boolean>;
+  sweepLimits(): Promise<boolean>;
+  backfillSmallThumbnails(): Promise<boolean>;
+  /** Starts the timers (and the backfill once); returns what stops them. */
+  start(): () => void;
+}
+
+/**
+ * The background work of a server process. Every process runs the timers; the job lock lets one
+ * process at a time do each job, so two processes never query the gateway about the same payment
+ * or render the same thumbnail twice.
+ */
+export function createMaintenance(deps: Deps & { jobLock: JobLock }): Maintenance {
+  const { logger, jobLock } = deps;
+  const { payments } = createCommerce(deps);
+  const photos = createPhotoService(deps);
+
+  const maintenance: Maintenance = {
+    sweepPayments: () =>
+      jobLock.runExclusive('payment-sweep', async () => {
+        const swept = await payments.sweep(PAYMENT_SWEEP_AGE_MS);
+        if (swept > 0) logger.info({ swept }, 'open payments asked about at the gateway');
+      }),
+    sweepLimits: () => jobLock.runExclusive('rate-limit-sweep', () => deps.limits.sweep()),
+    backfillSmallThumbnails: () =>
+      jobLock.runExclusive('thumbnail-backfill', async () => {
+        const result = await photos.backfillSmallThumbnails();
+        if (result.made > 0 || result.skipped > 0) logger.info(result, 'small thumbnails backfilled');
+      }),
+    start() {
+      // Photos stored before the small thumbnail existed get it in the background, one at a time.
+      maintenance.backfillSmallThumbnails().catch((err: unknown) => logger.warn({ err }, 'small thumbnail backfill stopped'));
+      const reconcile = setInterval(() => {
+        maintenance.sweepPayments().catch((err: unknown) => logger.warn({ err }, 'payment sweep failed'));
+      }, PAYMENT_SWEEP_EVERY_MS);
+      const limits = setInterval(() => {
+        maintenance.sweepLimits().catch((err: unknown) => logger.warn({ err }, 'rate limit sweep failed'));
+      }, LIMIT_SWEEP_EVERY_MS);
+      reconcile.unref();
+      limits.unref();
+      return () => {
+        clearInterval(reconcile);
+        clearInterval(limits);
+      };
+    },
+  };
+  return maintenance;
+}
