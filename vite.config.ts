@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest } from './pwa/manifest';
 import { prerender } from './pwa/prerender-plugin';
+import { parentPrecache } from './pwa/precache';
+import { appChunkGroups } from './pwa/chunks';
 import { BUSINESS_NAME_PLACEHOLDER } from './api/contract/brand';
 
 /**
@@ -15,9 +17,21 @@ import { BUSINESS_NAME_PLACEHOLDER } from './api/contract/brand';
  */
 const api = `http://localhost:${process.env.PORT ?? 8080}`;
 const prerenderDir = fileURLToPath(new URL('./node_modules/.cache/prerender', import.meta.url));
+const pwaRoot = fileURLToPath(new URL('./pwa', import.meta.url));
+const outDir = `${pwaRoot}/dist`;
+/**
+ * A parent's gallery in two files: the screen, and the dialogs it opens on a tap (choosing products,
+ * a class password), which the first screen does not wait for.
+ */
+const galleryChunks = [
+  { name: 'school-gallery', modules: [`${pwaRoot}/src/app/routes/school-gallery.tsx`] },
+  { name: 'gallery-dialogs', modules: [`${pwaRoot}/src/features/gallery/photo-dialog.tsx`, `${pwaRoot}/src/features/gallery/class-password-dialog.tsx`] },
+];
+/** What a parent's first visit may run besides the entry (home, how-it-works): precached. */
+const parentScreens = [...galleryChunks.map((chunk) => chunk.name), 'src/app/mobile-drawer.tsx'];
 
 export default defineConfig(({ isSsrBuild }) => ({
-  root: fileURLToPath(new URL('./pwa', import.meta.url)),
+  root: pwaRoot,
   plugins: [
     react(),
     ...(isSsrBuild
@@ -39,11 +53,17 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Registered by the app through workbox-window (update prompt), not by an injected script.
             injectRegister: null,
             manifest: webManifest,
-            includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+            // The favicon shows in every page; the install icons are fetched by the browser when it
+            // installs the app, not downloaded by every parent's first visit.
+            includeAssets: ['favicon.svg'],
+            includeManifestIcons: false,
             injectManifest: {
               globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
               // Staff screens are never precached: a parent's phone should not download them.
               globIgnores: ['**/staff-*', '**/node_modules/**'],
+              // Nor any other code a parent's first visit does not run: what the worker precaches is
+              // downloaded during that visit. The rest is kept by the worker's runtime cache when used.
+              manifestTransforms: [parentPrecache(outDir, parentScreens)],
             },
             devOptions: { enabled: false },
           }),
@@ -61,6 +81,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? { outDir: prerenderDir, emptyOutDir: true, sourcemap: false }
-    : { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Few files for a parent's first visit: the entry's code in one, the gallery's in another.
+            codeSplitting: { groups: appChunkGroups(galleryChunks) },
+          },
+        },
+      },
   server: { proxy: { '/api': api, '/payweb3': api } },
 }));

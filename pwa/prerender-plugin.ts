@@ -78,7 +78,9 @@ function withPreloads(html: string, bundle: OutputBundle, modules: string[]): st
     chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(visit);
   };
   for (const module of modules) {
-    const chunk = chunks.find((item) => item.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`));
+    // A screen is its chunk's facade, or one of its modules when the build groups it with others.
+    const isModule = (id: string | null) => id?.replaceAll('\\', '/').endsWith(`/${module}`) ?? false;
+    const chunk = chunks.find((item) => isModule(item.facadeModuleId)) ?? chunks.find((item) => item.moduleIds.some(isModule));
     if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
     visit(chunk.fileName);
   }
@@ -92,8 +94,11 @@ function inlineStyles(html: string, bundle: OutputBundle): string {
     const asset = bundle[fileName];
     if (!asset || asset.type !== 'asset') return tag;
     const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
-    // Every page carries it now; as a file it would only be downloaded again by the precache.
+    // Every page carries it now; as a file it would only be downloaded again by the precache. No
+    // chunk may ask for it either: code imported lazily from a lazy chunk lists the stylesheets of
+    // what it imports, and would try to fetch a file that is not there.
     Reflect.deleteProperty(bundle, fileName);
+    for (const item of Object.values(bundle)) if (item.type === 'chunk') item.viteMetadata?.importedCss.delete(fileName);
     return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
   });
 }

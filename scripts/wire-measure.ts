@@ -1,7 +1,8 @@
 /**
  * Measures what a parent's phone receives, in Debian's Chromium against the real server: bytes on
  * the wire per request (CDP Network.loadingFinished encodedDataLength: compressed body plus
- * headers) for the page, and the service worker's own downloads (its precache) beside them.
+ * headers) for the page, and for the service worker's target its own downloads (its script, its
+ * precache, its runtime fetches) beside them.
  * Shared by `npm run build:check` (the budget) and the browser journey that checks it.
  */
 import type { BrowserContext, CDPSession, Page, Request } from 'playwright-core';
@@ -96,22 +97,35 @@ export async function recordWire(page: Page): Promise<{ cdp: CDPSession; stop():
 
 export interface WorkerDownload {
   url: string;
+  /** Bytes on the wire: headers plus the compressed body; 0 when Chromium's HTTP cache answered. */
   bytes: number;
+  encoding: string | null;
 }
 
-/** The service worker's own network fetches (precache, runtime caches), via Playwright's worker events. */
+/**
+ * The service worker's own network fetches (its script, its precache, its runtime caches). Playwright
+ * attaches to every service worker target over CDP and reports that target's Network events as
+ * requests with `serviceWorker()` set, with sizes from Network.loadingFinished (encodedDataLength).
+ * Chromium fetches a worker's main script in the browser process and reports only its headers there,
+ * so a body the answer declares (Content-Length of the compressed file) but the event left out is
+ * added: the phone did receive it.
+ */
 export function recordWorker(context: BrowserContext): { stop(): Promise<WorkerDownload[]> } {
   const downloads: WorkerDownload[] = [];
   const pendingSizes: Promise<void>[] = [];
   const onFinished = (request: Request) => {
     if (!request.serviceWorker()) return;
     pendingSizes.push(
-      request
-        .sizes()
-        .then((sizes) => {
-          downloads.push({ url: request.url(), bytes: sizes.responseBodySize + sizes.responseHeadersSize });
-        })
-        .catch(() => undefined),
+      (async () => {
+        const sizes = await request.sizes();
+        const response = await request.response();
+        const declared = Number((await response?.headerValue('content-length')) ?? NaN);
+        // Playwright splits encodedDataLength into headers and body; 0 in all means Chromium's HTTP
+        // cache answered and nothing was downloaded.
+        const onWire = sizes.responseHeadersSize + sizes.responseBodySize;
+        const complete = onWire > 0 && Number.isFinite(declared) ? Math.max(onWire, sizes.responseHeadersSize + declared) : onWire;
+        downloads.push({ url: request.url(), bytes: complete, encoding: (await response?.headerValue('content-encoding')) ?? null });
+      })().catch(() => undefined),
     );
   };
   context.on('requestfinished', onFinished);
@@ -133,27 +147,52 @@ export interface Attributed {
   encoding: string | null;
   /** Bytes on the wire for this URL, whether the page or its service worker downloaded it. */
   bytes: number;
-  /** Downloaded by the service worker (its precache or a runtime cache) rather than the page. */
+  /** Downloaded (at least partly) by the service worker rather than the page. */
   viaWorker: boolean;
 }
 
 /**
- * What the page used, each URL once, at the bytes it cost on the wire: a request the page made
- * itself counts as measured; one the worker answered counts the worker's own download of that
- * URL (at install, in the precache, or when it fetched it for the page). Worker downloads the
- * page never used are returned apart.
+ * Every byte of one visit, each on the wire once: what the page fetched itself (a request the
+ * service worker answered cost the page nothing on the wire: the worker's own fetch, if it made
+ * one, is among the worker downloads), plus every download of the worker. `used` lists the URLs
+ * the page asked for, with all that was downloaded for them by either; `unused` lists what the
+ * worker downloaded that the page never asked for (its precache for later screens, its own
+ * script). The two together are the visit's total: nothing is left out, nothing counted twice.
  */
-export function attribute(page: WireRequest[], worker: WorkerDownload[]): { used: Attributed[]; unused: WorkerDownload[] } {
+export function attribute(page: WireRequest[], worker: WorkerDownload[]): { used: Attributed[]; unused: Attributed[] } {
   const byUrl = new Map<string, number>();
   for (const download of worker) byUrl.set(withoutRevision(download.url), (byUrl.get(withoutRevision(download.url)) ?? 0) + download.bytes);
   const used = new Map<string, Attributed>();
   for (const request of page) {
-    if (used.has(request.url)) continue;
-    const fromWorker = request.bytes === 0 ? (byUrl.get(request.url) ?? 0) : 0;
-    used.set(request.url, { url: request.url, type: request.type, encoding: request.encoding, bytes: request.bytes + fromWorker, viaWorker: fromWorker > 0 });
+    const own = request.fromServiceWorker ? 0 : request.bytes;
+    const seen = used.get(request.url);
+    if (seen) seen.bytes += own;
+    else used.set(request.url, { url: request.url, type: request.type, encoding: request.encoding, bytes: own, viaWorker: false });
   }
-  const unused = worker.filter((download) => !used.has(withoutRevision(download.url)));
-  return { used: [...used.values()], unused };
+  for (const entry of used.values()) {
+    const fromWorker = byUrl.get(entry.url) ?? 0;
+    entry.bytes += fromWorker;
+    entry.viaWorker = fromWorker > 0;
+    entry.encoding ??= worker.find((download) => withoutRevision(download.url) === entry.url && download.bytes > 0)?.encoding ?? null;
+  }
+  const unused = new Map<string, Attributed>();
+  for (const download of worker) {
+    const url = withoutRevision(download.url);
+    if (used.has(url)) continue;
+    const seen = unused.get(url);
+    if (seen) seen.bytes += download.bytes;
+    else unused.set(url, { url, type: typeFromPath(url), encoding: download.encoding, bytes: download.bytes, viaWorker: true });
+  }
+  return { used: [...used.values()], unused: [...unused.values()] };
+}
+
+function typeFromPath(url: string): string {
+  const path = new URL(url).pathname;
+  if (/\.m?js$/.test(path)) return 'Script';
+  if (path.endsWith('.css')) return 'Stylesheet';
+  if (path.endsWith('.html')) return 'Document';
+  if (/\.(png|svg|webp|jpe?g|gif|ico)$/.test(path)) return 'Image';
+  return 'Other';
 }
 
 export const isCode = (r: { type: string; url: string }) =>

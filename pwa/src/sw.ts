@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
- * The service worker handles the shell and caches, never business rules: precache the app (the
- * prerendered home and how-it-works pages are served for their own paths), answer every other
+ * The service worker handles the shell and caches, never business rules: precache what a parent's
+ * first visit runs (the prerendered home and how-it-works pages are served for their own paths;
+ * other screens' code is cached when first used), answer every other
  * navigation with the app shell (except API and gateway paths), keep what an unlocked class needs
  * to open again offline, and cache no other API call. Gallery data (school, classes, products,
  * photo lists) is NetworkFirst with a short timeout, so a class opens offline however soon after
@@ -15,7 +16,9 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
-import { flushUploadQueue, UPLOAD_SYNC_TAG } from './lib/upload-queue';
+import { flushQueue, UPLOAD_SYNC_TAG, type FlushResult } from './lib/upload-flush';
+import { idbQueueStore, openUploadQueue } from './lib/upload-queue-idb';
+import { createFetchTransport } from './lib/upload-transport';
 import { GALLERY_DATA_CACHE, GALLERY_DATA_PATH, GALLERY_IMAGE_CACHE, GALLERY_IMAGE_PATH, purgeGalleryCaches } from './lib/offline-caches';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -89,15 +92,27 @@ registerRoute(
   }),
 );
 
-// Staff screens are left out of the precache so parents never download them. A photographer who
-// opened them once must still be able to reopen the upload queue offline at a shoot, so their
-// hashed code chunks (code only: no staff data, no API answers) are kept after first use.
+// The precache holds only what a parent's first visit runs (home, how-it-works, a school gallery):
+// everything it lists is downloaded during that visit. Other screens' code (checkout, account,
+// orders, a family's children, staff) is kept here once used, so a screen opened once opens again
+// offline. Staff chunks keep their own cache: a photographer who opened them once must be able to
+// reopen the upload queue offline at a shoot. Code only (hashed, immutable): no data, no API answers.
+const APP_CODE_CACHE = 'app-code-v1';
 const STAFF_CODE_CACHE = 'staff-code-v1';
+const HASHED_CODE = /^\/assets\/[\w-]+-[\w-]{8,}\.(js|css)$/;
+const STAFF_CODE = /^\/assets\/staff-[\w-]+\.(js|css)$/;
 registerRoute(
-  ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && /^\/assets\/staff-[\w-]+\.(js|css)$/.test(url.pathname),
+  ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && STAFF_CODE.test(url.pathname),
   new CacheFirst({
     cacheName: STAFF_CODE_CACHE,
-    plugins: [new ExpirationPlugin({ maxEntries: 30, purgeOnQuotaError: true })],
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 30, purgeOnQuotaError: true })],
+  }),
+);
+registerRoute(
+  ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && HASHED_CODE.test(url.pathname) && !STAFF_CODE.test(url.pathname),
+  new CacheFirst({
+    cacheName: APP_CODE_CACHE,
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
   }),
 );
 
@@ -111,11 +126,22 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 });
 
 // Staff photo uploads: background sync replays the IndexedDB queue after the network returns,
-// even with the tab closed. Rejecting tells the browser to try again later.
+// even with the tab closed. Rejecting tells the browser to try again later. The queue is read with
+// plain IndexedDB here (the page's Dexie stays out of the worker every parent downloads).
+async function flushFromWorker(): Promise<FlushResult> {
+  const db = await openUploadQueue();
+  if (!db) return 'idle';
+  try {
+    return await flushQueue(idbQueueStore(db), { transport: createFetchTransport() });
+  } finally {
+    db.close();
+  }
+}
+
 self.addEventListener('sync', ((event: ExtendableEvent & { tag?: string }) => {
   if (event.tag !== UPLOAD_SYNC_TAG) return;
   event.waitUntil(
-    flushUploadQueue().then((result) => {
+    flushFromWorker().then((result) => {
       if (result === 'offline' || result === 'retry-later') throw new Error(`Photo uploads paused: ${result}`);
     }),
   );

@@ -4,6 +4,16 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { send } from '@koa/send';
 import { BUSINESS_NAME_PLACEHOLDER, BUSINESS_SHORT_NAME_PLACEHOLDER, businessShortName } from '../../contract/brand';
+import {
+  GALLERY_PAGE_DATA_ID,
+  GRID_FIRST_ROW,
+  GRID_SIZES,
+  GRID_SMALL_MEDIA,
+  GRID_WIDE_MEDIA,
+  gridSrcSet,
+  smallThumbnailPath,
+  type GalleryPageData,
+} from '../../contract/gallery-page';
 import { MSG, STATIC_MSG } from '../../contract/messages';
 import { AppError, notFound } from './errors';
 import { escapeHtml } from './html';
@@ -11,6 +21,9 @@ import type { AppContext, Middleware } from './context';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/** A page carrying one viewer's gallery data: never kept by any cache. */
+const PERSONAL = 'private, no-store';
+const GALLERY_PAGE = /^\/school\/([^/]+)\/?$/;
 /** The page the client routes start from: the app without any prerendered screen in it. */
 const SHELL = 'app-shell.html';
 /** Text files the build precompresses (scripts/precompress.ts writes .br and .gz beside them). */
@@ -26,6 +39,11 @@ interface Document {
 export interface ServeAppOptions {
   /** Put into the pages and the manifest in place of the build's placeholders. */
   businessName: string;
+  /**
+   * The first screen of a school gallery for this request's viewer (school, classes, price lists,
+   * the named class's photos), or null when the viewer's grant does not open the school.
+   */
+  galleryPage?: (ctx: AppContext, slug: string, classId: number | null) => Promise<GalleryPageData | null>;
 }
 
 /**
@@ -35,7 +53,9 @@ export interface ServeAppOptions {
  * `Vary: Accept-Encoding`), through @koa/send. The pages and the manifest carry the business name,
  * so they are filled in once here and kept in memory with their compressed forms. A path that is
  * not a file and has no extension is a client route and gets the app shell; `/api/` and
- * `/payweb3/` never reach this.
+ * `/payweb3/` never reach this. A school gallery asked for by a viewer whose grant opens the school
+ * gets the shell with its first answers in it and the first thumbnails asked for in its head, so
+ * the phone fetches them beside the scripts instead of one after another once the scripts ran.
  */
 export function serveApp(distDir: string, options: ServeAppOptions): Middleware {
   const root = path.resolve(distDir);
@@ -61,8 +81,14 @@ export function serveApp(distDir: string, options: ServeAppOptions): Middleware 
       return;
     }
     if (path.extname(decoded) === '') {
-      if (shell) sendDocument(ctx, shell);
-      else await next();
+      if (!shell) {
+        await next();
+        return;
+      }
+      const gallery = GALLERY_PAGE.exec(decoded);
+      const data = gallery && ctx.method === 'GET' && options.galleryPage ? await options.galleryPage(ctx, gallery[1] ?? '', classParam(ctx.query.class)) : null;
+      if (data) sendGalleryPage(ctx, shell, data);
+      else sendDocument(ctx, shell);
       return;
     }
     await sendAsset(ctx, root, decoded);
@@ -113,6 +139,36 @@ function sendDocument(ctx: AppContext, doc: Document): void {
     return;
   }
   ctx.body = variant.body;
+}
+
+function classParam(value: string | string[] | undefined): number | null {
+  const id = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The shell with one viewer's gallery answers (a JSON data block: never executed, so the page's
+ * script policy is unchanged) and preloads of the grid's first thumbnails, matching what the grid
+ * asks for on a narrow and on a wide screen. Compressed on the way out like any answer.
+ */
+function sendGalleryPage(ctx: AppContext, shell: Document, data: GalleryPageData): void {
+  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // The first row only: on a slow link every other byte before the scripts delays them.
+  const preloads = (data.photos?.list ?? []).slice(0, GRID_FIRST_ROW).flatMap((photo) => [
+    `<link rel="preload" as="image" href="${escapeHtml(smallThumbnailPath(photo.id))}" media="${GRID_SMALL_MEDIA}" fetchpriority="high">`,
+    `<link rel="preload" as="image" imagesrcset="${escapeHtml(gridSrcSet(photo.id))}" imagesizes="${GRID_SIZES}" media="${GRID_WIDE_MEDIA}" fetchpriority="high">`,
+  ]);
+  // Replacement functions: a `$` in a school's name must stay a `$`, never a replacement pattern.
+  const html = shell.variants.identity.body
+    .toString('utf8')
+    .replace('</head>', () => `${preloads.join('')}</head>`)
+    .replace('</body>', () => `<script type="application/json" id="${GALLERY_PAGE_DATA_ID}">${json}</script></body>`);
+  ctx.set('Cache-Control', PERSONAL);
+  ctx.type = shell.type;
+  ctx.status = 200;
+  // Compressed on the fly (the compression middleware), as the data differs per viewer.
+  ctx.compress = true;
+  ctx.body = html;
 }
 
 /** The pages (every top-level .html) and the manifest, with the business name filled in. */

@@ -10,10 +10,10 @@ import { AppRoutes } from './router';
  * router), so a prerendered page hydrates without a mismatch: the persisted queries are restored
  * only after the first render, on the client as on the server.
  */
-export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+export function AppProviders({ children, client, startedAt: visitStart }: { children: ReactNode; client?: QueryClient; startedAt?: number }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   const [persistOptions] = useState(createPersistOptions);
-  const [startedAt] = useState(() => Date.now());
+  const [startedAt] = useState(() => visitStart ?? Date.now());
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={() => revalidateRestored(queryClient, startedAt)}>
       {children}
@@ -21,10 +21,13 @@ export function AppProviders({ children, client }: { children: ReactNode; client
   );
 }
 
-/** `client` lets the entry start the current route's requests before the first render. */
-export function App({ client }: { client?: QueryClient }) {
+/**
+ * `client` lets the entry start the current route's requests (or fill in the answers the page came
+ * with) before the first render; `startedAt` is when it did, so those count as fresh.
+ */
+export function App({ client, startedAt }: { client?: QueryClient; startedAt?: number }) {
   return (
-    <AppProviders client={client}>
+    <AppProviders client={client} startedAt={startedAt}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

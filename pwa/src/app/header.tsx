@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import { businessName } from '../lib/brand';
@@ -26,6 +26,12 @@ export function Header() {
   const count = cartCount(cart);
   const showCart = !session.isStaff && count > 0;
   const loggedIn = Boolean(session.staffToken || session.customerToken);
+
+  // A parent with something in the cart is on the way to checkout: its code is fetched now (and kept
+  // by the service worker), so checkout opens offline too. A parent only browsing never downloads it.
+  useEffect(() => {
+    if (showCart) void import('./routes/checkout').catch(() => undefined);
+  }, [showCart]);
 
   const links: NavItem[] = [];
   if (session.staffToken) {

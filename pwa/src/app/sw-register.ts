@@ -1,13 +1,17 @@
 /**
  * Registers the service worker through workbox-window and offers "update available" with a Reload
  * action; the new worker takes over only when the parent asks (skipWaiting on message).
+ * `onFirstControl` runs when the first worker this browser installs takes over the open page.
  */
 import { Workbox } from 'workbox-window';
 import { toast } from '../components/ui/toast';
 
-export function registerServiceWorker(): void {
+export function registerServiceWorker(onFirstControl?: () => Promise<void>): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
+  wb.addEventListener('controlling', (event) => {
+    if (!event.isUpdate) void onFirstControl?.().catch((err: unknown) => console.warn('Could not keep this page for offline use', err));
+  });
   wb.addEventListener('waiting', () => {
     toast({
       title: 'Update available',

@@ -4,6 +4,7 @@
  * (background sync), so it uses nothing from the window scope.
  */
 import Dexie, { type Table } from 'dexie';
+import type { MatchingSummary } from '@contract/matching';
 
 /** active: waiting or sending; auth: the stored token was refused; failed: a batch was rejected. */
 export type UploadJobState = 'active' | 'auth' | 'failed';
@@ -23,6 +24,8 @@ export interface UploadJobRow {
   state: UploadJobState;
   error: string | null;
   createdAt: number;
+  /** The upload session the job belongs to: the server matches a session's photos as one shoot. */
+  sessionId: string;
 }
 
 export interface UploadBatchRow {
@@ -47,12 +50,26 @@ export interface UploadFileRow {
   /** The 200 px watermarked preview, made after the file is safely queued. */
   preview: Blob | null;
   state: UploadFileState;
+  /** The file's place in the session's capture order, fixed when it was queued so a reload or a resend keeps it. */
+  captureSeq: number;
+}
+
+/** One class's current upload session: later photos for the class continue it while the shoot goes on. */
+export interface UploadSessionRow {
+  albumId: number;
+  sessionId: string;
+  /** The capture number the next queued photo gets. */
+  nextSeq: number;
+  updatedAt: number;
+  /** The server's latest word on the session's matching (cards, names, tray); null before any answer or without a roster. */
+  summary: MatchingSummary | null;
 }
 
 export class UploadQueueDatabase extends Dexie {
   jobs!: Table<UploadJobRow, string>;
   batches!: Table<UploadBatchRow, string>;
   files!: Table<UploadFileRow, string>;
+  sessions!: Table<UploadSessionRow, number>;
 
   constructor(name = 'staff-uploads') {
     super(name);
@@ -61,6 +78,17 @@ export class UploadQueueDatabase extends Dexie {
       batches: 'id, jobId',
       files: 'id, jobId, [jobId+batch]',
     });
+    // Capture order for matching at the shoot: jobs queued before it each become their own session, in queue order.
+    this.version(2)
+      .stores({ sessions: 'albumId' })
+      .upgrade(async (tx) => {
+        await tx.table<UploadJobRow, string>('jobs').toCollection().modify((job) => {
+          job.sessionId ??= job.id.replace(/[^A-Za-z0-9_-]/g, '').padEnd(8, '0');
+        });
+        await tx.table<UploadFileRow, string>('files').toCollection().modify((file) => {
+          file.captureSeq ??= file.position;
+        });
+      });
   }
 }
 

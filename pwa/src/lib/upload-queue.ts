@@ -1,29 +1,16 @@
 /**
  * The durable photo upload queue: files are written to IndexedDB before anything is sent, grouped
  * into batches of 10, and sent one batch at a time by `flushUploadQueue` — from the page (on start,
- * on `online`, after enqueueing) and from the service worker's background sync. A batch is done
- * only after the server answers; a batch whose answer was lost is checked against the class's
- * photos before it is sent again, so a dropped connection never uploads a file twice.
+ * on `online`, after enqueueing) and from the service worker's background sync (upload-flush.ts
+ * holds the sending, over this Dexie database here and over plain IndexedDB in the worker).
  * Worker-safe: no window, document or local storage here.
  */
-import { UPLOAD_BATCH_SIZE } from '@contract/constants';
-import { uploadDb, type UploadBatchRow, type UploadFileRow, type UploadJobRow, type UploadQueueDatabase } from './upload-queue-db';
-import { createFetchTransport, type ServerPhoto, type UploadOutcome, type UploadTransport } from './upload-transport';
+import { UPLOAD_BATCH_SIZE, UPLOAD_SESSION_IDLE_MS } from '@contract/constants';
+import { uploadDb, type UploadBatchRow, type UploadFileRow, type UploadQueueDatabase } from './upload-queue-db';
+import { createFetchTransport, type UploadTransport } from './upload-transport';
+import { flushQueue, type FlushResult, type QueueEvent, type UploadQueueStore } from './upload-flush';
 
-export const UPLOAD_SYNC_TAG = 'photo-uploads';
-const LOCK_NAME = 'staff-photo-uploads';
-export const NOT_LOGGED_IN = 'Not logged in. Please log in and try again.';
-export const WAITING_FOR_NETWORK = 'Waiting for the network to upload the rest';
-
-export type QueueEvent =
-  | { type: 'batch'; jobId: string; index: number; batchCount: number; uploaded: number; total: number }
-  | { type: 'complete'; jobId: string; total: number; albumName: string }
-  | { type: 'failed'; jobId: string; message: string }
-  | { type: 'auth'; jobId: string; message: string }
-  | { type: 'waiting'; jobId: string; reason: 'offline' | 'server'; message: string };
-
-/** How a flush ended: idle (nothing left it could send) or stopped until the network returns. */
-export type FlushResult = 'idle' | 'offline' | 'retry-later' | 'busy';
+export { NOT_LOGGED_IN, UPLOAD_SYNC_TAG, WAITING_FOR_NETWORK, serverName, type FlushResult, type QueueEvent } from './upload-flush';
 
 export interface FlushOptions {
   db?: UploadQueueDatabase;
@@ -43,27 +30,29 @@ export interface EnqueueInput {
 
 export const batchCountFor = (files: number, size = UPLOAD_BATCH_SIZE): number => Math.ceil(files / size);
 
-/** The server keeps only the last path segment without control characters (api multipart). */
-export function serverName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
-}
-
-const photoKey = (name: string, size: number) => `${serverName(name)}\u0000${size}`;
-
 function randomId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Camera file names in shooting order: IMG_2 before IMG_10. */
+const byFileName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 /**
  * Writes the files to the queue (one transaction, so a closed tab leaves all or nothing) and
  * answers the job id. Files already waiting for the same class are skipped, not queued twice.
+ * Every file gets its capture number now, in file-name order after the photos the class's upload
+ * session already holds, so the server orders and matches the shoot the same way whatever happens
+ * to the connection, the tab or the batches afterwards. A session continues while photos for the
+ * class keep coming within UPLOAD_SESSION_IDLE_MS.
  */
-export async function enqueueUpload(input: EnqueueInput, db: UploadQueueDatabase = uploadDb()): Promise<{ jobId: string; queued: number; skipped: number }> {
+export async function enqueueUpload(
+  input: EnqueueInput,
+  db: UploadQueueDatabase = uploadDb(),
+  now: number = Date.now(),
+): Promise<{ jobId: string; queued: number; skipped: number; sessionId: string }> {
   const jobId = randomId();
-  return db.transaction('rw', db.jobs, db.batches, db.files, async () => {
+  return db.transaction('rw', [db.jobs, db.batches, db.files, db.sessions], async () => {
     const sameClass = await db.jobs.filter((job) => job.albumId === input.albumId).primaryKeys();
     const waiting = new Set<string>();
     if (sameClass.length > 0) {
@@ -72,10 +61,15 @@ export async function enqueueUpload(input: EnqueueInput, db: UploadQueueDatabase
     }
     const entries = input.files
       .map((file, index) => ({ file, preview: input.previews?.[index] ?? null }))
-      .filter(({ file }) => !waiting.has(`${file.name}\u0000${file.size}\u0000${file.lastModified}`));
+      .filter(({ file }) => !waiting.has(`${file.name}\u0000${file.size}\u0000${file.lastModified}`))
+      .sort((a, b) => byFileName.compare(a.file.name, b.file.name));
     const files = entries.map((entry) => entry.file);
     const skipped = input.files.length - files.length;
-    if (files.length === 0) return { jobId, queued: 0, skipped };
+    const current = await db.sessions.get(input.albumId);
+    const session =
+      current && now - current.updatedAt < UPLOAD_SESSION_IDLE_MS ? current : { albumId: input.albumId, sessionId: randomId(), nextSeq: 0, updatedAt: now, summary: null };
+    if (files.length === 0) return { jobId, queued: 0, skipped, sessionId: session.sessionId };
+    await db.sessions.put({ ...session, nextSeq: session.nextSeq + files.length, updatedAt: now });
     const batchCount = batchCountFor(files.length);
     await db.jobs.add({
       id: jobId,
@@ -87,7 +81,8 @@ export async function enqueueUpload(input: EnqueueInput, db: UploadQueueDatabase
       batchCount,
       state: 'active',
       error: null,
-      createdAt: Date.now(),
+      createdAt: now,
+      sessionId: session.sessionId,
     });
     await db.batches.bulkAdd(
       Array.from({ length: batchCount }, (_, index): UploadBatchRow => ({ id: `${jobId}:${index}`, jobId, index, state: 'pending', attempts: 0, error: null })),
@@ -106,10 +101,11 @@ export async function enqueueUpload(input: EnqueueInput, db: UploadQueueDatabase
           blob: file,
           preview: entries[position]?.preview ?? null,
           state: 'queued',
+          captureSeq: session.nextSeq + position,
         }),
       ),
     );
-    return { jobId, queued: files.length, skipped };
+    return { jobId, queued: files.length, skipped, sessionId: session.sessionId };
   });
 }
 
@@ -152,123 +148,48 @@ export async function hasPendingUploads(db: UploadQueueDatabase = uploadDb()): P
   return (await db.jobs.filter((job) => job.state === 'active').count()) > 0;
 }
 
-let flushingHere = false;
-
-/** One flush at a time across the page, other tabs and the service worker (Web Locks where present). */
-async function exclusively(run: () => Promise<FlushResult>): Promise<FlushResult> {
-  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
-  if (flushingHere) return 'busy';
-  flushingHere = true;
-  try {
-    if (locks?.request) return await locks.request(LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? run() : 'busy'));
-    return await run();
-  } finally {
-    flushingHere = false;
-  }
+/** The Dexie database as the queue's sender reads and writes it. */
+export function dexieQueueStore(db: UploadQueueDatabase): UploadQueueStore {
+  return {
+    nextActiveJob: (skip) =>
+      db.jobs
+        .orderBy('createdAt')
+        .filter((row) => row.state === 'active' && !skip.has(row.id))
+        .first(),
+    batchesOf: async (jobId) => (await db.batches.where('jobId').equals(jobId).toArray()).sort((a, b) => a.index - b.index),
+    queuedFiles: async (jobId, batch) =>
+      (await db.files.where('[jobId+batch]').equals([jobId, batch]).toArray()).filter((file) => file.state === 'queued').sort((a, b) => a.position - b.position),
+    updateBatch: async (id, changes) => {
+      await db.batches.update(id, changes);
+    },
+    updateJob: async (id, changes) => {
+      await db.jobs.update(id, changes);
+    },
+    markFilesDone: async (ids) => {
+      await db.files.bulkUpdate(ids.map((key) => ({ key, changes: { state: 'done' as const, blob: new Blob([]) } })));
+    },
+    countDoneFiles: (jobId) =>
+      db.files
+        .where('jobId')
+        .equals(jobId)
+        .filter((file) => file.state === 'done')
+        .count(),
+    firstFailedBatch: (jobId) =>
+      db.batches
+        .where('jobId')
+        .equals(jobId)
+        .filter((batch) => batch.state === 'failed')
+        .first(),
+    discardJob: (jobId) => discardJob(jobId, db),
+    saveMatching: async (albumId, sessionId, summary) => {
+      await db.transaction('rw', db.sessions, async () => {
+        const row = await db.sessions.get(albumId);
+        if (row?.sessionId === sessionId) await db.sessions.put({ ...row, summary });
+      });
+    },
+  };
 }
 
 export function flushUploadQueue(options: FlushOptions = {}): Promise<FlushResult> {
-  const db = options.db ?? uploadDb();
-  const transport = options.transport ?? createFetchTransport();
-  const emit = options.onEvent ?? (() => undefined);
-  return exclusively(async () => {
-    const skip = new Set<string>();
-    for (;;) {
-      const job = await db.jobs
-        .orderBy('createdAt')
-        .filter((row) => row.state === 'active' && !skip.has(row.id))
-        .first();
-      if (!job) return 'idle';
-      const result = await flushJob(db, transport, job, emit);
-      if (result === 'offline' || result === 'retry-later') return result;
-      skip.add(job.id);
-    }
-  });
-}
-
-type JobResult = 'done' | 'offline' | 'retry-later' | 'stopped';
-
-async function flushJob(db: UploadQueueDatabase, transport: UploadTransport, job: UploadJobRow, emit: (event: QueueEvent) => void): Promise<JobResult> {
-  const batches = (await db.batches.where('jobId').equals(job.id).toArray()).sort((a, b) => a.index - b.index);
-  let serverPhotos: Set<string> | null = null;
-  for (const batch of batches) {
-    if (batch.state === 'done' || batch.state === 'failed') continue;
-    let files = (await db.files.where('[jobId+batch]').equals([job.id, batch.index]).toArray()).filter((file) => file.state === 'queued');
-    if (batch.state === 'unknown' && files.length > 0) {
-      // The last attempt may have been stored: ask the server before sending anything again.
-      if (!serverPhotos) {
-        const listed = await transport.listPhotos(job.albumId, job.token);
-        if (!Array.isArray(listed)) {
-          if (listed.kind !== 'rejected') return stopFor(db, job, listed, emit);
-          // The class is gone or closed to this account: nothing can be checked or sent.
-          await db.batches.update(batch.id, { state: 'failed', error: listed.message });
-          emit({ type: 'failed', jobId: job.id, message: listed.message });
-          continue;
-        }
-        serverPhotos = new Set(listed.map((photo: ServerPhoto) => photoKey(photo.originalName, photo.fileSize)));
-      }
-      const known = serverPhotos;
-      const already = files.filter((file) => known.has(photoKey(file.name, file.size)));
-      if (already.length > 0) await markFilesDone(db, already);
-      files = files.filter((file) => !known.has(photoKey(file.name, file.size)));
-    }
-    if (files.length > 0) {
-      await db.batches.update(batch.id, { state: 'unknown', attempts: batch.attempts + 1 });
-      const outcome = await transport.uploadBatch(job.albumId, files, job.token);
-      if (outcome.kind === 'network') {
-        emit({ type: 'waiting', jobId: job.id, reason: 'offline', message: WAITING_FOR_NETWORK });
-        return 'offline';
-      }
-      if (outcome.kind !== 'ok') {
-        // The server answered, and a refused batch stores nothing: this attempt left no photos.
-        if (outcome.kind === 'rejected') {
-          await db.batches.update(batch.id, { state: 'failed', error: outcome.message });
-          emit({ type: 'failed', jobId: job.id, message: outcome.message });
-          // One damaged file must not hold back the rest of the shoot.
-          continue;
-        }
-        await db.batches.update(batch.id, { state: 'pending' });
-        return stopFor(db, job, outcome, emit);
-      }
-      await markFilesDone(db, files);
-      // The class changed: a later unknown batch must list it afresh.
-      serverPhotos = null;
-    }
-    await db.batches.update(batch.id, { state: 'done', error: null });
-    const uploaded = await db.files.where('jobId').equals(job.id).filter((file) => file.state === 'done').count();
-    emit({ type: 'batch', jobId: job.id, index: batch.index, batchCount: job.batchCount, uploaded, total: job.total });
-  }
-  const failed = await db.batches.where('jobId').equals(job.id).filter((batch) => batch.state === 'failed').first();
-  if (failed) {
-    await db.jobs.update(job.id, { state: 'failed', error: failed.error });
-    return 'stopped';
-  }
-  await discardJob(job.id, db);
-  emit({ type: 'complete', jobId: job.id, total: job.total, albumName: job.albumName });
-  return 'done';
-}
-
-async function markFilesDone(db: UploadQueueDatabase, files: readonly UploadFileRow[]): Promise<void> {
-  // The original is no longer needed once the server has it; the small preview stays for the list.
-  await db.files.bulkUpdate(files.map((file) => ({ key: file.id, changes: { state: 'done' as const, blob: new Blob([]) } })));
-}
-
-async function stopFor(
-  db: UploadQueueDatabase,
-  job: UploadJobRow,
-  outcome: Exclude<UploadOutcome, { kind: 'ok' | 'rejected' }>,
-  emit: (event: QueueEvent) => void,
-): Promise<JobResult> {
-  switch (outcome.kind) {
-    case 'network':
-      emit({ type: 'waiting', jobId: job.id, reason: 'offline', message: WAITING_FOR_NETWORK });
-      return 'offline';
-    case 'retry':
-      emit({ type: 'waiting', jobId: job.id, reason: 'server', message: outcome.message });
-      return 'retry-later';
-    case 'auth':
-      await db.jobs.update(job.id, { state: 'auth', error: NOT_LOGGED_IN });
-      emit({ type: 'auth', jobId: job.id, message: NOT_LOGGED_IN });
-      return 'stopped';
-  }
+  return flushQueue(dexieQueueStore(options.db ?? uploadDb()), { transport: options.transport ?? createFetchTransport(), onEvent: options.onEvent });
 }

@@ -1,3 +1,5 @@
+import type { MatchingSummary, UploadCapture } from '@contract/matching';
+
 /**
  * How the upload queue talks to the API, from the page or the service worker: plain fetch with the
  * token stored on the job (the worker cannot read local storage). Each answer is classified so the
@@ -15,7 +17,7 @@ export interface ServerPhoto {
 }
 
 export type UploadOutcome =
-  | { kind: 'ok'; uploaded: number }
+  | { kind: 'ok'; uploaded: number; matching?: MatchingSummary | null }
   /** The request never got an answer: the server may or may not have stored the batch. */
   | { kind: 'network' }
   | { kind: 'auth'; message: string }
@@ -25,7 +27,8 @@ export type UploadOutcome =
   | { kind: 'retry'; message: string };
 
 export interface UploadTransport {
-  uploadBatch(albumId: number, files: readonly QueuedFile[], token: string): Promise<UploadOutcome>;
+  /** `capture` names the session and each file's capture number, so the server orders, matches and de-duplicates. */
+  uploadBatch(albumId: number, files: readonly QueuedFile[], token: string, capture?: UploadCapture | null): Promise<UploadOutcome>;
   /** The class's photos, or why they could not be listed (same classification as an upload). */
   listPhotos(albumId: number, token: string): Promise<ServerPhoto[] | Exclude<UploadOutcome, { kind: 'ok' }>>;
 }
@@ -50,9 +53,10 @@ export function classifyStatus(status: number, message: string): Exclude<UploadO
 
 export function createFetchTransport(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): UploadTransport {
   return {
-    async uploadBatch(albumId, files, token) {
+    async uploadBatch(albumId, files, token, capture) {
       const form = new FormData();
       form.append('albumId', String(albumId));
+      if (capture) form.append('capture', JSON.stringify(capture));
       for (const file of files) form.append('photos', file.blob, file.name);
       let response: Response;
       try {
@@ -66,8 +70,8 @@ export function createFetchTransport(fetchImpl: typeof fetch = (input, init) => 
         return { kind: 'network' };
       }
       if (response.ok) {
-        const body = (await response.json().catch(() => null)) as { uploaded?: unknown } | null;
-        return { kind: 'ok', uploaded: typeof body?.uploaded === 'number' ? body.uploaded : files.length };
+        const body = (await response.json().catch(() => null)) as { uploaded?: unknown; matching?: MatchingSummary | null } | null;
+        return { kind: 'ok', uploaded: typeof body?.uploaded === 'number' ? body.uploaded : files.length, matching: body?.matching ?? null };
       }
       const text = await response.text().catch(() => '');
       return classifyStatus(response.status, uploadErrorMessage(response.status, text));

@@ -3,7 +3,7 @@
  * a class's photos, the product dialog and the 'Selected Photos' panel. The chosen class lives in
  * the URL (?class=id) so a reload, or an offline start, reopens it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
@@ -18,8 +18,6 @@ import { SchoolPasswordForm } from '../../features/schools/school-password-form'
 import { albumsQuery, galleryKeys, photosQuery, priceListsQuery } from '../../features/gallery/api';
 import { ClassGrid } from '../../features/gallery/class-grid';
 import { PhotoGrid } from '../../features/gallery/photo-grid';
-import { PhotoDialog } from '../../features/gallery/photo-dialog';
-import { ClassPasswordDialog } from '../../features/gallery/class-password-dialog';
 import { SelectedPhotos } from '../../features/gallery/selected-photos';
 import { ClosingBanner } from '../../features/gallery/closing-banner';
 import { offeredProducts, type Product } from '../../features/gallery/products';
@@ -37,6 +35,11 @@ import { StudentCodeForm } from '../../features/children/code-form';
 import { paths } from '../paths';
 
 const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
+
+// The dialogs a tap opens are their own chunk: the class paints without waiting for their code,
+// which the service worker has precached by the time a parent taps (and keeps for offline use).
+const PhotoDialog = lazy(() => import('../../features/gallery/photo-dialog').then((module) => ({ default: module.PhotoDialog })));
+const ClassPasswordDialog = lazy(() => import('../../features/gallery/class-password-dialog').then((module) => ({ default: module.ClassPasswordDialog })));
 
 export default function SchoolGallery() {
   const { slug = '' } = useParams();
@@ -115,6 +118,9 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const priceLists = useQuery(priceListsQuery(school.id));
   const [passwordAlbum, setPasswordAlbum] = useState<AlbumSummary | null>(null);
   const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
+  // Mounted once first needed, then kept (so they close as they always did).
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if (!dialogsUsed && (openPhoto !== null || passwordAlbum !== null)) setDialogsUsed(true);
 
   // Staff viewing a school pass every class password (the server lets their token through).
   const { isStaff } = useSession();
@@ -204,28 +210,32 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
 
       <SelectedPhotos lines={cart} onRemove={(id) => dispatchCart({ type: 'remove', id })} />
 
-      <PhotoDialog
-        photo={openPhoto}
-        products={products}
-        productsFailed={priceLists.isError}
-        onRetryProducts={() => void priceLists.refetch()}
-        staff={isStaff}
-        onClose={() => setOpenPhoto(null)}
-        onAdd={addToCart}
-      />
-      <ClassPasswordDialog
-        album={passwordAlbum}
-        onCancel={() => {
-          setPasswordAlbum(null);
-          if (selected && !canView) openClass(null);
-        }}
-        onUnlocked={(album) => {
-          addUnlockedClass(album.id);
-          setPasswordAlbum(null);
-          openClass(album);
-          void queryClient.invalidateQueries({ queryKey: galleryKeys.photos(album.id) });
-        }}
-      />
+      {dialogsUsed ? (
+        <Suspense fallback={null}>
+          <PhotoDialog
+            photo={openPhoto}
+            products={products}
+            productsFailed={priceLists.isError}
+            onRetryProducts={() => void priceLists.refetch()}
+            staff={isStaff}
+            onClose={() => setOpenPhoto(null)}
+            onAdd={addToCart}
+          />
+          <ClassPasswordDialog
+            album={passwordAlbum}
+            onCancel={() => {
+              setPasswordAlbum(null);
+              if (selected && !canView) openClass(null);
+            }}
+            onUnlocked={(album) => {
+              addUnlockedClass(album.id);
+              setPasswordAlbum(null);
+              openClass(album);
+              void queryClient.invalidateQueries({ queryKey: galleryKeys.photos(album.id) });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -46,9 +46,21 @@ export const priceListsQuery = (schoolId: number) =>
     networkMode: GALLERY_NETWORK_MODE,
   });
 
+/**
+ * The address a persisted gallery answer was fetched from, by its query key (school list, school by
+ * slug, classes, price lists, photos), or null for any other query.
+ */
+export function galleryAnswerUrl(key: readonly unknown[]): string | null {
+  const [head, id, tail] = key;
+  if (head === 'schools' && id === 'public' && key.length === 2) return '/api/schools';
+  if (head === 'schools' && id === 'slug' && typeof tail === 'string' && key.length === 3) return `/api/schools/${encodeURIComponent(tail)}`;
+  if (head === 'schools' && typeof id === 'number' && (tail === 'albums' || tail === 'price-lists') && key.length === 3) return `/api/schools/${id}/${tail}`;
+  if (head === 'albums' && typeof id === 'number' && tail === 'photos' && key.length === 3) return `/api/albums/${id}/photos`;
+  return null;
+}
+
 export const verifyClassPassword = (albumId: number, password: string) =>
   apiRequest<{ success: boolean; message?: string }>(`/api/albums/${albumId}/verify-password`, { method: 'POST', body: { password } });
 
-export const thumbnailUrl = (photoId: number) => `/api/images/${photoId}/thumbnail`;
-export const smallThumbnailUrl = (photoId: number) => `/api/images/${photoId}/thumbnail?size=small`;
+export { thumbnailPath as thumbnailUrl, smallThumbnailPath as smallThumbnailUrl } from '@contract/gallery-page';
 export const previewUrl = (photoId: number) => `/api/images/${photoId}/watermarked`;

@@ -1,18 +1,15 @@
 import type { Photo } from '@contract/photos';
-import { SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '@contract/constants';
+import { GRID_ABOVE_THE_FOLD, GRID_FIRST_ROW, GRID_SIZES, GRID_SMALL_MEDIA, gridSrcSet } from '@contract/gallery-page';
 import { AuthedImage } from '../../components/authed-image';
 import { smallThumbnailUrl, thumbnailUrl } from './api';
-
-/** The grid's cell width: two columns on a phone, three from 640 px, four from 1024 px (72rem at most). */
-const SIZES = '(min-width: 1024px) 270px, 31vw';
-/** The photos on screen at once on a phone (two rows of two): asked for straight away, the first row first. */
-const ABOVE_THE_FOLD = 4;
 
 export const photoLabel = (photo: Pick<Photo, 'id' | 'originalName' | 'filename'>) => photo.originalName || photo.filename || `ID: ${photo.id}`;
 
 /**
  * Thumbnails carry their stored width and height, so the grid reserves their space (no layout
- * shift); below the first rows they load lazily, and all decode off the main thread. On a phone-wide screen the grid always
+ * shift); the first rows are asked for at once (the first row first: the server's page may already
+ * have asked for them, with the same sizes), below them they load lazily, and all decode off the
+ * main thread. On a phone-wide screen the grid always
  * asks for the small (320 px) rendition: its two columns are about 180 CSS px wide, enough for the
  * phone's pixel density, and a class of 40 photos costs a parent well under half a megabyte. Wider
  * screens pick by cell width and pixel density. `staff`: a staff session viewing the school, whose
@@ -37,16 +34,16 @@ export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly 
               />
             ) : (
               <picture>
-                <source media="(max-width: 639px)" srcSet={smallThumbnailUrl(photo.id)} />
+                <source media={GRID_SMALL_MEDIA} srcSet={smallThumbnailUrl(photo.id)} />
                 <img
                   className="protected"
                   src={thumbnailUrl(photo.id)}
-                  srcSet={`${smallThumbnailUrl(photo.id)} ${SMALL_THUMBNAIL_MAX_SIDE}w, ${thumbnailUrl(photo.id)} ${THUMBNAIL_MAX_SIDE}w`}
-                  sizes={SIZES}
+                  srcSet={gridSrcSet(photo.id)}
+                  sizes={GRID_SIZES}
                   width={photo.thumbnailWidth}
                   height={photo.thumbnailHeight}
-                  loading={index < ABOVE_THE_FOLD ? 'eager' : 'lazy'}
-                  fetchPriority={index < 2 ? 'high' : 'auto'}
+                  loading={index < GRID_ABOVE_THE_FOLD ? 'eager' : 'lazy'}
+                  fetchPriority={index < GRID_FIRST_ROW ? 'high' : 'auto'}
                   decoding="async"
                   draggable={false}
                   alt={`Photo ${photoLabel(photo)}`}
