@@ -30,7 +30,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['api/bench/**', 'api/src/db/migrate-cli.ts', 'api/src/photos/backfill-cli.ts'],
+    files: ['api/bench/**', 'api/src/db/migrate-cli.ts', 'api/src/photos/backfill-cli.ts', 'api/src/storage/migrate-cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,22 +1,43 @@
 /**
- * Ingest benchmark: 200 twelve-megapixel JPEGs uploaded through the real server in batches of 10,
- * against the same renditions made by a bare sharp loop. Prints throughput, their ratio and the
- * server's peak RSS (VmHWM). Targets: ratio >= 0.8, peak RSS <= 400 MB.
+ * Ingest benchmark: 200 twelve-megapixel JPEGs, in one run and at the server's concurrency
+ * (MEDIA_JOBS decodes at once):
+ *   (a) uploaded through the real server in batches of 10, one batch at a time as the PWA's
+ *       upload queue sends them;
+ *   (b) the same upload pipeline called directly in this process (checks, renditions with the
+ *       watermark, temp files, commit into storage), without HTTP, multipart or the database;
+ *   (c) the minimal libvips work: one decode, the resizes and the WebP encodes, no watermark.
+ * The photos go through in BENCH_ROUNDS parts (4), each part through all three in alternating
+ * order, so a drifting load on a shared machine falls on all three alike. Prints photos/s of each
+ * with its CPU time per photo, the ratios (a)/(b) (target >= 0.9) and (b)/(c) (target >= 0.8), and
+ * the server's peak RSS (VmHWM; target <= 400 MB). BENCH_INPUT=<dir> keeps the generated photos
+ * there for the next run; BENCH_CPU_PROF=<dir> profiles the server.
+ *
+ * STORAGE_URL=s3://bucket/prefix (with the S3_* settings as the server takes them) adds (a'): a
+ * second server storing into that bucket, in the same rounds, printed beside (a).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { openAsBlob } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { DEFAULT_BUSINESS_NAME } from '../contract/brand';
 import { createKnex, databaseTarget, insertedId } from '../src/db/knex';
+import type { UploadedFile } from '../src/http/multipart';
+import { createLogger } from '../src/logger';
 import { generateDemoPhoto } from '../src/media/generate';
-import { bareRenditions } from './bare';
-import { freePort, memoryOf, waitForHealth } from './server-process';
+import { createMediaService, MEDIA_JOBS } from '../src/media/media.service';
+import type { MediaService } from '../src/media/media.types';
+import { createUploadPipeline } from '../src/media/upload-pipeline';
+import { createFileStorage } from '../src/storage/file-storage';
+import { minimalRenditions, pool } from './bare';
+import { freePort, memoryOf, s3Settings, waitForHealth } from './server-process';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const BATCH = 10;
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -30,8 +51,13 @@ async function generatePhotos(dir: string): Promise<string[]> {
     .toBuffer();
   const files: string[] = [];
   for (let i = 0; i < PHOTOS; i++) {
-    const scene = await generateDemoPhoto({ seed: 1000 + i, label: `Student ${i + 1}`, width: 1000, height: 750 });
     const file = path.join(dir, `IMG_${String(i + 1).padStart(4, '0')}.JPG`);
+    // BENCH_INPUT keeps the photos between runs: making them takes longer than the benchmark.
+    if (process.env.BENCH_INPUT && (await fs.stat(file).catch(() => null))) {
+      files.push(file);
+      continue;
+    }
+    const scene = await generateDemoPhoto({ seed: 1000 + i, label: `Student ${i + 1}`, width: 1000, height: 750 });
     let pipeline = sharp(scene)
       .resize(WIDTH, HEIGHT)
       .composite([{ input: grain, raw: { width: WIDTH, height: HEIGHT, channels: 3 }, blend: 'soft-light' }])
@@ -47,7 +73,9 @@ async function generatePhotos(dir: string): Promise<string[]> {
 
 /** The child is node itself (not an npx wrapper), so its /proc status is the server's memory. */
 function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there (`node --cpu-prof`).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -61,7 +89,65 @@ async function json<T>(res: Response): Promise<T> {
   return body;
 }
 
-async function runApi(files: string[], dir: string): Promise<{ seconds: number; peakMb: number; idleMb: number }> {
+/**
+ * One batch as multipart/form-data over node:http, the files streamed from disk: the lightest
+ * client at hand, since client and server share the machine's cores and what is measured is the
+ * server. Resolves the answer's body; anything but 201 fails.
+ */
+async function postBatch(url: string, token: string, albumId: number, files: string[]): Promise<string> {
+  const boundary = `----bench${randomBytes(12).toString('hex')}`;
+  const field = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="albumId"\r\n\r\n${albumId}\r\n`);
+  const parts = await Promise.all(
+    files.map(async (file) => ({
+      file,
+      head: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${path.basename(file)}"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      size: (await fs.stat(file)).size,
+    })),
+  );
+  const crlf = Buffer.from('\r\n');
+  const tail = Buffer.from(`--${boundary}--\r\n`);
+  const length = field.length + parts.reduce((sum, part) => sum + part.head.length + part.size + crlf.length, 0) + tail.length;
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': length } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        if (response.statusCode === 201) resolve(body);
+        else reject(new Error(`${response.statusCode}: ${body}`));
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    const send = async () => {
+      request.write(field);
+      for (const part of parts) {
+        request.write(part.head);
+        for await (const chunk of createReadStream(part.file, { highWaterMark: 1024 * 1024 })) {
+          if (!request.write(chunk as Buffer)) await new Promise((drained) => request.once('drain', drained));
+        }
+        request.write(crlf);
+      }
+      request.end(tail);
+    };
+    send().catch((err: unknown) => request.destroy(err as Error));
+  });
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+interface Timed {
+  seconds: number;
+  cpuSeconds: number;
+}
+
+/** (a): the real server, started once; each call uploads its files one batch at a time. */
+async function startApi(dir: string, storageEnv: Record<string, string> = { STORAGE_URL: 'file:' }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
@@ -75,7 +161,15 @@ async function runApi(files: string[], dir: string): Promise<{ seconds: number; 
     LOG_LEVEL: 'warn',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     NODE_ENV: 'production',
+    ...storageEnv,
   });
+  const pid = child.pid ?? 0;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
   try {
     await waitForHealth(url, child);
     const { token } = await json<{ token: string }>(
@@ -86,23 +180,27 @@ async function runApi(files: string[], dir: string): Promise<{ seconds: number; 
       }),
     );
     const albumId = await insertAlbum(databaseUrl);
-    const idleMb = (await memoryOf(child.pid ?? 0)).rssMb;
-
-    const started = performance.now();
-    let uploaded = 0;
-    for (let i = 0; i < files.length; i += BATCH) {
-      const form = new FormData();
-      form.append('albumId', String(albumId));
-      for (const file of files.slice(i, i + BATCH)) form.append('photos', await openAsBlob(file, { type: 'image/jpeg' }), path.basename(file));
-      const res = await fetch(`${url}/api/photos/upload-batch`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-      uploaded += (await json<{ uploaded: number }>(res)).uploaded;
-    }
-    const seconds = (performance.now() - started) / 1000;
-    if (uploaded !== files.length) throw new Error(`uploaded ${uploaded} of ${files.length}`);
-    return { seconds, peakMb: (await memoryOf(child.pid ?? 0)).hwmMb, idleMb };
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    const idleMb = (await memoryOf(pid)).rssMb;
+    return {
+      idleMb,
+      peakMb: async () => (await memoryOf(pid)).hwmMb,
+      stop,
+      async upload(files: string[]): Promise<Timed> {
+        const cpuBefore = await cpuSecondsOf(pid);
+        const started = performance.now();
+        let uploaded = 0;
+        for (let i = 0; i < files.length; i += BATCH) {
+          const answer = await postBatch(`${url}/api/photos/upload-batch`, token, albumId, files.slice(i, i + BATCH));
+          uploaded += (JSON.parse(answer) as { uploaded: number }).uploaded;
+        }
+        const seconds = (performance.now() - started) / 1000;
+        if (uploaded !== files.length) throw new Error(`uploaded ${uploaded} of ${files.length}`);
+        return { seconds, cpuSeconds: (await cpuSecondsOf(pid)) - cpuBefore };
+      },
+    };
+  } catch (err) {
+    await stop();
+    throw err;
   }
 }
 
@@ -119,36 +217,108 @@ async function insertAlbum(databaseUrl: string): Promise<number> {
   }
 }
 
-async function runBare(files: string[], dir: string): Promise<number> {
-  const out = path.join(dir, 'bare');
-  await fs.mkdir(out, { recursive: true });
+/** CPU seconds this process spends in `task` (libvips' threads included). */
+async function timed(task: () => Promise<unknown>): Promise<Timed> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
-  for (const file of files) await bareRenditions(file, out);
-  return (performance.now() - started) / 1000;
+  await task();
+  const used = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
+}
+
+/**
+ * (b): each batch as the upload route runs it, minus HTTP and the database: the files are first
+ * copied where multipart parsing would have streamed them (not timed), then the cheap checks, the
+ * pipeline and the commits are timed.
+ */
+async function runPipeline(media: MediaService, files: string[]): Promise<Timed> {
+  const total: Timed = { seconds: 0, cpuSeconds: 0 };
+  for (let i = 0; i < files.length; i += BATCH) {
+    const uploads: UploadedFile[] = [];
+    for (const file of files.slice(i, i + BATCH)) {
+      const temp = path.join(media.tmpDir, `upload-${randomBytes(8).toString('hex')}`);
+      await fs.copyFile(file, temp);
+      uploads.push({ path: temp, originalName: path.basename(file), size: (await fs.stat(temp)).size });
+    }
+    const batch = await timed(async () => {
+      const pipeline = createUploadPipeline(media);
+      for (const upload of uploads) void pipeline.add(upload);
+      for (const upload of uploads) await media.checkUpload(upload);
+      const prepared = [];
+      for (const upload of uploads) prepared.push(await pipeline.prepared(upload));
+      for (const photo of prepared) await photo.commit();
+      await pipeline.discard();
+    });
+    total.seconds += batch.seconds;
+    total.cpuSeconds += batch.cpuSeconds;
+  }
+  return total;
+}
+
+/** (c): the minimal libvips work, MEDIA_JOBS photos at a time like the server's limiter. */
+function runMinimal(files: string[]): Promise<Timed> {
+  return timed(() => pool(files, MEDIA_JOBS, minimalRenditions));
 }
 
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-ingest-'));
   try {
-    console.log(`Generating ${PHOTOS} JPEGs of ${WIDTH}x${HEIGHT} in ${dir}`);
-    const input = path.join(dir, 'input');
-    await fs.mkdir(input);
+    const input = process.env.BENCH_INPUT ? path.resolve(process.env.BENCH_INPUT) : path.join(dir, 'input');
+    console.log(`Generating ${PHOTOS} JPEGs of ${WIDTH}x${HEIGHT} in ${input}`);
+    await fs.mkdir(input, { recursive: true });
     const files = await generatePhotos(input);
     const sizes = await Promise.all(files.map(async (f) => (await fs.stat(f)).size));
     console.log(`  average size ${(sizes.reduce((a, b) => a + b, 0) / sizes.length / 1e6).toFixed(2)} MB`);
 
-    console.log(`Uploading through the API in batches of ${BATCH}`);
-    const api = await runApi(files, dir);
-    console.log('Making the same renditions with a bare sharp loop');
-    const bareSeconds = await runBare(files, dir);
+    const api = await startApi(dir);
+    const s3Env = s3Settings();
+    const apiS3 = s3Env ? await startApi(path.join(dir, 's3'), s3Env).catch(async (err: unknown) => {
+      await api.stop();
+      throw err;
+    }) : null;
+    try {
+      const media = await createMediaService({ storage: createFileStorage(path.join(dir, 'pipeline-storage')), businessName: DEFAULT_BUSINESS_NAME, logger: createLogger('warn') });
+      const sides = {
+        api: { label: '(a) API', run: (chunk: string[]) => api.upload(chunk), total: { seconds: 0, cpuSeconds: 0 } },
+        pipeline: { label: '(b) pipeline directly', run: (chunk: string[]) => runPipeline(media, chunk), total: { seconds: 0, cpuSeconds: 0 } },
+        minimal: { label: '(c) minimal libvips', run: (chunk: string[]) => runMinimal(chunk), total: { seconds: 0, cpuSeconds: 0 } },
+      };
+      // The machine may be shared, so its load drifts: the photos go in ROUNDS parts, and each part
+      // goes through all three in an order that turns round every time.
+      const onS3 = apiS3 && { label: "(a') API on S3", run: (chunk: string[]) => apiS3.upload(chunk), total: { seconds: 0, cpuSeconds: 0 } };
+      if (onS3) console.log(`(a') stores into ${process.env.STORAGE_URL} at ${process.env.S3_ENDPOINT ?? 'AWS'}`);
+      const order = onS3 ? [sides.api, onS3, sides.pipeline, sides.minimal] : [sides.api, sides.pipeline, sides.minimal];
+      const part = Math.ceil(files.length / ROUNDS);
+      for (let round = 0; round < ROUNDS; round++) {
+        const chunk = files.slice(round * part, (round + 1) * part);
+        for (const side of round % 2 === 0 ? order : [...order].reverse()) {
+          const result = await side.run(chunk);
+          side.total.seconds += result.seconds;
+          side.total.cpuSeconds += result.cpuSeconds;
+        }
+        console.log(`  round ${round + 1}/${ROUNDS}: ${chunk.length} photos through each`);
+      }
+      const peakMb = await api.peakMb();
 
-    const apiRate = files.length / api.seconds;
-    const bareRate = files.length / bareSeconds;
-    console.log('');
-    console.log(`photos/s API:          ${apiRate.toFixed(2)}  (${api.seconds.toFixed(1)} s for ${files.length})`);
-    console.log(`photos/s bare:         ${bareRate.toFixed(2)}  (${bareSeconds.toFixed(1)} s)`);
-    console.log(`ratio API/bare:        ${(apiRate / bareRate).toFixed(3)}  (target >= 0.8)`);
-    console.log(`server peak RSS MB:    ${api.peakMb.toFixed(1)}  (target <= 400; idle before uploads ${api.idleMb.toFixed(1)})`);
+      const rate = (t: Timed) => files.length / t.seconds;
+      const cpuMs = (t: Timed) => (t.cpuSeconds * 1000) / files.length;
+      console.log('');
+      for (const side of order) {
+        console.log(`photos/s ${side.label.padEnd(22)} ${rate(side.total).toFixed(2).padStart(7)}  (${side.total.seconds.toFixed(1)} s for ${files.length}; ${cpuMs(side.total).toFixed(0)} CPU ms a photo)`);
+      }
+      console.log(`ratio (a)/(b):                  ${(rate(sides.api.total) / rate(sides.pipeline.total)).toFixed(3).padStart(7)}  (target >= 0.9)`);
+      console.log(`ratio (b)/(c):                  ${(rate(sides.pipeline.total) / rate(sides.minimal.total)).toFixed(3).padStart(7)}  (target >= 0.8)`);
+      console.log(`ratio (a)/(c):                  ${(rate(sides.api.total) / rate(sides.minimal.total)).toFixed(3).padStart(7)}`);
+      console.log(`CPU per photo (c)/(b), (c)/(a): ${(cpuMs(sides.minimal.total) / cpuMs(sides.pipeline.total)).toFixed(3).padStart(7)}, ${(cpuMs(sides.minimal.total) / cpuMs(sides.api.total)).toFixed(3)}  (less sensitive to a busy machine)`);
+      console.log(`server peak RSS MB:             ${peakMb.toFixed(1).padStart(7)}  (target <= 400; idle before uploads ${api.idleMb.toFixed(1)})`);
+      if (onS3 && apiS3) {
+        console.log(`ratio (a')/(a), S3/folder:      ${(rate(onS3.total) / rate(sides.api.total)).toFixed(3).padStart(7)}`);
+        console.log(`server on S3 peak RSS MB:       ${(await apiS3.peakMb()).toFixed(1).padStart(7)}  (idle before uploads ${apiS3.idleMb.toFixed(1)})`);
+      }
+    } finally {
+      await api.stop();
+      await apiS3?.stop();
+    }
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

@@ -23,6 +23,13 @@ export const UPLOAD_MAX_GIF_FRAMES = 50;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
+/**
+ * Matching at the shoot: an upload session continues for the same class while the photographer
+ * keeps adding photos within this long; capture-order numbers stay below CAPTURE_SEQ_MAX.
+ */
+export const UPLOAD_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const CAPTURE_SEQ_MAX = 1_000_000;
+
 export const THUMBNAIL_MAX_SIDE = 400;
 /**
  * The grid's thumbnail on a phone or with Save-Data: two columns of about 180 CSS px, sharp enough

@@ -13,6 +13,7 @@ export * from './dashboard';
 export * from './orders';
 export * from './student-codes';
 export * from './students';
+export * from './matching';
 export * from './print-batches';
 export * from './csv';
 export * from './brand';

@@ -110,6 +110,30 @@ export const STUDENT_MSG = {
   flyerHowTo: (site: string) => `Scan the QR code, or open ${site} and choose "I have a student code". Keep this code private: it shows your child's photos.`,
 } as const;
 
+/** Matching photos to children at the shoot: card photos, file names and the unmatched tray. */
+export const MATCHING_MSG = {
+  badSession: 'The upload session id must be 8 to 64 letters, digits, dashes or underscores',
+  badCapture: 'The capture order must list each photo of the batch by name and size with a whole number',
+  captureConflict: (name: string) => `${name} has the same place in this upload session as a different photo. Start a new upload for it.`,
+  cardNotAssignable: 'A card photo is never shown to families, so it cannot be assigned. Delete it if it is not a card.',
+  unknownCode: (name: string) => `${name}: the card's code is not a student of this class; the photos after it wait in the tray`,
+  otherClassCode: (name: string, student: string, where: string) =>
+    `${name}: the card is ${student}'s, of ${where}; it was not trusted here and the photos after it wait in the tray`,
+  summaryMatched: (byCard: number, byName: number) => `${byCard} matched by card, ${byName} by file name`,
+  summaryTray: (count: number) => (count === 1 ? '1 photo waits in the unmatched tray' : `${count} photos wait in the unmatched tray`),
+  summaryCards: (count: number) => (count === 1 ? '1 card photo (never shown to families)' : `${count} card photos (never shown to families)`),
+  trayTitle: 'Unmatched tray',
+  trayEmpty: 'No photos are waiting: every uploaded photo is with a child, a group photo or a card.',
+  trayIntro: 'These photos could not be matched to a child. The card photos around them show who was photographed; tap a name to assign.',
+  groupPhoto: 'Group photo',
+  assignTo: 'Assign to...',
+  cardLabel: 'Card',
+  cardKnown: (name: string) => `Card: ${name}`,
+  cardUnknown: 'Card: code not in this class',
+  cardOtherClass: (name: string, where: string) => `Card: ${name} (${where})`,
+  assigned: (name: string) => `Assigned to ${name}`,
+} as const;
+
 /** Texts of the hardening work: refused requests, an unavailable database, payments and the screens that report them. */
 export const HARDENING_MSG = {
   methodNotAllowed: (method: string) => `${method} is not allowed here`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, THUMBNAIL_MSG } from './messages';
 import { id } from './fields';
+import { matchingSummarySchema, trayCardSchema } from './matching';
 
 export const photoSchema = z.object({
   id: z.number(),
@@ -18,6 +19,10 @@ export const photoSchema = z.object({
   thumbnailWidth: z.number(),
   thumbnailHeight: z.number(),
   createdAt: z.string(),
+  /** Staff only, and only when true: a photo of a child's QR card, never shown to families or sold. */
+  card: z.literal(true).optional(),
+  /** Staff only, and only when true: waiting in the unmatched tray, hidden from families until assigned. */
+  inTray: z.literal(true).optional(),
 });
 export type Photo = z.infer<typeof photoSchema>;
 
@@ -31,6 +36,8 @@ export const uploadBatchResponseSchema = z.object({
   message: z.string(),
   uploaded: z.number(),
   photos: z.array(photoSchema),
+  /** The upload session's matching so far; null when the class has no roster to match against. */
+  matching: matchingSummarySchema.nullable(),
 });
 export type UploadBatchResponse = z.infer<typeof uploadBatchResponseSchema>;
 
@@ -67,3 +74,20 @@ export const restoreResultSchema = z.object({
 });
 export const restoreResponseSchema = z.object({ results: z.array(restoreResultSchema) });
 export type RestoreResponse = z.infer<typeof restoreResponseSchema>;
+
+export const trayItemSchema = z.object({
+  photo: photoSchema,
+  /** Set on card photos; null on the photos waiting for a child. */
+  card: trayCardSchema.nullable(),
+});
+export type TrayItem = z.infer<typeof trayItemSchema>;
+
+/**
+ * `GET /api/albums/{id}/tray`: per upload session, in capture order, the photos waiting for a
+ * child with the card photos just before and after them.
+ */
+export const trayResponseSchema = z.object({
+  waiting: z.number(),
+  sessions: z.array(z.object({ sessionId: z.string(), items: z.array(trayItemSchema) })),
+});
+export type TrayResponse = z.infer<typeof trayResponseSchema>;

@@ -49,5 +49,5 @@ describeApi('demo seed', () => {
 
     const closed = await anon.get(`/api/schools/${DEMO.closedSchool.slug}`);
     expect(closed.body.closingDate < new Date().toISOString().slice(0, 10)).toBe(true);
-  });
+  }, 120_000); // 48 generated photos, each decoded and rendered three times: minutes on a loaded 2-core runner
 });

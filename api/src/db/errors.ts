@@ -59,3 +59,12 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
+
+/**
+ * MySQL/MariaDB took this transaction back to break a deadlock with another one (both waited on
+ * locks the other held, often gaps in an index): nothing of it was kept, and it may simply run again.
+ */
+export function isDeadlock(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown } | null;
+  return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213;
+}

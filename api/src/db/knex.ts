@@ -11,6 +11,42 @@ export interface DatabaseTarget {
   config: Knex.Config;
 }
 
+/** The part of a better-sqlite3 connection this module touches. */
+interface SqliteConnection {
+  pragma(sql: string): unknown;
+  prepare(sql: string): unknown;
+}
+
+/** Distinct SQL texts kept prepared per connection; `whereIn` lists of many lengths make many. */
+const STATEMENT_CACHE_SIZE = 500;
+/** Statements that change the schema (or may): each empties the cache first and is not kept. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop|pragma|vacuum|reindex|analyze|attach|detach)\b/i;
+
+/**
+ * knex asks better-sqlite3 to compile every query's SQL anew; on a small indexed read that
+ * compiling costs as much as running it. The connection keeps its compiled statements by SQL
+ * text instead (knex only ever runs them to completion with all() or run(), so one is never
+ * busy when reused), oldest dropped first. A schema change empties the cache, so a statement
+ * never outlives the tables it was compiled against.
+ */
+function cacheStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    if (SCHEMA_CHANGE.test(sql)) {
+      cache.clear();
+      return prepare(sql);
+    }
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
 /**
  * Turns DATABASE_URL into a knex config. This is the one place that knows about dialect quirks
  * (architecture rule 3): foreign keys and WAL on SQLite; utf8mb4, UTC and plain numbers on MySQL.
@@ -29,7 +65,8 @@ export function databaseTarget(url: string, root = process.cwd()): DatabaseTarge
         pool: {
           min: 1,
           max: 1,
-          afterCreate(conn: { pragma: (sql: string) => unknown }, done: (err: Error | null, conn: unknown) => void) {
+          afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+            cacheStatements(conn);
             conn.pragma('foreign_keys = ON');
             conn.pragma('journal_mode = WAL');
             conn.pragma('synchronous = NORMAL');

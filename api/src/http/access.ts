@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { MSG } from '../../contract/messages';
 import { unauthorized } from './errors';
+import { hmacKey } from './signing-key';
 import type { AppContext } from './context';
 
 export const ACCESS_COOKIE = 'gallery_access';
@@ -41,14 +42,21 @@ export interface AccessService {
 }
 
 export function createAccessService(secret: string): AccessService {
+  const key = hmacKey(secret);
+  const verified = createVerifiedCookies();
+
   function read(ctx: AppContext): Grant {
     const raw = ctx.cookies.get(ACCESS_COOKIE);
     if (!raw) return emptyGrant();
+    const known = verified.get(raw);
+    if (known) return known;
     try {
-      const claims = jwt.verify(raw, secret, { algorithms: ['HS256'], audience: AUDIENCE }) as { s?: unknown; a?: unknown; st?: unknown; sk?: unknown };
+      const claims = jwt.verify(raw, key, { algorithms: ['HS256'], audience: AUDIENCE }) as { s?: unknown; a?: unknown; st?: unknown; sk?: unknown; exp?: unknown };
       const codeTags = tags(claims.sk);
       // A child without the tag of its code is not held: the grant must say which code opened it.
-      return { schools: ids(claims.s), albums: ids(claims.a), students: ids(claims.st).filter((id) => id in codeTags), codeTags };
+      const grant = { schools: ids(claims.s), albums: ids(claims.a), students: ids(claims.st).filter((id) => id in codeTags), codeTags };
+      if (typeof claims.exp === 'number') verified.set(raw, grant, claims.exp);
+      return grant;
     } catch {
       return emptyGrant();
     }
@@ -63,7 +71,7 @@ export function createAccessService(secret: string): AccessService {
         st: students,
         sk: Object.fromEntries(students.map((id) => [id, grant.codeTags[id]])),
       },
-      secret,
+      key,
       {
         algorithm: 'HS256',
         audience: AUDIENCE,
@@ -105,6 +113,38 @@ export function createAccessService(secret: string): AccessService {
     },
     assertSchool(ctx, schoolId) {
       if (!hasSchool(ctx, schoolId)) throw unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
+    },
+  };
+}
+
+/** Distinct cookies whose verified grant is kept: a gallery's worth of families at once. */
+const VERIFIED_COOKIES = 2000;
+
+/**
+ * A gallery page asks for dozens of images with the same cookie; its signature is checked once and
+ * the grant it carries is kept under the cookie's exact text, so a changed byte is a new lookup
+ * and a forged cookie never matches. The expiry is checked on every use, as verifying does; the
+ * least recently used cookies are dropped beyond VERIFIED_COOKIES. Grants handed out are frozen.
+ */
+function createVerifiedCookies() {
+  const entries = new Map<string, { grant: Grant; exp: number }>();
+  return {
+    get(raw: string): Grant | undefined {
+      const entry = entries.get(raw);
+      if (!entry) return undefined;
+      entries.delete(raw);
+      // jsonwebtoken's rule: expired once the current second reaches `exp`.
+      if (Math.floor(Date.now() / 1000) >= entry.exp) return undefined;
+      entries.set(raw, entry);
+      return entry.grant;
+    },
+    set(raw: string, grant: Grant, exp: number): void {
+      if (entries.size >= VERIFIED_COOKIES) entries.delete(entries.keys().next().value as string);
+      Object.freeze(grant.schools);
+      Object.freeze(grant.albums);
+      Object.freeze(grant.students);
+      Object.freeze(grant.codeTags);
+      entries.set(raw, { grant: Object.freeze(grant), exp });
     },
   };
 }

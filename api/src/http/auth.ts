@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { MSG } from '../../contract/messages';
 import type { StaffRole } from '../../contract/constants';
 import { forbidden, unauthorized } from './errors';
+import { hmacKey } from './signing-key';
 import type { AppContext, Middleware } from './context';
 
 const ALGORITHM = 'HS256' as const;
@@ -28,8 +29,9 @@ interface Claims {
 
 /** Staff and customers are separate audiences (D5); a token names its algorithm and expires. */
 export function createTokenService(secret: string, knex: Knex): TokenService {
+  const key = hmacKey(secret);
   const sign = (sub: number, audience: string, expiresIn: string) =>
-    jwt.sign({ t: Date.now() }, secret, { algorithm: ALGORITHM, subject: String(sub), audience, expiresIn: expiresIn as jwt.SignOptions['expiresIn'] });
+    jwt.sign({ t: Date.now() }, key, { algorithm: ALGORITHM, subject: String(sub), audience, expiresIn: expiresIn as jwt.SignOptions['expiresIn'] });
 
   const authenticate: Middleware = async (ctx: AppContext, next) => {
     ctx.state.principal = { kind: 'anonymous' };
@@ -44,7 +46,7 @@ export function createTokenService(secret: string, knex: Knex): TokenService {
   async function resolvePrincipal(ctx: AppContext, token: string): Promise<void> {
     let claims: Claims;
     try {
-      claims = jwt.verify(token, secret, {
+      claims = jwt.verify(token, key, {
         algorithms: [ALGORITHM],
         audience: [STAFF_AUDIENCE, CUSTOMER_AUDIENCE],
       }) as Claims;

@@ -1,6 +1,7 @@
 import type { Logger } from '../logger';
 import { HARDENING_MSG, MSG } from '../../contract/messages';
 import { isDatabaseUnavailable } from '../db/errors';
+import { StorageUnavailableError } from '../storage/errors';
 import { AppError } from './errors';
 import type { AppContext, Middleware } from './context';
 
@@ -35,7 +36,7 @@ export function errorHandler(logger: Logger): Middleware {
       const err = raw as HttpishError;
       const { status, message, code, errors, headers } = describe(err);
       if (status === 503) {
-        logger.warn({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'database unavailable');
+        logger.warn({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, code === 'STORAGE_UNAVAILABLE' ? 'object storage unavailable' : 'database unavailable');
       } else if (status >= 500) {
         logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
       }
@@ -61,6 +62,14 @@ function describe(err: HttpishError): {
 } {
   if (err instanceof AppError) {
     return { status: err.status, message: err.message, code: err.code, errors: err.errors, headers: err.headers };
+  }
+  if (err instanceof StorageUnavailableError) {
+    return {
+      status: 503,
+      message: HARDENING_MSG.databaseUnavailable,
+      code: 'STORAGE_UNAVAILABLE',
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
   }
   if (isDatabaseUnavailable(err)) {
     return {

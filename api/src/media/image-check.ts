@@ -4,6 +4,7 @@ import { MSG } from '../../contract/messages';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_GIF_FRAMES, UPLOAD_MAX_PIXELS, type AcceptedImageType } from '../../contract/constants';
 import { badRequest, tooLarge, unsupportedType } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
+import { captureTimeOf } from './capture-time';
 
 /** Decoder options used for every read of an upload (checklist E3). */
 export const DECODE_OPTIONS = { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' } as const;
@@ -14,6 +15,8 @@ export interface CheckedImage {
   width: number;
   height: number;
   fileSize: number;
+  /** EXIF DateTimeOriginal in ms, for the capture order at the shoot; null without one. */
+  takenAt: number | null;
 }
 
 const SHARP_FORMAT: Record<AcceptedImageType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif' };
@@ -65,7 +68,7 @@ export async function checkUpload(file: UploadedFile): Promise<CheckedImage> {
     throw badRequest(MSG.fileTooManyPixels(file.originalName), undefined, 'TOO_MANY_PIXELS');
   }
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
-  return { mime: basics.mime, width: oriented.width, height: oriented.height, fileSize: basics.fileSize };
+  return { mime: basics.mime, width: oriented.width, height: oriented.height, fileSize: basics.fileSize, takenAt: captureTimeOf(meta.exif) };
 }
 
 /** libvips failures on an upload are the file's fault: a 400 naming it, never a 500. */

@@ -1,26 +1,29 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { MSG } from '../../contract/messages';
 import type { AcceptedImageType } from '../../contract/constants';
 import { notFound } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import type { Logger } from '../logger';
+import type { ObjectStorage } from '../storage';
 import type { MediaService, PhotoFiles, PreparedPhoto, RenditionKind, StoredPhoto } from './media.types';
 import { checkUpload, checkUploadBasics, decodeError } from './image-check';
 import { renderExample, renderPhoto, renderSmallThumbnail, type PhotoRenditions } from './renditions';
 import { createLimiter } from './semaphore';
-import { sendStoredFile } from './send-file';
-import { createStorage, EXTENSION_BY_MIME, fileExists, moveFile, newStorageKey, removeFiles, writeFileAtomic } from './storage';
+import { findCardText, greyCopy } from './card-scan';
+import { sendStoredObject } from './send-file';
+import { EXTENSION_BY_MIME, exampleKey, newStorageKey, objectKey } from './storage';
 
 export interface MediaOptions {
-  storageDir: string;
+  /** The folder or bucket of STORAGE_URL: every stored file goes through it. */
+  storage: ObjectStorage;
   businessName: string;
   logger: Logger;
   /** Decodes allowed at once across all requests (checklist E6). */
   maxConcurrentJobs?: number;
 }
+
+/** Decodes the server runs at once by default: one per core of a small server. */
+export const MEDIA_JOBS = 2;
 
 const EXAMPLE_NAME = /^[a-f0-9]{16,64}\.webp$/;
 const RENDITION_CACHE = 'private, max-age=604800';
@@ -28,17 +31,23 @@ const ORIGINAL_CHUNK_BYTES = 1024 * 1024;
 const EXAMPLE_CACHE = 'public, max-age=604800';
 
 export async function createMediaService(options: MediaOptions): Promise<MediaService> {
-  const storage = createStorage(options.storageDir);
-  await storage.ensureLayout();
+  const { storage } = options;
+  await storage.ensureReady();
   // libvips' operation cache would keep decoded 12 MP images alive between uploads; memory matters more here.
   sharp.cache(false);
-  const limit = createLimiter(options.maxConcurrentJobs ?? 2);
+  const limit = createLimiter(options.maxConcurrentJobs ?? MEDIA_JOBS);
 
   const extOf = (mime: string) => EXTENSION_BY_MIME[mime as AcceptedImageType] ?? 'bin';
-  const originalPath = (photo: PhotoFiles) => storage.filePath('originals', photo.storageKey, extOf(photo.mimeType));
-  const tempPath = () => path.join(storage.tmpDir, `rendition-${randomBytes(8).toString('hex')}.webp`);
+  const originalKey = (photo: PhotoFiles) => objectKey('originals', photo.storageKey, extOf(photo.mimeType));
   const FOLDER = { thumbnail: 'thumbnails', 'small-thumbnail': 'small-thumbnails', preview: 'previews' } as const;
-  const renditionPath = (key: string, kind: RenditionKind) => storage.filePath(FOLDER[kind], key, 'webp');
+  const renditionKey = (key: string, kind: RenditionKind) => objectKey(FOLDER[kind], key, 'webp');
+  const allKeys = (photo: PhotoFiles) => [
+    originalKey(photo),
+    renditionKey(photo.storageKey, 'thumbnail'),
+    renditionKey(photo.storageKey, 'small-thumbnail'),
+    renditionKey(photo.storageKey, 'preview'),
+  ];
+  const WEBP = { contentType: 'image/webp' };
 
   async function render(file: UploadedFile): Promise<PhotoRenditions> {
     return limit(async () => {
@@ -51,23 +60,25 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
   }
 
   /**
-   * Validates and renders into temp files beside the storage tree (same file system), so the
-   * later commit is four renames and a reader never sees half a file.
+   * Validates and renders; nothing is stored yet. The renditions wait in memory (a few hundred
+   * kilobytes a photo) and the original in the upload's temp file until commit puts all four
+   * objects in storage; each arrives whole (a rename on `file:`, one upload on S3).
    */
   async function prepare(key: string, file: UploadedFile): Promise<PreparedPhoto> {
     const checked = await checkUpload(file);
     const renditions = await render(file);
+    // A grey copy of the same decode (one byte a pixel), kept for looking for a QR card; the colour pixels are dropped.
+    const grey = greyCopy(renditions.decoded.data, renditions.decoded.raw);
     const ext = EXTENSION_BY_MIME[checked.mime];
-    const temp = { preview: tempPath(), thumbnail: tempPath(), small: tempPath() };
-    const discard = () => removeFiles([temp.preview, temp.thumbnail, temp.small]);
-    try {
-      await fs.writeFile(temp.preview, renditions.preview.data);
-      await fs.writeFile(temp.thumbnail, renditions.thumbnail.data);
-      await fs.writeFile(temp.small, renditions.smallThumbnail.data);
-    } catch (err) {
-      await discard();
-      throw err;
-    }
+    // Only the encoded renditions are kept, never the decoded pixels (tens of megabytes a photo).
+    let encoded: { preview: Buffer; thumbnail: Buffer; small: Buffer } | null = {
+      preview: renditions.preview.data,
+      thumbnail: renditions.thumbnail.data,
+      small: renditions.smallThumbnail.data,
+    };
+    const discard = async () => {
+      encoded = null;
+    };
     const stored: StoredPhoto = {
       storageKey: key,
       filename: `${key}.${ext}`,
@@ -84,26 +95,39 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
       smallThumbEtag: renditions.smallThumbnail.etag,
     };
     const targets = {
-      preview: renditionPath(key, 'preview'),
-      thumbnail: renditionPath(key, 'thumbnail'),
-      small: renditionPath(key, 'small-thumbnail'),
-      original: storage.filePath('originals', key, ext),
+      preview: renditionKey(key, 'preview'),
+      thumbnail: renditionKey(key, 'thumbnail'),
+      small: renditionKey(key, 'small-thumbnail'),
+      original: objectKey('originals', key, ext),
     };
     return {
       stored,
+      takenAt: checked.takenAt,
+      findCardText: (accept) => limit(async () => findCardText(grey, accept)),
       discard,
       async commit() {
+        const ready = encoded;
+        if (!ready) throw new Error('commit after discard');
         try {
-          await moveFile(temp.preview, targets.preview);
-          await moveFile(temp.thumbnail, targets.thumbnail);
-          await moveFile(temp.small, targets.small);
-          // The original by rename: byte-for-byte and without a copy.
-          await moveFile(file.path, targets.original);
-        } catch (err) {
-          options.logger.warn({ err, key }, 'storing a photo failed; its files were removed');
-          await removeFiles([targets.preview, targets.thumbnail, targets.small, targets.original]);
+          // All four at once (four round trips to a bucket overlap), and every one settled before
+          // a failure removes them, so no write can land after the cleanup.
+          const results = await Promise.allSettled([
+            storage.putBuffer(targets.preview, ready.preview, WEBP),
+            storage.putBuffer(targets.thumbnail, ready.thumbnail, WEBP),
+            storage.putBuffer(targets.small, ready.small, WEBP),
+            // The original byte for byte: renamed on `file:`, streamed in parts to S3.
+            storage.putFile(targets.original, file.path, { contentType: checked.mime, move: true }),
+          ]);
+          const failed = results.find((result) => result.status === 'rejected');
+          if (failed) {
+            options.logger.warn({ err: failed.reason, key }, 'storing a photo failed; its objects were removed');
+            await storage.remove([targets.preview, targets.thumbnail, targets.small, targets.original]).catch((cleanup: unknown) => {
+              options.logger.error({ err: cleanup, key }, 'removing the objects of a failed photo failed');
+            });
+            throw failed.reason;
+          }
+        } finally {
           await discard();
-          throw err;
         }
         return stored;
       },
@@ -115,8 +139,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
   }
 
   return {
-    storageDir: storage.root,
-    tmpDir: storage.tmpDir,
+    tmpDir: storage.scratchDir,
 
     checkUpload: async (file) => (await checkUploadBasics(file)).mime,
     prepareUpload: (file) => prepare(newStorageKey(), file),
@@ -126,50 +149,30 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     async restorePhoto(photo, file) {
       const stored = await place(photo.storageKey, file);
       // A replacement of another type leaves the old extension's name behind; it is gone or stale.
-      if (stored.mimeType !== photo.mimeType) await removeFiles([originalPath(photo)]);
+      if (stored.mimeType !== photo.mimeType) await storage.remove([originalKey(photo)]);
       return stored;
     },
 
     async removePhoto(photo) {
-      await removeFiles([
-        originalPath(photo),
-        renditionPath(photo.storageKey, 'thumbnail'),
-        renditionPath(photo.storageKey, 'small-thumbnail'),
-        renditionPath(photo.storageKey, 'preview'),
-      ]);
+      await storage.remove(allKeys(photo));
     },
 
     async makeSmallThumbnail(photo) {
-      const original = originalPath(photo);
-      if (!(await fileExists(original))) return null;
+      const original = await storage.read(originalKey(photo));
+      if (!original) return null;
       const small = await limit(() => renderSmallThumbnail(original, options.businessName));
-      await writeFileAtomic(renditionPath(photo.storageKey, 'small-thumbnail'), small.data);
+      await storage.putBuffer(renditionKey(photo.storageKey, 'small-thumbnail'), small.data, WEBP);
       return { width: small.width, height: small.height, etag: small.etag };
     },
 
-    originalExists: (photo) => fileExists(originalPath(photo)),
-    originalPath,
+    originalExists: async (photo) => (await storage.stat(originalKey(photo))) !== null,
 
-    async openOriginal(photo) {
-      let handle: fs.FileHandle;
-      try {
-        handle = await fs.open(originalPath(photo), 'r');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw err;
-      }
-      try {
-        const { size } = await handle.stat();
-        // Originals are read whole; large chunks cut the per-chunk cost of every stream they pass.
-        return { stream: handle.createReadStream({ autoClose: true, highWaterMark: ORIGINAL_CHUNK_BYTES }), size };
-      } catch (err) {
-        await handle.close();
-        throw err;
-      }
-    },
+    // Originals are read whole; large chunks cut the per-chunk cost of every stream they pass.
+    openOriginal: (photo) => storage.open(originalKey(photo), { highWaterMark: ORIGINAL_CHUNK_BYTES }),
 
     async sendRendition(ctx, photo, kind) {
-      await sendStoredFile(ctx, renditionPath(photo.storageKey, kind), {
+      const key = renditionKey(photo.storageKey, kind);
+      await sendStoredObject(ctx, () => storage.read(key), {
         contentType: 'image/webp',
         etag: photo.etag,
         cacheControl: RENDITION_CACHE,
@@ -188,18 +191,18 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
         }
       });
       const name = `${newStorageKey()}.webp`;
-      await writeFileAtomic(storage.examplePath(name), data);
+      await storage.putBuffer(exampleKey(name), data, WEBP);
       return name;
     },
 
     async removeExampleImage(fileName) {
-      if (EXAMPLE_NAME.test(fileName)) await removeFiles([storage.examplePath(fileName)]);
+      if (EXAMPLE_NAME.test(fileName)) await storage.remove([exampleKey(fileName)]);
     },
 
     async sendExampleImage(ctx, fileName) {
       if (!EXAMPLE_NAME.test(fileName)) throw notFound(MSG.imageNotFound);
       // The name is random and never reused, so it is a stable validator on its own.
-      await sendStoredFile(ctx, storage.examplePath(fileName), {
+      await sendStoredObject(ctx, () => storage.read(exampleKey(fileName)), {
         contentType: 'image/webp',
         etag: fileName.slice(0, -'.webp'.length),
         cacheControl: EXAMPLE_CACHE,

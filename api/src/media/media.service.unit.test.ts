@@ -9,16 +9,24 @@ import { AppError } from '../http/errors';
 import { createLogger } from '../logger';
 import type { UploadedFile } from '../http/multipart';
 import { alphaPng, gif, htmlFile, pngBomb, solidJpeg, truncatedJpeg } from '../../test/images';
+import { createFileStorage } from '../storage/file-storage';
 import { createMediaService } from './media.service';
 import type { MediaService } from './media.types';
+import { objectKey } from './storage';
 
 let root: string;
+let storageDir: string;
 let media: MediaService;
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'media-unit-'));
-  media = await createMediaService({ storageDir: path.join(root, 'storage'), businessName: 'Test Studio', logger: createLogger('silent') });
+  storageDir = path.join(root, 'storage');
+  media = await createMediaService({ storage: createFileStorage(storageDir), businessName: 'Test Studio', logger: createLogger('silent') });
 });
+
+/** The original's file in the storage folder. */
+const originalFile = (photo: { storageKey: string; mimeType: string }) =>
+  path.join(storageDir, objectKey('originals', photo.storageKey, photo.mimeType === 'image/png' ? 'png' : 'jpg'));
 afterAll(() => fs.rm(root, { recursive: true, force: true }));
 
 /** An upload as multipart.ts hands it over: a temp file inside the storage tmp folder. */
@@ -30,10 +38,10 @@ async function upload(bytes: Buffer, originalName: string): Promise<UploadedFile
 
 /** Every file under the storage folder except temp uploads. */
 async function storedFiles(): Promise<string[]> {
-  const entries = await fs.readdir(media.storageDir, { recursive: true, withFileTypes: true });
+  const entries = await fs.readdir(storageDir, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
-    .map((e) => path.relative(media.storageDir, path.join(e.parentPath, e.name)))
+    .map((e) => path.relative(storageDir, path.join(e.parentPath, e.name)))
     .filter((p) => !p.startsWith('tmp'));
 }
 
@@ -55,8 +63,7 @@ describe('media service: ingest', () => {
     expect(stored).toMatchObject({ filename: `${key}.jpg`, mimeType: 'image/jpeg', fileSize: bytes.length, width: 1600, height: 1200 });
     expect([stored.thumbWidth, stored.thumbHeight]).toEqual([400, 300]);
     const shard = (kind: string, ext: string) => path.join(kind, key.slice(0, 2), key.slice(2, 4), `${key}.${ext}`);
-    expect(await fs.readFile(path.join(media.storageDir, shard('originals', 'jpg')))).toEqual(bytes);
-    expect(media.originalPath({ storageKey: key, mimeType: 'image/jpeg' })).toBe(path.join(media.storageDir, shard('originals', 'jpg')));
+    expect(await fs.readFile(path.join(storageDir, shard('originals', 'jpg')))).toEqual(bytes);
     const files = await storedFiles();
     expect(files).toEqual(
       expect.arrayContaining([shard('originals', 'jpg'), shard('thumbnails', 'webp'), shard('small-thumbnails', 'webp'), shard('previews', 'webp')]),
@@ -115,13 +122,15 @@ describe('media service: ingest', () => {
   it('restores a missing original under the same key and rebuilds the renditions', async () => {
     const stored = await media.ingestPhoto(await upload(await solidJpeg(800, 600, '#112233'), 'IMG_7.jpg'));
     const files = { storageKey: stored.storageKey, mimeType: stored.mimeType };
-    await fs.rm(media.originalPath(files));
+    await fs.rm(originalFile(files));
     expect(await media.originalExists(files)).toBe(false);
     const replacement = await alphaPng(640, 480);
     const restored = await media.restorePhoto(files, await upload(replacement, 'IMG_7.jpg'));
     expect(restored).toMatchObject({ storageKey: stored.storageKey, mimeType: 'image/png', width: 640, height: 480 });
     expect(restored.previewEtag).not.toBe(stored.previewEtag);
-    expect(await fs.readFile(media.originalPath({ storageKey: stored.storageKey, mimeType: 'image/png' }))).toEqual(replacement);
+    expect(await fs.readFile(originalFile({ storageKey: stored.storageKey, mimeType: 'image/png' }))).toEqual(replacement);
+    // The original of the old type is gone, not left beside the new one.
+    await expect(fs.access(originalFile(files))).rejects.toThrow();
   });
 });
 
@@ -129,7 +138,7 @@ describe('media service: example images', () => {
   it('re-encodes to WebP of at most 800 px under a random name, and removes it', async () => {
     const name = await media.storeExampleImage(await upload(await solidJpeg(2000, 1000), 'canvas.jpg'));
     expect(name).toMatch(/^[a-f0-9]{32}\.webp$/);
-    const file = path.join(media.storageDir, 'examples', name);
+    const file = path.join(storageDir, 'examples', name);
     expect(await sharp(file).metadata()).toMatchObject({ format: 'webp', width: 800, height: 400 });
     await media.removeExampleImage(name);
     await expect(fs.access(file)).rejects.toThrow();

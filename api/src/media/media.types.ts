@@ -33,9 +33,16 @@ export interface SmallThumbnail {
 /** A fully validated upload whose renditions are made but not yet in storage. */
 export interface PreparedPhoto {
   readonly stored: StoredPhoto;
+  /** When it was taken (EXIF DateTimeOriginal, camera clock read as UTC, ms); null without EXIF. */
+  readonly takenAt: number | null;
+  /**
+   * The text of a QR code in the photo that `accept` takes (a student's card), looked for in a
+   * grey copy of the pixels the renditions were made from; null when there is none.
+   */
+  findCardText(accept: (text: string) => boolean): Promise<string | null>;
   /** Moves the renditions and the original into storage; on failure nothing of it remains. */
   commit(): Promise<StoredPhoto>;
-  /** Drops the temp renditions (after a commit there is nothing left to drop). */
+  /** Drops the renditions held for commit (after a commit there is nothing left to drop). */
   discard(): Promise<void>;
 }
 
@@ -50,12 +57,11 @@ export interface OriginalFile {
 }
 
 /**
- * The only part of the API that touches sharp and the storage folder (architecture rule 5).
- * Implemented in media.service.ts.
+ * The only part of the API that touches sharp and the stored photos (architecture rule 5), through
+ * the storage interface (a folder or a bucket). Implemented in media.service.ts.
  */
 export interface MediaService {
-  readonly storageDir: string;
-  /** Where multipart uploads are streamed (same file system as storage). */
+  /** Where multipart uploads are streamed (on `file:` the same file system as the storage folder). */
   readonly tmpDir: string;
   /**
    * Validates an uploaded file by content (JPG/PNG/GIF magic bytes, size, pixel limit, decodable),
@@ -82,10 +88,8 @@ export interface MediaService {
   makeSmallThumbnail(photo: PhotoFiles): Promise<SmallThumbnail | null>;
   /** Removes the original and renditions (missing files are fine). */
   removePhoto(photo: PhotoFiles): Promise<void>;
-  /** Whether the original file is present. */
+  /** Whether the original is present in storage. */
   originalExists(photo: PhotoFiles): Promise<boolean>;
-  /** Absolute path of the original (for digital downloads). */
-  originalPath(photo: PhotoFiles): string;
   /**
    * The original, byte for byte, as a stream that reads only as fast as it is consumed, with its
    * size; null when the file is gone from storage. The caller must consume or destroy the stream.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Channels, type WebpOptions } from 'sharp';
 import { PREVIEW_MAX_SIDE, SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
 import { DECODE_OPTIONS } from './image-check';
-import { watermarkSvg } from './watermark';
+import { watermarkSvg, withWatermark } from './watermark';
 
 export const EXAMPLE_MAX_SIDE = 800;
 export const WEBP_PREVIEW = { quality: 80, effort: 2 } as const;
@@ -22,6 +22,8 @@ export interface PhotoRenditions {
   thumbnail: Rendition;
   /** The grid's thumbnail on a phone or with Save-Data. */
   smallThumbnail: Rendition;
+  /** The decoded pixels the renditions were cut from, so the upload's content is read without a second decode. */
+  decoded: { data: Buffer; raw: Raw };
 }
 
 type Raw = { width: number; height: number; channels: Channels };
@@ -51,7 +53,7 @@ export async function renderPhoto(input: string | Buffer, businessName: string):
   const thumbnail = await watermarked(thumb.data, thumb.raw, WEBP_THUMB, businessName);
   const small = await shrink(thumb.data, thumb.raw, SMALL_THUMBNAIL_MAX_SIDE);
   const smallThumbnail = await watermarked(small.data, small.raw, WEBP_SMALL_THUMB, businessName);
-  return { preview, thumbnail, smallThumbnail };
+  return { preview, thumbnail, smallThumbnail, decoded: { data: base.data, raw } };
 }
 
 /**
@@ -81,10 +83,13 @@ async function watermarked(
   webp: WebpOptions,
   businessName: string,
 ): Promise<Rendition> {
-  const data = await sharp(pixels, { raw })
-    .composite([{ input: watermarkSvg(raw.width, raw.height, businessName), top: 0, left: 0 }])
-    .webp(webp)
-    .toBuffer();
+  // A photo with transparency (a PNG) is rare: it gets the watermark composited by libvips, which
+  // also treats the alpha channel; every other photo gets the cached one blended in.
+  const image =
+    raw.channels === 3
+      ? sharp(await withWatermark(pixels, raw.width, raw.height, businessName), { raw })
+      : sharp(pixels, { raw }).composite([{ input: watermarkSvg(raw.width, raw.height, businessName), top: 0, left: 0 }]);
+  const data = await image.webp(webp).toBuffer();
   return { data, width: raw.width, height: raw.height, etag: etagOf(data) };
 }
 

@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { hmacKey } from '../http/signing-key';
 
 const AUDIENCE = 'download';
 export const DOWNLOAD_TTL_SECONDS = 30 * 24 * 3600;
@@ -8,14 +9,15 @@ export const DOWNLOAD_TTL_SECONDS = 30 * 24 * 3600;
  * link is issued every time an order is shown, so My Orders re-issues expired ones.
  */
 export function createDownloadLinks(secret: string, publicUrl: string) {
+  const key = hmacKey(secret);
   return {
     url(orderId: string, itemId: number): string {
-      const token = jwt.sign({ o: orderId, i: itemId }, secret, { algorithm: 'HS256', audience: AUDIENCE, expiresIn: DOWNLOAD_TTL_SECONDS });
+      const token = jwt.sign({ o: orderId, i: itemId }, key, { algorithm: 'HS256', audience: AUDIENCE, expiresIn: DOWNLOAD_TTL_SECONDS });
       return `${publicUrl}/api/downloads/${token}`;
     },
     verify(token: string): { orderId: string; itemId: number } | null {
       try {
-        const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: AUDIENCE }) as { o?: unknown; i?: unknown };
+        const claims = jwt.verify(token, key, { algorithms: ['HS256'], audience: AUDIENCE }) as { o?: unknown; i?: unknown };
         if (typeof claims.o !== 'string' || typeof claims.i !== 'number') return null;
         return { orderId: claims.o, itemId: claims.i };
       } catch {

@@ -92,14 +92,25 @@ export function createOrdersRepository(knex: Knex) {
   }
 
   return {
-    async school(id: number): Promise<{ id: number; name: string; closingDate: string | null; priceListId: number | null } | undefined> {
-      const row = await knex('schools').where({ id }).first('id', 'name', 'closing_date', 'price_list_id');
-      return row && { id: Number(row.id), name: row.name, closingDate: row.closing_date, priceListId: row.price_list_id === null ? null : Number(row.price_list_id) };
-    },
-
-    async products(priceListId: number): Promise<Product[]> {
-      const rows = await knex('price_list_items').where({ price_list_id: priceListId }).orderBy('position');
-      return rows.map((r) => ({ id: String(r.id), name: r.product_type, description: r.description, priceThebe: Number(r.price_thebe) }));
+    /** The school an order is for, with its price list's products in list order (none without a list): one query. */
+    async school(id: number): Promise<{ id: number; name: string; closingDate: string | null; priceListId: number | null; products: Product[] } | undefined> {
+      const rows = await knex('schools as s')
+        .leftJoin('price_list_items as i', 'i.price_list_id', 's.price_list_id')
+        .where('s.id', id)
+        .orderBy([{ column: 'i.position' }, { column: 'i.id' }])
+        .select('s.id', 's.name', 's.closing_date', 's.price_list_id', 'i.id as item_id', 'i.product_type', 'i.description', 'i.price_thebe');
+      const first = rows[0];
+      if (!first) return undefined;
+      const products = rows
+        .filter((r) => r.item_id !== null)
+        .map((r) => ({ id: String(r.item_id), name: r.product_type, description: r.description, priceThebe: Number(r.price_thebe) }));
+      return {
+        id: Number(first.id),
+        name: first.name,
+        closingDate: first.closing_date,
+        priceListId: first.price_list_id === null ? null : Number(first.price_list_id),
+        products,
+      };
     },
 
     async photos(ids: number[]): Promise<Map<number, PhotoInfo>> {
@@ -117,6 +128,8 @@ export function createOrdersRepository(knex: Knex) {
           's.access_mode',
           'p.student_id',
           'st.do_not_publish',
+          'p.kind',
+          'p.in_tray',
           'p.original_name',
           'p.original_number',
           'p.filename',
@@ -133,6 +146,7 @@ export function createOrdersRepository(knex: Knex) {
             accessMode: r.access_mode,
             studentId: r.student_id === null ? null : Number(r.student_id),
             doNotPublish: Boolean(Number(r.do_not_publish ?? 0)),
+            withheld: r.kind === 'card' || Boolean(Number(r.in_tray ?? 0)),
             originalName: r.original_name,
             originalNumber: r.original_number,
             filename: r.filename,
@@ -145,8 +159,9 @@ export function createOrdersRepository(knex: Knex) {
       const row = await knex('photos as p')
         .leftJoin('students as st', 'st.id', 'p.student_id')
         .where('p.id', photoId)
-        .first('p.storage_key', 'p.mime_type', 'p.filename', 'st.do_not_publish');
-      return row && { storageKey: row.storage_key, mimeType: row.mime_type, filename: row.filename, doNotPublish: Boolean(Number(row.do_not_publish ?? 0)) };
+        .first('p.storage_key', 'p.mime_type', 'p.filename', 'p.kind', 'st.do_not_publish');
+      // A card photo is never delivered, like a child who may not be published.
+      return row && { storageKey: row.storage_key, mimeType: row.mime_type, filename: row.filename, doNotPublish: Boolean(Number(row.do_not_publish ?? 0)) || row.kind === 'card' };
     },
 
     async insert(trx: Knex.Transaction, order: NewOrder): Promise<void> {

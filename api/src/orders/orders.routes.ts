@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import Router from '@koa/router';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/constants';
 import { ORDER_MSG, STUDENT_MSG } from '../../contract/messages';
@@ -83,16 +82,15 @@ export function createOrderRoutes(deps: Deps, commerce: Commerce) {
     const photo = item.photoId === null ? undefined : await orders.photoForDownload(item.photoId);
     if (!photo) throw notFound(ORDER_MSG.downloadInvalid);
     if (photo.doNotPublish) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
-    const file = deps.media.originalPath(photo);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat) throw notFound(ORDER_MSG.downloadInvalid);
+    const original = await deps.media.openOriginal(photo);
+    if (!original) throw notFound(ORDER_MSG.downloadInvalid);
     const name = downloadName(order.school.name, item.photoOriginalName ?? photo.filename, photo.filename);
     ctx.set('Content-Disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = photo.mimeType;
-    ctx.length = stat.size;
-    ctx.body = fs.createReadStream(file);
+    ctx.length = original.size;
+    ctx.body = original.stream;
   });
 
   return router;

@@ -61,7 +61,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
     }
     const school = await repo.school(input.schoolId);
     if (!school) throw notFound(MSG.schoolNotFound);
-    const listed = school.priceListId ? await repo.products(school.priceListId) : [];
+    const listed = school.products;
     const photos = await repo.photos(input.items.map((item) => item.photoId));
     const priced = priceOrder(input, {
       schoolId: school.id,

@@ -24,6 +24,8 @@ export interface PhotoInfo {
   studentId: number | null;
   /** The child is marked "do not publish": the photo is never sold. */
   doNotPublish: boolean;
+  /** A card photo or one waiting in the unmatched tray: never sold. */
+  withheld: boolean;
   originalName: string;
   originalNumber: string | null;
   filename: string;

@@ -13,6 +13,7 @@ const photo = (id: number, albumId = 1, schoolId = 1): PhotoInfo => ({
   accessMode: 'school_password',
   studentId: null,
   doNotPublish: false,
+  withheld: false,
   originalName: `IMG_${id}.JPG`,
   originalNumber: String(id),
   filename: `${id}.jpg`,

@@ -104,6 +104,10 @@ export function createPaymentsRepository(knex: Knex) {
     },
 
     releaseInitiation: (orderId: string): Promise<number> => knex('orders').where({ id: orderId }).update({ payment_claimed_until: null }),
+
+    /** The order's new payment request is noted and the claim released, in one statement. */
+    recordRequestAndRelease: (orderId: string, payRequestId: string): Promise<number> =>
+      knex('orders').where({ id: orderId }).update({ payment_reference: payRequestId, payment_claimed_until: null }),
   };
 }
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -82,20 +82,22 @@ export function createPaymentsService(options: PaymentsOptions) {
   /**
    * One payment request per order at a time, so a double click, a second tab or the back button
    * never opens two requests the parent could both pay: an open one is reused, and requests racing
-   * to open the first one wait for the winner's.
+   * to open the first one wait for the winner's. The claim comes first, so the usual case (the
+   * order's first payment) looks for an open request once, under the claim.
    */
   async function initiate(orderId: string): Promise<InitiateResult> {
     const order = await payableOrder(orderId);
     const deadline = Date.now() + INITIATION_WAIT_MS;
-    for (;;) {
+    while (!(await repo.claimInitiation(orderId, INITIATION_CLAIM_MS))) {
+      // Another request holds the claim: the request it opens is reused once it is there.
       const reusable = await reusableRequest(orderId);
       if (reusable) return reusable;
-      if (await repo.claimInitiation(orderId, INITIATION_CLAIM_MS)) break;
       if (Date.now() > deadline) throw conflict(HARDENING_MSG.paymentInProgress, 'PAYMENT_IN_PROGRESS');
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
+    let released = false;
     try {
-      // The claim's previous holder may have opened a request between our look and our claim.
+      // An earlier request of this order (another tab, the back button, the claim's previous holder).
       const opened = await reusableRequest(orderId);
       if (opened) return opened;
       const amountThebe = Number(order.total_thebe);
@@ -117,10 +119,11 @@ export function createPaymentsService(options: PaymentsOptions) {
         amount_thebe: amountThebe,
         currency: CURRENCY,
       });
-      await knex('orders').where({ id: orderId }).update({ payment_reference: result.payRequestId });
+      await repo.recordRequestAndRelease(orderId, result.payRequestId);
+      released = true;
       return result;
     } finally {
-      await repo.releaseInitiation(orderId);
+      if (!released) await repo.releaseInitiation(orderId);
     }
   }
 

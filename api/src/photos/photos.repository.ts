@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Photo } from '../../contract/photos';
 import type { AccessMode } from '../../contract/student-codes';
+import type { CardStatus } from '../../contract/matching';
 import type { SmallThumbnail, StoredPhoto } from '../media/media.types';
 import { insertedId, now, toIso, count } from '../db/knex';
 
@@ -27,6 +28,16 @@ export interface PhotoRow {
   small_thumb_height: number | null;
   small_thumb_etag: string | null;
   created_at: number;
+  /** 'photo', or 'card' for a photo of a child's QR card (never shown to families). */
+  kind: string;
+  /** Waiting in the unmatched tray (1/0 on MySQL). */
+  in_tray: number | boolean;
+  matched_by: string | null;
+  card_status: string | null;
+  card_student_id: number | null;
+  upload_session: string | null;
+  capture_seq: number | null;
+  captured_at: number | string | null;
   /** Joined from students: the photo's child is marked "do not publish" (1/0, or null for a group photo). */
   student_dnp?: number | boolean | null;
 }
@@ -51,10 +62,17 @@ export interface NewPhoto {
   originalNumber: string | null;
   studentName?: string | null;
   stored: StoredPhoto;
+  /** The upload session, the client's capture-order number and the EXIF time. */
+  capture?: { session: string; seq: number; capturedAt: number | null };
+  /** Set when the photo is of a child's QR card. */
+  card?: { status: CardStatus; studentId: number | null };
 }
 
 /** Whether the photo's child may not be published. */
 export const isDoNotPublish = (row: Pick<PhotoRow, 'student_dnp'>): boolean => Boolean(Number(row.student_dnp ?? 0));
+
+/** A card photo, or one waiting in the tray: staff see it, families never do. */
+export const isWithheld = (row: Pick<PhotoRow, 'kind' | 'in_tray'>): boolean => row.kind === 'card' || Boolean(Number(row.in_tray ?? 0));
 
 /**
  * An allow-list of output fields: a row is never spread into a response. `studentId` is what this
@@ -72,6 +90,8 @@ export function presentPhoto(row: PhotoRow, studentId: number | null = row.stude
     thumbnailWidth: Number(row.thumb_width),
     thumbnailHeight: Number(row.thumb_height),
     createdAt: toIso(row.created_at),
+    ...(row.kind === 'card' ? { card: true as const } : {}),
+    ...(Number(row.in_tray ?? 0) ? { inTray: true as const } : {}),
   };
 }
 
@@ -159,6 +179,10 @@ export function createPhotoRepository(knex: Knex) {
 
     findByIds: (ids: number[]): Promise<PhotoRow[]> => knex('photos').whereIn('id', ids).select<PhotoRow[]>('*'),
 
+    /** Photos of an upload session already stored under these capture numbers. */
+    bySession: (albumId: number, session: string, seqs: number[]): Promise<PhotoRow[]> =>
+      knex('photos').where({ album_id: albumId, upload_session: session }).whereIn('capture_seq', seqs).select<PhotoRow[]>('*'),
+
     /**
      * Case-insensitive on both dialects (MySQL's collation already is, SQLite's is not), exact
      * spelling first: cameras and file managers disagree on the case of extensions.
@@ -187,6 +211,12 @@ export function createPhotoRepository(knex: Knex) {
                 original_name: photo.originalName,
                 original_number: photo.originalNumber,
                 student_name: photo.studentName ?? null,
+                kind: photo.card ? 'card' : 'photo',
+                card_status: photo.card?.status ?? null,
+                card_student_id: photo.card?.studentId ?? null,
+                upload_session: photo.capture?.session ?? null,
+                capture_seq: photo.capture?.seq ?? null,
+                captured_at: photo.capture?.capturedAt ?? null,
                 created_at: now(),
                 ...storedColumns(photo.stored),
               }),

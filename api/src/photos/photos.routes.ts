@@ -2,7 +2,10 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { UPLOAD_BATCH_SIZE, UPLOAD_MAX_FILE_BYTES } from '../../contract/constants';
 import { id } from '../../contract/fields';
-import { HARDENING_MSG, MSG } from '../../contract/messages';
+import { HARDENING_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
+import { uploadCaptureSchema } from '../../contract/matching';
+import { badRequest } from '../http/errors';
+import { createMatchingService } from '../matching/matching.service';
 import { bulkDeleteSchema, cleanupMissingSchema } from '../../contract/photos';
 import type { AppContext, AppState } from '../http/context';
 import { requireStaff } from '../http/auth';
@@ -14,6 +17,15 @@ import { createUploadPipeline } from '../media/upload-pipeline';
 import { pathId } from './path-id';
 import { createVisibility } from '../students/visibility';
 import { createStudentRepository } from '../students/students.repository';
+
+/** The `capture` form field is JSON text; anything unreadable is the same clear 400. */
+function readJsonField(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest(MATCHING_MSG.badCapture, { capture: MATCHING_MSG.badCapture }, 'BAD_CAPTURE');
+  }
+}
 
 /** A class belongs to a school, so the upload form picks both; a missing class means neither was chosen. */
 export const SELECT_CLASS_FIRST = 'Please select a school and class first';
@@ -36,6 +48,7 @@ const UPLOAD_LIMITS = {
 
 export function createPhotoRoutes(deps: Deps) {
   const service = createPhotoService(deps);
+  const matching = createMatchingService(deps);
   const visibility = createVisibility(createStudentRepository(deps.knex));
   const router = new Router<AppState, AppContext>();
 
@@ -57,6 +70,13 @@ export function createPhotoRoutes(deps: Deps) {
     ctx.body = await service.listAlbumPhotos(album.id, access);
   });
 
+  /** Staff: the photos no rule could match, with the card photos around them. */
+  router.get('/albums/:id/tray', requireStaff, async (ctx) => {
+    const album = await service.getAlbum(pathId(ctx.params.id, MSG.classNotFound));
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = await matching.tray(album.id);
+  });
+
   router.post('/photos/upload-batch', requireStaff, async (ctx) => {
     const pipeline = createUploadPipeline(deps.media);
     let body: MultipartBody | undefined;
@@ -69,7 +89,8 @@ export function createPhotoRoutes(deps: Deps) {
         },
       });
       const { albumId } = parse(uploadFieldsSchema, body.fields);
-      ctx.body = await service.uploadBatch(albumId, body.files.photos ?? [], pipeline.prepared);
+      const capture = body.fields.capture === undefined ? null : parse(uploadCaptureSchema, readJsonField(body.fields.capture));
+      ctx.body = await service.uploadBatch(albumId, body.files.photos ?? [], pipeline.prepared, { capture, matching });
       ctx.status = 201;
     } finally {
       // Decodes still running read the temp uploads: let them settle before the folder goes.

@@ -1,13 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { MSG } from '../../contract/messages';
+import { MATCHING_MSG, MSG } from '../../contract/messages';
+import type { UploadCapture } from '../../contract/matching';
 import type { MissingPhotosReport, Photo, RestoreResponse, UploadBatchResponse } from '../../contract/photos';
-import { AppError, badRequest, notFound } from '../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
+import { isUniqueViolation } from '../staff/staff.service';
+import type { MatchingService } from '../matching/matching.service';
 import type { UploadedFile } from '../http/multipart';
 import type { Logger } from '../logger';
 import type { MediaService, PhotoFiles, PreparedPhoto, StoredPhoto } from '../media/media.types';
 import { toIso } from '../db/knex';
 import { originalNumberOf } from './original-number';
-import { createPhotoRepository, isDoNotPublish, presentPhoto, type AlbumRef, type PhotoRow, type PhotoWithAlbum } from './photos.repository';
+import { createPhotoRepository, isDoNotPublish, isWithheld, presentPhoto, type AlbumRef, type NewPhoto, type PhotoRow, type PhotoWithAlbum } from './photos.repository';
 import { photoVisible, visibleStudentId, type ClassAccess, type PhotoRef } from '../students/visibility';
 
 /** Existence checks on storage run this many at a time, so a large library does not exhaust descriptors. */
@@ -27,10 +31,33 @@ function present(rows: PhotoRow[], access: ClassAccess): Photo[] {
     .map(({ row, studentId }) => presentPhoto(row, studentId));
 }
 
+/**
+ * The capture number of each file: the client's, found by name and size (two identical entries
+ * are taken in turn), or, without a capture list, the file's place in numeric-aware name order.
+ */
+function captureNumbers(files: UploadedFile[], capture: UploadCapture | null): Map<UploadedFile, number> {
+  const numbers = new Map<UploadedFile, number>();
+  if (!capture) {
+    [...files].sort((a, b) => byName.compare(a.originalName, b.originalName)).forEach((file, index) => numbers.set(file, index));
+    return numbers;
+  }
+  const entries = [...capture.files];
+  for (const file of files) {
+    const at = entries.findIndex((entry) => entry.name === file.originalName && entry.size === file.size);
+    const entry = entries[at];
+    if (!entry) throw badRequest(MATCHING_MSG.badCapture, { capture: MATCHING_MSG.badCapture }, 'BAD_CAPTURE');
+    entries.splice(at, 1);
+    numbers.set(file, entry.seq);
+  }
+  if (new Set(numbers.values()).size !== files.length) throw badRequest(MATCHING_MSG.badCapture, { capture: MATCHING_MSG.badCapture }, 'BAD_CAPTURE');
+  return numbers;
+}
+
 /** What the visibility rule needs to know about a photo row. */
-export const photoRef = (row: Pick<PhotoRow, 'student_id' | 'student_dnp'>): PhotoRef => ({
+export const photoRef = (row: Pick<PhotoRow, 'student_id' | 'student_dnp' | 'kind' | 'in_tray'>): PhotoRef => ({
   studentId: row.student_id === null ? null : Number(row.student_id),
   doNotPublish: isDoNotPublish(row),
+  withheld: isWithheld(row),
 });
 
 export function createPhotoService(deps: { knex: Knex; media: MediaService; logger: Logger }) {
@@ -107,20 +134,41 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
     /**
      * Every file is fully validated and rendered before any is stored (cheap checks first, naming
      * the first bad file); then all are committed. Any failure removes everything this batch
-     * stored, so a retried batch never duplicates.
+     * stored, so a retried batch never duplicates. A batch belongs to an upload session: a file
+     * the session already holds at the same capture number (a resend whose answer was lost) is
+     * answered from storage, not stored twice. In a class with a roster every photo is looked at
+     * for a child's QR card, and the whole session is matched again.
      */
     async uploadBatch(
       albumId: number,
       files: UploadedFile[],
       prepare: (file: UploadedFile) => Promise<PreparedPhoto> = (file) => media.prepareUpload(file),
+      options: { capture?: UploadCapture | null; matching?: MatchingService } = {},
     ): Promise<UploadBatchResponse> {
       if (files.length === 0) throw badRequest(MSG.noFilesSelected, { photos: MSG.noFilesSelected });
       await getAlbum(albumId);
       for (const file of files) await media.checkUpload(file);
-      const ready: { file: UploadedFile; prepared: PreparedPhoto }[] = [];
+      const session = options.capture?.sessionId ?? randomBytes(16).toString('base64url');
+      const seqOf = captureNumbers(files, options.capture ?? null);
+      const earlier = new Map<number, PhotoRow>();
+      if (options.capture) {
+        for (const row of await repo.bySession(albumId, session, [...seqOf.values()])) earlier.set(Number(row.capture_seq), row);
+        for (const file of files) {
+          const row = earlier.get(seqOf.get(file) as number);
+          if (row && row.original_name !== file.originalName) throw conflict(MATCHING_MSG.captureConflict(file.originalName), 'CAPTURE_CONFLICT');
+        }
+      }
+      const fresh = files.filter((file) => !earlier.has(seqOf.get(file) as number));
+      const matcher = options.matching ? await options.matching.forAlbum(albumId) : null;
+      const ready: { file: UploadedFile; prepared: PreparedPhoto; card?: NewPhoto['card'] }[] = [];
       const committed: StoredPhoto[] = [];
+      let ids: number[];
       try {
-        for (const file of files) ready.push({ file, prepared: await prepare(file) });
+        for (const file of fresh) {
+          const prepared = await prepare(file);
+          const text = matcher ? await prepared.findCardText(matcher.isCardText) : null;
+          ready.push({ file, prepared, card: text !== null && matcher ? await matcher.resolveCard(text) : undefined });
+        }
         for (const entry of ready) committed.push(await entry.prepared.commit());
         const rows = await repo.insertMany(
           ready.map((entry) => ({
@@ -128,17 +176,25 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
             originalName: entry.file.originalName,
             originalNumber: originalNumberOf(entry.file.originalName),
             stored: entry.prepared.stored,
+            capture: { session, seq: seqOf.get(entry.file) as number, capturedAt: entry.prepared.takenAt },
+            card: entry.card,
           })),
         );
-        // Multipart parsing lists files as they finish streaming; answer in frame order instead.
-        const photos = rows.sort(frameOrder).map((row) => presentPhoto(row));
-        return { message: `Uploaded ${photos.length} photos`, uploaded: photos.length, photos };
+        ids = [...rows.map((row) => Number(row.id)), ...[...earlier.values()].map((row) => Number(row.id))];
       } catch (err) {
         await Promise.all(committed.map((stored) => media.removePhoto(stored)));
-        throw err;
+        // The same batch sent twice at once: the other request stored it; answer with its photos.
+        if (!(options.capture && isUniqueViolation(err))) throw err;
+        const stored = await repo.bySession(albumId, session, [...seqOf.values()]);
+        if (stored.length !== files.length) throw err;
+        ids = stored.map((row) => Number(row.id));
       } finally {
         await Promise.all(ready.map((entry) => entry.prepared.discard()));
       }
+      const matching = matcher && options.matching ? await options.matching.rematch(albumId, session) : null;
+      // Multipart parsing lists files as they finish streaming; answer in frame order instead.
+      const photos = (await repo.findByIds(ids)).sort(frameOrder).map((row) => presentPhoto(row));
+      return { message: `Uploaded ${photos.length} photos`, uploaded: photos.length, photos, matching };
     },
 
     /**

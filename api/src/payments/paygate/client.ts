@@ -7,6 +7,8 @@ import {
   verifyPostedChecksum,
   type FormPairs,
 } from './checksum';
+import http from 'node:http';
+import https from 'node:https';
 import { PayGateError } from './errors';
 import { parsePayGateResult, type PayGateResult } from './result';
 
@@ -18,6 +20,7 @@ export interface PayGateClientOptions {
   baseUrl: string;
   /** PayGate's own PHP library uses 10 s (reference §11.16). */
   timeoutMs?: number;
+  /** Replaces the HTTP transport (tests); without it, node's own HTTP client is used. */
   fetch?: typeof fetch;
 }
 
@@ -58,23 +61,104 @@ export interface PayGateClient {
   resume(input: QueryInput): InitiateResult;
 }
 
+/**
+ * Connections to the gateway are kept open between calls, so a rush of payments does not open one
+ * each; one left unused for 4 s is closed by us (servers commonly close theirs after 5 s).
+ */
+const AGENTS = { http: new http.Agent({ keepAlive: true, timeout: 4_000 }), https: new https.Agent({ keepAlive: true, timeout: 4_000 }) };
+/** A PayWeb3 answer is a few hundred bytes; anything far larger is not one. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** A kept-open connection the server had closed: the request never reached it. */
+class StaleConnection extends Error {}
+
+/**
+ * POSTs a form with node's own HTTP client and resolves the answer's text whatever its status
+ * (PayGate's own code reads the body and ignores the status). A redirect is refused; past
+ * `timeoutMs` the request is abandoned with a TimeoutError. A request sent on a kept-open
+ * connection that the server closed at that moment is sent once more on a new one (nothing was
+ * answered, so nothing was done twice). fetch did the same at about three times the CPU per call,
+ * which a rush of checkouts pays once each.
+ */
+async function postForm(url: string, body: string, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  try {
+    return await postOnce(new URL(url), body, deadline);
+  } catch (err) {
+    if (!(err instanceof StaleConnection)) throw err;
+    return postOnce(new URL(url), body, deadline);
+  }
+}
+
+function postOnce(target: URL, body: string, deadline: number): Promise<string> {
+  const secure = target.protocol === 'https:';
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = (secure ? https : http).request(
+      target,
+      {
+        method: 'POST',
+        agent: secure ? AGENTS.https : AGENTS.http,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        answered = true;
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          response.resume();
+          reject(new Error(`redirected (${status})`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_ANSWER_BYTES) request.destroy(new Error('answer too large'));
+          else chunks.push(chunk);
+        });
+        response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        response.on('error', reject);
+      },
+    );
+    const timer = setTimeout(
+      () => {
+        const timeout = new Error('no answer in time');
+        timeout.name = 'TimeoutError';
+        request.destroy(timeout);
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    request.on('error', (err: NodeJS.ErrnoException) => {
+      const closedUnderUs = err.code === 'ECONNRESET' || err.message === 'socket hang up';
+      reject(request.reusedSocket && !answered && closedUnderUs ? new StaleConnection(err.message, { cause: err }) : err);
+    });
+    request.on('close', () => clearTimeout(timer));
+    request.end(body);
+  });
+}
+
 export function createPayGateClient(options: PayGateClientOptions): PayGateClient {
   const { paygateId, secret, timeoutMs = 10_000 } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
+  const injected = options.fetch;
+  const send = injected
+    ? async (url: string, body: string) => {
+        const response = await injected(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+          redirect: 'error',
+        });
+        // As with PayGate's own code, the answer is read whatever the HTTP status.
+        return response.text();
+      }
+    : (url: string, body: string) => postForm(url, body, timeoutMs);
 
   async function post(path: string, pairs: FormPairs): Promise<FormPairs> {
     let text: string;
     try {
-      const response = await doFetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: encodeFormPairs(pairs),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
-      // PayGate's own code ignores the HTTP status and reads the body (reference §1).
-      text = await response.text();
+      text = await send(`${baseUrl}${path}`, encodeFormPairs(pairs));
     } catch (err) {
       const name = (err as Error | undefined)?.name;
       if (name === 'TimeoutError' || name === 'AbortError') {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { encodeFormPairs, parseFormPairs, requestChecksum, signPairs, verifyPostedChecksum, type FormPairs } from './checksum';
 import { createPayGateClient, formatTransactionDate, type InitiateInput } from './client';
@@ -145,6 +146,42 @@ describe('PayGate client', () => {
       payMethodDetail: 'MasterCard',
       user1: 'x&y',
     });
+  });
+
+  it('over node:http: a kept-open connection the gateway closed is not a failure, the request goes again on a new one', async () => {
+    // A gateway that keeps its first connection open after answering, then drops it when the next
+    // request arrives on it without answering; later connections answer normally.
+    const requests: number[] = [];
+    let connections = 0;
+    const gateway = net.createServer((socket) => {
+      const connection = ++connections;
+      let buffered = '';
+      socket.on('data', (data: Buffer) => {
+        buffered += data.toString('latin1');
+        const end = buffered.indexOf('\r\n\r\n');
+        const length = Number(/content-length: (\d+)/i.exec(buffered)?.[1] ?? 0);
+        if (end < 0 || buffered.length < end + 4 + length) return;
+        buffered = buffered.slice(end + 4 + length);
+        requests.push(connection);
+        if (connection === 1 && requests.filter((c) => c === 1).length > 1) {
+          socket.destroy();
+          return;
+        }
+        const answer = 'ERROR=DATA_CHK';
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: ${answer.length}\r\nConnection: keep-alive\r\n\r\n${answer}`);
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { port } = gateway.address() as net.AddressInfo;
+      const client = createPayGateClient({ paygateId: ID, secret: KEY, baseUrl: `http://127.0.0.1:${port}` });
+      // Both answered by the gateway (its ERROR), neither a network failure.
+      await expect(client.query({ payRequestId: PRID, reference: 'x' })).rejects.toMatchObject({ code: 'DATA_CHK' });
+      await expect(client.query({ payRequestId: PRID, reference: 'x' })).rejects.toMatchObject({ code: 'DATA_CHK' });
+      expect(requests).toEqual([1, 1, 2]);
+    } finally {
+      gateway.close();
+    }
   });
 
   it('query refuses a signed answer about another transaction', async () => {

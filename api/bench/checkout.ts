@@ -1,0 +1,328 @@
+/**
+ * Checkout benchmark: 50 parents at once, each having unlocked the school, place an order (a cart
+ * of LINES photos, prints and digital copies, as a new customer) and open its payment through the
+ * built-in PayWeb3 sandbox, against the server running as its own process: in waves (all 50
+ * together, the next wave when the last is done) and held (each parent again as soon as its last
+ * checkout is done). On SQLite and on MariaDB/MySQL (TEST_MYSQL_URL, default mysql://root@127.0.0.1:3306;
+ * a bench database is created and dropped; skipped with a notice when none answers). Prints
+ * checkouts/s and the p50/p99 of one checkout (both requests) against the target (p99 < 300 ms).
+ * BENCH_CPU_PROF=<dir> profiles the server.
+ *
+ * The reference, in the same run at the same concurrency: the rows a checkout writes (customer,
+ * order with its lines, payment) inserted straight through the repositories, one transaction per
+ * checkout, with no HTTP, validation, pricing or reads: the database's own cost of a checkout.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Knex } from 'knex';
+import { thebeToDecimal } from '../contract/money';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { buildRuntime } from '../src/bootstrap';
+import { createKnex, createMysqlDatabase, databaseTarget, dropMysqlDatabase, insertedId } from '../src/db/knex';
+import { hashPassword } from '../src/http/passwords';
+import { createCustomersRepository } from '../src/customers/customers.repository';
+import { createOrdersRepository } from '../src/orders/orders.repository';
+import { newOrderId } from '../src/orders/order-id';
+import type { PhotoInfo, PricedLine } from '../src/orders/pricing';
+import { createPaymentsRepository } from '../src/payments/payments.repository';
+import { generateDemoPhoto } from '../src/media/generate';
+import { createPhotoRepository } from '../src/photos/photos.repository';
+import { benchEnv, freePort, memoryOf, stop, waitForHealth } from './server-process';
+
+const PARENTS = Number(process.env.BENCH_PARENTS ?? 50);
+const CHECKOUTS_PER_PARENT = Number(process.env.BENCH_CHECKOUTS ?? 10);
+const LINES = Number(process.env.BENCH_LINES ?? 4);
+const PHOTOS = 12;
+const SCHOOL_PASSWORD = 'bench-school-1';
+const MYSQL_SERVER_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface Product {
+  id: string;
+  name: string;
+  description: string;
+  priceThebe: number;
+}
+
+interface Prepared {
+  env: Record<string, string>;
+  url: string;
+  schoolId: number;
+  albumId: number;
+  photos: PhotoInfo[];
+  products: Product[];
+}
+
+/** A school with a price list and a class of photos stored as an upload stores them. */
+async function prepare(dir: string, databaseUrl: string): Promise<Prepared> {
+  const port = await freePort();
+  const env = benchEnv(dir, port, { DATABASE_URL: databaseUrl, NODE_ENV: 'development' });
+  const config = loadConfig(env, dir);
+  const runtime = await buildRuntime(config, createLogger('warn'));
+  try {
+    const { knex, media } = runtime;
+    const at = Date.now();
+    const priceListId = insertedId(await knex('price_lists').insert({ name: 'Standard', description: '', created_at: at, updated_at: at }));
+    const products: Product[] = [];
+    for (const [position, [name, description, priceThebe]] of ([
+      ['Glossy Print', '10x15', 3000],
+      ['HD Download', 'Digital copy', 1750],
+    ] as const).entries()) {
+      const id = insertedId(await knex('price_list_items').insert({ price_list_id: priceListId, product_type: name, description, price_thebe: priceThebe, position }));
+      products.push({ id: String(id), name, description, priceThebe });
+    }
+    const closing = new Date(Date.now() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
+    const schoolId = insertedId(
+      await knex('schools').insert({ name: 'Bench Primary School', slug: 'bench-primary', password_hash: await hashPassword(SCHOOL_PASSWORD), contact_email: 'office@bench.example', closing_date: closing, price_list_id: priceListId, created_at: at }),
+    );
+    const albumId = insertedId(await knex('albums').insert({ school_id: schoolId, name: 'Class 4B', password_hash: null, created_at: at }));
+    const repo = createPhotoRepository(knex);
+    const photos: PhotoInfo[] = [];
+    for (let i = 0; i < PHOTOS; i++) {
+      const upload = path.join(media.tmpDir, `bench-${i}.jpg`);
+      await fs.mkdir(media.tmpDir, { recursive: true });
+      await fs.writeFile(upload, await generateDemoPhoto({ seed: 900 + i, label: `Student ${i + 1}`, width: 600, height: 800 }));
+      const originalName = `IMG_${2000 + i}.JPG`;
+      const stored = await media.ingestPhoto({ path: upload, originalName, size: 0 });
+      const [row] = await repo.insertMany([{ albumId, originalName, originalNumber: String(2000 + i), stored }]);
+      if (!row) throw new Error('photo row not stored');
+      photos.push({ id: Number(row.id), albumId, schoolId, albumName: 'Class 4B', albumHasPassword: false, accessMode: 'school_password', studentId: null, doNotPublish: false, withheld: false, originalName, originalNumber: String(2000 + i), filename: stored.filename });
+    }
+    return { env, url: env.PUBLIC_URL, schoolId, albumId, photos, products };
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** The cart of checkout `n`: LINES photos, prints and digital copies alternating. */
+function cart(prepared: Prepared, n: number): { photo: PhotoInfo; product: Product; quantity: number }[] {
+  return Array.from({ length: LINES }, (_, i) => ({
+    photo: prepared.photos[(n + i) % prepared.photos.length] as PhotoInfo,
+    product: prepared.products[i % prepared.products.length] as Product,
+    quantity: 1 + (i % 2),
+  }));
+}
+
+function orderBody(prepared: Prepared, n: number) {
+  const lines = cart(prepared, n);
+  return {
+    schoolId: prepared.schoolId,
+    customerName: `Parent ${n}`,
+    customerEmail: `parent-${n}-${randomBytes(4).toString('hex')}@bench.example`,
+    customerPhone: '+267 71 000 000',
+    studentName: `Student ${n}`,
+    totalAmount: thebeToDecimal(lines.reduce((sum, line) => sum + line.product.priceThebe * line.quantity, 0)),
+    items: lines.map((line) => ({
+      photoId: line.photo.id,
+      albumId: line.photo.albumId,
+      productType: line.product.id,
+      productName: line.product.name,
+      productDescription: line.product.description,
+      quantity: line.quantity,
+      unitPrice: thebeToDecimal(line.product.priceThebe),
+      totalPrice: thebeToDecimal(line.product.priceThebe * line.quantity),
+    })),
+    notes: '',
+  };
+}
+
+/** One parent's checkout over HTTP: the order, then its payment request. */
+async function checkout(url: string, cookie: string, prepared: Prepared, n: number): Promise<void> {
+  const placed = await fetch(`${url}/api/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify(orderBody(prepared, n)) });
+  const body = (await placed.json()) as { order?: { id: string }; message?: string };
+  if (placed.status !== 201 || !body.order) throw new Error(`POST /api/orders answered ${placed.status}: ${body.message}`);
+  const paying = await fetch(`${url}/api/payment/initiate`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ orderId: body.order.id }) });
+  const initiated = (await paying.json()) as { success?: boolean; processUrl?: string };
+  if (!initiated.success || !initiated.processUrl) throw new Error(`POST /api/payment/initiate answered ${paying.status}`);
+}
+
+/** The reference: the rows of one checkout, written straight through the repositories. */
+async function bareCheckout(knex: Knex, prepared: Prepared, n: number): Promise<void> {
+  const lines: PricedLine[] = cart(prepared, n).map(({ photo, product, quantity }) => ({
+    photo,
+    product,
+    quantity,
+    unitThebe: product.priceThebe,
+    totalThebe: product.priceThebe * quantity,
+    digital: product.name === 'HD Download',
+  }));
+  const id = newOrderId();
+  const email = `bare-${n}-${randomBytes(4).toString('hex')}@bench.example`;
+  await knex.transaction(async (trx) => {
+    const customer = await createCustomersRepository(trx).insert({ email, passwordHash: null, firstName: 'Bare', lastName: `Parent ${n}`, phone: null }, trx);
+    await createOrdersRepository(knex).insert(trx, {
+      id,
+      schoolId: prepared.schoolId,
+      customerId: customer.id,
+      customerName: `Bare Parent ${n}`,
+      customerEmail: email,
+      customerPhone: null,
+      studentName: `Student ${n}`,
+      notes: null,
+      idempotencyKey: null,
+      idempotencyHash: null,
+      totalThebe: lines.reduce((sum, line) => sum + line.totalThebe, 0),
+      lines,
+    });
+  });
+  await createPaymentsRepository(knex).insert({
+    order_id: id,
+    gateway: 'sandbox',
+    paygate_id: '10011072130',
+    pay_request_id: randomBytes(16).toString('hex').toUpperCase(),
+    reference: id,
+    amount_thebe: lines.reduce((sum, line) => sum + line.totalThebe, 0),
+    currency: 'BWP',
+  });
+}
+
+interface Run {
+  checkouts: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * PARENTS parents at once, `rounds` checkouts each, every checkout timed. In waves, all of them
+ * check out together and the next wave starts when the last one is done (a rush of parents who
+ * each pay once); otherwise each parent starts its next checkout as soon as its last one is done
+ * (the same load held without a pause).
+ */
+async function rush(rounds: number, one: (n: number) => Promise<void>, mode: 'waves' | 'continuous'): Promise<Run> {
+  const latencies: number[] = [];
+  const timedOne = async (n: number) => {
+    const begun = performance.now();
+    await one(n);
+    latencies.push(performance.now() - begun);
+  };
+  const parents = Array.from({ length: PARENTS }, (_, parent) => parent);
+  const started = performance.now();
+  if (mode === 'waves') {
+    for (let round = 0; round < rounds; round++) await Promise.all(parents.map((parent) => timedOne(round * PARENTS + parent)));
+  } else {
+    await Promise.all(
+      parents.map(async (parent) => {
+        for (let round = 0; round < rounds; round++) await timedOne(round * PARENTS + parent);
+      }),
+    );
+  }
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { checkouts: latencies.length, seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there (`node --cpu-prof`).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+
+async function unlock(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/schools/bench-primary/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: SCHOOL_PASSWORD }) });
+  if (!res.ok) throw new Error(`unlocking the school answered ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function measure(label: string, databaseUrl: string, dir: string): Promise<void> {
+  console.log(`${label}: preparing the school`);
+  const prepared = await prepare(dir, databaseUrl);
+  const server = startServer(prepared.env);
+  try {
+    await waitForHealth(prepared.url, server);
+    // Every parent unlocks the school in their own browser before the rush.
+    const cookies: string[] = [];
+    for (let i = 0; i < PARENTS; i++) cookies.push(await unlock(prepared.url));
+    const viaApi = (n: number) => checkout(prepared.url, cookies[n % PARENTS] as string, prepared, n);
+    await rush(1, (n) => viaApi(1_000_000 + n), 'waves');
+    const cpuBefore = await cpuSecondsOf(server.pid ?? 0);
+    const apiWaves = await rush(CHECKOUTS_PER_PARENT, (n) => viaApi(2_000_000 + n), 'waves');
+    const apiCpuMs = (((await cpuSecondsOf(server.pid ?? 0)) - cpuBefore) * 1000) / apiWaves.checkouts;
+    const apiHeld = await rush(CHECKOUTS_PER_PARENT, (n) => viaApi(3_000_000 + n), 'continuous');
+    const memory = await memoryOf(server.pid ?? 0);
+    await stop(server);
+
+    const knex = createKnex(databaseTarget(databaseUrl));
+    let bareWaves: Run;
+    let bareHeld: Run;
+    try {
+      await rush(1, (n) => bareCheckout(knex, prepared, 4_000_000 + n), 'waves');
+      bareWaves = await rush(CHECKOUTS_PER_PARENT, (n) => bareCheckout(knex, prepared, 5_000_000 + n), 'waves');
+      bareHeld = await rush(CHECKOUTS_PER_PARENT, (n) => bareCheckout(knex, prepared, 6_000_000 + n), 'continuous');
+    } finally {
+      await knex.destroy();
+    }
+
+    const rate = (run: Run) => run.checkouts / run.seconds;
+    const row = (name: string, run: Run) =>
+      console.log(`  ${name} ${rate(run).toFixed(1).padStart(7)} checkouts/s   p50 ${run.p50.toFixed(0).padStart(4)} ms   p99 ${run.p99.toFixed(0).padStart(4)} ms   (${run.checkouts} in ${run.seconds.toFixed(1)} s)`);
+    console.log('');
+    console.log(`${label}: ${PARENTS} parents, ${LINES} lines a cart, ${CHECKOUTS_PER_PARENT} checkouts each`);
+    console.log(`  all ${PARENTS} at once, wave after wave:`);
+    row('  API (order + payment):', apiWaves);
+    row('  rows written directly:', bareWaves);
+    console.log(`    ratio API/direct:      ${(rate(apiWaves) / rate(bareWaves)).toFixed(3)};  p99 < 300 ms: ${apiWaves.p99 < 300 ? 'met' : 'NOT met'}`);
+    console.log(`  each parent again at once, held:`);
+    row('  API (order + payment):', apiHeld);
+    row('  rows written directly:', bareHeld);
+    console.log(`    ratio API/direct:      ${(rate(apiHeld) / rate(bareHeld)).toFixed(3)};  p99 < 300 ms: ${apiHeld.p99 < 300 ? 'met' : 'NOT met'}`);
+    console.log(`  server CPU per checkout: ${apiCpuMs.toFixed(2)} ms (less sensitive to a busy machine than the rates)`);
+    console.log(`  server peak RSS MB:      ${memory.hwmMb.toFixed(1)}`);
+    console.log('');
+  } finally {
+    await stop(server);
+  }
+}
+
+async function mysqlReachable(): Promise<boolean> {
+  const knex = createKnex(databaseTarget(MYSQL_SERVER_URL));
+  try {
+    await knex.raw('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await knex.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-checkout-'));
+  try {
+    await measure('SQLite', `sqlite:${path.join(dir, 'sqlite', 'bench.sqlite')}`, path.join(dir, 'sqlite'));
+    if (await mysqlReachable()) {
+      const name = `bench_checkout_${randomBytes(4).toString('hex')}`;
+      await createMysqlDatabase(MYSQL_SERVER_URL, name);
+      try {
+        const url = new URL(MYSQL_SERVER_URL);
+        url.pathname = `/${name}`;
+        await measure('MariaDB', url.toString(), path.join(dir, 'mysql'));
+      } finally {
+        await dropMysqlDatabase(MYSQL_SERVER_URL, name);
+      }
+    } else {
+      console.log(`NOTICE: no MariaDB/MySQL answers at ${MYSQL_SERVER_URL}: the MariaDB run is skipped.`);
+    }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,254 @@
+/**
+ * Image serving benchmark: the 40 thumbnails of one class fetched through
+ * `GET /api/images/{id}/thumbnail` with a real gallery cookie (the school unlocked with its
+ * password), against a bare Node `http.createServer` + `fs.createReadStream` sending the same
+ * files, in the same run, with autocannon at the same load (64 connections, 10 s per measurement
+ * after a short warm-up). Both servers run as their own processes; the two sides alternate for
+ * BENCH_ROUNDS rounds (3) and the medians are compared. Prints requests/s, p50/p99 latency and the
+ * ratio API/bare (target >= 0.7).
+ *
+ * BENCH_CPU_PROF=<dir> starts the API with `node --cpu-prof` and writes its profile there (open it
+ * in Chrome DevTools or speedscope) to see where the time goes.
+ *
+ * STORAGE_URL=s3://bucket/prefix (with S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY,
+ * S3_FORCE_PATH_STYLE as the server takes them) adds a third side: the same class stored in that
+ * bucket and served by another API process, measured in the same rounds and printed beside the
+ * folder's figures.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { buildRuntime } from '../src/bootstrap';
+import { insertedId } from '../src/db/knex';
+import { hashPassword } from '../src/http/passwords';
+import { generateDemoPhoto } from '../src/media/generate';
+import { createStorage } from '../src/media/storage';
+import { createPhotoRepository } from '../src/photos/photos.repository';
+import { bareFileServer } from './bare';
+import { benchEnv, freePort, memoryOf, s3Settings, stop, waitForHealth } from './server-process';
+
+const PHOTOS = 40;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = 2;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SCHOOL_PASSWORD = 'bench-school-1';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface Prepared {
+  env: Record<string, string>;
+  url: string;
+  albumId: number;
+  /** The thumbnail files on disk, in photo id order. */
+  files: string[];
+  sizes: number[];
+}
+
+/** One school behind its password with a class of 40 photos, stored as an upload stores them. */
+async function prepare(dir: string, storageEnv: Record<string, string> = { STORAGE_URL: 'file:' }): Promise<Prepared> {
+  const port = await freePort();
+  const env = benchEnv(dir, port, storageEnv);
+  const config = loadConfig(env, dir);
+  const runtime = await buildRuntime(config, createLogger('warn'));
+  try {
+    const { knex, media } = runtime;
+    const at = Date.now();
+    const schoolId = insertedId(
+      await knex('schools').insert({ name: 'Bench Primary School', slug: 'bench-primary', password_hash: await hashPassword(SCHOOL_PASSWORD), contact_email: 'office@bench.example', created_at: at }),
+    );
+    const albumId = insertedId(await knex('albums').insert({ school_id: schoolId, name: 'Class 4B', password_hash: null, created_at: at }));
+    const photos = createPhotoRepository(knex);
+    const storage = createStorage(config.storageDir);
+    const files: string[] = [];
+    for (let i = 0; i < PHOTOS; i++) {
+      const upload = path.join(media.tmpDir, `bench-${i}.jpg`);
+      await fs.writeFile(upload, await generateDemoPhoto({ seed: 500 + i, label: `Student ${i + 1}`, width: 1800, height: 2400 }));
+      const stored = await media.ingestPhoto({ path: upload, originalName: `IMG_${1000 + i}.JPG`, size: 0 });
+      await photos.insertMany([{ albumId, originalName: `IMG_${1000 + i}.JPG`, originalNumber: String(1000 + i), stored }]);
+      if (config.storage.kind === 'file') files.push(storage.filePath('thumbnails', stored.storageKey, 'webp'));
+    }
+    const sizes = await Promise.all(files.map(async (file) => (await fs.stat(file)).size));
+    return { env, url: env.PUBLIC_URL, albumId, files, sizes };
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** The child is node itself (not an npx wrapper), so its /proc status is the server's memory. */
+function startApi(env: Record<string, string>, profileDir: string | undefined): ChildProcess {
+  const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  return spawn(process.execPath, [...flags, '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+/** The bare file server runs as its own process too, started by this file with `bare <port> <list>`. */
+function startBare(port: number, listFile: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'bare', String(port), listFile], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+async function waitForBare(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`bare server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/0`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('bare server did not answer within 30 s');
+}
+
+
+/** Unlocks the school like a parent does and returns the cookie header the browser would send. */
+async function galleryCookie(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/schools/bench-primary/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: SCHOOL_PASSWORD }) });
+  if (!res.ok) throw new Error(`unlocking the school answered ${res.status}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (!cookie) throw new Error('unlocking the school set no cookie');
+  return cookie;
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  mbPerS: number;
+}
+
+/** Each figure's median over the rounds. */
+function median(runs: Load[]): Load {
+  const mid = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  };
+  return { rps: mid(runs.map((r) => r.rps)), p50: mid(runs.map((r) => r.p50)), p99: mid(runs.map((r) => r.p99)), mbPerS: mid(runs.map((r) => r.mbPerS)) };
+}
+
+async function load(url: string, paths: string[], headers: Record<string, string>, seconds: number): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mbPerS: result.throughput.average / 1024 / 1024 };
+}
+
+async function main(): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-serve-'));
+  let api: ChildProcess | null = null;
+  let bare: ChildProcess | null = null;
+  let apiS3: ChildProcess | null = null;
+  try {
+    console.log(`Storing a class of ${PHOTOS} photos`);
+    const prepared = await prepare(dir);
+    const s3Env = s3Settings();
+    const onS3 = s3Env ? await prepare(path.join(dir, 's3'), s3Env) : null;
+    const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+    api = startApi(prepared.env, profileDir);
+    await waitForHealth(prepared.url, api);
+    const cookie = await galleryCookie(prepared.url);
+    const list = (await (await fetch(`${prepared.url}/api/albums/${prepared.albumId}/photos`, { headers: { Cookie: cookie } })).json()) as { id: number }[];
+    if (list.length !== PHOTOS) throw new Error(`the class lists ${list.length} photos, expected ${PHOTOS}`);
+    const apiPaths = [...list].sort((a, b) => a.id - b.id).map((photo) => `/api/images/${photo.id}/thumbnail`);
+
+    // The answers must be the same bytes as the files the bare server sends, and revalidation must work.
+    const first = await fetch(`${prepared.url}${apiPaths[0]}`, { headers: { Cookie: cookie } });
+    const bytes = Buffer.from(await first.arrayBuffer());
+    if (!bytes.equals(await fs.readFile(prepared.files[0] ?? ''))) throw new Error('the API sent other bytes than the stored thumbnail');
+    const etag = first.headers.get('etag') ?? '';
+    const again = await fetch(`${prepared.url}${apiPaths[0]}`, { headers: { Cookie: cookie, 'If-None-Match': etag } });
+    if (again.status !== 304) throw new Error(`revalidation answered ${again.status}, expected 304`);
+    const locked = await fetch(`${prepared.url}${apiPaths[0]}`);
+    if (locked.status !== 401) throw new Error(`without the cookie the thumbnail answered ${locked.status}, expected 401`);
+
+    const listFile = path.join(dir, 'files.json');
+    await fs.writeFile(listFile, JSON.stringify({ files: prepared.files, sizes: prepared.sizes }));
+    const barePort = await freePort();
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    bare = startBare(barePort, listFile);
+    await waitForBare(bareUrl, bare);
+    const barePaths = prepared.files.map((_, i) => `/${i}`);
+
+    const averageKb = prepared.sizes.reduce((a, b) => a + b, 0) / prepared.sizes.length / 1024;
+    console.log(`${PHOTOS} thumbnails of ${averageKb.toFixed(1)} KB on average; ${CONNECTIONS} connections, ${DURATION_S} s per measurement after ${WARMUP_S} s of warm-up`);
+    const sides = {
+      bare: { url: bareUrl, paths: barePaths, headers: {} as Record<string, string>, runs: [] as Load[] },
+      api: { url: prepared.url, paths: apiPaths, headers: { Cookie: cookie }, runs: [] as Load[] },
+    };
+    // The same class in the bucket, served by its own API process: the same bytes must come back.
+    let s3Side: { url: string; paths: string[]; headers: Record<string, string>; runs: Load[] } | null = null;
+    if (onS3) {
+      apiS3 = startApi(onS3.env, undefined);
+      await waitForHealth(onS3.url, apiS3);
+      const s3Cookie = await galleryCookie(onS3.url);
+      const s3List = (await (await fetch(`${onS3.url}/api/albums/${onS3.albumId}/photos`, { headers: { Cookie: s3Cookie } })).json()) as { id: number }[];
+      const s3Paths = [...s3List].sort((a, b) => a.id - b.id).map((photo) => `/api/images/${photo.id}/thumbnail`);
+      const s3First = Buffer.from(await (await fetch(`${onS3.url}${s3Paths[0]}`, { headers: { Cookie: s3Cookie } })).arrayBuffer());
+      if (!s3First.equals(bytes)) throw new Error('the API on the bucket sent other bytes than the stored thumbnail');
+      s3Side = { url: onS3.url, paths: s3Paths, headers: { Cookie: s3Cookie }, runs: [] };
+      console.log(`S3 side: ${process.env.STORAGE_URL} at ${process.env.S3_ENDPOINT ?? 'AWS'}`);
+    }
+    const all = s3Side ? [sides.bare, sides.api, s3Side] : [sides.bare, sides.api];
+    for (const side of all) await load(side.url, side.paths, side.headers, WARMUP_S);
+    // The machine is shared, so its load drifts: the sides take turns, and medians are compared.
+    for (let round = 1; round <= ROUNDS; round++) {
+      const order = round % 2 === 1 ? all : [...all].reverse();
+      for (const side of order) side.runs.push(await load(side.url, side.paths, side.headers, DURATION_S));
+      const s3Figure = s3Side ? `, API on S3 ${s3Side.runs.at(-1)?.rps.toFixed(0)} req/s` : '';
+      console.log(`  round ${round}: bare ${sides.bare.runs.at(-1)?.rps.toFixed(0)} req/s, API ${sides.api.runs.at(-1)?.rps.toFixed(0)} req/s${s3Figure}`);
+    }
+    const memory = await memoryOf(api.pid ?? 0);
+    const bareLoad = median(sides.bare.runs);
+    const apiLoad = median(sides.api.runs);
+
+    const row = (label: string, l: Load) =>
+      console.log(`${label} ${l.rps.toFixed(0).padStart(7)} req/s   p50 ${String(l.p50).padStart(4)} ms   p99 ${String(l.p99).padStart(4)} ms   ${l.mbPerS.toFixed(1)} MB/s`);
+    console.log('');
+    console.log(`medians of ${ROUNDS} rounds:`);
+    row('bare Node file server: ', bareLoad);
+    row('API with gallery cookie:', apiLoad);
+    console.log(`ratio API/bare:           ${(apiLoad.rps / bareLoad.rps).toFixed(3)}  (target >= 0.7)`);
+    console.log(`API peak RSS MB:          ${memory.hwmMb.toFixed(1)}`);
+    if (s3Side) {
+      const s3Load = median(s3Side.runs);
+      console.log('');
+      console.log(`the same class in ${process.env.STORAGE_URL}:`);
+      row('API on S3:              ', s3Load);
+      console.log(`ratio S3/bare:            ${(s3Load.rps / bareLoad.rps).toFixed(3)}`);
+      console.log(`ratio S3/file:            ${(s3Load.rps / apiLoad.rps).toFixed(3)}`);
+      console.log(`API on S3 peak RSS MB:    ${(await memoryOf(apiS3?.pid ?? 0)).hwmMb.toFixed(1)}`);
+    }
+    if (profileDir) console.log(`CPU profile of the API: ${profileDir}`);
+  } finally {
+    await stop(bare);
+    await stop(api);
+    await stop(apiS3);
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function serveBare(port: number, listFile: string): Promise<void> {
+  const { files, sizes } = JSON.parse(await fs.readFile(listFile, 'utf8')) as { files: string[]; sizes: number[] };
+  const server = bareFileServer(files, sizes, 'image/webp');
+  server.listen(port, '127.0.0.1');
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+const [mode, port, listFile] = process.argv.slice(2);
+const run = mode === 'bare' ? serveBare(Number(port), listFile ?? '') : main();
+run.catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Client, describeApi, startTestServer, type TestServer } from '../../test/harness';
+import { addPhoto, createShop, orderBody, parentFor, type Line, type Shop } from '../../test/shop';
+
+/**
+ * The database work of a checkout does not grow with the cart: placing an order and opening its
+ * payment cost the same number of queries for one line as for ten, so a rush of parents with full
+ * carts costs the database no more round trips than one with single photos.
+ */
+describeApi('checkout queries', () => {
+  let server: TestServer;
+  let shop: Shop;
+  let parent: Client;
+  let photoIds: number[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    shop = await createShop(server);
+    parent = await parentFor(server, shop);
+    photoIds = [...shop.photoIds];
+    while (photoIds.length < 10) photoIds.push(await addPhoto(server, shop.openAlbumId, `IMG_${1000 + photoIds.length}.JPG`));
+  });
+  afterAll(async () => server.close());
+
+  /** Every statement the server's database runs while the order is placed and its payment opened. */
+  async function checkoutQueries(lines: Line[]): Promise<string[]> {
+    const seen: string[] = [];
+    const listener = (query: { sql: string }) => seen.push(query.sql);
+    server.runtime.knex.on('query', listener);
+    try {
+      const placed = await parent.post('/api/orders', orderBody(shop, lines));
+      expect(placed.status).toBe(201);
+      expect(placed.body.order.items).toHaveLength(lines.length);
+      const paying = await new Client(server.url).post('/api/payment/initiate', { orderId: placed.body.order.id });
+      expect(paying.body.success).toBe(true);
+    } finally {
+      server.runtime.knex.off('query', listener);
+    }
+    return seen;
+  }
+
+  const cart = (count: number): Line[] =>
+    photoIds.slice(0, count).map((photoId, i) => ({ photoId, albumId: shop.openAlbumId, product: i % 2 ? shop.digital : shop.print, quantity: 1 + (i % 3) }));
+
+  it('runs as many queries for ten lines as for one', async () => {
+    // A first checkout warms whatever is cached, so both measured ones start alike.
+    await checkoutQueries(cart(1));
+    const one = await checkoutQueries(cart(1));
+    const ten = await checkoutQueries(cart(10));
+    expect(one.length).toBeGreaterThan(0);
+    expect(ten.length, `1 line:\n${one.join('\n')}\n\n10 lines:\n${ten.join('\n')}`).toBe(one.length);
+  });
+});
