@@ -17,3 +17,4 @@ export * from './matching';
 export * from './print-batches';
 export * from './csv';
 export * from './brand';
+export * from './format';

@@ -11,7 +11,7 @@ import type { Deps } from '../deps';
 import { now } from '../db/knex';
 import { badRequest, conflict, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
-import { isUniqueViolation } from '../staff/staff.service';
+import { isUniqueViolation } from '../db/errors';
 import { accountCreatedEmail, passwordResetEmail } from '../mail/templates';
 import { createCustomersRepository, presentCustomer, type CustomerRow } from './customers.repository';
 import { hashResetToken, issueResetToken, resetUrl } from './customers.reset-tokens';

@@ -68,3 +68,9 @@ export function isDeadlock(err: unknown): boolean {
   const e = err as { code?: unknown; errno?: unknown } | null;
   return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213;
 }
+
+/** SQLite and MySQL name a unique-key violation differently. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number; message?: string };
+  return e.code === 'ER_DUP_ENTRY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(e.message ?? '');
+}

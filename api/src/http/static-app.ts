@@ -16,7 +16,7 @@ import {
 } from '../../contract/gallery-page';
 import { MSG, STATIC_MSG } from '../../contract/messages';
 import { AppError, notFound } from './errors';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../lib/escape';
 import type { AppContext, Middleware } from './context';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html';
+import { escapeHtml } from '../lib/escape';
 
 export { escapeHtml };
 

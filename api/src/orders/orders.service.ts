@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import type { Viewer } from '../http/access';
 import { accessError, classAccess, createVisibility, photoVisible } from '../students/visibility';
 import { createStudentRepository } from '../students/students.repository';
-import { isUniqueViolation } from '../staff/staff.service';
+import { isUniqueViolation } from '../db/errors';
 import { createCustomerService } from '../customers/customers.service';
 import { orderConfirmationEmail } from '../mail/templates';
 import { newOrderId } from './order-id';

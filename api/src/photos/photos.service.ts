@@ -4,7 +4,7 @@ import { MATCHING_MSG, MSG } from '../../contract/messages';
 import type { UploadCapture } from '../../contract/matching';
 import type { MissingPhotosReport, Photo, RestoreResponse, UploadBatchResponse } from '../../contract/photos';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
-import { isUniqueViolation } from '../staff/staff.service';
+import { isUniqueViolation } from '../db/errors';
 import type { MatchingService } from '../matching/matching.service';
 import type { UploadedFile } from '../http/multipart';
 import type { Logger } from '../logger';

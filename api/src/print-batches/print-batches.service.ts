@@ -16,7 +16,7 @@ import { now } from '../db/knex';
 import { conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import type { MediaService } from '../media/media.types';
-import { isUniqueViolation } from '../staff/staff.service';
+import { isUniqueViolation } from '../db/errors';
 import { compareNames } from '../albums/albums.presenter';
 import { planBatch, type BatchPlan } from './batch-plan';
 import { streamBatchZip } from './batch-zip';

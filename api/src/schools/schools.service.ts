@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../http/passwords';
 import type { RateLimits } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { MediaService } from '../media/media.types';
-import { isUniqueViolation } from '../staff/staff.service';
+import { isUniqueViolation } from '../db/errors';
 import { createAlbumRepository, type PhotoFileRecord } from '../albums/albums.repository';
 import { byName, presentAlbums } from '../albums/albums.presenter';
 import { removePhotoFiles } from '../albums/albums.service';

@@ -7,6 +7,7 @@ import type { RateLimits } from '../http/rate-limit';
 import type { TokenService } from '../http/auth';
 import type { Logger } from '../logger';
 import { createStaffRepository, presentStaff } from './staff.repository';
+import { isUniqueViolation } from '../db/errors';
 
 export function createStaffService(deps: { knex: Knex; tokens: TokenService; limits: RateLimits; logger: Logger }) {
   const repo = createStaffRepository(deps.knex);
@@ -81,8 +82,3 @@ export function createStaffService(deps: { knex: Knex; tokens: TokenService; lim
   };
 }
 
-/** SQLite and MySQL name a unique-key violation differently. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number; message?: string };
-  return e.code === 'ER_DUP_ENTRY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(e.message ?? '');
-}

@@ -8,7 +8,7 @@ import type { MediaService } from '../media/media.types';
 import { removePhotoFiles } from '../albums/albums.service';
 import { createAlbumRepository } from '../albums/albums.repository';
 import { createSchoolRepository } from '../schools/schools.repository';
-import { isUniqueViolation } from '../staff/staff.service';
+import { isUniqueViolation } from '../db/errors';
 import { now, toIso } from '../db/knex';
 import type { RawRosterRow } from './roster-csv';
 import { codeTag, newStudentCode } from './student-code';

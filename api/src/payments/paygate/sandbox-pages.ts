@@ -1,5 +1,5 @@
 import { thebeToDecimal } from '../../../contract/money';
-import { escapeHtml } from '../../http/html';
+import { escapeHtml } from '../../lib/escape';
 import { APPROVED_TEST_CARD, RESULT_CODES, TEST_CARD_OUTCOMES, TEST_CARDS, TRANSACTION_STATUS, isCancelledStatus } from './codes';
 
 export { escapeHtml };
