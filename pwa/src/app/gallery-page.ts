@@ -12,7 +12,7 @@ import { schoolBySlugQuery } from '../features/schools/api';
 import { albumsQuery, galleryAnswerUrl, photosQuery, priceListsQuery } from '../features/gallery/api';
 import { getStaffToken } from '../lib/storage';
 import { keepGalleryAnswers, keepShownImages } from '../lib/offline-caches';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /**
  * Seeds the query cache from the page's gallery data, when the page has any and belongs to this

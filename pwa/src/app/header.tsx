@@ -7,7 +7,7 @@ import { buildCheckoutCart } from '../lib/checkout-cart';
 import { clearCustomerSession } from '../lib/storage';
 import { logoutStaff, useSession } from '../lib/session';
 import { purgeGalleryCaches } from '../lib/offline-caches';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
 

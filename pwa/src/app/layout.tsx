@@ -7,7 +7,7 @@ import { PageSpinner } from '../components/ui/spinner';
 import { clearCartKeys } from '../lib/cart';
 import { isStaffSession } from '../lib/storage';
 import { STAFF_SESSION_EXPIRED_EVENT } from '../lib/staff-expiry';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { Header } from './header';
 import { Footer } from './footer';
 

@@ -8,7 +8,7 @@ import { matchPath } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { schoolBySlugQuery } from '../features/schools/api';
 import { albumsQuery, photosQuery, priceListsQuery } from '../features/gallery/api';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 export function prefetchRouteData(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
   const match = matchPath(paths.schoolPattern, location.pathname);

@@ -1,7 +1,7 @@
 /** Routes of spec section 2, each screen its own lazy chunk. */
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { Layout } from './layout';
 // Prerendered at build time, so part of the first download: their markup hydrates in the same pass
 // as the layout. A lazy chunk would leave them dehydrated, and any update meanwhile (the restored

@@ -22,7 +22,7 @@ import { LOCAL_KEYS, readJson, type NamedRef } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { useOnline } from '../../lib/use-online';
 import { useTitle } from '../../lib/use-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 type Step = 'idle' | 'ordering' | 'paying' | 'redirecting' | 'payment-failed';
 

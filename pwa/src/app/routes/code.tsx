@@ -15,7 +15,7 @@ import { CODE_FORMAT_HINT, StudentCodeForm } from '../../features/children/code-
 import { errorMessage } from '../../lib/api-client';
 import { addUnlockedChild } from '../../lib/unlocked-children';
 import { useTitle } from '../../lib/use-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export default function CodeLanding() {
   useTitle('Student code');

@@ -7,7 +7,7 @@ import { RegisterForm } from '../../features/account/register-form';
 import { setCustomerSession } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** /customer/auth and /user-auth: sign in or create an account, then My Orders. */
 export default function CustomerAuth() {

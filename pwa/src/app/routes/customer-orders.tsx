@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api-client';
 import { clearCustomerSession } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric' });
 

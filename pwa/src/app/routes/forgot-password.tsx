@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toast';
 import { requestPasswordReset } from '../../features/account/api';
 import { errorMessage } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export default function ForgotPassword() {
   useTitle('Reset Your Password');

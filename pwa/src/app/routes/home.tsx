@@ -7,7 +7,7 @@ import { useTitle } from '../../lib/use-title';
 import { useUnlockedChildren } from '../../lib/unlocked-children';
 import { useHydrated } from '../../lib/use-hydrated';
 import { StudentCodeForm } from '../../features/children/code-form';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 const FEATURES = [
   { title: 'Professional Quality', text: 'Portraits and class photos taken by experienced school photographers.', icon: 'M4 7h3l2-3h6l2 3h3v12H4z M12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z' },

@@ -3,7 +3,7 @@ import { CURRENCY } from '@contract/constants';
 import { buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { useTitle } from '../../lib/use-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** One payment provider, named the same everywhere on the page (decision D6). */
 const PROVIDER = 'PayGate';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 import { useTitle } from '../../lib/use-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export default function NotFound() {
   useTitle('Page Not Found');

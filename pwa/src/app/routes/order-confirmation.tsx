@@ -12,7 +12,7 @@ import { restoreCartFrom } from '../../features/orders/restore-cart';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../features/orders/status-badges';
 import { ApiError } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export default function OrderConfirmation() {
   const { orderId = '' } = useParams();

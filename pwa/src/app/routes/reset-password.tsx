@@ -14,7 +14,7 @@ import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
 import { fieldErrors, type FieldErrors } from '../../lib/form';
 import { setCustomerSession } from '../../lib/storage';
 import { useTitle } from '../../lib/use-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 type Field = 'newPassword' | 'confirmPassword';
 

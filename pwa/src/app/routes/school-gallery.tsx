@@ -32,7 +32,7 @@ import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
 import { useUnlockedChildren } from '../../lib/unlocked-children';
 import { StudentCodeForm } from '../../features/children/code-form';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 

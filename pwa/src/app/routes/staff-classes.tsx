@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
 import { StaffPage, ClassManagement } from '../../features/staff/staff-screens';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** /photographer/schools/{schoolId}/classes; without a staff token it goes to / (spec section 2). */
 export default function StaffClassesRoute() {

@@ -1,7 +1,7 @@
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
 import { StaffPage, AuthRequiredCard, RecoveryCenter } from '../../features/staff/staff-screens';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export default function StaffRecoveryRoute() {
   const { staffToken } = useSession();

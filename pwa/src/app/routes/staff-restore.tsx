@@ -1,7 +1,7 @@
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
 import { StaffPage, AuthRequiredCard, Restoration } from '../../features/staff/staff-screens';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export default function StaffRestoreRoute() {
   const { staffToken } = useSession();

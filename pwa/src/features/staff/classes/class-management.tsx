@@ -7,7 +7,7 @@ import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useDeleteClass } from '../api/albums';
 import { useStaffSchool } from '../api/schools';
 import { ConfirmDialog } from '../common/confirm-dialog';

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { logoutStaff, useSession } from '../../../lib/session';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { UploadTab } from '../upload/upload-tab';
 import { PhotographersTab } from './photographers-tab';
 import { PriceListsTab } from './price-lists-tab';

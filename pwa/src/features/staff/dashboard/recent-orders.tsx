@@ -3,7 +3,7 @@ import { formatPula } from '@contract/money';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useOrders } from '../api/orders';
 import { STATUS_TONE, statusWords } from '../common/status';
 

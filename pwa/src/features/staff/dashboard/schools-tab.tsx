@@ -6,7 +6,7 @@ import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useDeleteSchool, useStaffSchools } from '../api/schools';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { SchoolForm } from './school-form';

@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useCleanupMissing, useMissingPhotos } from '../api/photos-recovery';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { MissingList } from './missing-list';

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useMissingPhotos, useRestorePhotos } from '../api/photos-recovery';
 import { Dropzone } from '../upload/dropzone';
 import { addToSelection } from '../upload/limits';

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
 import { MATCHING_MSG } from '@contract/messages';
 import { buttonClass } from '../../../components/ui/button';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { uploadDb } from '../../../lib/upload-queue-db';
 import { summaryText } from './matching-text';
 

@@ -23,15 +23,18 @@ export function usePreviews(selection: readonly Selected[]): Previews {
 
   useEffect(() => {
     if (typeof createImageBitmap === 'undefined') return;
+    // The sets live as long as the component: the cleanup below sees the same ones.
+    const startedIds = started.current;
+    const finishedIds = finished.current;
     let cancelled = false;
-    const todo = selection.filter((item) => !started.current.has(item.id));
+    const todo = selection.filter((item) => !startedIds.has(item.id));
     (async () => {
       for (const item of todo) {
         if (cancelled) return;
-        started.current.add(item.id);
+        startedIds.add(item.id);
         try {
           const blob = await makePreview(item.file, businessName());
-          finished.current.add(item.id);
+          finishedIds.add(item.id);
           const url = URL.createObjectURL(blob);
           setPreviews((current) => ({ urls: new Map(current.urls).set(item.id, url), blobs: new Map(current.blobs).set(item.id, blob) }));
         } catch {
@@ -42,7 +45,7 @@ export function usePreviews(selection: readonly Selected[]): Previews {
     return () => {
       cancelled = true;
       // Items not reached yet are tried again by the next run.
-      for (const item of todo) if (!finished.current.has(item.id)) started.current.delete(item.id);
+      for (const item of todo) if (!finishedIds.has(item.id)) startedIds.delete(item.id);
     };
   }, [selection]);
 

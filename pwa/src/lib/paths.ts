@@ -1,4 +1,4 @@
-/** Every route string of the app (spec section 2), in one place. */
+/** Every route string of the app, in one place (features link with these too). */
 export const paths = {
   home: '/',
   howItWorks: '/how-it-works',
@@ -17,7 +17,7 @@ export const paths = {
   codePattern: '/code/:code',
   children: '/children',
   child: (studentId: number) => `/children?student=${studentId}`,
-  // Staff (issue 5): the dashboard and order management each have two spellings.
+  // Staff: the dashboard and order management each have two spellings.
   photographer: '/photographer',
   staffDashboard: '/photographer/dashboard',
   staffDashboardAlias: '/photographer-dashboard',
