@@ -1,9 +1,20 @@
 import type { Knex } from 'knex';
 import type { StaffRole } from '../../contract/constants';
-import type { StaffUser } from '../../contract/auth';
+import { runner, type Tx } from '../db/database';
 import { insertedId, now, toIso, count } from '../db/knex';
 
-export interface StaffRow {
+/** A staff account as the service sees it; the password hash never leaves the service. */
+export interface StaffRecord {
+  id: number;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  role: StaffRole;
+  createdAt: string;
+}
+
+interface StaffRow {
   id: number;
   email: string;
   password_hash: string;
@@ -13,10 +24,11 @@ export interface StaffRow {
   created_at: number;
 }
 
-export function presentStaff(row: StaffRow): StaffUser {
+function toRecord(row: StaffRow): StaffRecord {
   return {
     id: Number(row.id),
     email: row.email,
+    passwordHash: row.password_hash,
     firstName: row.first_name,
     lastName: row.last_name,
     role: row.role,
@@ -25,21 +37,34 @@ export function presentStaff(row: StaffRow): StaffUser {
 }
 
 export function createStaffRepository(knex: Knex) {
+  async function findById(id: number, tx?: Tx): Promise<StaffRecord | undefined> {
+    const row = (await runner(knex, tx)('staff').where({ id }).first()) as StaffRow | undefined;
+    return row ? toRecord(row) : undefined;
+  }
+
   return {
-    findByEmail: (email: string, trx: Knex = knex): Promise<StaffRow | undefined> => trx('staff').where({ email }).first(),
-    findById: (id: number, trx: Knex = knex): Promise<StaffRow | undefined> => trx('staff').where({ id }).first(),
-    list: (): Promise<StaffRow[]> => knex('staff').orderBy([{ column: 'role' }, { column: 'last_name' }, { column: 'first_name' }]),
-    async count(trx: Knex = knex, role?: StaffRole): Promise<number> {
-      const query = trx('staff');
+    findById,
+
+    async findByEmail(email: string, tx?: Tx): Promise<StaffRecord | undefined> {
+      const row = (await runner(knex, tx)('staff').where({ email }).first()) as StaffRow | undefined;
+      return row ? toRecord(row) : undefined;
+    },
+
+    async list(): Promise<StaffRecord[]> {
+      const rows = (await knex('staff').orderBy([{ column: 'role' }, { column: 'last_name' }, { column: 'first_name' }])) as StaffRow[];
+      return rows.map(toRecord);
+    },
+
+    /** Every staff account, or only those with `role`. */
+    async count(role?: StaffRole, tx?: Tx): Promise<number> {
+      const query = runner(knex, tx)('staff');
       if (role) query.where({ role });
       return count(await query.count({ count: '*' }).first());
     },
-    async insert(
-      input: { email: string; passwordHash: string; firstName: string; lastName: string; role: StaffRole },
-      trx: Knex = knex,
-    ): Promise<StaffRow> {
+
+    async insert(input: { email: string; passwordHash: string; firstName: string; lastName: string; role: StaffRole }, tx?: Tx): Promise<StaffRecord> {
       const id = insertedId(
-        await trx('staff').insert({
+        await runner(knex, tx)('staff').insert({
           email: input.email,
           password_hash: input.passwordHash,
           first_name: input.firstName,
@@ -48,10 +73,12 @@ export function createStaffRepository(knex: Knex) {
           created_at: now(),
         }),
       );
-      const row = await trx('staff').where({ id }).first();
-      return row as StaffRow;
+      return (await findById(id, tx)) as StaffRecord;
     },
-    delete: (id: number, trx: Knex = knex) => trx('staff').where({ id }).delete(),
+
+    async delete(id: number, tx?: Tx): Promise<void> {
+      await runner(knex, tx)('staff').where({ id }).delete();
+    },
   };
 }
 export type StaffRepository = ReturnType<typeof createStaffRepository>;

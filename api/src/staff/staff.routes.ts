@@ -27,8 +27,8 @@ export function createStaffRoutes(deps: Deps) {
   });
 
   router.get('/auth/me', requireStaff, async (ctx) => {
-    const me = (await service.list()).find((user) => ctx.state.principal.kind === 'staff' && user.id === ctx.state.principal.id);
-    ctx.body = { user: me };
+    const principal = ctx.state.principal;
+    ctx.body = { user: await service.me(principal.kind === 'staff' ? principal.id : null) };
   });
 
   router.get('/photographers', requireAdmin, async (ctx) => {

@@ -1,59 +1,65 @@
-import type { Knex } from 'knex';
 import { MSG } from '../../contract/messages';
 import type { PhotographerCreateInput, StaffRegisterInput, StaffLoginInput, StaffUser } from '../../contract/auth';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
-import type { RateLimits } from '../http/rate-limit';
-import type { TokenService } from '../http/auth';
-import type { Logger } from '../logger';
-import { createStaffRepository, presentStaff } from './staff.repository';
+import type { Deps } from '../deps';
+import { createDatabase } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
+import { createStaffRepository, type StaffRecord } from './staff.repository';
+import { presentStaff } from './staff.presenter';
 
-export function createStaffService(deps: { knex: Knex; tokens: TokenService; limits: RateLimits; logger: Logger }) {
+export function createStaffService(deps: Pick<Deps, 'knex' | 'tokens' | 'limits' | 'logger'>) {
+  const database = createDatabase(deps.knex);
   const repo = createStaffRepository(deps.knex);
 
-  const session = (row: Parameters<typeof presentStaff>[0]) => ({
-    token: deps.tokens.signStaff({ id: Number(row.id), role: row.role }),
-    user: presentStaff(row),
+  const session = (staff: StaffRecord) => ({
+    token: deps.tokens.signStaff({ id: staff.id, role: staff.role }),
+    user: presentStaff(staff),
   });
 
   return {
     async login(input: StaffLoginInput, clientIp: string) {
       await deps.limits.guard('staff-login', clientIp, input.email);
-      const row = await repo.findByEmail(input.email);
-      const ok = await verifyPassword(row?.password_hash, input.password);
-      if (!row || !ok) {
+      const staff = await repo.findByEmail(input.email);
+      const ok = await verifyPassword(staff?.passwordHash, input.password);
+      if (!staff || !ok) {
         const { delayMs, targetFailures } = await deps.limits.fail('staff-login', clientIp, input.email);
         if (delayMs > 0) {
           // Someone keeps guessing this account's password, probably from many addresses: answers
           // slow down instead of locking the account, so its owner can still sign in.
           if (targetFailures % 10 === 1) {
-            deps.logger.warn({ staffId: row ? Number(row.id) : null, failures: targetFailures, client: clientIp, delayMs }, 'repeated failed sign-ins for one staff account: answers slowed');
+            deps.logger.warn({ staffId: staff ? staff.id : null, failures: targetFailures, client: clientIp, delayMs }, 'repeated failed sign-ins for one staff account: answers slowed');
           }
           await new Promise((resolve) => setTimeout(resolve, delayMs));
         }
         throw unauthorized(MSG.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       await deps.limits.succeed('staff-login', clientIp, input.email);
-      return session(row);
+      return session(staff);
     },
 
     async registrationOpen(): Promise<boolean> {
       return (await repo.count()) === 0;
     },
 
-    /** Open only while no staff account exists; the first account becomes admin (D5). */
+    /** Open only while no staff account exists; the first account becomes admin (docs/accounts.md). */
     async register(input: StaffRegisterInput) {
       const passwordHash = await hashPassword(input.password);
-      const row = await deps.knex.transaction(async (trx) => {
-        if ((await repo.count(trx)) > 0) throw forbidden(MSG.registrationClosed, 'REGISTRATION_CLOSED');
-        return repo.insert({ ...input, passwordHash, role: 'admin' }, trx);
+      const staff = await database.transaction(async (tx) => {
+        if ((await repo.count(undefined, tx)) > 0) throw forbidden(MSG.registrationClosed, 'REGISTRATION_CLOSED');
+        return repo.insert({ ...input, passwordHash, role: 'admin' }, tx);
       });
-      return session(row);
+      return session(staff);
     },
 
     async list(): Promise<StaffUser[]> {
       return (await repo.list()).map(presentStaff);
+    },
+
+    /** The signed-in account, or undefined when it is gone (deleted since the token was issued). */
+    async me(staffId: number | null): Promise<StaffUser | undefined> {
+      const staff = staffId === null ? undefined : await repo.findById(staffId);
+      return staff ? presentStaff(staff) : undefined;
     },
 
     async create(input: PhotographerCreateInput): Promise<StaffUser> {
@@ -67,18 +73,17 @@ export function createStaffService(deps: { knex: Knex; tokens: TokenService; lim
       }
     },
 
-    /** An admin cannot delete themself or the last admin (D5). */
+    /** An admin cannot delete themself or the last admin (docs/accounts.md). */
     async delete(id: number, actorId: number): Promise<void> {
       if (id === actorId) throw forbidden(MSG.cannotDeleteSelf, 'CANNOT_DELETE_SELF');
-      await deps.knex.transaction(async (trx) => {
-        const row = await repo.findById(id, trx);
-        if (!row) throw notFound(MSG.photographerNotFound);
-        if (row.role === 'admin' && (await repo.count(trx, 'admin')) <= 1) {
+      await database.transaction(async (tx) => {
+        const staff = await repo.findById(id, tx);
+        if (!staff) throw notFound(MSG.photographerNotFound);
+        if (staff.role === 'admin' && (await repo.count('admin', tx)) <= 1) {
           throw forbidden(MSG.cannotDeleteLastAdmin, 'LAST_ADMIN');
         }
-        await repo.delete(id, trx);
+        await repo.delete(id, tx);
       });
     },
   };
 }
-
