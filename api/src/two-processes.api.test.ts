@@ -273,7 +273,7 @@ suite('two API processes, one product', () => {
       await waitUntil(async () => confirmations().length > 0, 10_000);
       // Both processes have settled the payment by now (A on the return, B on the notify).
       await waitUntil(async () => (await knex('payment_callbacks').where({ kind: 'notify' })).length > 0, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await mail.noMoreThan(1, { to: customerEmail, match: (m) => m.subject.includes(orderId), within: 1000 });
       expect(confirmations()).toHaveLength(1);
       const confirmation = confirmations()[0]!;
 

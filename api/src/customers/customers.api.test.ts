@@ -243,7 +243,7 @@ describeApi('customer accounts', () => {
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
     expect(Number(retryAfter)).toBeGreaterThan(0);
     await mail.waitFor(email, before);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await mail.noMoreThan(5, { to: email, after: before, within: 300 });
     expect(mail.messages.slice(before).filter((m) => m.to.includes(email)).length).toBeLessThanOrEqual(5);
   });
 });

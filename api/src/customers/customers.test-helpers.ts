@@ -1,19 +1,12 @@
 import http from 'node:http';
 import type { MailCatcher } from '../../test/mail-catcher';
 
-export { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+export { resetLinkIn, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 
 /** Fixtures for the customers API suite: reading mail back, and raw HTTP. */
 
 /** Mails to one address so far. */
 export const mailsTo = (catcher: MailCatcher, to: string) => catcher.messages.filter((m) => m.to.includes(to.toLowerCase()));
-
-/** The first link into the reset page found in the text. */
-export function resetLinkIn(text: string): URL {
-  const match = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(text);
-  if (!match) throw new Error(`no reset link in mail:\n${text}`);
-  return new URL(match[0]);
-}
 
 /** fetch() will not send a made-up Host header; node:http will. */
 export function rawPost(

@@ -140,7 +140,7 @@ describeApi('a second approved payment', () => {
       );
       expect(await (await postForm(`${w.server.url}/api/payment/notify`, repeat)).text()).toBe('OK');
       expect((await new Client(w.server.url).get(`/api/orders/${orderId}`)).body.duplicatePayments).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 300 });
       expect(confirmations(w, orderId)).toHaveLength(1);
     } finally {
       await w.server.close();

@@ -176,7 +176,7 @@ describeApi('payments through the PayWeb3 sandbox', () => {
       expect(notes.filter((n) => n.endsWith('order paid'))).toHaveLength(1);
       expect(notes.filter((n) => n.includes('repeat of completed'))).toHaveLength(9);
       await waitUntil(async () => confirmations(w, orderId).length === 1);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 200 });
       expect(confirmations(w, orderId)).toHaveLength(1);
       // A later decline never takes a paid order back.
       const declined = await signedNotify(w, orderId, { TRANSACTION_STATUS: '2', RESULT_CODE: '900007' });
@@ -222,7 +222,7 @@ describeApi('payments through the PayWeb3 sandbox', () => {
         const notes = (await w.server.runtime.knex('payment_callbacks')).map((c) => c.outcome);
         expect(notes.filter((n) => n.endsWith('order paid'))).toHaveLength(1);
         await waitUntil(async () => confirmations(w, orderId).length === 1);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 200 });
         expect(confirmations(w, orderId)).toHaveLength(1);
       } finally {
         await w.server.close();
@@ -240,7 +240,7 @@ describeApi('payments through the PayWeb3 sandbox', () => {
         await waitUntil(async () => (await w.server.runtime.knex('payment_callbacks').where({ kind: 'notify' })).length === 1);
         const notify = await w.server.runtime.knex('payment_callbacks').where({ kind: 'notify' }).first();
         expect(notify.outcome).toContain('repeat of completed');
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 200 });
         expect(confirmations(w, orderId)).toHaveLength(1);
       } finally {
         await w.server.close();
