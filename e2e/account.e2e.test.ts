@@ -1,11 +1,11 @@
 /** Create an account, sign out, forget the password, reset it with the e-mailed link. */
 import { it } from 'vitest';
-import { waitForResetLink } from './support/outbox';
+import { resetLinkIn } from '../api/test/mail-catcher';
 import { toastWith, uniqueEmail } from './support/journey';
 import { describeJourney } from './support/journey-suite';
 
 describeJourney('parent accounts', (env) => {
-  it('registers, signs out, and resets a forgotten password from the outbox link', async () => {
+  it('registers, signs out, and resets a forgotten password from the e-mailed link', async () => {
     const context = await env.browser.newContext();
     const page = await context.newPage();
     const email = uniqueEmail('account');
@@ -33,7 +33,7 @@ describeJourney('parent accounts', (env) => {
     await page.getByRole('button', { name: 'Try Different Email' }).click();
     await page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
 
-    const link = await waitForResetLink(env.server.outboxDir, email);
+    const link = resetLinkIn((await env.mail.waitFor(email, 0, 20_000)).text).href;
     await page.goto(link.replace(/^https?:\/\/[^/]+/, env.server.url));
     await page.getByRole('heading', { name: 'Set New Password' }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('second-pass');
@@ -53,4 +53,4 @@ describeJourney('parent accounts', (env) => {
     await page.waitForURL('**/customer/orders');
     await context.close();
   });
-});
+}, { mail: true });

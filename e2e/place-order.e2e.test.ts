@@ -4,7 +4,7 @@
  * Successful -> My Orders through the set-password link of the auto-created account.
  */
 import { expect, it } from 'vitest';
-import { waitForResetLink } from './support/outbox';
+import { resetLinkIn } from '../api/test/mail-catcher';
 import { APPROVED_CARD, toastWith, addFirstPhoto, fillCheckout, goToCheckout, payWithCard, uniqueEmail } from './support/journey';
 import { describeJourney } from './support/journey-suite';
 
@@ -70,7 +70,7 @@ describeJourney('placing an order', (env) => {
     expect(await page.getByRole('button', { name: /^Cart,/ }).count()).toBe(0);
 
     // The checkout created an account; its set-password e-mail leads to My Orders.
-    const link = await waitForResetLink(env.server.outboxDir, email);
+    const link = resetLinkIn((await env.mail.waitFor(email, 0, 20_000)).text).href;
     await page.goto(link.replace(/^https?:\/\/[^/]+/, env.server.url));
     await page.getByLabel('New password', { exact: true }).fill('secret123');
     await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
@@ -83,4 +83,4 @@ describeJourney('placing an order', (env) => {
     await page.getByText('1 photo(s)', { exact: true }).waitFor();
     await context.close();
   });
-});
+}, { mail: true });

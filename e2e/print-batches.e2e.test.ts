@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { readZip } from '../api/test/zip';
 import { pdfPagesText } from '../api/test/pdf';
 import { parseCsv } from '../pwa/test/parse-csv';
-import { waitForResetLink } from './support/outbox';
+import { resetLinkIn } from '../api/test/mail-catcher';
 import { APPROVED_CARD, addFirstPhoto, fillCheckout, goToCheckout, openClass, payWithCard, toastWith, uniqueEmail, unlockSchool } from './support/journey';
 import { signIn } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
@@ -80,7 +80,7 @@ describeJourney('print batches', (env) => {
     await fillCheckout(parent, { name: 'Naledi Mosweu', email, student: STUDENT });
     const orderId = await payWithCard(parent, APPROVED_CARD);
     await parent.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 30_000 });
-    const link = await waitForResetLink(env.server.outboxDir, email);
+    const link = resetLinkIn((await env.mail.waitFor(email, 0, 20_000)).text).href;
     await parent.goto(link.replace(/^https?:\/\/[^/]+/, env.server.url));
     await parent.getByLabel('New password', { exact: true }).fill('secret123');
     await parent.getByLabel('Confirm password', { exact: true }).fill('secret123');
@@ -175,4 +175,4 @@ describeJourney('print batches', (env) => {
     await parent.getByText('Delivered', { exact: true }).waitFor();
     await Promise.all([parentContext.close(), staffContext.close(), plainContext.close()]);
   });
-});
+}, { mail: true });

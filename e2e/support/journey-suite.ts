@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hasChromium, launchBrowser } from './browser';
+import { startMailCatcher, type MailCatcher } from '../../api/test/mail-catcher';
 import { startServer, type TestServer } from './server';
 
 export interface JourneyEnv {
   server: TestServer;
   browser: Browser;
+  /** The SMTP catcher the server sends its e-mails to; only in suites started with `{ mail: true }`. */
+  mail: MailCatcher;
+}
+
+export interface JourneyOptions {
+  serverEnv?: Record<string, string>;
+  /** Start a real SMTP catcher (in this process) and give the server SMTP_URL pointing at it. */
+  mail?: boolean;
 }
 
 /**
@@ -13,15 +22,21 @@ export interface JourneyEnv {
  * once per file and stopped after it. Without Chromium the suite is skipped (globalSetup fails
  * the run when CI=true).
  */
-export function describeJourney(name: string, body: (env: JourneyEnv) => void, options: { serverEnv?: Record<string, string> } = {}): void {
+export function describeJourney(name: string, body: (env: JourneyEnv) => void, options: JourneyOptions = {}): void {
   describe.skipIf(!hasChromium)(name, () => {
     const env = {} as JourneyEnv;
     beforeAll(async () => {
-      [env.server, env.browser] = await Promise.all([startServer(options.serverEnv), launchBrowser()]);
+      const serverEnv = { ...options.serverEnv };
+      if (options.mail) {
+        env.mail = await startMailCatcher();
+        serverEnv.SMTP_URL = env.mail.url;
+      }
+      [env.server, env.browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
     });
     afterAll(async () => {
       await env.browser?.close();
       await env.server?.stop();
+      await env.mail?.close();
     });
     body(env);
   });

@@ -1,6 +1,7 @@
 /**
  * Starts the real server (API + built PWA + PayWeb3 sandbox) as a child process on a free port
- * with a fresh temporary SQLite database, storage and outbox, seeded with the demo data.
+ * with a fresh temporary SQLite database and storage, seeded with the demo data. Without SMTP_URL in
+ * `env` its e-mails go to the outbox folder, where no journey reads them.
  * `node --import tsx` keeps the child's PID the server's own, so stop() ends exactly it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +13,6 @@ import path from 'node:path';
 export interface TestServer {
   url: string;
   dataDir: string;
-  outboxDir: string;
   stop(): Promise<void>;
 }
 
@@ -75,7 +75,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return {
     url,
     dataDir,
-    outboxDir: path.join(dataDir, 'outbox'),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
