@@ -105,7 +105,8 @@ export function createApp(deps: Deps): Koa<AppState> {
   app.use(api.routes());
   // Not thrown: the router then sets Allow itself, and the error handler adds the JSON body.
   app.use(api.allowedMethods());
-  // Without real credentials the app is its own PayWeb3 gateway (D6), at the same paths.
+  // Without real credentials the app is its own PayWeb3 gateway, at the same paths
+  // (docs/payments.md, "The built-in sandbox").
   const sandbox = deps.gateway.sandbox;
   if (sandbox) app.use(sandbox.router.routes());
   if (deps.appDir) {

@@ -1,14 +1,16 @@
-import type { Knex } from 'knex';
 import path from 'node:path';
 import type { Config } from './config';
 import { assertProductionPayments, assertSecretStrength } from './config';
 import { createKnex, databaseTarget } from './db/knex';
-import { migrationSource } from '../../db/migrations/index';
+import { migrate } from './db/migrate';
+import { pingDatabase } from './db/ping';
 import type { Logger } from './logger';
 import type { Deps } from './deps';
 import { createTokenService } from './http/auth';
+import { createPrincipalsRepository } from './http/principals.repository';
 import { createAccessService } from './http/access';
 import { createRateLimits } from './http/rate-limit';
+import { createRateLimitsRepository } from './http/rate-limits.repository';
 import { createMediaService } from './media/media.service';
 import { createMailer } from './mail/mailer';
 import { createPayGateClient } from './payments/paygate/client';
@@ -18,74 +20,6 @@ import { createJobLock } from './jobs/job-lock';
 import { createHealthCheck } from './health/health';
 import { connectRedis, createRedis } from './redis';
 import { PAYGATE_LIVE_URL, PUBLIC_TEST_PAYGATE_ID, PUBLIC_TEST_SECRET } from './payments/paygate/codes';
-
-/** How long a starting process waits for another one that is migrating the same database. */
-const MIGRATION_WAIT_MS = 120_000;
-
-/** Whether another process holds knex's migration lock (false while its table does not exist yet). */
-async function migrationLockHeld(knex: Knex): Promise<boolean> {
-  try {
-    const row = await knex('knex_migrations_lock').first('is_locked');
-    return Number(row?.is_locked) === 1;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Two processes creating knex's tables at the same moment can both insert the lock row; knex then
- * never takes its lock again (its update must touch exactly one row). While nobody holds it, the
- * extra rows are dropped.
- */
-async function repairMigrationLock(knex: Knex): Promise<void> {
-  const rows: { index: number; is_locked: number }[] = await knex('knex_migrations_lock').select('index', 'is_locked').catch(() => []);
-  if (rows.length < 2 || rows.some((row) => Number(row.is_locked) !== 0)) return;
-  const keep = Math.min(...rows.map((row) => Number(row.index)));
-  await knex('knex_migrations_lock').whereNot('index', keep).where('is_locked', 0).delete();
-}
-
-/**
- * Runs the pending migrations. Several processes starting together on one database: one takes
- * knex's migration lock (or creates its tables) and the others wait for it and then find nothing
- * left to do. A held lock is waited for before asking knex, which would print a warning per try.
- */
-export async function migrate(knex: Knex, logger?: Logger, waitMs = MIGRATION_WAIT_MS): Promise<void> {
-  const deadline = Date.now() + waitMs;
-  let told = false;
-  const waitOrGiveUp = async (cause: unknown) => {
-    if (Date.now() > deadline) {
-      throw new Error(
-        `The database stayed locked for migrations for ${waitMs / 1000} s. If no other process is migrating it, one stopped halfway: clear the lock with UPDATE knex_migrations_lock SET is_locked = 0`,
-        { cause },
-      );
-    }
-    if (!told) logger?.info('another process is migrating the database; waiting for it');
-    told = true;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  };
-  for (;;) {
-    if (await migrationLockHeld(knex)) {
-      await waitOrGiveUp(null);
-      continue;
-    }
-    try {
-      await knex.migrate.latest({ migrationSource });
-      return;
-    } catch (err) {
-      const e = err as { name?: string; code?: string; message?: string };
-      // Locked, the other process created knex's own tables a moment before this one tried, or
-      // this one waited too long for the other's write (SQLite has one writer at a time).
-      const anotherProcess =
-        e.name === 'MigrationLocked' ||
-        ['ER_TABLE_EXISTS_ERROR', 'ER_DUP_ENTRY', 'ER_LOCK_WAIT_TIMEOUT', 'ER_LOCK_DEADLOCK'].includes(e.code ?? '') ||
-        (e.code ?? '').startsWith('SQLITE_BUSY') ||
-        /table `?knex_migrations(_lock)?`? already exists/.test(e.message ?? '');
-      if (!anotherProcess) throw err;
-      if (e.name === 'MigrationLocked') await repairMigrationLock(knex);
-      await waitOrGiveUp(err);
-    }
-  }
-}
 
 export interface Runtime extends Deps {
   close(): Promise<void>;
@@ -126,13 +60,13 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     dialect: target.dialect,
     database: target.database,
     logger,
-    tokens: createTokenService(config.jwtSecret, knex),
+    tokens: createTokenService(config.jwtSecret, createPrincipalsRepository(knex)),
     access: createAccessService(config.jwtSecret),
-    limits: createRateLimits({ knex, dialect: target.dialect, database: target.database, redis }),
+    limits: createRateLimits({ counters: createRateLimitsRepository(knex, target.dialect, target.database), database: target.database, redis }),
     media,
     storage,
     jobLock: createJobLock({ knex, dialect: target.dialect, database: target.database, redis, logger }),
-    health: createHealthCheck({ knex, storage, redis }),
+    health: createHealthCheck({ pingDatabase: () => pingDatabase(knex), storage, redis }),
     mailer,
     gateway,
   };
@@ -148,7 +82,10 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
   };
 }
 
-/** Real PayGate with PAYGATE_ID/PAYGATE_SECRET; otherwise the built-in sandbox on our own origin (D6). */
+/**
+ * Real PayGate with PAYGATE_ID/PAYGATE_SECRET; otherwise the built-in sandbox on our own origin
+ * (docs/payments.md, "The built-in sandbox").
+ */
 function createGateway(config: Config, logger: Logger): Deps['gateway'] {
   if (config.paygate) {
     const { id, secret } = config.paygate;

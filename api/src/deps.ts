@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import type { Config } from './config';
-import type { Dialect } from './db/knex';
+import type { Connection, Dialect } from './db/knex';
 import type { Logger } from './logger';
 import type { TokenService } from './http/auth';
 import type { AccessService } from './http/access';
@@ -27,7 +26,7 @@ export interface Mailer {
 /** Everything a feature needs, wired once at the edge (createApp). No module-level singletons. */
 export interface Deps {
   config: Config;
-  knex: Knex;
+  knex: Connection;
   dialect: Dialect;
   /** Database name (MySQL) or file (SQLite). */
   database: string;
@@ -43,7 +42,7 @@ export interface Deps {
   /** Probes the database, the storage and Redis for GET /api/health. */
   health: HealthCheck;
   mailer: Mailer;
-  /** PayGate PayWeb3, or the built-in sandbox when PAYGATE_ID is unset (D6). */
+  /** PayGate PayWeb3, or the built-in sandbox when PAYGATE_ID is unset (docs/payments.md, "The built-in sandbox"). */
   gateway: Gateway & { sandbox: SandboxGateway | null };
   /** The built PWA to serve (pwa/dist), when it exists. */
   appDir?: string | null;

@@ -74,3 +74,19 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; errno?: number; message?: string };
   return e.code === 'ER_DUP_ENTRY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(e.message ?? '');
 }
+
+/**
+ * A migration run that failed because another process was migrating the same database at the
+ * same moment: knex's lock was held, the other process created knex's own tables (or its lock
+ * row) a moment before this one tried, or this one waited too long for the other's write
+ * (SQLite has one writer at a time). Waiting and trying again finds nothing left to do.
+ */
+export function isConcurrentMigration(err: unknown): boolean {
+  const e = (err ?? {}) as { name?: string; code?: string; message?: string };
+  return (
+    e.name === 'MigrationLocked' ||
+    ['ER_TABLE_EXISTS_ERROR', 'ER_DUP_ENTRY', 'ER_LOCK_WAIT_TIMEOUT', 'ER_LOCK_DEADLOCK'].includes(e.code ?? '') ||
+    (e.code ?? '').startsWith('SQLITE_BUSY') ||
+    /table `?knex_migrations(_lock)?`? already exists/.test(e.message ?? '')
+  );
+}

@@ -4,6 +4,9 @@ import knexFactory, { type Knex } from 'knex';
 
 export type Dialect = 'sqlite' | 'mysql';
 
+/** The database handle as code outside db/ and repositories holds it: passed on, never queried. */
+export type Connection = Knex;
+
 export interface DatabaseTarget {
   dialect: Dialect;
   /** sqlite: file path; mysql: database name */
@@ -49,7 +52,8 @@ function cacheStatements(conn: SqliteConnection): void {
 
 /**
  * Turns DATABASE_URL into a knex config. This is the one place that knows about dialect quirks
- * (architecture rule 3): foreign keys and WAL on SQLite; utf8mb4, UTC and plain numbers on MySQL.
+ * (docs/architecture.md, "One place for database dialects"): foreign keys and WAL on SQLite;
+ * utf8mb4, UTC and plain numbers on MySQL.
  */
 export function databaseTarget(url: string, root = process.cwd()): DatabaseTarget {
   if (url.startsWith('sqlite:')) {

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { ObjectStorage } from '../storage';
 
@@ -17,7 +16,15 @@ export type HealthCheck = () => Promise<HealthReport>;
 /** A dependency that takes longer than this to answer counts as down: a probe must not hang. */
 export const HEALTH_PROBE_TIMEOUT_MS = 3_000;
 
-export function createHealthCheck(deps: { knex: Knex; storage: ObjectStorage; redis: Redis | null; timeoutMs?: number }): HealthCheck {
+export interface HealthDeps {
+  /** Resolves when the database answers a real read (pingDatabase in api/src/db/ping.ts). */
+  pingDatabase: () => Promise<void>;
+  storage: ObjectStorage;
+  redis: Redis | null;
+  timeoutMs?: number;
+}
+
+export function createHealthCheck(deps: HealthDeps): HealthCheck {
   const timeoutMs = deps.timeoutMs ?? HEALTH_PROBE_TIMEOUT_MS;
   const probe = async (check: (signal: AbortSignal) => Promise<unknown>): Promise<ProbeState> => {
     const signal = AbortSignal.timeout(timeoutMs);
@@ -32,8 +39,7 @@ export function createHealthCheck(deps: { knex: Knex; storage: ObjectStorage; re
   const { redis: client } = deps;
   return async () => {
     const [database, storage, redis] = await Promise.all([
-      // A real read: on SQLite `select 1` never touches the database file, so a locked file would pass.
-      probe(() => deps.knex('knex_migrations').first('id')),
+      probe(() => deps.pingDatabase()),
       probe((signal) => deps.storage.check(signal)),
       client ? probe(() => client.ping()) : Promise.resolve<ProbeState>('not configured'),
     ]);

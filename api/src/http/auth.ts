@@ -1,10 +1,10 @@
 import jwt from 'jsonwebtoken';
-import type { Knex } from 'knex';
 import { MSG } from '../../contract/messages';
 import type { StaffRole } from '../../contract/constants';
 import { forbidden, unauthorized } from './errors';
 import { hmacKey } from './signing-key';
 import type { AppContext, Middleware } from './context';
+import type { PrincipalsRepository } from './principals.repository';
 
 const ALGORITHM = 'HS256' as const;
 export const STAFF_AUDIENCE = 'staff';
@@ -27,8 +27,11 @@ interface Claims {
   t?: number;
 }
 
-/** Staff and customers are separate audiences (D5); a token names its algorithm and expires. */
-export function createTokenService(secret: string, knex: Knex): TokenService {
+/**
+ * Staff and customers are separate audiences: a customer's token never opens a staff route, nor
+ * the other way round (docs/accounts.md). A token names its algorithm and expires.
+ */
+export function createTokenService(secret: string, principals: PrincipalsRepository): TokenService {
   const key = hmacKey(secret);
   const sign = (sub: number, audience: string, expiresIn: string) =>
     jwt.sign({ t: Date.now() }, key, { algorithm: ALGORITHM, subject: String(sub), audience, expiresIn: expiresIn as jwt.SignOptions['expiresIn'] });
@@ -63,15 +66,15 @@ export function createTokenService(secret: string, knex: Knex): TokenService {
     }
     const issuedMs = typeof claims.t === 'number' ? claims.t : claims.iat * 1000;
     if (claims.aud === STAFF_AUDIENCE) {
-      const row = await knex('staff').where({ id }).first('id', 'role', 'email', 'tokens_valid_after');
-      if (!row || issuedMs < Number(row.tokens_valid_after)) {
+      const row = await principals.staffById(id);
+      if (!row || issuedMs < row.tokensValidAfter) {
         ctx.state.authError = 'expired';
         return;
       }
       ctx.state.principal = { kind: 'staff', id: row.id, role: row.role, email: row.email };
     } else {
-      const row = await knex('customers').where({ id }).first('id', 'email', 'tokens_valid_after');
-      if (!row || issuedMs < Number(row.tokens_valid_after)) {
+      const row = await principals.customerById(id);
+      if (!row || issuedMs < row.tokensValidAfter) {
         ctx.state.authError = 'expired';
         return;
       }

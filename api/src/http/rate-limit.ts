@@ -1,15 +1,9 @@
-import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import {
-  RateLimiterMySQL,
-  RateLimiterRedis,
-  RateLimiterRes,
-  RateLimiterSQLite,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { MSG } from '../../contract/messages';
 import { tooManyRequests } from './errors';
 import { deploymentNamespace } from '../redis';
+import type { RateLimitsRepository } from './rate-limits.repository';
 
 /**
  * Brute-force limits for password checks. Only failures count. Each kind has
@@ -89,39 +83,19 @@ export interface RateLimits {
 }
 
 export interface RateLimitStore {
-  knex: Knex;
-  dialect: 'sqlite' | 'mysql';
+  /** The counters in the database, used when Redis is not set. */
+  counters: RateLimitsRepository;
+  /** Database name or SQLite file: keeps deployments that share one Redis apart. */
   database: string;
   redis?: Redis | null;
 }
 
 export function createRateLimits(store: RateLimitStore): RateLimits {
   const make = (keyPrefix: string, [points, duration]: [number, number]): RateLimiterAbstract => {
-    const common = { keyPrefix, points, duration, blockDuration: 0 };
-    if (store.redis) {
-      // One Redis may serve several deployments (or test databases): their counters stay apart.
-      const prefixed = { ...common, keyPrefix: `${deploymentNamespace(store.database)}:${keyPrefix}` };
-      return new RateLimiterRedis({ ...prefixed, storeClient: store.redis, useRedisPackage: false });
-    }
-    if (store.dialect === 'mysql') {
-      return new RateLimiterMySQL({
-        ...common,
-        storeClient: store.knex,
-        storeType: 'knex',
-        dbName: store.database,
-        tableName: 'rate_limits',
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-      });
-    }
-    return new RateLimiterSQLite({
-      ...common,
-      storeClient: store.knex,
-      storeType: 'knex',
-      tableName: 'rate_limits',
-      tableCreated: true,
-      clearExpiredByTimeout: false,
-    } as ConstructorParameters<typeof RateLimiterSQLite>[0]);
+    if (!store.redis) return store.counters.counter(keyPrefix, points, duration);
+    // One Redis may serve several deployments (or test databases): their counters stay apart.
+    const prefixed = `${deploymentNamespace(store.database)}:${keyPrefix}`;
+    return new RateLimiterRedis({ keyPrefix: prefixed, points, duration, blockDuration: 0, storeClient: store.redis, useRedisPackage: false });
   };
 
   interface Limiters {
@@ -185,7 +159,7 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
       if (first) await first[0].delete(first[1]);
     },
     async sweep() {
-      if (!store.redis) await store.knex('rate_limits').where('expire', '<', Date.now() - 3600_000).delete();
+      if (!store.redis) await store.counters.deleteExpired(Date.now() - 3600_000);
     },
   };
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 import { deploymentNamespace } from '../redis';
+import type { Connection, Dialect } from '../db/knex';
+import { runWithMysqlLock } from '../db/mysql-lock';
 
 /**
  * Background jobs (the payment reconciliation sweep, the rate-limit sweep, the thumbnail
@@ -21,8 +22,8 @@ export interface JobLock {
 }
 
 export interface JobLockOptions {
-  knex: Knex;
-  dialect: 'sqlite' | 'mysql';
+  knex: Connection;
+  dialect: Dialect;
   /** Database name or SQLite file: processes of one deployment share it, others never collide. */
   database: string;
   redis: Redis | null;
@@ -60,37 +61,12 @@ function processLock(): JobLock {
   };
 }
 
-/**
- * GET_LOCK belongs to one connection: the connection is taken from the pool for the whole job,
- * and a process that dies drops its connection and so its lock.
- */
-function mysqlLock(knex: Knex, lockName: (name: string) => string): JobLock {
+/** MySQL/MariaDB's GET_LOCK, held on a connection of its own for the whole job (api/src/db/mysql-lock.ts). */
+function mysqlLock(knex: Connection, lockName: (name: string) => string): JobLock {
   return {
     kind: 'mysql',
     async runExclusive(name, job) {
-      const lock = lockName(name);
-      const connection: unknown = await knex.client.acquireConnection();
-      // A connection that may still hold the lock must not go back to the pool: it is closed, and
-      // the pool drops it when it next validates it.
-      let holdsLock = false;
-      try {
-        const [rows] = (await knex.raw('SELECT GET_LOCK(?, 0) AS got', [lock]).connection(connection)) as [{ got: number | null }[]];
-        if (Number(rows[0]?.got) !== 1) return false;
-        holdsLock = true;
-        try {
-          await job();
-        } finally {
-          const [released] = (await knex
-            .raw('SELECT RELEASE_LOCK(?) AS released', [lock])
-            .connection(connection)
-            .catch(() => [[]])) as [{ released: number | null }[]];
-          if (Number(released[0]?.released) === 1) holdsLock = false;
-        }
-        return true;
-      } finally {
-        if (holdsLock) await knex.client.destroyRawConnection(connection).catch(() => undefined);
-        await knex.client.releaseConnection(connection);
-      }
+      return runWithMysqlLock(knex, lockName(name), job);
     },
   };
 }
