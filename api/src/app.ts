@@ -28,6 +28,9 @@ import { compression } from './http/compression';
 
 export type ApiRouter = Router<AppState, AppContext>;
 
+/** The Cache-Control of every /api answer whose route sets none. */
+export const API_CACHE_CONTROL = 'private, no-store';
+
 /** Builds the Koa app from its dependencies; never listens (server.ts does). */
 export function createApp(deps: Deps): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
@@ -72,6 +75,12 @@ export function createApp(deps: Deps): Koa<AppState> {
   );
 
   const api: ApiRouter = new Router<AppState, AppContext>({ prefix: '/api' });
+  // API answers are personal or change at any moment: unless a route says otherwise, no cache
+  // (the browser's nor a proxy's) keeps them. Error answers get `no-store` from the error handler.
+  api.use(async (ctx, next) => {
+    await next();
+    if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', API_CACHE_CONTROL);
+  });
   api.get('/health', async (ctx) => {
     const report = await deps.health();
     ctx.set('Cache-Control', 'no-store');
