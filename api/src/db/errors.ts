@@ -90,3 +90,17 @@ export function isConcurrentMigration(err: unknown): boolean {
     /table `?knex_migrations(_lock)?`? already exists/.test(e.message ?? '')
   );
 }
+
+/**
+ * A row is still referenced by another table's foreign key (SQLite and MySQL name it differently):
+ * for example an order created between a check and a delete still stops the delete.
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
+    e.code === 'ER_ROW_IS_REFERENCED_2' ||
+    e.code === 'ER_ROW_IS_REFERENCED' ||
+    /FOREIGN KEY constraint failed/.test(e.message ?? '')
+  );
+}
