@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../http/context';
 import type { UploadedFile } from '../http/multipart';
 import type { AcceptedImageType } from '../../contract/constants';
 
@@ -57,8 +56,30 @@ export interface OriginalFile {
 }
 
 /**
- * The only part of the API that touches sharp and the stored photos (architecture rule 5), through
- * the storage interface (a folder or a bucket). Implemented in media.service.ts.
+ * A stored file to answer with, described rather than sent: `sendFile()` in
+ * api/src/http/send-file.ts writes it to the answer, so media never sees a request. The bytes are
+ * fetched only when the answer is not a 304.
+ */
+export interface FileResponse {
+  contentType: string;
+  /** Strong validator, bare (sendFile quotes it). */
+  etag: string;
+  cacheControl: string;
+  /** A server-chosen name for `Content-Disposition: inline`, never the client's. */
+  fileName: string;
+  /** A request header the choice of file depended on. */
+  vary?: string;
+  /**
+   * The bytes, read in one piece (renditions and example images are small enough to send in one
+   * write); throws the JSON 404 when the file is gone from storage.
+   */
+  read(): Promise<Buffer>;
+}
+
+/**
+ * The only part of the API that touches sharp and the stored photos (docs/architecture.md, "Media
+ * is the only sharp user"), through the storage interface (a folder or a bucket). Implemented in
+ * media.service.ts.
  */
 export interface MediaService {
   /** Where multipart uploads are streamed (on `file:` the same file system as the storage folder). */
@@ -95,11 +116,11 @@ export interface MediaService {
    * size; null when the file is gone from storage. The caller must consume or destroy the stream.
    */
   openOriginal(photo: PhotoFiles): Promise<OriginalFile | null>;
-  /** Streams a stored rendition with ETag, Cache-Control, nosniff; 304 on If-None-Match. */
-  sendRendition(ctx: AppContext, photo: PhotoFiles & { etag: string }, kind: RenditionKind): Promise<void>;
+  /** A stored rendition to send, with its ETag and private caching (304 on If-None-Match). */
+  rendition(photo: PhotoFiles & { etag: string }, kind: RenditionKind): FileResponse;
   /** Validates an example product image, stores it (no watermark) and returns its file name. */
   storeExampleImage(file: UploadedFile): Promise<string>;
   removeExampleImage(fileName: string): Promise<void>;
-  /** Streams /api/example-images/{file}; 404 for anything not stored. */
-  sendExampleImage(ctx: AppContext, fileName: string): Promise<void>;
+  /** /api/example-images/{file} to send, publicly cacheable; a 404 for a name that is not an example image's. */
+  exampleImage(fileName: string): FileResponse;
 }

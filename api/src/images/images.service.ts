@@ -1,0 +1,48 @@
+import { MSG } from '../../contract/messages';
+import type { Deps } from '../deps';
+import type { Viewer } from '../http/access';
+import { notFound } from '../http/errors';
+import type { FileResponse } from '../media/media.types';
+import { createStudentRepository } from '../students/students.repository';
+import { createVisibility, photoVisible } from '../students/visibility';
+import { createImagesRepository, type ImageRecord } from './images.repository';
+
+export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
+  const images = createImagesRepository(deps.knex);
+  const visibility = createVisibility(createStudentRepository(deps.knex));
+
+  /**
+   * Access is decided before the storage is touched, so a locked class reveals nothing; a photo
+   * the viewer's grant does not cover answers as if it did not exist.
+   */
+  async function visibleImage(photoId: number, viewer: Viewer): Promise<ImageRecord> {
+    const found = await images.find(photoId);
+    if (!found) throw notFound(MSG.photoNotFound);
+    const access = await visibility.requireClass(viewer, found.album);
+    if (!photoVisible(access, found.photo)) throw notFound(MSG.photoNotFound);
+    return found;
+  }
+
+  return {
+    /**
+     * The grid's thumbnail: the 320 px rendition when `small` (phones, or `Save-Data: on`). A photo
+     * stored before that rendition existed and not yet backfilled gets the full thumbnail instead,
+     * which is still right, only larger. Every rendition carries the watermark; originals are never
+     * served here.
+     */
+    async thumbnail(photoId: number, viewer: Viewer, small: boolean): Promise<FileResponse> {
+      const image = await visibleImage(photoId, viewer);
+      const files = { storageKey: image.storageKey, mimeType: image.mimeType };
+      if (small && image.smallThumbEtag) return deps.media.rendition({ ...files, etag: image.smallThumbEtag }, 'small-thumbnail');
+      return deps.media.rendition({ ...files, etag: image.thumbEtag }, 'thumbnail');
+    },
+
+    async preview(photoId: number, viewer: Viewer): Promise<FileResponse> {
+      const image = await visibleImage(photoId, viewer);
+      return deps.media.rendition({ storageKey: image.storageKey, mimeType: image.mimeType, etag: image.previewEtag }, 'preview');
+    },
+
+    example: (fileName: string): FileResponse => deps.media.exampleImage(fileName),
+  };
+}
+export type ImageService = ReturnType<typeof createImageService>;
