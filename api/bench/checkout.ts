@@ -154,7 +154,7 @@ async function bareCheckout(knex: Knex, prepared: Prepared, n: number): Promise<
   const id = newOrderId();
   const email = `bare-${n}-${randomBytes(4).toString('hex')}@bench.example`;
   await knex.transaction(async (trx) => {
-    const customer = await createCustomersRepository(trx).insert({ email, passwordHash: null, firstName: 'Bare', lastName: `Parent ${n}`, phone: null }, trx);
+    const customer = await createCustomersRepository(trx).insert({ email, passwordHash: null, firstName: 'Bare', lastName: `Parent ${n}`, phone: null });
     await createOrdersRepository(knex).insert(trx, {
       id,
       schoolId: prepared.schoolId,

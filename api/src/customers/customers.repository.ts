@@ -1,36 +1,29 @@
 import type { Knex } from 'knex';
-import type { CustomerUser } from '../../contract/auth';
-import { insertedId, now, toIso } from '../db/knex';
+import { runner, type Tx } from '../db/database';
+import { insertedId, now } from '../db/knex';
 
-export interface CustomerRow {
+export interface CustomerRecord {
   id: number;
   email: string;
-  password_hash: string | null;
-  first_name: string;
-  last_name: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
   phone: string | null;
-  tokens_valid_after: number;
-  created_at: number;
+  /** Epoch ms: customer tokens issued before this are refused. */
+  tokensValidAfter: number;
+  /** Epoch ms. */
+  createdAt: number;
 }
 
-export interface ResetTokenRow {
+export interface ResetTokenRecord {
   id: number;
-  customer_id: number;
-  token_hash: string;
-  expires_at: number;
-  used_at: number | null;
-  created_at: number;
-}
-
-export function presentCustomer(row: CustomerRow): CustomerUser {
-  return {
-    id: Number(row.id),
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    phone: row.phone ?? null,
-    createdAt: toIso(row.created_at),
-  };
+  customerId: number;
+  tokenHash: string;
+  /** Epoch ms. */
+  expiresAt: number;
+  /** Epoch ms; null while unused. */
+  usedAt: number | null;
+  createdAt: number;
 }
 
 export interface NewCustomer {
@@ -41,20 +34,69 @@ export interface NewCustomer {
   phone?: string | null;
 }
 
-/** Every query takes an optional transaction so the order flow can create customers inside its own. */
+interface CustomerRow {
+  id: number;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  tokens_valid_after: number;
+  created_at: number;
+}
+
+interface ResetTokenRow {
+  id: number;
+  customer_id: number;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+function toRecord(row: CustomerRow): CustomerRecord {
+  return {
+    id: Number(row.id),
+    email: row.email,
+    passwordHash: row.password_hash,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone ?? null,
+    tokensValidAfter: Number(row.tokens_valid_after),
+    createdAt: Number(row.created_at),
+  };
+}
+
+function toResetTokenRecord(row: ResetTokenRow): ResetTokenRecord {
+  return {
+    id: Number(row.id),
+    customerId: Number(row.customer_id),
+    tokenHash: row.token_hash,
+    expiresAt: Number(row.expires_at),
+    usedAt: row.used_at === null ? null : Number(row.used_at),
+    createdAt: Number(row.created_at),
+  };
+}
+
+const maybe = <R, T>(row: R | undefined, map: (row: R) => T): T | undefined => (row ? map(row) : undefined);
+
+/** Customer accounts and their password reset tokens. Every query takes an optional transaction so the order flow can create customers inside its own. */
 export function createCustomersRepository(knex: Knex) {
   return {
-    findByEmail: (email: string, trx: Knex = knex): Promise<CustomerRow | undefined> => trx('customers').where({ email }).first(),
+    findByEmail: async (email: string, tx?: Tx): Promise<CustomerRecord | undefined> =>
+      maybe(await runner(knex, tx)<CustomerRow>('customers').where({ email }).first(), toRecord),
 
     /** A locking read: inside a MySQL transaction it sees rows committed after the snapshot began. */
-    findByEmailForUpdate: (email: string, trx: Knex): Promise<CustomerRow | undefined> =>
-      trx('customers').where({ email }).forUpdate().first(),
+    findByEmailForUpdate: async (email: string, tx?: Tx): Promise<CustomerRecord | undefined> =>
+      maybe(await runner(knex, tx)<CustomerRow>('customers').where({ email }).forUpdate().first(), toRecord),
 
-    findById: (id: number, trx: Knex = knex): Promise<CustomerRow | undefined> => trx('customers').where({ id }).first(),
+    findById: async (id: number, tx?: Tx): Promise<CustomerRecord | undefined> =>
+      maybe(await runner(knex, tx)<CustomerRow>('customers').where({ id }).first(), toRecord),
 
-    async insert(input: NewCustomer, trx: Knex = knex): Promise<CustomerRow> {
+    async insert(input: NewCustomer, tx?: Tx): Promise<CustomerRecord> {
+      const db = runner(knex, tx);
       const id = insertedId(
-        await trx('customers').insert({
+        await db('customers').insert({
           email: input.email,
           password_hash: input.passwordHash,
           first_name: input.firstName,
@@ -64,14 +106,14 @@ export function createCustomersRepository(knex: Knex) {
           created_at: now(),
         }),
       );
-      return (await trx('customers').where({ id }).first()) as CustomerRow;
+      return toRecord((await db<CustomerRow>('customers').where({ id }).first()) as CustomerRow);
     },
 
-    setPassword: (id: number, passwordHash: string, tokensValidAfter: number, trx: Knex = knex) =>
-      trx('customers').where({ id }).update({ password_hash: passwordHash, tokens_valid_after: tokensValidAfter }),
+    setPassword: (id: number, passwordHash: string, tokensValidAfter: number, tx?: Tx) =>
+      runner(knex, tx)('customers').where({ id }).update({ password_hash: passwordHash, tokens_valid_after: tokensValidAfter }),
 
-    insertResetToken: (input: { customerId: number; tokenHash: string; createdAt: number; expiresAt: number }, trx: Knex = knex) =>
-      trx('password_reset_tokens').insert({
+    insertResetToken: (input: { customerId: number; tokenHash: string; createdAt: number; expiresAt: number }, tx?: Tx) =>
+      runner(knex, tx)('password_reset_tokens').insert({
         customer_id: input.customerId,
         token_hash: input.tokenHash,
         expires_at: input.expiresAt,
@@ -79,15 +121,15 @@ export function createCustomersRepository(knex: Knex) {
         created_at: input.createdAt,
       }),
 
-    findResetToken: (tokenHash: string, trx: Knex = knex): Promise<ResetTokenRow | undefined> =>
-      trx('password_reset_tokens').where({ token_hash: tokenHash }).first(),
+    findResetToken: async (tokenHash: string, tx?: Tx): Promise<ResetTokenRecord | undefined> =>
+      maybe(await runner(knex, tx)<ResetTokenRow>('password_reset_tokens').where({ token_hash: tokenHash }).first(), toResetTokenRecord),
 
     /**
      * Marks the token used only if it is still unused and unexpired; the affected-row count tells a
      * request that lost a race with another use of the same token.
      */
-    async consumeResetToken(id: number, at: number, trx: Knex = knex): Promise<boolean> {
-      const affected = await trx('password_reset_tokens')
+    async consumeResetToken(id: number, at: number, tx?: Tx): Promise<boolean> {
+      const affected = await runner(knex, tx)('password_reset_tokens')
         .where({ id })
         .whereNull('used_at')
         .where('expires_at', '>', at)
@@ -96,8 +138,8 @@ export function createCustomersRepository(knex: Knex) {
     },
 
     /** Voids the customer's unused tokens (a used one keeps its own time for the record). */
-    voidResetTokens: (customerId: number, at: number, trx: Knex = knex) =>
-      trx('password_reset_tokens').where({ customer_id: customerId }).whereNull('used_at').update({ used_at: at }),
+    voidResetTokens: (customerId: number, at: number, tx?: Tx) =>
+      runner(knex, tx)('password_reset_tokens').where({ customer_id: customerId }).whereNull('used_at').update({ used_at: at }),
   };
 }
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

@@ -6,8 +6,9 @@ import { parse } from '../http/validate';
 import { requireCustomer } from '../http/auth';
 import type { Deps } from '../deps';
 import { createCustomerService } from './customers.service';
+import { presentCustomer, presentSession } from './customers.presenter';
 
-/** Customer accounts: register, sign in, forgot and reset password, and who am I (spec section 7). */
+/** Customer accounts: register, sign in, forgot and reset password, and who am I (docs/accounts.md). */
 export function createCustomerRoutes(deps: Deps) {
   const service = createCustomerService(deps);
   const router = new Router<AppState, AppContext>();
@@ -16,11 +17,11 @@ export function createCustomerRoutes(deps: Deps) {
     const input = parse(customerRegisterSchema, ctx.request.body);
     const session = await service.register(input);
     ctx.status = 201;
-    ctx.body = session;
+    ctx.body = presentSession(session);
   });
 
   router.post('/auth/customer/login', async (ctx) => {
-    ctx.body = await service.login(parse(customerLoginSchema, ctx.request.body), clientIp(ctx));
+    ctx.body = presentSession(await service.login(parse(customerLoginSchema, ctx.request.body), clientIp(ctx)));
   });
 
   router.post('/auth/customer/forgot-password', async (ctx) => {
@@ -28,13 +29,13 @@ export function createCustomerRoutes(deps: Deps) {
   });
 
   router.post('/auth/customer/reset-password', async (ctx) => {
-    ctx.body = await service.resetPassword(parse(resetPasswordSchema, ctx.request.body), clientIp(ctx));
+    ctx.body = presentSession(await service.resetPassword(parse(resetPasswordSchema, ctx.request.body), clientIp(ctx)));
   });
 
   router.get('/auth/customer/me', requireCustomer, async (ctx) => {
     const principal = ctx.state.principal;
     if (principal.kind !== 'customer') return;
-    ctx.body = { user: await service.me(principal.id) };
+    ctx.body = { user: presentCustomer(await service.me(principal.id)) };
   });
 
   return router;

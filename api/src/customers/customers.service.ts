@@ -1,22 +1,21 @@
-import type { Knex } from 'knex';
 import { MSG } from '../../contract/messages';
 import type {
   CustomerLoginInput,
   CustomerRegisterInput,
-  CustomerUser,
   ForgotPasswordInput,
   ResetPasswordInput,
 } from '../../contract/auth';
 import type { Deps } from '../deps';
+import { createDatabase, type Tx } from '../db/database';
 import { now } from '../db/knex';
 import { badRequest, conflict, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
 import { isUniqueViolation } from '../db/errors';
 import { accountCreatedEmail, passwordResetEmail } from '../mail/templates';
-import { createCustomersRepository, presentCustomer, type CustomerRow } from './customers.repository';
+import { createCustomersRepository, type CustomerRecord, type CustomersRepository } from './customers.repository';
 import { hashResetToken, issueResetToken, resetUrl } from './customers.reset-tokens';
 
-/** The same answer for known and unknown addresses, so it tells nobody who has an account (D5). */
+/** The same answer for known and unknown addresses, so it tells nobody who has an account (docs/accounts.md). */
 export const RESET_LINK_SENT = 'If an account exists with this email, a password reset link has been sent.';
 
 /** 409 on register: the address may belong to an account made at checkout that has no password yet. */
@@ -37,24 +36,31 @@ export interface CheckoutCustomerInput {
 
 type ServiceDeps = Pick<Deps, 'knex' | 'tokens' | 'limits' | 'mailer' | 'logger' | 'config'>;
 
+/** A signed-in customer: present it with `presentSession()` (customers.presenter.ts). */
+export interface CustomerSession {
+  token: string;
+  customer: CustomerRecord;
+}
+
 export function createCustomerService(deps: ServiceDeps) {
   const repo = createCustomersRepository(deps.knex);
+  const database = createDatabase(deps.knex);
 
-  const session = (row: CustomerRow) => ({
-    token: deps.tokens.signCustomer({ id: Number(row.id) }),
-    user: presentCustomer(row),
+  const session = (customer: CustomerRecord): CustomerSession => ({
+    token: deps.tokens.signCustomer({ id: customer.id }),
+    customer,
   });
 
   const invalidLink = () => badRequest(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid }, 'RESET_LINK_INVALID');
 
   async function mailResetLink(email: string): Promise<void> {
-    const row = await repo.findByEmail(email);
-    if (!row) return;
-    const token = await issueResetToken(deps.knex, Number(row.id));
+    const customer = await repo.findByEmail(email);
+    if (!customer) return;
+    const token = await issueResetToken(database, repo, customer.id);
     await deps.mailer.send({
-      to: row.email,
+      to: customer.email,
       ...passwordResetEmail({
-        firstName: row.first_name,
+        firstName: customer.firstName,
         resetUrl: resetUrl(deps.config.publicUrl, token),
         businessName: deps.config.businessName,
       }),
@@ -62,46 +68,46 @@ export function createCustomerService(deps: ServiceDeps) {
   }
 
   return {
-    async register(input: CustomerRegisterInput) {
+    async register(input: CustomerRegisterInput): Promise<CustomerSession> {
       if (await repo.findByEmail(input.email)) throw conflict(CUSTOMER_EMAIL_TAKEN, 'EMAIL_TAKEN');
       const passwordHash = await hashPassword(input.password);
       try {
-        const row = await repo.insert({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
-        return session(row);
+        const customer = await repo.insert({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
+        return session(customer);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(CUSTOMER_EMAIL_TAKEN, 'EMAIL_TAKEN');
         throw err;
       }
     },
 
-    /** Wrong password, unknown address and an account without a password answer alike (checklist B4). */
-    async login(input: CustomerLoginInput, clientIp: string) {
+    /** Wrong password, unknown address and an account without a password answer alike, so none of them tells who has an account. */
+    async login(input: CustomerLoginInput, clientIp: string): Promise<CustomerSession> {
       await deps.limits.guard('customer-login', clientIp, input.email);
-      const row = await repo.findByEmail(input.email);
-      const ok = await verifyPassword(row?.password_hash, input.password);
-      if (!row || !ok) {
+      const customer = await repo.findByEmail(input.email);
+      const ok = await verifyPassword(customer?.passwordHash, input.password);
+      if (!customer || !ok) {
         const { delayMs, targetFailures } = await deps.limits.fail('customer-login', clientIp, input.email);
         if (delayMs > 0) {
           // As for staff: slowed, never locked, so the parent can still sign in.
           if (targetFailures % 10 === 1) {
-            deps.logger.warn({ customerId: row ? Number(row.id) : null, failures: targetFailures, client: clientIp, delayMs }, 'repeated failed sign-ins for one customer account: answers slowed');
+            deps.logger.warn({ customerId: customer ? customer.id : null, failures: targetFailures, client: clientIp, delayMs }, 'repeated failed sign-ins for one customer account: answers slowed');
           }
           await new Promise((resolve) => setTimeout(resolve, delayMs));
         }
         throw unauthorized(MSG.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       await deps.limits.succeed('customer-login', clientIp, input.email);
-      return session(row);
+      return session(customer);
     },
 
-    async me(id: number): Promise<CustomerUser> {
-      const row = await repo.findById(id);
-      if (!row) throw unauthorized(MSG.sessionExpired, 'TOKEN_INVALID');
-      return presentCustomer(row);
+    async me(id: number): Promise<CustomerRecord> {
+      const customer = await repo.findById(id);
+      if (!customer) throw unauthorized(MSG.sessionExpired, 'TOKEN_INVALID');
+      return customer;
     },
 
     /**
-     * Every request counts against the limit, found or not, so nobody floods an inbox (checklist D2).
+     * Every request counts against the limit, found or not, so nobody floods an inbox.
      * The lookup and the mail run after the answer, so both cases take the same time on the request path.
      */
     async forgotPassword(input: ForgotPasswordInput, clientIp: string): Promise<{ message: string }> {
@@ -111,28 +117,29 @@ export function createCustomerService(deps: ServiceDeps) {
       return { message: RESET_LINK_SENT };
     },
 
-    /** Sets the password, spends the token, voids the others and every older session, and signs in (D5). */
-    async resetPassword(input: ResetPasswordInput, clientIp: string) {
+    /** Sets the password, spends the token, voids the others and every older session, and signs in (docs/accounts.md). */
+    async resetPassword(input: ResetPasswordInput, clientIp: string): Promise<CustomerSession> {
       // Invalid or expired links count per client, so nobody can try links in bulk.
       await deps.limits.guard('reset-link', clientIp, 'link');
       const found = await repo.findResetToken(hashResetToken(input.token));
-      if (!found || found.used_at !== null || Number(found.expires_at) <= now()) {
+      if (!found || found.usedAt !== null || found.expiresAt <= now()) {
         await deps.limits.fail('reset-link', clientIp, 'link');
         throw invalidLink();
       }
       const passwordHash = await hashPassword(input.newPassword);
-      const row = await deps.knex.transaction(async (trx) => {
+      const customer = await database.transaction(async (tx) => {
         const at = now();
-        if (!(await repo.consumeResetToken(found.id, at, trx))) throw invalidLink();
-        await repo.voidResetTokens(found.customer_id, at, trx);
-        await repo.setPassword(found.customer_id, passwordHash, at, trx);
-        return repo.findById(found.customer_id, trx);
+        if (!(await repo.consumeResetToken(found.id, at, tx))) throw invalidLink();
+        await repo.voidResetTokens(found.customerId, at, tx);
+        await repo.setPassword(found.customerId, passwordHash, at, tx);
+        return repo.findById(found.customerId, tx);
       });
-      if (!row) throw invalidLink();
-      return session(row);
+      if (!customer) throw invalidLink();
+      return session(customer);
     },
 
-    findOrCreateCheckoutCustomer,
+    /** The customer for a checkout, inside the order's transaction (see `checkoutCustomer`). */
+    findOrCreateCheckoutCustomer: (input: CheckoutCustomerInput, tx?: Tx) => checkoutCustomer(repo, input, tx),
 
     /**
      * Mails the set-your-password link to an account made at checkout. Call it after the order's
@@ -141,7 +148,7 @@ export function createCustomerService(deps: ServiceDeps) {
      */
     async sendSetPasswordEmail(customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>): Promise<boolean> {
       try {
-        const token = await issueResetToken(deps.knex, customer.id);
+        const token = await issueResetToken(database, repo, customer.id);
         await deps.mailer.send({
           to: customer.email,
           ...accountCreatedEmail({
@@ -161,30 +168,38 @@ export function createCustomerService(deps: ServiceDeps) {
 export type CustomerService = ReturnType<typeof createCustomerService>;
 
 /**
- * The customer for a checkout (D5): the existing account for that address, or a new one without a
- * usable password. An existing account is never changed, since checkout proves nothing about who
- * owns it. Runs inside the caller's transaction.
+ * The customer for a checkout (docs/accounts.md): the existing account for that address, or a new
+ * one without a usable password. An existing account is never changed, since checkout proves
+ * nothing about who owns it. Runs inside the caller's transaction.
  */
-export async function findOrCreateCheckoutCustomer(
-  trx: Knex,
+async function checkoutCustomer(
+  repo: CustomersRepository,
   input: CheckoutCustomerInput,
+  tx?: Tx,
 ): Promise<{ customer: CheckoutCustomer; created: boolean }> {
-  const repo = createCustomersRepository(trx);
   const email = input.email.trim().toLowerCase();
-  const existing = await repo.findByEmail(email, trx);
+  const existing = await repo.findByEmail(email, tx);
   if (existing) return { customer: toCheckoutCustomer(existing), created: false };
   const { firstName, lastName } = splitName(input.name);
   const phone = input.phone?.trim().slice(0, 40) || null;
   try {
-    const row = await repo.insert({ email, passwordHash: null, firstName, lastName, phone }, trx);
-    return { customer: toCheckoutCustomer(row), created: true };
+    const customer = await repo.insert({ email, passwordHash: null, firstName, lastName, phone }, tx);
+    return { customer: toCheckoutCustomer(customer), created: true };
   } catch (err) {
     // A concurrent checkout with the same address created it first: use that account.
     if (!isUniqueViolation(err)) throw err;
-    const winner = await repo.findByEmailForUpdate(email, trx);
+    const winner = await repo.findByEmailForUpdate(email, tx);
     if (!winner) throw err;
     return { customer: toCheckoutCustomer(winner), created: false };
   }
+}
+
+/**
+ * The same, on a connection or transaction of the caller's own (scripts and tests): a repository
+ * built on it runs every query there.
+ */
+export function findOrCreateCheckoutCustomer(db: Deps['knex'], input: CheckoutCustomerInput): Promise<{ customer: CheckoutCustomer; created: boolean }> {
+  return checkoutCustomer(createCustomersRepository(db), input);
 }
 
 /** "Jane van der Merwe" -> Jane / van der Merwe; a single word leaves the last name empty. */
@@ -195,6 +210,6 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName, lastName };
 }
 
-function toCheckoutCustomer(row: CustomerRow): CheckoutCustomer {
-  return { id: Number(row.id), email: row.email, firstName: row.first_name, lastName: row.last_name };
+function toCheckoutCustomer(customer: CustomerRecord): CheckoutCustomer {
+  return { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName };
 }

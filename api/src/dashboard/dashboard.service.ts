@@ -1,13 +1,13 @@
-import type { Knex } from 'knex';
 import { ACTIVE_ORDER_STATUSES } from '../../contract/constants';
 import type { DashboardStats } from '../../contract/dashboard';
 import { thebeToDecimal } from '../../contract/money';
+import type { Deps } from '../deps';
 import { createDashboardRepository } from './dashboard.repository';
 
-export function createDashboardService(deps: { knex: Knex }) {
+export function createDashboardService(deps: Pick<Deps, 'knex'>) {
   const repo = createDashboardRepository(deps.knex);
   return {
-    /** Revenue counts only completed payments, as the order page does (spec sections 2 and 9). */
+    /** Revenue counts only completed payments, as the order page does (docs/money-and-pricing.md, "Revenue and counts"). */
     async stats(): Promise<DashboardStats> {
       const [totalPhotos, activeOrders, revenue, totalSchools] = await Promise.all([
         repo.photoCount(),

@@ -8,6 +8,7 @@ import type { Viewer } from '../http/access';
 import { accessError, classAccess, createVisibility, photoVisible } from '../students/visibility';
 import { createStudentRepository } from '../students/students.repository';
 import { isUniqueViolation } from '../db/errors';
+import type { Tx } from '../db/database';
 import { createCustomerService } from '../customers/customers.service';
 import { orderConfirmationEmail } from '../mail/templates';
 import { newOrderId } from './order-id';
@@ -77,7 +78,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
       await deps.knex.transaction(async (trx) => {
         let customerId = ctx.customerId;
         if (customerId === null) {
-          const found = await customers.findOrCreateCheckoutCustomer(trx, { email: input.customerEmail, name: input.customerName, phone: input.customerPhone });
+          const found = await customers.findOrCreateCheckoutCustomer({ email: input.customerEmail, name: input.customerName, phone: input.customerPhone }, trx as unknown as Tx);
           customerId = found.customer.id;
           if (found.created) created = found.customer;
         }
