@@ -1,14 +1,13 @@
 import type { AlbumResponse } from '../../contract/albums';
 import type { AlbumSummary } from '../../contract/schools';
+import { compareNames } from '../../contract/format';
 import type { AlbumRecord } from './albums.repository';
 
-/** Spec section 2: class names sort numeric-aware and case-insensitive ('Grade 2' before 'Grade 10'). */
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** Kept for callers that import the name order from here (print batches); it is the contract's. */
+export { compareNames };
 
-/** The same order for any names shown beside class names (packing lists sort by class, then student). */
-export const compareNames = (a: string, b: string): number => collator.compare(a, b);
-
-export function byName<T extends { name: string; id: number }>(a: T, b: T): number {
+/** Class names in natural order ('Grade 2' before 'Grade 10'), case aside; equal names by id. */
+export function byNameThenId<T extends { name: string; id: number }>(a: T, b: T): number {
   return compareNames(a.name, b.name) || a.id - b.id;
 }
 
@@ -23,5 +22,5 @@ export function presentAlbum(album: AlbumRecord): AlbumSummary & AlbumResponse {
 }
 
 export function presentAlbums(albums: AlbumRecord[]): AlbumSummary[] {
-  return [...albums].sort(byName).map(presentAlbum);
+  return [...albums].sort(byNameThenId).map(presentAlbum);
 }

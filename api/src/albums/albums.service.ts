@@ -1,27 +1,42 @@
-import type { Knex } from 'knex';
 import { MSG } from '../../contract/messages';
 import type { AlbumCreateInput, AlbumUpdateInput } from '../../contract/albums';
-import { notFound } from '../http/errors';
+import type { Deps } from '../deps';
+import type { Viewer } from '../http/access';
+import { notFound, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
-import type { RateLimits } from '../http/rate-limit';
-import type { Logger } from '../logger';
 import type { MediaService } from '../media/media.types';
+import type { Logger } from '../logger';
+import { createDatabase } from '../db/database';
 import { createAlbumRepository, type AlbumRecord, type PhotoFileRecord } from './albums.repository';
 
-interface AlbumDeps {
-  knex: Knex;
-  media: MediaService;
-  logger: Logger;
-  limits: RateLimits;
-}
+type AlbumDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'>;
 
 export function createAlbumService(deps: AlbumDeps) {
+  const database = createDatabase(deps.knex);
   const repo = createAlbumRepository(deps.knex);
 
   async function get(id: number): Promise<AlbumRecord> {
     const album = await repo.findById(id);
     if (!album) throw notFound(MSG.classNotFound);
     return album;
+  }
+
+  /**
+   * Checks a class password with the brute-force limits (docs/access.md). A class without a
+   * password opens for everyone who has the school. Returns false for a wrong password (429 once
+   * over the limit).
+   */
+  async function checkPassword(album: AlbumRecord, password: string, clientIp: string): Promise<boolean> {
+    const target = `album:${album.id}`;
+    await deps.limits.guard('class-unlock', clientIp, target);
+    if (!album.hasPassword) return true;
+    const ok = await verifyPassword(await repo.passwordHash(album.id), password);
+    if (!ok) {
+      await deps.limits.fail('class-unlock', clientIp, target);
+      return false;
+    }
+    await deps.limits.succeed('class-unlock', clientIp, target);
+    return true;
   }
 
   return {
@@ -31,11 +46,10 @@ export function createAlbumService(deps: AlbumDeps) {
 
     async create(input: AlbumCreateInput): Promise<AlbumRecord> {
       const passwordHash = input.password === null ? null : await hashPassword(input.password);
-      return deps.knex.transaction(async (trx) => {
-        const school = await trx('schools').where({ id: input.schoolId }).first('id');
-        if (!school) throw notFound(MSG.schoolNotFound);
-        const id = await repo.insert({ schoolId: input.schoolId, name: input.name, passwordHash }, trx);
-        return (await repo.findById(id, trx)) as AlbumRecord;
+      return database.transaction(async (tx) => {
+        if (!(await repo.schoolExists(input.schoolId, tx))) throw notFound(MSG.schoolNotFound);
+        const id = await repo.insert({ schoolId: input.schoolId, name: input.name, passwordHash }, tx);
+        return (await repo.findById(id, tx)) as AlbumRecord;
       });
     },
 
@@ -49,31 +63,25 @@ export function createAlbumService(deps: AlbumDeps) {
     },
 
     async delete(id: number): Promise<void> {
-      const files = await deps.knex.transaction(async (trx) => {
-        if (!(await repo.findById(id, trx))) throw notFound(MSG.classNotFound);
-        const found = await repo.photoFilesOfAlbum(id, trx);
-        await trx('photos').where({ album_id: id }).delete();
-        await repo.delete(id, trx);
+      const files = await database.transaction(async (tx) => {
+        if (!(await repo.findById(id, tx))) throw notFound(MSG.classNotFound);
+        const found = await repo.photoFilesOfAlbum(id, tx);
+        await repo.deleteWithPhotos(id, tx);
         return found;
       });
       await removePhotoFiles(deps, files);
     },
 
+
     /**
-     * Checks a class password with the brute-force limits of D3. A class without a password opens
-     * for everyone who has the school. Returns false for a wrong password (429 once over the limit).
+     * A class password is only asked once the school is unlocked (staff pass): granting a class
+     * also grants its school, so without this check a class with no password would open the
+     * school without the school password. Returns the class and whether the password opened it.
      */
-    async checkPassword(album: AlbumRecord, password: string, clientIp: string): Promise<boolean> {
-      const target = `album:${album.id}`;
-      await deps.limits.guard('class-unlock', clientIp, target);
-      if (!album.hasPassword) return true;
-      const ok = await verifyPassword(await repo.passwordHash(album.id), password);
-      if (!ok) {
-        await deps.limits.fail('class-unlock', clientIp, target);
-        return false;
-      }
-      await deps.limits.succeed('class-unlock', clientIp, target);
-      return true;
+    async unlock(id: number, password: string, clientIp: string, viewer: Viewer): Promise<{ album: AlbumRecord; unlocked: boolean }> {
+      const album = await get(id);
+      if (!viewer.staff && !viewer.grant.schools.includes(album.schoolId)) throw unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
+      return { album, unlocked: await checkPassword(album, password, clientIp) };
     },
   };
 }

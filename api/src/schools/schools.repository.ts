@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AccessMode } from '../../contract/student-codes';
+import { runner, type Tx } from '../db/database';
 import { count, insertedId, now, toIso } from '../db/knex';
 
 export interface SchoolRecord {
@@ -80,8 +81,8 @@ function toRow(input: SchoolWrite): Record<string, unknown> {
 }
 
 /** Every column but the password hash, with the price list's name. */
-function detailQuery(trx: Knex) {
-  return trx('schools as s')
+function detailQuery(db: Knex) {
+  return db('schools as s')
     .leftJoin('price_lists as pl', 'pl.id', 's.price_list_id')
     .select(
       's.id',
@@ -104,14 +105,20 @@ export function createSchoolRepository(knex: Knex) {
       return ((await detailQuery(knex)) as SchoolRow[]).map(toRecord);
     },
 
-    async findById(id: number, trx: Knex = knex): Promise<SchoolRecord | undefined> {
-      const row = (await detailQuery(trx).where('s.id', id).first()) as SchoolRow | undefined;
+    async findById(id: number, tx?: Tx): Promise<SchoolRecord | undefined> {
+      const row = (await detailQuery(runner(knex, tx)).where('s.id', id).first()) as SchoolRow | undefined;
       return row ? toRecord(row) : undefined;
     },
 
     async findBySlug(slug: string): Promise<SchoolRecord | undefined> {
       const row = (await detailQuery(knex).where('s.slug', slug).first()) as SchoolRow | undefined;
       return row ? toRecord(row) : undefined;
+    },
+
+    /** The id of the school that uses this slug, if any. */
+    async idBySlug(slug: string, tx?: Tx): Promise<number | undefined> {
+      const row = (await runner(knex, tx)('schools').where({ slug }).first('id')) as { id: number } | undefined;
+      return row ? Number(row.id) : undefined;
     },
 
     async passwordHashBySlug(slug: string): Promise<{ id: number; passwordHash: string; accessMode: AccessMode } | undefined> {
@@ -121,23 +128,25 @@ export function createSchoolRepository(knex: Knex) {
       return row ? { id: Number(row.id), passwordHash: row.password_hash, accessMode: row.access_mode } : undefined;
     },
 
-    async insert(input: SchoolWrite & { passwordHash: string }, trx: Knex = knex): Promise<number> {
-      return insertedId(await trx('schools').insert({ ...toRow(input), created_at: now() }));
+    async insert(input: SchoolWrite & { passwordHash: string }, tx?: Tx): Promise<number> {
+      return insertedId(await runner(knex, tx)('schools').insert({ ...toRow(input), created_at: now() }));
     },
 
-    async update(id: number, input: SchoolWrite, trx: Knex = knex): Promise<void> {
+    async update(id: number, input: SchoolWrite, tx?: Tx): Promise<void> {
       const row = toRow(input);
-      if (Object.keys(row).length > 0) await trx('schools').where({ id }).update(row);
+      if (Object.keys(row).length > 0) await runner(knex, tx)('schools').where({ id }).update(row);
     },
 
-    delete: (id: number, trx: Knex = knex) => trx('schools').where({ id }).delete(),
-
-    async orderCount(id: number, trx: Knex = knex): Promise<number> {
-      return count(await trx('orders').where({ school_id: id }).count({ count: '*' }).first());
+    async delete(id: number, tx?: Tx): Promise<void> {
+      await runner(knex, tx)('schools').where({ id }).delete();
     },
 
-    async priceListExists(id: number, trx: Knex = knex): Promise<boolean> {
-      return Boolean(await trx('price_lists').where({ id }).first('id'));
+    async orderCount(id: number, tx?: Tx): Promise<number> {
+      return count(await runner(knex, tx)('orders').where({ school_id: id }).count({ count: '*' }).first());
+    },
+
+    async priceListExists(id: number, tx?: Tx): Promise<boolean> {
+      return Boolean(await runner(knex, tx)('price_lists').where({ id }).first('id'));
     },
   };
 }

@@ -1,19 +1,12 @@
 import Router from '@koa/router';
-import { SLUG_PATTERN, schoolCreateSchema, schoolUpdateSchema, schoolVerifySchema } from '../../contract/schools';
-import { MSG, STUDENT_MSG } from '../../contract/messages';
+import { schoolCreateSchema, schoolUpdateSchema, schoolVerifySchema } from '../../contract/schools';
 import { id } from '../../contract/fields';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
 import { isStaff, requireStaff } from '../http/auth';
-import { notFound, unauthorized } from '../http/errors';
-import { createVisibility, schoolUnlocked, visibleClasses } from '../students/visibility';
-import { createStudentRepository } from '../students/students.repository';
 import type { Deps } from '../deps';
-import { createAlbumService } from '../albums/albums.service';
-import { presentAlbums } from '../albums/albums.presenter';
 import { createSchoolService } from './schools.service';
-import { presentSchoolBySlug } from './schools.presenter';
 
 const schoolId = id('School id must be a positive whole number');
 
@@ -22,13 +15,11 @@ const PRIVATE = 'private, no-store';
 
 export function createSchoolRoutes(deps: Deps) {
   const service = createSchoolService(deps);
-  const albums = createAlbumService(deps);
-  const visibility = createVisibility(createStudentRepository(deps.knex));
   const router = new Router<AppState, AppContext>();
 
   router.get('/schools', async (ctx) => {
     ctx.set('Cache-Control', PRIVATE);
-    ctx.body = isStaff(ctx) ? await service.listStaff() : await service.listPublic();
+    ctx.body = await service.list(isStaff(ctx));
   });
 
   router.post('/schools', requireStaff, async (ctx) => {
@@ -43,12 +34,9 @@ export function createSchoolRoutes(deps: Deps) {
   });
 
   router.get('/schools/:slug', async (ctx) => {
-    const slug = (ctx.params.slug ?? '').toLowerCase();
-    const school = SLUG_PATTERN.test(slug) ? await service.findBySlug(slug) : undefined;
-    if (!school) throw notFound(MSG.schoolNotFound);
+    const school = await service.bySlug(ctx.params.slug ?? '', deps.access.viewer(ctx));
     ctx.set('Cache-Control', PRIVATE);
-    const viewer = deps.access.viewer(ctx);
-    ctx.body = presentSchoolBySlug(school, schoolUnlocked(viewer, school, await visibility.grantedStudents(viewer)));
+    ctx.body = school;
   });
 
   router.post('/schools/:slug/verify', async (ctx) => {
@@ -69,16 +57,9 @@ export function createSchoolRoutes(deps: Deps) {
   });
 
   router.get('/schools/:id/albums', async (ctx) => {
-    const school = await service.get(parse(schoolId, ctx.params.id));
-    const viewer = deps.access.viewer(ctx);
-    const shown = visibleClasses(viewer, school, await albums.listForSchool(school.id), await visibility.grantedStudents(viewer));
-    if (!shown) {
-      throw school.accessMode === 'student_codes'
-        ? unauthorized(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED')
-        : unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
-    }
+    const albums = await service.visibleAlbums(parse(schoolId, ctx.params.id), deps.access.viewer(ctx));
     ctx.set('Cache-Control', PRIVATE);
-    ctx.body = presentAlbums(shown);
+    ctx.body = albums;
   });
 
   return router;

@@ -1,31 +1,29 @@
-import type { Knex } from 'knex';
 import { MSG, STUDENT_MSG } from '../../contract/messages';
-import { SLUG_PATTERN, type PublicSchool, type SchoolCreateInput, type SchoolUpdateInput, type StaffSchool } from '../../contract/schools';
+import { SLUG_PATTERN, type AlbumSummary, type PublicSchool, type SchoolBySlug, type SchoolCreateInput, type SchoolUpdateInput, type StaffSchool } from '../../contract/schools';
+import type { Deps } from '../deps';
+import type { Viewer } from '../http/access';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
-import type { RateLimits } from '../http/rate-limit';
-import type { Logger } from '../logger';
-import type { MediaService } from '../media/media.types';
-import { isUniqueViolation } from '../db/errors';
+import { createDatabase, type Tx } from '../db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import { createAlbumRepository, type PhotoFileRecord } from '../albums/albums.repository';
-import { byName, presentAlbums } from '../albums/albums.presenter';
+import { byNameThenId, presentAlbums } from '../albums/albums.presenter';
 import { removePhotoFiles } from '../albums/albums.service';
+import { createStudentRepository } from '../students/students.repository';
+import { createVisibility, schoolUnlocked, visibleClasses } from '../students/visibility';
 import { createSchoolRepository, type SchoolRecord, type SchoolWrite } from './schools.repository';
-import { presentPublicSchool, presentStaffSchool } from './schools.presenter';
+import { presentPublicSchool, presentSchoolBySlug, presentStaffSchool } from './schools.presenter';
 
-interface SchoolDeps {
-  knex: Knex;
-  media: MediaService;
-  logger: Logger;
-  limits: RateLimits;
-}
+type SchoolDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'>;
 
 export function createSchoolService(deps: SchoolDeps) {
+  const database = createDatabase(deps.knex);
   const repo = createSchoolRepository(deps.knex);
   const albums = createAlbumRepository(deps.knex);
+  const visibility = createVisibility(createStudentRepository(deps.knex));
 
-  async function get(id: number, trx?: Knex): Promise<SchoolRecord> {
-    const school = await repo.findById(id, trx);
+  async function get(id: number, tx?: Tx): Promise<SchoolRecord> {
+    const school = await repo.findById(id, tx);
     if (!school) throw notFound(MSG.schoolNotFound);
     return school;
   }
@@ -34,21 +32,21 @@ export function createSchoolService(deps: SchoolDeps) {
     return presentStaffSchool(school, presentAlbums(await albums.listBySchools([school.id])));
   }
 
-  async function assertPriceList(priceListId: number | null | undefined, trx: Knex): Promise<void> {
-    if (priceListId && !(await repo.priceListExists(priceListId, trx))) {
+  async function assertPriceList(priceListId: number | null | undefined, tx: Tx): Promise<void> {
+    if (priceListId && !(await repo.priceListExists(priceListId, tx))) {
       throw badRequest(MSG.priceListNotFound, { priceListId: MSG.priceListNotFound });
     }
   }
 
   /** The slug is checked first for a friendly 409; the unique index catches a concurrent twin. */
-  async function write<T>(slug: string | undefined, exceptId: number | null, work: (trx: Knex) => Promise<T>): Promise<T> {
+  async function write<T>(slug: string | undefined, exceptId: number | null, work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await deps.knex.transaction(async (trx) => {
+      return await database.transaction(async (tx) => {
         if (slug !== undefined) {
-          const taken = await trx('schools').where({ slug }).first('id');
-          if (taken && Number(taken.id) !== exceptId) throw slugTaken();
+          const taken = await repo.idBySlug(slug, tx);
+          if (taken !== undefined && taken !== exceptId) throw slugTaken();
         }
-        return work(trx);
+        return work(tx);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw slugTaken();
@@ -60,12 +58,10 @@ export function createSchoolService(deps: SchoolDeps) {
     get,
     findBySlug: (slug: string) => repo.findBySlug(slug),
 
-    async listPublic(): Promise<PublicSchool[]> {
-      return (await repo.list()).sort(byName).map(presentPublicSchool);
-    },
-
-    async listStaff(): Promise<StaffSchool[]> {
-      const schools = (await repo.list()).sort(byName);
+    /** Staff see every school with its classes; anyone else the public list. */
+    async list(staff: boolean): Promise<StaffSchool[] | PublicSchool[]> {
+      const schools = (await repo.list()).sort(byNameThenId);
+      if (!staff) return schools.map(presentPublicSchool);
       const all = await albums.listBySchools(schools.map((school) => school.id));
       return schools.map((school) => presentStaffSchool(school, presentAlbums(all.filter((album) => album.schoolId === school.id))));
     },
@@ -74,9 +70,29 @@ export function createSchoolService(deps: SchoolDeps) {
       return staffView(await get(id));
     },
 
+    /** A school by its slug (any case), and whether this viewer has unlocked it. */
+    async bySlug(slug: string, viewer: Viewer): Promise<SchoolBySlug> {
+      const wanted = slug.toLowerCase();
+      const school = SLUG_PATTERN.test(wanted) ? await repo.findBySlug(wanted) : undefined;
+      if (!school) throw notFound(MSG.schoolNotFound);
+      return presentSchoolBySlug(school, schoolUnlocked(viewer, school, await visibility.grantedStudents(viewer)));
+    },
+
+    /** The classes of the school this viewer may see; a locked school is a 401 naming the lock. */
+    async visibleAlbums(id: number, viewer: Viewer): Promise<AlbumSummary[]> {
+      const school = await get(id);
+      const shown = visibleClasses(viewer, school, await albums.listBySchools([school.id]), await visibility.grantedStudents(viewer));
+      if (!shown) {
+        throw school.accessMode === 'student_codes'
+          ? unauthorized(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED')
+          : unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
+      }
+      return presentAlbums(shown);
+    },
+
     /**
-     * D3 and checklist B2: an unknown school and a wrong password give the same answer after the
-     * same argon2 work, and both count against the limits.
+     * An unknown school and a wrong password give the same answer after the same argon2 work, and
+     * both count against the limits (docs/access.md).
      */
     async verify(slug: string, password: string, clientIp: string): Promise<PublicSchool> {
       const target = slug.trim().toLowerCase().slice(0, 80);
@@ -96,34 +112,36 @@ export function createSchoolService(deps: SchoolDeps) {
 
     async create(input: SchoolCreateInput): Promise<StaffSchool> {
       const passwordHash = await hashPassword(input.password);
-      const id = await write(input.slug, null, async (trx) => {
-        await assertPriceList(input.priceListId, trx);
-        return repo.insert({ ...toWrite(input), passwordHash }, trx);
+      const id = await write(input.slug, null, async (tx) => {
+        await assertPriceList(input.priceListId, tx);
+        return repo.insert({ ...toWrite(input), passwordHash }, tx);
       });
       return staffView(await get(id));
     },
 
     async update(id: number, input: SchoolUpdateInput): Promise<StaffSchool> {
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-      await write(input.slug, id, async (trx) => {
-        await get(id, trx);
-        await assertPriceList(input.priceListId, trx);
-        await repo.update(id, { ...toWrite(input), passwordHash }, trx);
+      await write(input.slug, id, async (tx) => {
+        await get(id, tx);
+        await assertPriceList(input.priceListId, tx);
+        await repo.update(id, { ...toWrite(input), passwordHash }, tx);
       });
       return staffView(await get(id));
     },
 
-    /** Orders are kept for the school's records (orders.school_id is ON DELETE RESTRICT). */
+    /**
+     * Orders are kept for the school's records (orders.school_id is ON DELETE RESTRICT): an order
+     * created between the check and the delete still stops it, through the foreign key.
+     */
     async delete(id: number): Promise<void> {
       let files: PhotoFileRecord[];
       try {
-        files = await deps.knex.transaction(async (trx) => {
-          await get(id, trx);
-          if ((await repo.orderCount(id, trx)) > 0) throw conflict(MSG.schoolHasOrders, 'SCHOOL_HAS_ORDERS');
-          const found = await albums.photoFilesOfSchool(id, trx);
-          await trx('photos').whereIn('album_id', trx('albums').where({ school_id: id }).select('id')).delete();
-          await trx('albums').where({ school_id: id }).delete();
-          await repo.delete(id, trx);
+        files = await database.transaction(async (tx) => {
+          await get(id, tx);
+          if ((await repo.orderCount(id, tx)) > 0) throw conflict(MSG.schoolHasOrders, 'SCHOOL_HAS_ORDERS');
+          const found = await albums.photoFilesOfSchool(id, tx);
+          await albums.deleteAllOfSchool(id, tx);
+          await repo.delete(id, tx);
           return found;
         });
       } catch (err) {
@@ -150,14 +168,3 @@ function toWrite(input: SchoolUpdateInput): SchoolWrite {
 }
 
 const slugTaken = () => conflict(MSG.slugTaken, 'SLUG_TAKEN');
-
-/** An order created between the check and the delete still stops it, on both dialects. */
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
-    e.code === 'ER_ROW_IS_REFERENCED_2' ||
-    e.code === 'ER_ROW_IS_REFERENCED' ||
-    /FOREIGN KEY constraint failed/.test(e.message ?? '')
-  );
-}
