@@ -104,3 +104,9 @@ export function isForeignKeyViolation(err: unknown): boolean {
     /FOREIGN KEY constraint failed/.test(e.message ?? '')
   );
 }
+
+/** MySQL/MariaDB gave up waiting for a row lock another transaction holds (innodb_lock_wait_timeout). */
+export function isLockTimeout(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown } | null;
+  return e?.code === 'ER_LOCK_WAIT_TIMEOUT' || e?.errno === 1205;
+}

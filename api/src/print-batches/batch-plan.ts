@@ -1,7 +1,7 @@
 import { PRINT_BATCH_MSG } from '../../contract/messages';
-import { compareNames } from '../albums/albums.presenter';
+import { compareNames } from '../../contract/format';
 import type { BatchLineRecord, BatchOrderRecord } from './print-batches.repository';
-import { createPathRegistry, productFolder, zipFileName } from './zip-names';
+import { createPathRegistry, photoNameOf, productFolder, zipFileName } from './zip-names';
 
 export interface PlannedLine extends BatchLineRecord {
   /** What staff and the lab call the photo: its original name, else the stored one, else its id. */
@@ -40,7 +40,7 @@ export function planBatch(records: BatchOrderRecord[]): BatchPlan {
       customerName: order.customerName,
       className: order.lines.find((line) => line.className)?.className ?? PRINT_BATCH_MSG.noClass,
       orderStatus: order.orderStatus,
-      lines: order.lines.map((line) => ({ ...line, photoName: line.originalName ?? line.storedName ?? `ID: ${line.photoId ?? '-'}`, zipPath: '' })),
+      lines: order.lines.map((line) => ({ ...line, photoName: photoNameOf(line) ?? `ID: ${line.photoId ?? '-'}`, zipPath: '' })),
     }))
     .sort(packingOrder);
   const active = orders.filter((order) => order.orderStatus !== 'cancelled');

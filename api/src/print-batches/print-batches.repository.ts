@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { DIGITAL_PRODUCT_MARKERS, type OrderStatus } from '../../contract/constants';
 import { PRINT_READY_ORDER_STATUSES, type PrintBatchStatus } from '../../contract/print-batches';
+import { inTx, type Tx } from '../db/database';
 import { insertedId, type Dialect } from '../db/knex';
 
 export interface PrintBatchRecord {
@@ -153,7 +154,8 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
      * The orders a new batch for the school takes. On MySQL the rows are locked, so a concurrent
      * creation for the same school waits here and then finds them taken.
      */
-    async readyOrderIds(trx: Knex.Transaction, schoolId: number): Promise<string[]> {
+    async readyOrderIds(schoolId: number, tx: Tx): Promise<string[]> {
+      const trx = inTx(tx);
       const query = readyOrdersOnly(trx, trx('orders as o').where('o.school_id', schoolId))
         .whereExists(printLinesOnly(trx('order_items as i').select(trx.raw('1')).whereRaw('i.order_id = o.id'), 'i'))
         .orderBy('o.id')
@@ -162,19 +164,22 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
       return ((await query) as { id: string }[]).map((row) => row.id);
     },
 
-    async insertBatch(trx: Knex.Transaction, schoolId: number, status: PrintBatchStatus, at: number): Promise<number> {
+    async insertBatch(schoolId: number, status: PrintBatchStatus, at: number, tx: Tx): Promise<number> {
+      const trx = inTx(tx);
       return insertedId(await trx('print_batches').insert({ school_id: schoolId, status, created_at: at, updated_at: at }));
     },
 
     /** The primary key on order_id refuses an order already in a batch: the database's own guard. */
-    async linkOrders(trx: Knex.Transaction, batchId: number, orderIds: string[]): Promise<void> {
+    async linkOrders(batchId: number, orderIds: string[], tx: Tx): Promise<void> {
+      const trx = inTx(tx);
       for (let start = 0; start < orderIds.length; start += 500) {
         await trx('print_batch_orders').insert(orderIds.slice(start, start + 500).map((orderId) => ({ order_id: orderId, batch_id: batchId })));
       }
     },
 
     /** Moves the listed orders that are still in one of `from`; returns how many moved. */
-    async moveOrders(trx: Knex.Transaction, orderIds: string[], to: OrderStatus, from: readonly OrderStatus[], at: number): Promise<number> {
+    async moveOrders(orderIds: string[], to: OrderStatus, from: readonly OrderStatus[], at: number, tx: Tx): Promise<number> {
+      const trx = inTx(tx);
       let moved = 0;
       for (let start = 0; start < orderIds.length; start += 500) {
         moved += await trx('orders')
@@ -186,7 +191,8 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
     },
 
     /** Moves every order of the batch that is in one of `from` (never a cancelled one). */
-    async moveBatchOrders(trx: Knex.Transaction, batchId: number, to: OrderStatus, from: readonly OrderStatus[], at: number): Promise<number> {
+    async moveBatchOrders(batchId: number, to: OrderStatus, from: readonly OrderStatus[], at: number, tx: Tx): Promise<number> {
+      const trx = inTx(tx);
       return trx('orders')
         .whereIn('id', trx('print_batch_orders').where({ batch_id: batchId }).select('order_id'))
         .whereIn('order_status', from)
@@ -194,14 +200,16 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
     },
 
     /** The batch's status, locked on MySQL so two status changes apply one after the other. */
-    async lockStatus(trx: Knex.Transaction, batchId: number): Promise<PrintBatchStatus | undefined> {
+    async lockStatus(batchId: number, tx: Tx): Promise<PrintBatchStatus | undefined> {
+      const trx = inTx(tx);
       const query = trx('print_batches').where({ id: batchId }).first('status');
       if (dialect === 'mysql') query.forUpdate();
       const row = (await query) as { status: PrintBatchStatus } | undefined;
       return row?.status;
     },
 
-    async setStatus(trx: Knex.Transaction, batchId: number, status: PrintBatchStatus, at: number): Promise<void> {
+    async setStatus(batchId: number, status: PrintBatchStatus, at: number, tx: Tx): Promise<void> {
+      const trx = inTx(tx);
       await trx('print_batches').where({ id: batchId }).update({ status, updated_at: at });
     },
 

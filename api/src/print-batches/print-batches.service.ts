@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { Knex } from 'knex';
 import { ORDER_STATUS_LABELS } from '../../contract/constants';
 import { MSG, PRINT_BATCH_MSG } from '../../contract/messages';
 import {
@@ -11,13 +10,13 @@ import {
   type PrintBatchStatus,
   type PrintReadiness,
 } from '../../contract/print-batches';
-import type { Dialect } from '../db/knex';
+import type { Deps } from '../deps';
+import { createDatabase } from '../db/database';
 import { now } from '../db/knex';
 import { conflict, notFound } from '../http/errors';
-import type { Logger } from '../logger';
 import type { MediaService } from '../media/media.types';
-import { isUniqueViolation } from '../db/errors';
-import { compareNames } from '../albums/albums.presenter';
+import { isDeadlock, isLockTimeout, isUniqueViolation } from '../db/errors';
+import { compareNames, formatDate } from '../../contract/format';
 import { planBatch, type BatchPlan } from './batch-plan';
 import { streamBatchZip } from './batch-zip';
 import { labelsPdf } from './labels-pdf';
@@ -26,10 +25,7 @@ import { presentPrintBatch, presentPrintBatchDetail, presentReadiness } from './
 import { createPrintBatchRepository, type PrintBatchRecord } from './print-batches.repository';
 import type { PrintBatchLinkClaims } from './download-links';
 
-export interface PrintBatchDeps {
-  knex: Knex;
-  dialect: Dialect;
-  logger: Logger;
+export interface PrintBatchDeps extends Pick<Deps, 'knex' | 'dialect' | 'logger'> {
   media: Pick<MediaService, 'openOriginal'>;
   businessName: string;
 }
@@ -42,22 +38,10 @@ export interface BatchFiles {
 
 const CREATE_ATTEMPTS = 3;
 
-/** Dates on the documents are the photographer's and the school's: Botswana time. */
-const batchDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Gaborone' });
-
-/** MySQL gives up on one of two transactions that wait for each other; that one may simply retry. */
-function isDeadlock(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number };
-  return e.code === 'ER_LOCK_DEADLOCK' || e.errno === 1213;
-}
-
-function isLockTimeout(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number };
-  return e.code === 'ER_LOCK_WAIT_TIMEOUT' || e.errno === 1205;
-}
 
 export function createPrintBatchService(deps: PrintBatchDeps) {
   const repo = createPrintBatchRepository(deps.knex, deps.dialect);
+  const database = createDatabase(deps.knex);
 
   async function find(id: number): Promise<PrintBatchRecord> {
     const batch = await repo.find(id);
@@ -72,13 +56,13 @@ export function createPrintBatchService(deps: PrintBatchDeps) {
    * both end in a 409 and nothing half-written.
    */
   async function insertBatch(schoolId: number): Promise<number> {
-    return deps.knex.transaction(async (trx) => {
-      const orderIds = await repo.readyOrderIds(trx, schoolId);
+    return database.transaction(async (tx) => {
+      const orderIds = await repo.readyOrderIds(schoolId, tx);
       if (orderIds.length === 0) throw conflict(PRINT_BATCH_MSG.nothingReady, 'NOTHING_TO_PRINT');
       const at = now();
-      const batchId = await repo.insertBatch(trx, schoolId, 'at_printers', at);
-      await repo.linkOrders(trx, batchId, orderIds);
-      const moved = await repo.moveOrders(trx, orderIds, 'at_printers', PRINT_READY_ORDER_STATUSES, at);
+      const batchId = await repo.insertBatch(schoolId, 'at_printers', at, tx);
+      await repo.linkOrders(batchId, orderIds, tx);
+      const moved = await repo.moveOrders(orderIds, 'at_printers', PRINT_READY_ORDER_STATUSES, at, tx);
       if (moved !== orderIds.length) throw conflict(PRINT_BATCH_MSG.createRace, 'PRINT_BATCH_RACE');
       return batchId;
     });
@@ -117,16 +101,16 @@ export function createPrintBatchService(deps: PrintBatchDeps) {
      * already further on (moved by hand) stays there; a cancelled one stays cancelled.
      */
     async setStatus(id: number, status: PrintBatchStatus): Promise<PrintBatch> {
-      await deps.knex.transaction(async (trx) => {
-        const current = await repo.lockStatus(trx, id);
+      await database.transaction(async (tx) => {
+        const current = await repo.lockStatus(id, tx);
         if (!current) throw notFound(PRINT_BATCH_MSG.notFound);
         if (orderStatusRank(status) < orderStatusRank(current)) {
           throw conflict(PRINT_BATCH_MSG.statusBackwards(ORDER_STATUS_LABELS[current], ORDER_STATUS_LABELS[status]), 'PRINT_BATCH_STATUS_BACKWARDS');
         }
         const at = now();
         // An order set back to pending by hand is not moved on with the batch: it waits for staff.
-        await repo.moveBatchOrders(trx, id, status, statusesBefore(status).filter((from) => from !== 'pending'), at);
-        await repo.setStatus(trx, id, status, at);
+        await repo.moveBatchOrders(id, status, statusesBefore(status).filter((from) => from !== 'pending'), at, tx);
+        await repo.setStatus(id, status, at, tx);
       });
       return presentPrintBatch(await find(id));
     },
@@ -141,8 +125,9 @@ export function createPrintBatchService(deps: PrintBatchDeps) {
       return streamBatchZip({ schoolName: batch.schoolName, orders: plan.active, date: new Date(batch.createdAt) }, deps);
     },
 
+    /** Dated as the photographer and the school count days: in Botswana time. */
     packingList: ({ batch, plan }: BatchFiles): Promise<Buffer> =>
-      packingListPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, date: batchDate.format(batch.createdAt), orders: plan.active }),
+      packingListPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, date: formatDate(batch.createdAt, 'long'), orders: plan.active }),
 
     labels: ({ batch, plan }: BatchFiles): Promise<Buffer> =>
       labelsPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, orders: plan.active }),

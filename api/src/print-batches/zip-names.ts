@@ -36,6 +36,15 @@ export interface ZipLine {
   originalNumber: string | null;
 }
 
+/**
+ * The name a photo of an order line goes by: the camera's file name, else the generated one kept
+ * on the line; null when neither is left. Staff screens and the ZIP each add their own last resort
+ * (a screen shows the photo's id, a file needs a name of its own).
+ */
+export function photoNameOf(line: { originalName: string | null; storedName: string | null }): string | null {
+  return line.originalName ?? line.storedName ?? null;
+}
+
 /** Files the ZIP holds at its root, which a product folder must not shadow. */
 export const ORDER_SHEET_NAME = 'order-sheet.csv';
 export const MISSING_LIST_NAME = 'MISSING.txt';
@@ -53,7 +62,7 @@ export function productFolder(productName: string): string {
  * wanted, so a lab can match every file back to its order, child and camera frame.
  */
 export function zipFileName(line: ZipLine): string {
-  const original = line.originalName ?? line.storedName ?? `photo-${line.originalNumber ?? 'unknown'}`;
+  const original = photoNameOf(line) ?? `photo-${line.originalNumber ?? 'unknown'}`;
   const storedExtension = /\.[A-Za-z0-9]{2,4}$/.exec(line.storedName ?? '')?.[0] ?? '';
   const extension = IMAGE_EXTENSION.exec(original)?.[0] ?? storedExtension;
   const base = IMAGE_EXTENSION.test(original) ? original.slice(0, -extension.length) : original;
