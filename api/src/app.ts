@@ -29,7 +29,7 @@ import { compression } from './http/compression';
 export type ApiRouter = Router<AppState, AppContext>;
 
 /** The Cache-Control of every /api answer whose route sets none. */
-export const API_CACHE_CONTROL = 'private, no-store';
+const API_CACHE_CONTROL = 'private, no-store';
 
 /** Builds the Koa app from its dependencies; never listens (server.ts does). */
 export function createApp(deps: Deps): Koa<AppState> {

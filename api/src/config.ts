@@ -141,7 +141,7 @@ export function loadStorageSettings(env: NodeJS.ProcessEnv = process.env, root =
  * under NODE_ENV=production, a MySQL/MariaDB database, an S3 bucket or Redis. SQLite with the
  * local folder and no Redis is one process on one machine, and may keep its state in data/.
  */
-export function isSharedDeployment(settings: { nodeEnv: string; databaseUrl: string; storage: StorageTarget; redisUrl?: string }): boolean {
+function isSharedDeployment(settings: { nodeEnv: string; databaseUrl: string; storage: StorageTarget; redisUrl?: string }): boolean {
   if (settings.nodeEnv !== 'production') return false;
   return /^(mysql|mariadb):/.test(settings.databaseUrl) || settings.storage.kind === 's3' || Boolean(settings.redisUrl);
 }

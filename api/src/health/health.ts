@@ -14,7 +14,7 @@ export interface HealthReport {
 export type HealthCheck = () => Promise<HealthReport>;
 
 /** A dependency that takes longer than this to answer counts as down: a probe must not hang. */
-export const HEALTH_PROBE_TIMEOUT_MS = 3_000;
+const HEALTH_PROBE_TIMEOUT_MS = 3_000;
 
 export interface HealthDeps {
   /** Resolves when the database answers a real read (pingDatabase in api/src/db/ping.ts). */

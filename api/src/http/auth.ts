@@ -7,8 +7,8 @@ import type { AppContext, Middleware } from './context';
 import type { PrincipalsRepository } from './principals.repository';
 
 const ALGORITHM = 'HS256' as const;
-export const STAFF_AUDIENCE = 'staff';
-export const CUSTOMER_AUDIENCE = 'customer';
+const STAFF_AUDIENCE = 'staff';
+const CUSTOMER_AUDIENCE = 'customer';
 const STAFF_TTL = '12h';
 const CUSTOMER_TTL = '30d';
 
@@ -90,7 +90,7 @@ export function createTokenService(secret: string, principals: PrincipalsReposit
 }
 
 /** The id a token's subject names, or null unless it is a positive whole number a row id can be. */
-export function subjectId(sub: unknown): number | null {
+function subjectId(sub: unknown): number | null {
   if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub)) return null;
   const id = Number(sub);
   return id <= 2_147_483_647 ? id : null;

@@ -141,7 +141,7 @@ export async function readMultipart(ctx: AppContext, tmpRoot: string, limits: Mu
 }
 
 /** A client file name reduced to something safe to show and compare: its last segment, no control chars. */
-export function safeDisplayName(name: string | null | undefined): string {
+function safeDisplayName(name: string | null | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);

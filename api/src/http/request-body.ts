@@ -13,7 +13,7 @@ import type { AppContext, Middleware } from './context';
 export const BODY_MIN_PROGRESS_BYTES = 4 * 1024;
 
 /** True when the request announces a body (a length above zero, or chunked). */
-export function hasBody(req: IncomingMessage): boolean {
+function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   if (length !== undefined) return Number(length) > 0;
   return req.headers['transfer-encoding'] !== undefined;

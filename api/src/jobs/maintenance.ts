@@ -5,8 +5,8 @@ import { createPhotoService } from '../photos/photos.service';
 
 /** A payment still open this long after it was created is asked about at the gateway (a lost notify). */
 export const PAYMENT_SWEEP_AGE_MS = 2 * 60_000;
-export const PAYMENT_SWEEP_EVERY_MS = 60_000;
-export const LIMIT_SWEEP_EVERY_MS = 5 * 60_000;
+const PAYMENT_SWEEP_EVERY_MS = 60_000;
+const LIMIT_SWEEP_EVERY_MS = 5 * 60_000;
 
 /** Each job says whether this process ran it (false: another process was running it). */
 export interface Maintenance {
