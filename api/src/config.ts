@@ -10,7 +10,10 @@ const boolish = z
   .optional()
   .transform((value) => (value === undefined || value === '' ? undefined : ['true', '1', 'yes'].includes(value)));
 
-/** Environment (decision D1), parsed once; a bad value stops the server with a clear message. */
+/**
+ * The environment, parsed once; a bad value stops the server with a clear message (docs/architecture.md,
+ * "Configuration").
+ */
 const envSchema = z.object({
   NODE_ENV: z.string().optional().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -33,11 +36,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-For only behind a known proxy (security checklist B3). */
+  /** Trust X-Forwarded-For only behind a known proxy (docs/access.md, "The client address"). */
   TRUST_PROXY: boolish.transform((value) => value ?? false),
   /** A request body that brings less than 4 KiB in this long is cut off with 408 (slow-body attacks). */
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
-  /** How often a pending payment may be queried when its order is read (D6: every few seconds). */
+  /** How often a pending payment may be queried when its order is read (docs/payments.md, "Query"). */
   PAYMENT_QUERY_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** Sandbox switches for tests and demos (ignored with real credentials). */
   SANDBOX_NOTIFY_RETRY_MS: z.coerce.number().int().min(1).default(30 * 60_000),
@@ -161,7 +164,7 @@ function assertSharedSettings(e: { JWT_SECRET?: string; SMTP_URL?: string }): vo
   }
 }
 
-/** JWT_SECRET unset: a 256-bit secret generated once and kept in data/ (checklist C2). */
+/** JWT_SECRET unset: a 256-bit secret generated once and kept in data/ (docs/accounts.md, "The signing secret"). */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   try {
@@ -176,7 +179,7 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-/** The public PayWeb3 test credentials (reference §10) must never take real orders. */
+/** The public PayWeb3 test credentials must never take real orders (docs/payments.md, "Test credentials in production"). */
 export function assertProductionPayments(config: Config): void {
   if (config.nodeEnv !== 'production' || !config.paygate) return;
   if (config.paygate.id === '10011072130' || config.paygate.secret === 'secret') {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('orders', (t) => {
-    /** Random, unguessable (D4). */
+    /** Random, unguessable: the id is the secret of the confirmation page (docs/access.md, "Order ids"). */
     t.string('id', 16).primary();
     t.integer('school_id').unsigned().notNullable().references('id').inTable('schools').onDelete('RESTRICT');
     t.integer('album_id').unsigned().nullable().references('id').inTable('albums').onDelete('SET NULL');

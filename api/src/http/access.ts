@@ -25,9 +25,10 @@ export interface Viewer {
 }
 
 /**
- * Who may see children's photos (D3): a signed, HttpOnly, SameSite=Lax cookie that lists the
- * schools, password classes and children (by code) this browser has unlocked. Staff tokens pass
- * everywhere. Which photos a grant shows is decided in one place, students/visibility.ts.
+ * Who may see children's photos: a signed, HttpOnly, SameSite=Lax cookie that lists the schools,
+ * password classes and children (by code) this browser has unlocked (docs/access.md, "The gallery
+ * cookie"). Staff tokens pass everywhere. Which photos a grant shows is decided in one place,
+ * students/visibility.ts.
  */
 export interface AccessService {
   read(ctx: AppContext): Grant;

@@ -24,7 +24,10 @@ export interface AppState {
 export type AppContext = ParameterizedContext<AppState, DefaultContext>;
 export type Middleware = (ctx: AppContext, next: Next) => Promise<unknown>;
 
-/** The client address used for rate limits: the socket unless TRUST_PROXY is set (checklist B3). */
+/**
+ * The client address used for rate limits: the socket unless TRUST_PROXY is set, so a client cannot
+ * rotate X-Forwarded-For to escape every limit (docs/access.md, "The client address").
+ */
 export function clientIp(ctx: AppContext): string {
   return ctx.ip || ctx.req.socket.remoteAddress || 'unknown';
 }

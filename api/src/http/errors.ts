@@ -1,4 +1,4 @@
-/** One error model end to end (architecture rule 2; decision D11). */
+/** One error model end to end: every failure becomes `{ message, code, errors? }` (docs/errors.md). */
 export class AppError extends Error {
   constructor(
     readonly status: number,

@@ -4,7 +4,8 @@ import { badRequest } from './errors';
 
 /**
  * Parses input with a contract schema. A failure is a 400 whose message is the first issue's (the
- * spec's text) and whose `errors` names every failing field.
+ * product's exact words, from api/contract/messages.ts) and whose `errors` names every failing
+ * field (docs/errors.md, "Validation").
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
