@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH } from './constants';
 import { MSG } from './messages';
 import { givenPassword, id, requiredText } from './fields';
 
-/** Class passwords have no length rule (spec section 5); blank means "no password". */
+/** Class passwords have no length rule; blank means "no password" (docs/access.md, "Class passwords"). */
 const classPassword = z
   .union([z.string(), z.null()])
   .optional()

@@ -1,6 +1,6 @@
 /**
  * Business constants shared by the API and the PWA. One place for every limit, status and
- * fallback product the spec names (sections 3, 4 and 9).
+ * built-in product (docs/statuses.md, docs/money-and-pricing.md).
  */
 
 export const CURRENCY = 'BWP' as const;
@@ -63,7 +63,7 @@ export const STAFF_ROLES = ['photographer', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const DEFAULT_STAFF_ROLE: StaffRole = 'photographer';
 
-/** Server order statuses (decision D10), with the staff screen's labels. */
+/** Server order statuses, with the staff screen's labels (docs/statuses.md, "Order statuses"). */
 export const ORDER_STATUSES = [
   'pending',
   'paid',
@@ -83,7 +83,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
-/** Orders the order page counts as "processing" (spec section 2). */
+/** Orders the order page counts as "processing" (docs/statuses.md, "Counts on the staff screens"). */
 export const PROCESSING_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'being_processed', 'at_printers'];
 /** The dashboard's Active Orders count the same orders as the order page's processing count. */
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = PROCESSING_ORDER_STATUSES;
@@ -91,7 +91,7 @@ export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = PROCESSING_ORDER_ST
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Built-in products when a school has no price list (spec section 3). Prices in thebe. */
+/** Built-in products when a school has no price list (docs/money-and-pricing.md). Prices in thebe. */
 export const FALLBACK_PRODUCTS = [
   { id: 'print_10x15', name: '10x15 Print', priceThebe: 2500 },
   { id: 'print_15x20', name: '15x20 Print', priceThebe: 4000 },

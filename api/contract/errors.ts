@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer (decision D11). */
+/** Every error answer (docs/errors.md, "The error shape"). */
 export const errorResponseSchema = z.object({
   message: z.string(),
   code: z.string().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { MSG } from './messages';
 
-/** A required text field: missing, non-string or blank all give the same spec message. */
+/** A required text field: missing, non-string or blank all give the same message. */
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required$/, '')} is too long`);
 

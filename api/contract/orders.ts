@@ -35,7 +35,7 @@ export const orderCreateSchema = z.object({
 });
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
-/** The checkout form (spec section 5): the fields a parent types. */
+/** The checkout form: the fields a parent types. */
 export const checkoutFormSchema = orderCreateSchema.pick({ customerName: true, customerEmail: true, customerPhone: true, studentName: true, notes: true });
 
 export const orderStatusUpdateSchema = z.object({
@@ -58,7 +58,7 @@ export const orderItemSchema = z.object({
   quantity: z.number(),
   unitPrice: z.string(),
   totalPrice: z.string(),
-  /** A digital copy: delivered as a download once paid (D8). */
+  /** A digital copy: delivered as a download once paid (docs/access.md, "Download links for digital copies"). */
   digital: z.boolean(),
   /** Signed link, 30 days; present only on paid orders. */
   downloadUrl: z.string().nullable(),

@@ -33,8 +33,8 @@ const rowWithPrice = z
   });
 
 /**
- * The price list editor's rule (spec section 5): a name is required, rows lacking a name or a price
- * are dropped, and at least one complete row must remain.
+ * The price list editor's rule (docs/money-and-pricing.md, "Price lists"): a name is required, rows
+ * lacking a name or a price are dropped, and at least one complete row must remain.
  */
 export const priceListInputSchema = z
   .object({

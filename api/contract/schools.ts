@@ -65,7 +65,7 @@ export const schoolBySlugSchema = z.object({
   priceListId: z.number().nullable(),
   /** Which form the gallery shows: the school password, or a child's code. */
   accessMode: z.enum(ACCESS_MODES),
-  /** Whether this browser's access cookie already unlocks the school (D3). */
+  /** Whether this browser's access cookie already unlocks the school (docs/access.md, "The gallery cookie"). */
   unlocked: z.boolean(),
 });
 export type SchoolBySlug = z.infer<typeof schoolBySlugSchema>;
