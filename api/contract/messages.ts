@@ -1,4 +1,4 @@
-/** Every user-facing text the API answers with. Spec section 5 and 8 words are kept exactly. */
+/** Every user-facing text the API answers with, in the product's exact words (docs/architecture.md, "One contract, shared"). */
 export const MSG = {
   schoolNameRequired: 'School name is required',
   schoolSlugRequired: 'School slug is required',
