@@ -9,7 +9,7 @@ export function presentPriceList(list: PriceListRecord): PriceList {
     description: list.description,
     items: list.items.map((item) => ({
       id: item.id,
-      productType: item.productType,
+      productType: item.productName,
       description: item.description,
       price: thebeToDecimal(item.priceThebe),
       exampleImage: item.exampleImage ? `${EXAMPLE_IMAGE_URL_PREFIX}${item.exampleImage}` : null,

@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
+import { inTx, runner, type Tx } from '../db/database';
 import { insertedId, now, toIso } from '../db/knex';
 
 export interface PriceListItemRecord {
   id: number;
-  productType: string;
+  /** The product's name (the API calls it `productType`). */
+  productName: string;
   description: string;
   priceThebe: number;
   exampleImage: string | null;
@@ -18,7 +20,7 @@ export interface PriceListRecord {
 }
 
 export interface ItemWrite {
-  productType: string;
+  productName: string;
   description: string;
   priceThebe: number;
   exampleImage: string | null;
@@ -43,16 +45,16 @@ interface ItemRow {
 function toItem(row: ItemRow): PriceListItemRecord {
   return {
     id: Number(row.id),
-    productType: row.product_type,
+    productName: row.product_type,
     description: row.description ?? '',
     priceThebe: Number(row.price_thebe),
     exampleImage: row.example_image,
   };
 }
 
-async function withItems(trx: Knex, lists: ListRow[]): Promise<PriceListRecord[]> {
+async function withItems(db: Knex, lists: ListRow[]): Promise<PriceListRecord[]> {
   if (lists.length === 0) return [];
-  const items = (await trx('price_list_items')
+  const items = (await db('price_list_items')
     .whereIn(
       'price_list_id',
       lists.map((list) => list.id),
@@ -73,9 +75,10 @@ export function createPriceListRepository(knex: Knex) {
       return withItems(knex, (await knex('price_lists').select('id', 'name', 'description', 'created_at')) as ListRow[]);
     },
 
-    async findById(id: number, trx: Knex = knex): Promise<PriceListRecord | undefined> {
-      const rows = (await trx('price_lists').where({ id }).select('id', 'name', 'description', 'created_at')) as ListRow[];
-      return (await withItems(trx, rows))[0];
+    async findById(id: number, tx?: Tx): Promise<PriceListRecord | undefined> {
+      const db = runner(knex, tx);
+      const rows = (await db('price_lists').where({ id }).select('id', 'name', 'description', 'created_at')) as ListRow[];
+      return (await withItems(db, rows))[0];
     },
 
     async schoolPriceListId(schoolId: number): Promise<number | null | undefined> {
@@ -84,45 +87,51 @@ export function createPriceListRepository(knex: Knex) {
       return row.price_list_id === null ? null : Number(row.price_list_id);
     },
 
-    async insert(input: { name: string; description: string }, trx: Knex): Promise<number> {
+    async insert(input: { name: string; description: string }, tx: Tx): Promise<number> {
       const at = now();
-      return insertedId(await trx('price_lists').insert({ name: input.name, description: input.description, created_at: at, updated_at: at }));
+      return insertedId(await inTx(tx)('price_lists').insert({ name: input.name, description: input.description, created_at: at, updated_at: at }));
     },
 
-    async update(id: number, input: { name: string; description: string }, trx: Knex): Promise<void> {
-      await trx('price_lists').where({ id }).update({ name: input.name, description: input.description, updated_at: now() });
+    async update(id: number, input: { name: string; description: string }, tx: Tx): Promise<void> {
+      await inTx(tx)('price_lists').where({ id }).update({ name: input.name, description: input.description, updated_at: now() });
     },
 
     /**
      * Writes the items in row order. An existing item with the same product name keeps its id, so
      * carts that hold that id stay valid when staff edit a price or description.
      */
-    async replaceItems(priceListId: number, items: ItemWrite[], trx: Knex): Promise<void> {
-      const existing = (await trx('price_list_items').where({ price_list_id: priceListId }).select('id', 'product_type')) as {
+    async replaceItems(priceListId: number, items: ItemWrite[], tx: Tx): Promise<void> {
+      const db = inTx(tx);
+      const existing = (await db('price_list_items').where({ price_list_id: priceListId }).select('id', 'product_type')) as {
         id: number;
         product_type: string;
       }[];
       const unused = new Map<number, string>(existing.map((row) => [Number(row.id), row.product_type]));
       for (const [position, item] of items.entries()) {
         const row = {
-          product_type: item.productType,
+          product_type: item.productName,
           description: item.description,
           price_thebe: item.priceThebe,
           example_image: item.exampleImage,
           position,
         };
-        const reuse = [...unused].find(([, productType]) => productType === item.productType)?.[0];
+        const reuse = [...unused].find(([, productName]) => productName === item.productName)?.[0];
         if (reuse === undefined) {
-          await trx('price_list_items').insert({ ...row, price_list_id: priceListId });
+          await db('price_list_items').insert({ ...row, price_list_id: priceListId });
         } else {
           unused.delete(reuse);
-          await trx('price_list_items').where({ id: reuse }).update(row);
+          await db('price_list_items').where({ id: reuse }).update(row);
         }
       }
-      if (unused.size > 0) await trx('price_list_items').whereIn('id', [...unused.keys()]).delete();
+      if (unused.size > 0) await db('price_list_items').whereIn('id', [...unused.keys()]).delete();
     },
 
-    delete: (id: number, trx: Knex) => trx('price_lists').where({ id }).delete(),
+    /** The list and its items. */
+    async delete(id: number, tx: Tx): Promise<void> {
+      const db = inTx(tx);
+      await db('price_list_items').where({ price_list_id: id }).delete();
+      await db('price_lists').where({ id }).delete();
+    },
   };
 }
 export type PriceListRepository = ReturnType<typeof createPriceListRepository>;

@@ -20,7 +20,7 @@ export function createPriceListRoutes(deps: Deps) {
   const service = createPriceListService(deps);
   const router = new Router<AppState, AppContext>();
 
-  /** The spec sends multipart; JSON ({name, description, products: [...]}) is accepted for tools. */
+  /** The staff editor sends multipart; JSON ({name, description, products: [...]}) is accepted for tools. */
   async function withInput(ctx: AppContext, save: (input: PriceListInput, uploads: Map<number, UploadedFile>) => Promise<PriceList>) {
     if (ctx.is('application/json')) return save(parse(priceListInputSchema, ctx.request.body), new Map());
     const form = await readMultipart(ctx, deps.media.tmpDir, { ...FORM_LIMITS, bodyTimeoutMs: deps.config.requestBodyTimeoutMs });

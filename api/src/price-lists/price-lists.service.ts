@@ -1,27 +1,22 @@
-import type { Knex } from 'knex';
 import { MSG } from '../../contract/messages';
 import type { PriceList, PriceListInput } from '../../contract/price-lists';
 import { notFound } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
-import type { Logger } from '../logger';
-import type { MediaService } from '../media/media.types';
+import type { Deps } from '../deps';
+import { compareNames } from '../../contract/format';
+import { createDatabase, type Tx } from '../db/database';
 import { createPriceListRepository, type ItemWrite, type PriceListRecord } from './price-lists.repository';
 import { presentPriceList } from './price-lists.presenter';
 import { exampleImageName } from './price-lists.form';
 
-interface PriceListDeps {
-  knex: Knex;
-  media: MediaService;
-  logger: Logger;
-}
-
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+type PriceListDeps = Pick<Deps, 'knex' | 'media' | 'logger'>;
 
 export function createPriceListService(deps: PriceListDeps) {
+  const database = createDatabase(deps.knex);
   const repo = createPriceListRepository(deps.knex);
 
-  async function get(id: number, trx?: Knex): Promise<PriceListRecord> {
-    const list = await repo.findById(id, trx);
+  async function get(id: number, tx?: Tx): Promise<PriceListRecord> {
+    const list = await repo.findById(id, tx);
     if (!list) throw notFound(MSG.priceListNotFound);
     return list;
   }
@@ -58,18 +53,18 @@ export function createPriceListService(deps: PriceListDeps) {
           const kept = exampleImageName(product.existingImagePath);
           exampleImage = kept && keepable.has(kept) ? kept : null;
         }
-        items.push({ productType: product.name, description: product.description, priceThebe: product.priceThebe, exampleImage });
+        items.push({ productName: product.name, description: product.description, priceThebe: product.priceThebe, exampleImage });
       }
-      savedId = await deps.knex.transaction(async (trx) => {
+      savedId = await database.transaction(async (tx) => {
         const fields = { name: input.name, description: input.description };
         let listId = id;
         if (listId === null) {
-          listId = await repo.insert(fields, trx);
+          listId = await repo.insert(fields, tx);
         } else {
-          await get(listId, trx);
-          await repo.update(listId, fields, trx);
+          await get(listId, tx);
+          await repo.update(listId, fields, tx);
         }
-        await repo.replaceItems(listId, items, trx);
+        await repo.replaceItems(listId, items, tx);
         return listId;
       });
     } catch (err) {
@@ -85,7 +80,7 @@ export function createPriceListService(deps: PriceListDeps) {
   return {
     async list(): Promise<PriceList[]> {
       const lists = await repo.list();
-      return lists.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id).map(presentPriceList);
+      return lists.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id).map(presentPriceList);
     },
 
     async get(id: number): Promise<PriceList> {
@@ -105,10 +100,9 @@ export function createPriceListService(deps: PriceListDeps) {
 
     /** Schools using the list fall back to no price list (schools.price_list_id is ON DELETE SET NULL). */
     async delete(id: number): Promise<void> {
-      const images = await deps.knex.transaction(async (trx) => {
-        const list = await get(id, trx);
-        await trx('price_list_items').where({ price_list_id: id }).delete();
-        await repo.delete(id, trx);
+      const images = await database.transaction(async (tx) => {
+        const list = await get(id, tx);
+        await repo.delete(id, tx);
         return list.items.flatMap((item) => (item.exampleImage ? [item.exampleImage] : []));
       });
       await removeImages(images);
