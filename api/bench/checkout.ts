@@ -171,12 +171,12 @@ async function bareCheckout(knex: Knex, prepared: Prepared, n: number): Promise<
     });
   });
   await createPaymentsRepository(knex).insert({
-    order_id: id,
+    orderId: id,
     gateway: 'sandbox',
-    paygate_id: '10011072130',
-    pay_request_id: randomBytes(16).toString('hex').toUpperCase(),
+    paygateId: '10011072130',
+    payRequestId: randomBytes(16).toString('hex').toUpperCase(),
     reference: id,
-    amount_thebe: lines.reduce((sum, line) => sum + line.totalThebe, 0),
+    amountThebe: lines.reduce((sum, line) => sum + line.totalThebe, 0),
     currency: 'BWP',
   });
 }

@@ -1,9 +1,69 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { OrderStatus, PaymentStatus } from '../../contract/constants';
+import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
 import { MAX_REJECTED_CALLBACKS, STORED_CALLBACK_CHARS } from './callback-limits';
 
-export interface PaymentRow {
+export type PaymentState = 'initiated' | 'pending' | 'completed' | 'failed';
+
+export interface PaymentRecord {
+  id: number;
+  orderId: string;
+  /** 'sandbox' or 'paygate'. */
+  gateway: string;
+  paygateId: string;
+  payRequestId: string | null;
+  reference: string;
+  amountThebe: number;
+  currency: string;
+  status: PaymentState;
+  /** PayGate's TRANSACTION_STATUS once a final answer was applied. */
+  transactionStatus: number | null;
+  resultCode: string | null;
+  /** Epoch ms. */
+  lastQueriedAt: number | null;
+  /** Epoch ms. */
+  createdAt: number;
+}
+
+export interface NewPayment {
+  orderId: string;
+  gateway: string;
+  paygateId: string;
+  payRequestId: string | null;
+  reference: string;
+  amountThebe: number;
+  currency: string;
+}
+
+/** A final gateway answer applied to a payment. */
+export interface PaymentSettlement {
+  status: 'completed' | 'failed';
+  transactionStatus: number;
+  resultCode: string | null;
+  resultDesc: string;
+  transactionId: string | null;
+}
+
+/** What paying needs to know about an order. */
+export interface PayableOrder {
+  id: string;
+  totalThebe: number;
+  customerEmail: string;
+  paymentStatus: PaymentStatus;
+  orderStatus: OrderStatus;
+}
+
+export interface CallbackEntry {
+  paymentId: number | null;
+  kind: 'notify' | 'return' | 'query';
+  body: string;
+  checksumOk: boolean;
+  outcome: string;
+}
+
+interface PaymentRow {
   id: number;
   order_id: string;
   gateway: string;
@@ -12,33 +72,74 @@ export interface PaymentRow {
   reference: string;
   amount_thebe: number;
   currency: string;
-  status: 'initiated' | 'pending' | 'completed' | 'failed';
+  status: PaymentState;
   transaction_status: number | null;
   result_code: string | null;
   last_queried_at: number | null;
   created_at: number;
 }
 
+function toRecord(row: PaymentRow): PaymentRecord {
+  return {
+    id: Number(row.id),
+    orderId: row.order_id,
+    gateway: row.gateway,
+    paygateId: row.paygate_id,
+    payRequestId: row.pay_request_id,
+    reference: row.reference,
+    amountThebe: Number(row.amount_thebe),
+    currency: row.currency,
+    status: row.status,
+    transactionStatus: row.transaction_status === null ? null : Number(row.transaction_status),
+    resultCode: row.result_code,
+    lastQueriedAt: row.last_queried_at === null ? null : Number(row.last_queried_at),
+    createdAt: Number(row.created_at),
+  };
+}
+
+const maybe = (row: PaymentRow | undefined): PaymentRecord | undefined => (row ? toRecord(row) : undefined);
+
 /** Payment states that a gateway answer may still move (forward only). */
 export const OPEN_PAYMENT_STATES = ['initiated', 'pending'] as const;
 
 export function createPaymentsRepository(knex: Knex) {
   return {
-    async insert(row: Omit<PaymentRow, 'id' | 'status' | 'transaction_status' | 'result_code' | 'last_queried_at' | 'created_at'>): Promise<void> {
+    async insert(payment: NewPayment, tx?: Tx): Promise<void> {
       const at = now();
-      await knex('payments').insert({ ...row, status: 'initiated', created_at: at, updated_at: at });
+      await runner(knex, tx)('payments').insert({
+        order_id: payment.orderId,
+        gateway: payment.gateway,
+        paygate_id: payment.paygateId,
+        pay_request_id: payment.payRequestId,
+        reference: payment.reference,
+        amount_thebe: payment.amountThebe,
+        currency: payment.currency,
+        status: 'initiated',
+        created_at: at,
+        updated_at: at,
+      });
     },
-    byPayRequestId: (payRequestId: string, db: Knex = knex): Promise<PaymentRow | undefined> =>
-      db('payments').where({ pay_request_id: payRequestId }).first(),
-    latestOpenForOrder: (orderId: string): Promise<PaymentRow | undefined> =>
-      knex('payments')
-        .where({ order_id: orderId })
-        .whereIn('status', OPEN_PAYMENT_STATES)
-        .whereNotNull('pay_request_id')
-        .orderBy('id', 'desc')
-        .first(),
-    latestForOrder: (orderId: string): Promise<PaymentRow | undefined> =>
-      knex('payments').where({ order_id: orderId }).orderBy('id', 'desc').first(),
+    byPayRequestId: async (payRequestId: string, tx?: Tx): Promise<PaymentRecord | undefined> =>
+      maybe(await runner(knex, tx)<PaymentRow>('payments').where({ pay_request_id: payRequestId }).first()),
+
+    /** The same, locked for the transaction: a row lock on MySQL; SQLite serialises writers on its single connection. */
+    async lockByPayRequestId(payRequestId: string, tx: Tx): Promise<PaymentRecord | undefined> {
+      const db = runner(knex, tx);
+      const query = db<PaymentRow>('payments').where({ pay_request_id: payRequestId });
+      if (db.client.config.client === 'mysql2') query.forUpdate();
+      return maybe(await query.first());
+    },
+    latestOpenForOrder: async (orderId: string): Promise<PaymentRecord | undefined> =>
+      maybe(
+        await knex<PaymentRow>('payments')
+          .where({ order_id: orderId })
+          .whereIn('status', OPEN_PAYMENT_STATES)
+          .whereNotNull('pay_request_id')
+          .orderBy('id', 'desc')
+          .first(),
+      ),
+    latestForOrder: async (orderId: string): Promise<PaymentRecord | undefined> =>
+      maybe(await knex<PaymentRow>('payments').where({ order_id: orderId }).orderBy('id', 'desc').first()),
     /** Claims the right to query now: at most one query per payment per interval, across processes. */
     async claimQuery(id: number, intervalMs: number): Promise<boolean> {
       const at = now();
@@ -49,20 +150,61 @@ export function createPaymentsRepository(knex: Knex) {
       return updated === 1;
     },
     /** Open payments old enough that their notify should have come. */
-    openOlderThan: (ms: number, limit = 50): Promise<PaymentRow[]> =>
-      knex('payments')
+    openOlderThan: async (ms: number, limit = 50): Promise<PaymentRecord[]> =>
+      (
+        await knex<PaymentRow>('payments')
+          .whereIn('status', OPEN_PAYMENT_STATES)
+          .whereNotNull('pay_request_id')
+          .where('created_at', '<=', now() - ms)
+          .where('created_at', '>=', now() - 24 * 3600_000)
+          .orderBy('created_at')
+          .limit(limit)
+      ).map(toRecord),
+
+    /** Moves an open payment to its final state; 0 when it was already final (nothing changes twice). */
+    settle: (paymentId: number, settlement: PaymentSettlement, tx?: Tx): Promise<number> =>
+      runner(knex, tx)('payments')
+        .where({ id: paymentId })
         .whereIn('status', OPEN_PAYMENT_STATES)
-        .whereNotNull('pay_request_id')
-        .where('created_at', '<=', now() - ms)
-        .where('created_at', '>=', now() - 24 * 3600_000)
-        .orderBy('created_at')
-        .limit(limit),
-    /** An accepted callback: its body up to STORED_CALLBACK_CHARS, with the full body's size and hash. */
-    async recordCallback(
-      db: Knex,
-      entry: { paymentId: number | null; kind: 'notify' | 'return' | 'query'; body: string; checksumOk: boolean; outcome: string },
-    ): Promise<void> {
-      await db('payment_callbacks').insert({
+        .update({
+          status: settlement.status,
+          transaction_status: settlement.transactionStatus,
+          result_code: settlement.resultCode,
+          result_desc: settlement.resultDesc.slice(0, 255),
+          transaction_id: settlement.transactionId,
+          updated_at: Date.now(),
+        }),
+
+    /** The order as paying sees it. */
+    async payableOrder(orderId: string): Promise<PayableOrder | undefined> {
+      const row = await knex('orders').where({ id: orderId }).first('id', 'total_thebe', 'customer_email', 'payment_status', 'order_status');
+      return row && { id: row.id, totalThebe: Number(row.total_thebe), customerEmail: row.customer_email, paymentStatus: row.payment_status, orderStatus: row.order_status };
+    },
+
+    /**
+     * Marks the order's payment completed and a pending order paid. True only for the one call that
+     * completed the payment; false when another payment had already paid it.
+     */
+    async completeOrderPayment(orderId: string, tx?: Tx): Promise<boolean> {
+      const db = runner(knex, tx);
+      const paid = await db('orders').where({ id: orderId }).whereNot({ payment_status: 'completed' }).update({ payment_status: 'completed', updated_at: Date.now() });
+      await db('orders').where({ id: orderId, order_status: 'pending' }).update({ order_status: 'paid' });
+      return paid === 1;
+    },
+
+    /** One more approved payment for an order that was already paid (staff refund it). */
+    countDuplicatePayment: (orderId: string, tx?: Tx): Promise<number> => runner(knex, tx)('orders').where({ id: orderId }).increment('duplicate_payments', 1),
+
+    /** A pending order's payment failed. */
+    failOrderPayment: (orderId: string, tx?: Tx): Promise<number> =>
+      runner(knex, tx)('orders').where({ id: orderId, payment_status: 'pending' }).update({ payment_status: 'failed', updated_at: Date.now() }),
+
+    /**
+     * An accepted callback: its body up to STORED_CALLBACK_CHARS, with the full body's size and hash.
+     * `db` is the transaction to write in, or null (a connection of the caller's own is accepted too).
+     */
+    async recordCallback(db: Tx | Knex | null, entry: CallbackEntry): Promise<void> {
+      await runner(knex, db as Tx | null)('payment_callbacks').insert({
         payment_id: entry.paymentId,
         kind: entry.kind,
         body: entry.body.slice(0, STORED_CALLBACK_CHARS),

@@ -1,31 +1,23 @@
 import Router from '@koa/router';
-import { ORDER_MSG } from '../../contract/messages';
 import { paymentInitiateSchema } from '../../contract/orders';
 import type { AppContext, AppState } from '../http/context';
 import { parse } from '../http/validate';
-import { AppError } from '../http/errors';
 import type { Deps } from '../deps';
 import type { Commerce } from '../orders/commerce';
 import { readFormPairs } from './paygate/form-body';
 import { parseFormPairs } from './paygate/checksum';
-import { PayGateError } from './paygate/errors';
+import { presentInitiation } from './payments.presenter';
 
 export function createPaymentRoutes(deps: Deps, commerce: Commerce) {
   const { payments } = commerce;
   const router = new Router<AppState, AppContext>();
 
-  /** The server's own amount, currency and URLs: the client's amount and URLs are ignored (D6). */
+  /** The server's own amount, currency and URLs: the client's amount and URLs are ignored (docs/payments.md). */
   router.post('/payment/initiate', async (ctx) => {
     const { orderId } = parse(paymentInitiateSchema, ctx.request.body);
-    try {
-      const result = await payments.initiate(orderId.toUpperCase());
-      ctx.body = { success: true, processUrl: result.processUrl, payRequestId: result.payRequestId, checksum: result.checksum };
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      deps.logger.error({ err, orderId, code: err instanceof PayGateError ? err.code : undefined }, 'payment initiation failed');
-      ctx.status = 502;
-      ctx.body = { success: false, error: ORDER_MSG.paymentUnavailable, message: ORDER_MSG.paymentUnavailable };
-    }
+    const outcome = await payments.start(orderId.toUpperCase());
+    if (!outcome.ok) ctx.status = 502;
+    ctx.body = presentInitiation(outcome);
   });
 
   /** Server-to-server notify: plain `OK` only after the state change is committed. */

@@ -1,12 +1,15 @@
-import type { Knex } from 'knex';
+import type { Deps } from '../deps';
 import { COUNTRY, CURRENCY } from '../../contract/constants';
 import { HARDENING_MSG, ORDER_MSG } from '../../contract/messages';
 import type { Logger } from '../logger';
-import { conflict, notFound } from '../http/errors';
+import { createDatabase } from '../db/database';
+import { AppError, conflict, notFound } from '../http/errors';
 import { checksumEquals, encodeFormPairs, pairValue, returnChecksum, verifyPostedChecksum, type FormPairs } from './paygate/checksum';
 import type { InitiateResult, PayGateClient } from './paygate/client';
+import { transactionOutcome } from './paygate/codes';
+import { PayGateError } from './paygate/errors';
 import { parsePayGateResult, type PayGateResult } from './paygate/result';
-import { createPaymentsRepository, OPEN_PAYMENT_STATES, type PaymentRow } from './payments.repository';
+import { createPaymentsRepository, OPEN_PAYMENT_STATES, type PaymentRecord } from './payments.repository';
 
 export interface Gateway {
   kind: 'sandbox' | 'paygate';
@@ -16,11 +19,11 @@ export interface Gateway {
 }
 
 export interface PaymentsOptions {
-  knex: Knex;
+  knex: Deps['knex'];
   logger: Logger;
   publicUrl: string;
   gateway: Gateway;
-  /** A pending order read this long after the last query is queried again (D6: "every few seconds"). */
+  /** A pending order read this long after the last query is queried again ("every few seconds", docs/payments.md). */
   queryIntervalMs: number;
   /** Called once, after commit, by whichever answer moved the order to paid. */
   onPaid(orderId: string): Promise<void>;
@@ -38,12 +41,22 @@ const INITIATION_CLAIM_MS = 20_000;
 /** How long a second request waits for the first one's payment before giving up with 409. */
 const INITIATION_WAIT_MS = 15_000;
 
-/** TRANSACTION_STATUS to our payment state: 1 approved; 2, 3, 4, 7 final refusals; 0 and 5 not final. */
+/** TRANSACTION_STATUS to our payment state: approved pays; declined, cancelled and voided are final refusals; the rest is not final. */
 function transitionFor(status: number): Transition {
-  if (status === 1) return 'completed';
-  if ([2, 3, 4, 7].includes(status)) return 'failed';
-  return 'pending';
+  switch (transactionOutcome(status)) {
+    case 'approved':
+      return 'completed';
+    case 'declined':
+    case 'cancelled':
+    case 'voided':
+      return 'failed';
+    default:
+      return 'pending';
+  }
 }
+
+/** What the initiate endpoint answers: the gateway's request, or that payment is unavailable now. */
+export type InitiationOutcome = { ok: true; request: InitiateResult } | { ok: false };
 
 /**
  * The money path. Gateway answers are verified, matched to a payment only
@@ -52,14 +65,15 @@ function transitionFor(status: number): Transition {
  * twice. Accepted callbacks are stored (bounded); refused ones leave only their size and hash.
  */
 export function createPaymentsService(options: PaymentsOptions) {
-  const { knex, logger, gateway } = options;
-  const repo = createPaymentsRepository(knex);
+  const { logger, gateway } = options;
+  const repo = createPaymentsRepository(options.knex);
+  const database = createDatabase(options.knex);
 
   async function payableOrder(orderId: string) {
-    const order = await knex('orders').where({ id: orderId }).first('id', 'total_thebe', 'customer_email', 'payment_status', 'order_status');
+    const order = await repo.payableOrder(orderId);
     if (!order) throw notFound(ORDER_MSG.orderNotFound);
-    if (order.payment_status === 'completed') throw conflict(ORDER_MSG.alreadyPaid, 'ALREADY_PAID');
-    if (order.order_status === 'cancelled') throw conflict(ORDER_MSG.orderCancelled, 'ORDER_CANCELLED');
+    if (order.paymentStatus === 'completed') throw conflict(ORDER_MSG.alreadyPaid, 'ALREADY_PAID');
+    if (order.orderStatus === 'cancelled') throw conflict(ORDER_MSG.orderCancelled, 'ORDER_CANCELLED');
     return order;
   }
 
@@ -70,13 +84,13 @@ export function createPaymentsService(options: PaymentsOptions) {
    */
   async function reusableRequest(orderId: string): Promise<InitiateResult | null> {
     const open = await repo.latestOpenForOrder(orderId);
-    if (!open?.pay_request_id) return null;
+    if (!open?.payRequestId) return null;
     await reconcilePayment(open, true);
     await payableOrder(orderId);
-    const current = await repo.byPayRequestId(open.pay_request_id);
+    const current = await repo.byPayRequestId(open.payRequestId);
     if (!current || !(OPEN_PAYMENT_STATES as readonly string[]).includes(current.status)) return null;
-    if (Date.now() - Number(current.created_at) > PAYMENT_REUSE_MS) return null;
-    return gateway.client.resume({ payRequestId: open.pay_request_id, reference: current.reference });
+    if (Date.now() - current.createdAt > PAYMENT_REUSE_MS) return null;
+    return gateway.client.resume({ payRequestId: open.payRequestId, reference: current.reference });
   }
 
   /**
@@ -100,23 +114,23 @@ export function createPaymentsService(options: PaymentsOptions) {
       // An earlier request of this order (another tab, the back button, the claim's previous holder).
       const opened = await reusableRequest(orderId);
       if (opened) return opened;
-      const amountThebe = Number(order.total_thebe);
+      const amountThebe = order.totalThebe;
       const result = await gateway.client.initiate({
         reference: orderId,
         amountThebe,
         currency: CURRENCY,
         country: COUNTRY,
-        email: order.customer_email,
+        email: order.customerEmail,
         returnUrl: `${options.publicUrl}/api/payment/return?orderId=${encodeURIComponent(orderId)}`,
         notifyUrl: `${options.publicUrl}/api/payment/notify`,
       });
       await repo.insert({
-        order_id: orderId,
+        orderId,
         gateway: gateway.kind,
-        paygate_id: gateway.paygateId,
-        pay_request_id: result.payRequestId,
+        paygateId: gateway.paygateId,
+        payRequestId: result.payRequestId,
         reference: orderId,
-        amount_thebe: amountThebe,
+        amountThebe,
         currency: CURRENCY,
       });
       await repo.recordRequestAndRelease(orderId, result.payRequestId);
@@ -131,16 +145,16 @@ export function createPaymentsService(options: PaymentsOptions) {
   async function apply(kind: 'notify' | 'query', raw: string, result: PayGateResult): Promise<{ outcome: string; accepted: boolean }> {
     let paidOrder: string | null = null;
     const paidTwice: { orderId: string; payRequestId: string; transactionId: string | null }[] = [];
-    const outcome = await knex.transaction(async (trx) => {
-      const payment = await lockPayment(trx, result.payRequestId);
+    const outcome = await database.transaction(async (tx) => {
+      const payment = await repo.lockByPayRequestId(result.payRequestId, tx);
       const reject = async (why: string) => {
-        await repo.recordCallback(trx, { paymentId: payment?.id ?? null, kind, body: raw, checksumOk: true, outcome: why });
+        await repo.recordCallback(tx, { paymentId: payment?.id ?? null, kind, body: raw, checksumOk: true, outcome: why });
         return { outcome: why, accepted: false };
       };
       if (!payment) return reject('unknown PAY_REQUEST_ID');
       if (result.reference !== payment.reference) return reject('REFERENCE mismatch');
-      if (result.paygateId !== payment.paygate_id) return reject('PAYGATE_ID mismatch');
-      if (result.amount !== Number(payment.amount_thebe)) return reject('AMOUNT mismatch');
+      if (result.paygateId !== payment.paygateId) return reject('PAYGATE_ID mismatch');
+      if (result.amount !== payment.amountThebe) return reject('AMOUNT mismatch');
       if (result.currency !== payment.currency) return reject('CURRENCY mismatch');
 
       const next = transitionFor(result.transactionStatus);
@@ -148,39 +162,31 @@ export function createPaymentsService(options: PaymentsOptions) {
       if (next === 'pending') {
         note += 'not final';
       } else {
-        const moved = await trx('payments')
-          .where({ id: payment.id })
-          .whereIn('status', OPEN_PAYMENT_STATES)
-          .update({
-            status: next,
-            transaction_status: result.transactionStatus,
-            result_code: result.resultCode,
-            result_desc: result.resultDesc.slice(0, 255),
-            transaction_id: result.transactionId,
-            updated_at: Date.now(),
-          });
+        const moved = await repo.settle(
+          payment.id,
+          { status: next, transactionStatus: result.transactionStatus, resultCode: result.resultCode, resultDesc: result.resultDesc, transactionId: result.transactionId },
+          tx,
+        );
         if (moved === 0) {
           // Already final: a repeat is fine; a contradiction (declined after paid) is kept for review.
           note += payment.status === next ? `repeat of ${next}` : `ignored: payment already ${payment.status}`;
         } else if (next === 'completed') {
-          const paid = await trx('orders').where({ id: payment.order_id }).whereNot({ payment_status: 'completed' }).update({ payment_status: 'completed', updated_at: Date.now() });
-          await trx('orders').where({ id: payment.order_id, order_status: 'pending' }).update({ order_status: 'paid' });
-          if (paid === 1) {
-            paidOrder = payment.order_id;
+          if (await repo.completeOrderPayment(payment.orderId, tx)) {
+            paidOrder = payment.orderId;
             note += 'order paid';
           } else {
             // Another of this order's payments already paid it: the parent was charged twice. The
             // order is flagged for staff to refund one; no second confirmation goes out.
-            await trx('orders').where({ id: payment.order_id }).increment('duplicate_payments', 1);
-            paidTwice.push({ orderId: payment.order_id, payRequestId: result.payRequestId, transactionId: result.transactionId });
+            await repo.countDuplicatePayment(payment.orderId, tx);
+            paidTwice.push({ orderId: payment.orderId, payRequestId: result.payRequestId, transactionId: result.transactionId });
             note += 'paid twice, refund one';
           }
         } else {
-          await trx('orders').where({ id: payment.order_id, payment_status: 'pending' }).update({ payment_status: 'failed', updated_at: Date.now() });
+          await repo.failOrderPayment(payment.orderId, tx);
           note += 'payment failed';
         }
       }
-      await repo.recordCallback(trx, { paymentId: payment.id, kind, body: raw, checksumOk: true, outcome: note });
+      await repo.recordCallback(tx, { paymentId: payment.id, kind, body: raw, checksumOk: true, outcome: note });
       return { outcome: note, accepted: true };
     });
     for (const extra of paidTwice) logger.warn(extra, 'order paid twice: refund the extra payment');
@@ -188,13 +194,6 @@ export function createPaymentsService(options: PaymentsOptions) {
       await options.onPaid(paidOrder).catch((err: unknown) => logger.error({ err, orderId: paidOrder }, 'order paid, but the follow-up failed'));
     }
     return outcome;
-  }
-
-  /** Row lock on MySQL; SQLite serialises writers on its single connection. */
-  async function lockPayment(trx: Knex.Transaction, payRequestId: string): Promise<PaymentRow | undefined> {
-    const query = trx('payments').where({ pay_request_id: payRequestId });
-    if (trx.client.config.client === 'mysql2') query.forUpdate();
-    return query.first();
   }
 
   async function notify(pairs: FormPairs): Promise<{ ok: boolean; outcome: string }> {
@@ -208,7 +207,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     try {
       result = parsePayGateResult(pairs);
     } catch {
-      await repo.recordCallback(knex, { paymentId: null, kind: 'notify', body: raw, checksumOk: true, outcome: 'unreadable fields' });
+      await repo.recordCallback(null, { paymentId: null, kind: 'notify', body: raw, checksumOk: true, outcome: 'unreadable fields' });
       return { ok: false, outcome: 'unreadable fields' };
     }
     const applied = await apply('notify', raw, result);
@@ -217,30 +216,45 @@ export function createPaymentsService(options: PaymentsOptions) {
   }
 
   /** Asks the gateway about an open payment (a lost notify still settles). Never throws. */
-  async function reconcilePayment(payment: PaymentRow, force: boolean): Promise<void> {
-    if (!payment.pay_request_id) return;
+  async function reconcilePayment(payment: PaymentRecord, force: boolean): Promise<void> {
+    if (!payment.payRequestId) return;
     if (!(await repo.claimQuery(payment.id, force ? 0 : options.queryIntervalMs))) return;
     try {
-      const { fields, transaction } = await gateway.client.query({ payRequestId: payment.pay_request_id, reference: payment.reference });
+      const { fields, transaction } = await gateway.client.query({ payRequestId: payment.payRequestId, reference: payment.reference });
       await apply('query', encodeFormPairs(fields), transaction);
     } catch (err) {
-      logger.warn({ err, orderId: payment.order_id }, 'payment query failed');
+      logger.warn({ err, orderId: payment.orderId }, 'payment query failed');
     }
   }
 
   return {
     initiate,
+
+    /**
+     * The initiate endpoint's answer. A rule broken (unknown order, already paid, another payment
+     * in progress) is thrown as usual; the gateway failing is logged and answered as unavailable.
+     */
+    async start(orderId: string): Promise<InitiationOutcome> {
+      try {
+        return { ok: true, request: await initiate(orderId) };
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        logger.error({ err, orderId, code: err instanceof PayGateError ? err.code : undefined }, 'payment initiation failed');
+        return { ok: false };
+      }
+    },
+
     notify,
 
     /** Pending order read by the confirmation page: query when the last look is old enough. */
     async reconcileOrder(orderId: string, force = false): Promise<void> {
       const payment = await repo.latestOpenForOrder(orderId);
       if (!payment) return;
-      if (!force && Date.now() - Number(payment.created_at) < options.queryIntervalMs) return;
+      if (!force && Date.now() - payment.createdAt < options.queryIntervalMs) return;
       await reconcilePayment(payment, force);
     },
 
-    /** The periodic sweep (checklist H8). */
+    /** The periodic sweep (docs/payments.md, "The sweep"). */
     async sweep(olderThanMs: number): Promise<number> {
       const open = await repo.openOlderThan(olderThanMs);
       for (const payment of open) await reconcilePayment(payment, false);
@@ -249,7 +263,7 @@ export function createPaymentsService(options: PaymentsOptions) {
 
     /**
      * The browser's return POST: untrusted for state, but its checksum is verified and the
-     * gateway is queried at once, then the SPA gets the spec's query parameters.
+     * gateway is queried at once, then the PWA's confirmation page gets the gateway's query parameters.
      */
     async handleReturn(orderId: string, pairs: FormPairs): Promise<string> {
       const target = `${options.publicUrl}/order-confirmation/${encodeURIComponent(orderId)}`;
@@ -258,23 +272,23 @@ export function createPaymentsService(options: PaymentsOptions) {
       const payment = payRequestId ? await repo.byPayRequestId(payRequestId) : undefined;
       const valid =
         !!payment &&
-        payment.order_id === orderId &&
+        payment.orderId === orderId &&
         /^\d+$/.test(transactionStatus) &&
         checksumEquals(
-          returnChecksum({ paygateId: payment.paygate_id, payRequestId, reference: payment.reference, transactionStatus }, gateway.secret),
+          returnChecksum({ paygateId: payment.paygateId, payRequestId, reference: payment.reference, transactionStatus }, gateway.secret),
           pairValue(pairs, 'CHECKSUM') ?? '',
         );
       if (!valid || !payment) {
         await repo.recordRejected({ kind: 'return', body: encodeFormPairs(pairs), reason: payment ? 'bad return checksum' : 'unknown PAY_REQUEST_ID' });
         return target;
       }
-      await repo.recordCallback(knex, { paymentId: payment.id, kind: 'return', body: encodeFormPairs(pairs), checksumOk: true, outcome: 'browser returned' });
+      await repo.recordCallback(null, { paymentId: payment.id, kind: 'return', body: encodeFormPairs(pairs), checksumOk: true, outcome: 'browser returned' });
       await reconcilePayment(payment, true);
       const settled = (await repo.byPayRequestId(payRequestId)) ?? payment;
       const params = new URLSearchParams({
         PAY_REQUEST_ID: payRequestId,
-        TRANSACTION_STATUS: String(settled.transaction_status ?? transactionStatus),
-        RESULT_CODE: settled.result_code ?? '',
+        TRANSACTION_STATUS: String(settled.transactionStatus ?? transactionStatus),
+        RESULT_CODE: settled.resultCode ?? '',
       });
       return `${target}?${params.toString()}`;
     },

@@ -1,4 +1,4 @@
-/** PayWeb3 code tables (reference §9 and §10) shared by the client, the sandbox and the order routes. */
+/** PayWeb3 code tables (docs/payments.md) shared by the client, the sandbox and the payments service. */
 
 export const TRANSACTION_STATUS = {
   notDone: 0,
@@ -28,9 +28,36 @@ export const RESULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   [RESULT_CODES.cancelled]: 'Transaction cancelled',
 };
 
-/** Both 3 and 4 mean the customer cancelled: the docs and PayGate's own plugins disagree (§9). */
+/** What a TRANSACTION_STATUS means; a number PayGate does not document is `unknown`. */
+export type TransactionOutcome = 'approved' | 'declined' | 'cancelled' | 'voided' | 'notDone' | 'received' | 'unknown';
+
+/**
+ * The one reading of TRANSACTION_STATUS: 1 approved, 2 declined, 3 and 4 cancelled (both mean the
+ * customer cancelled: PayGate's documentation and its own plugins disagree), 7 settlement voided,
+ * 0 not done and 5 received (neither is final).
+ */
+export function transactionOutcome(status: number): TransactionOutcome {
+  switch (status) {
+    case TRANSACTION_STATUS.approved:
+      return 'approved';
+    case TRANSACTION_STATUS.declined:
+      return 'declined';
+    case TRANSACTION_STATUS.cancelled:
+    case TRANSACTION_STATUS.userCancelled:
+      return 'cancelled';
+    case TRANSACTION_STATUS.settlementVoided:
+      return 'voided';
+    case TRANSACTION_STATUS.notDone:
+      return 'notDone';
+    case TRANSACTION_STATUS.received:
+      return 'received';
+    default:
+      return 'unknown';
+  }
+}
+
 export function isCancelledStatus(status: number): boolean {
-  return status === TRANSACTION_STATUS.cancelled || status === TRANSACTION_STATUS.userCancelled;
+  return transactionOutcome(status) === 'cancelled';
 }
 
 /** Statuses after which PayGate sends nothing further for the transaction. */
@@ -47,7 +74,7 @@ export interface TestCard {
   riskIndicator: string;
 }
 
-/** PayGate's documented test cards (§10); any other number is an invalid card. */
+/** PayGate's documented test cards (docs/payments.md); any other number is an invalid card. */
 export const TEST_CARDS: readonly TestCard[] = [
   { number: '4000000000000002', brand: 'Visa', outcome: 'approved', riskIndicator: 'AX' },
   { number: '5200000000000015', brand: 'MasterCard', outcome: 'approved', riskIndicator: 'AX' },
@@ -74,7 +101,7 @@ export const TEST_CARD_OUTCOMES: Readonly<Record<TestCardOutcome, { status: numb
   unprocessed: { status: TRANSACTION_STATUS.notDone, resultCode: RESULT_CODES.bankNotAvailable, label: 'Unprocessed' },
 };
 
-/** The public test credentials (§10); production must refuse them (checklist H3). */
+/** The public test credentials; production must refuse them (docs/payments.md, "Test credentials in production"). */
 export const PUBLIC_TEST_PAYGATE_ID = '10011072130';
 export const PUBLIC_TEST_SECRET = 'secret';
 

@@ -1,6 +1,6 @@
 import { thebeToDecimal } from '../../../contract/money';
 import { escapeHtml } from '../../lib/escape';
-import { APPROVED_TEST_CARD, RESULT_CODES, TEST_CARD_OUTCOMES, TEST_CARDS, TRANSACTION_STATUS, isCancelledStatus } from './codes';
+import { APPROVED_TEST_CARD, RESULT_CODES, TEST_CARD_OUTCOMES, TEST_CARDS, TRANSACTION_STATUS, transactionOutcome } from './codes';
 
 export { escapeHtml };
 
@@ -147,12 +147,13 @@ export interface ReturnPageInput {
  * so a CSP with script-src 'self' and no inline scripts allows it) just presses it.
  */
 export function returnPage(input: ReturnPageInput): string {
+  const outcome = transactionOutcome(input.transactionStatus);
   const heading =
-    input.transactionStatus === TRANSACTION_STATUS.approved
+    outcome === 'approved'
       ? 'Payment approved'
-      : isCancelledStatus(input.transactionStatus)
+      : outcome === 'cancelled'
         ? 'Payment cancelled'
-        : input.transactionStatus === TRANSACTION_STATUS.notDone
+        : outcome === 'notDone'
           ? 'Payment not processed'
           : 'Payment declined';
   return page(

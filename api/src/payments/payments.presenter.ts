@@ -1,0 +1,12 @@
+import { ORDER_MSG } from '../../contract/messages';
+import type { InitiationOutcome } from './payments.service';
+
+/**
+ * The initiate endpoint's body: the gateway's request for the PWA to post to PayGate, or the
+ * message that payment is unavailable right now (sent with 502).
+ */
+export function presentInitiation(outcome: InitiationOutcome) {
+  if (!outcome.ok) return { success: false, error: ORDER_MSG.paymentUnavailable, message: ORDER_MSG.paymentUnavailable };
+  const { processUrl, payRequestId, checksum } = outcome.request;
+  return { success: true, processUrl, payRequestId, checksum };
+}
