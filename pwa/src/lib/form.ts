@@ -1,8 +1,10 @@
-/** Field errors from a zod result: the first message per top-level field, as the spec words them. */
-import type { ZodError } from 'zod';
+/** Forms validated with the contract's zod schemas: values, the first message per field, submit. */
+import { useState, type FormEvent } from 'react';
+import type { z, ZodError, ZodType } from 'zod';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
+/** The first message per top-level field of a zod error. */
 export function fieldErrors<K extends string>(error: ZodError): FieldErrors<K> {
   const result: FieldErrors<K> = {};
   for (const issue of error.issues) {
@@ -10,4 +12,41 @@ export function fieldErrors<K extends string>(error: ZodError): FieldErrors<K> {
     if (key && result[key] === undefined) result[key] = issue.message;
   }
   return result;
+}
+
+/**
+ * A form's text values and their errors. `handleSubmit(onValid, onInvalid?)` parses the values with
+ * the schema: invalid keeps each field's first message (and tells onInvalid, for a form that says it
+ * in a toast) and sends nothing; valid clears the messages and hands the parsed data on. The schema
+ * may change between renders (a form with two modes).
+ */
+export function useZodForm<Values extends Record<string, string>, Schema extends ZodType>(schema: Schema, initial: Values) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<FieldErrors<Extract<keyof Values, string>>>({});
+
+  /** An onChange handler that sets one field. */
+  const set = (field: keyof Values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const handleSubmit = (onValid: (data: z.output<Schema>) => unknown, onInvalid?: (errors: FieldErrors<Extract<keyof Values, string>>) => void) => (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      const found = fieldErrors<Extract<keyof Values, string>>(parsed.error);
+      setErrors(found);
+      onInvalid?.(found);
+      return;
+    }
+    setErrors({});
+    void onValid(parsed.data);
+  };
+
+  const reset = (next: Values = initial) => {
+    setValues(next);
+    setErrors({});
+  };
+
+  return { values, errors, set, setValues, handleSubmit, reset, isValid: schema.safeParse(values).success };
 }

@@ -1,20 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { forgotPasswordSchema } from '@contract/auth';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
-import { TextField } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { requestPasswordReset } from '../../features/account/api';
 import { errorMessage } from '../../lib/api-client';
+import { useZodForm } from '../../lib/form';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
 
 export default function ForgotPassword() {
   useTitle('Reset Your Password');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { values, errors, set, handleSubmit } = useZodForm(forgotPasswordSchema, { email: '' });
+  const email = values.email;
   const [sent, setSent] = useState(false);
   const request = useMutation({
     mutationFn: requestPasswordReset,
@@ -24,14 +25,6 @@ export default function ForgotPassword() {
     },
     onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to send reset email. Please try again.'), variant: 'destructive' }),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Valid email is required');
-    setError(null);
-    request.mutate(parsed.data);
-  };
 
   return (
     <div className="container page page-narrow">
@@ -54,10 +47,10 @@ export default function ForgotPassword() {
               </div>
             </>
           ) : (
-            <form onSubmit={submit} noValidate>
+            <form onSubmit={handleSubmit((data) => request.mutate(data))} noValidate>
               <h1>Reset Your Password</h1>
               <p className="muted">Enter the email address of your account and we'll send you a link to set a new password.</p>
-              <TextField label="Email" type="email" autoComplete="email" inputMode="email" value={email} error={error} onChange={(event) => setEmail(event.target.value)} />
+              <Field label="Email" type="email" autoComplete="email" inputMode="email" value={email} error={errors.email} onChange={set('email')} />
               <Button type="submit" block disabled={request.isPending}>
                 {request.isPending ? 'Sending...' : 'Send Reset Link'}
               </Button>

@@ -1,5 +1,5 @@
 /** /reset-password?token=…: set a new password, sign in automatically, then My Orders after 2 s. */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { resetPasswordFormSchema } from '@contract/auth';
@@ -7,24 +7,21 @@ import { RESET_REDIRECT_DELAY_MS } from '@contract/constants';
 import { HARDENING_MSG, MSG } from '@contract/messages';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
-import { PasswordField } from '../../components/ui/password-field';
+import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { resetPassword } from '../../features/account/api';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
-import { fieldErrors, type FieldErrors } from '../../lib/form';
+import { useZodForm } from '../../lib/form';
 import { setCustomerSession } from '../../lib/storage';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
-
-type Field = 'newPassword' | 'confirmPassword';
 
 export default function ResetPassword() {
   useTitle('Set New Password');
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const navigate = useNavigate();
-  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { values, errors, set, handleSubmit } = useZodForm(resetPasswordFormSchema, { newPassword: '', confirmPassword: '' });
   const [problem, setProblem] = useState<string | null>(null);
 
   const reset = useMutation({
@@ -66,17 +63,9 @@ export default function ResetPassword() {
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = resetPasswordFormSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors<Field>(parsed.error));
-    setErrors({});
-    reset.mutate({ token, newPassword: parsed.data.newPassword });
-  };
-
   return (
     <Shell>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={handleSubmit((data) => reset.mutate({ token, newPassword: data.newPassword }))} noValidate>
         <h1>Set New Password</h1>
         {problem === LINK_INVALID ? (
           <p className="alert alert-danger" role="alert">
@@ -89,8 +78,8 @@ export default function ResetPassword() {
         ) : (
           <p className="muted">Choose a new password of at least 6 characters.</p>
         )}
-        <PasswordField label="New password" autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={(event) => setValues({ ...values, newPassword: event.target.value })} />
-        <PasswordField label="Confirm password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={(event) => setValues({ ...values, confirmPassword: event.target.value })} />
+        <Field label="New password" revealable autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={set('newPassword')} />
+        <Field label="Confirm password" revealable autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
         <Button type="submit" block disabled={reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>

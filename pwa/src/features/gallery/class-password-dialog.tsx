@@ -1,12 +1,13 @@
 /** 'Class Password Required': success unlocks the class; failure keeps the dialog open with an error. */
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { albumVerifySchema } from '@contract/albums';
 import type { AlbumSummary } from '@contract/schools';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { FieldError, Label } from '../../components/ui/label';
+import { Field } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
+import { useZodForm } from '../../lib/form';
 import { verifyClassPassword } from './api';
 
 export interface ClassPasswordDialogProps {
@@ -30,8 +31,8 @@ export function ClassPasswordDialog({ album, onCancel, onUnlocked }: ClassPasswo
 }
 
 function ClassPasswordForm({ album, onCancel, onUnlocked }: ClassPasswordDialogProps & { album: AlbumSummary }) {
-  const id = useId();
-  const [password, setPassword] = useState('');
+  const { values, set, handleSubmit, isValid } = useZodForm(albumVerifySchema, { password: '' });
+  const { password } = values;
   const [error, setError] = useState<string | null>(null);
   const verify = useMutation({
     mutationFn: () => verifyClassPassword(album.id, password),
@@ -44,34 +45,20 @@ function ClassPasswordForm({ album, onCancel, onUnlocked }: ClassPasswordDialogP
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password === '' || verify.isPending) return;
+  const submit = handleSubmit(() => {
+    if (verify.isPending) return;
     setError(null);
     verify.mutate();
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
-      <div className="field">
-        <Label htmlFor={`${id}-pw`}>Class password</Label>
-        <Input
-          id={`${id}-pw`}
-          type="password"
-          autoComplete="off"
-          autoFocus
-          value={password}
-          invalid={error !== null}
-          aria-describedby={error ? `${id}-err` : undefined}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <FieldError id={`${id}-err`}>{error}</FieldError>
-      </div>
+      <Field label="Class password" type="password" autoComplete="off" autoFocus value={password} error={error} onChange={set('password')} />
       <div className="dialog-footer">
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={password === '' || verify.isPending}>
+        <Button type="submit" disabled={!isValid || verify.isPending}>
           {verify.isPending ? 'Verifying...' : 'Access Photos'}
         </Button>
       </div>

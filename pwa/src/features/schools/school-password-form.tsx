@@ -1,17 +1,18 @@
 /**
- * The school password form (spec: Home; D3: also shown by /school/{slug} without access). Idle,
+ * The school password form (on the home page, and on /school/{slug} without access). Idle,
  * verifying, then granted (toast + navigate) or denied (toast, stay).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicSchool } from '@contract/schools';
+import { schoolVerifySchema, type PublicSchool } from '@contract/schools';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { Field } from '../../components/ui/field';
 import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useZodForm } from '../../lib/form';
 import { schoolKeys, verifySchoolPassword } from './api';
 
 export interface SchoolPasswordFormProps {
@@ -28,14 +29,14 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [slug, setSlug] = useState(school?.slug ?? '');
-  const [password, setPassword] = useState('');
+  const { values, set, setValues, handleSubmit, isValid } = useZodForm(schoolVerifySchema, { slug: school?.slug ?? '', password: '' });
+  const { slug, password } = values;
 
   const verify = useMutation({
     mutationFn: () => verifySchoolPassword(slug, password),
     onSuccess: async (result) => {
       toast({ title: 'Access Granted', description: `Welcome to ${result.school.name}`, variant: 'success' });
-      setPassword('');
+      setValues((current) => ({ ...current, password: '' }));
       await queryClient.invalidateQueries({ queryKey: schoolKeys.bySlug(slug) });
       navigate(targetPath(slug));
     },
@@ -46,18 +47,17 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
     },
   });
 
-  const canSubmit = slug !== '' && password !== '' && !verify.isPending;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const canSubmit = slug !== '' && isValid && !verify.isPending;
+  const submit = handleSubmit(() => {
     if (canSubmit) verify.mutate();
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       {school ? null : (
         <div className="field">
           <Label htmlFor={`${id}-school`}>School</Label>
-          <Select id={`${id}-school`} value={slug} onChange={(event) => setSlug(event.target.value)} disabled={schoolsLoading}>
+          <Select id={`${id}-school`} value={slug} onChange={set('slug')} disabled={schoolsLoading}>
             <option value="">{schoolsLoading ? 'Loading schools...' : 'Choose your school...'}</option>
             {schools.map((item) => (
               <option key={item.id} value={item.slug}>
@@ -67,17 +67,7 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
           </Select>
         </div>
       )}
-      <div className="field">
-        <Label htmlFor={`${id}-password`}>School Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="off"
-          placeholder="Enter school password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <Field id={`${id}-password`} label="School Password" type="password" autoComplete="off" placeholder="Enter school password" value={password} onChange={set('password')} />
       <Button type="submit" block size="lg" disabled={!canSubmit}>
         {verify.isPending ? 'Verifying...' : 'Access Photo Gallery'}
       </Button>

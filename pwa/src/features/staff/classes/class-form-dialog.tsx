@@ -1,15 +1,20 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { HARDENING_MSG, MSG } from '@contract/messages';
+import { albumCreateSchema } from '@contract/albums';
 import type { AlbumSummary } from '@contract/schools';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/form';
 import { getStaffToken } from '../../../lib/storage';
 import { useCreateClass, useUpdateClass } from '../api/albums';
+
+/** The class form checks the name as the API does; the password is checked by the API. */
+const classNameSchema = albumCreateSchema.pick({ name: true });
 
 /**
  * Create a class, or edit its name and password. Editing a protected class keeps its password
@@ -17,8 +22,8 @@ import { useCreateClass, useUpdateClass } from '../api/albums';
  * so an untouched empty field must not read as "no password".
  */
 export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; schoolId: number; album: AlbumSummary | null; onSaved: (id: number) => void }) {
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, set, setValues, handleSubmit } = useZodForm(classNameSchema, { name: '', password: '' });
+  const { name, password } = values;
   const [removePassword, setRemovePassword] = useState(false);
   const create = useCreateClass();
   const update = useUpdateClass();
@@ -26,15 +31,14 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
 
   useEffect(() => {
     if (open) {
-      setName(album?.name ?? '');
-      setPassword('');
+      setValues({ name: album?.name ?? '', password: '' });
       setRemovePassword(false);
     }
-  }, [open, album]);
+  }, [open, album, setValues]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return toast({ title: 'Error', description: MSG.classNameRequired, variant: 'destructive' });
+  const submit = handleSubmit(save, (errors) => toast({ title: 'Error', description: errors.name ?? MSG.classNameRequired, variant: 'destructive' }));
+
+  function save() {
     if (album) {
       if (!getStaffToken()) return toast({ title: 'Update Failed', description: 'You must be logged in to update a class. Please log in again.', variant: 'destructive' });
       update.mutate(
@@ -61,43 +65,37 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
         },
       );
     }
-  };
+  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={album ? 'Edit class' : 'Create class'} size="sm">
       <form onSubmit={submit} noValidate className="stack">
-        <div className="field">
-          <Label htmlFor="class-name">Class name</Label>
-          <Input id="class-name" value={name} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <div className="field">
-          <Label htmlFor="class-password">Class password (optional)</Label>
-          <Input
-            id="class-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            disabled={removePassword}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby="class-password-hint"
-          />
-          <p id="class-password-hint" className="muted">
-            {album?.hasPassword ? HARDENING_MSG.keepClassPasswordHint : 'Students must enter it to see this class.'}
-          </p>
-          {album?.hasPassword ? (
-            <div className="row">
-              <Checkbox
-                id="class-password-remove"
-                checked={removePassword}
-                onCheckedChange={(checked) => {
-                  setRemovePassword(checked === true);
-                  if (checked === true) setPassword('');
-                }}
-              />
-              <Label htmlFor="class-password-remove">{HARDENING_MSG.removeClassPassword}</Label>
-            </div>
-          ) : null}
-        </div>
+        <Field id="class-name" label="Class name" value={name} onChange={set('name')} />
+        <Field
+          id="class-password"
+          label="Class password (optional)"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          disabled={removePassword}
+          onChange={set('password')}
+          hint={album?.hasPassword ? HARDENING_MSG.keepClassPasswordHint : 'Students must enter it to see this class.'}
+          extra={
+            album?.hasPassword ? (
+              <div className="row">
+                <Checkbox
+                  id="class-password-remove"
+                  checked={removePassword}
+                  onCheckedChange={(checked) => {
+                    setRemovePassword(checked === true);
+                    if (checked === true) setValues((current) => ({ ...current, password: '' }));
+                  }}
+                />
+                <Label htmlFor="class-password-remove">{HARDENING_MSG.removeClassPassword}</Label>
+              </div>
+            ) : null
+          }
+        />
         <div className="row">
           <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : album ? 'Save Class' : 'Create Class'}

@@ -2,19 +2,20 @@
  * A class's roster: students with their private codes (shown, so a lost flyer can be reprinted),
  * one-by-one adding, CSV import, the flyers PDF, "do not publish", a new code, removal and erasure.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AlbumSummary } from '@contract/schools';
 import type { Student } from '@contract/students';
 import { studentInputSchema } from '@contract/students';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/form';
 import { downloadFlyers, useAddStudent, useAlbumStudents, useEraseStudent, useRemoveStudent, useUpdateStudent } from '../api/students';
 import { ConfirmDialog } from '../common/confirm-dialog';
-import { Field, fieldErrors } from '../dashboard/field';
 import { RosterImportDialog } from './roster-import-dialog';
 
 type Confirm = { kind: 'remove' | 'erase' | 'new-code'; student: Student } | null;
@@ -29,28 +30,22 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
   const update = useUpdateStudent(album.id);
   const remove = useRemoveStudent(album.id);
   const erase = useEraseStudent(album.id);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, set, handleSubmit, reset } = useZodForm(studentInputSchema, EMPTY);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Student | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [downloading, setDownloading] = useState(false);
 
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = studentInputSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
+  // The raw values go to the API, which trims and validates them again.
+  const submit = handleSubmit(() =>
     add.mutate(values, {
       onSuccess: (result) => {
         toast({ title: 'Student Added', description: `${result.students[0]?.name ?? values.name} was added with code ${result.students[0]?.code ?? ''}.`, variant: 'success' });
-        setValues(EMPTY);
+        reset();
       },
       onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to add the student'), variant: 'destructive' }),
-    });
-  };
+    }),
+  );
 
   const flyers = async (student?: Student) => {
     setDownloading(true);
@@ -217,21 +212,16 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
 
 function EditStudentDialog({ student, albumId, onClose }: { student: Student | null; albumId: number; onClose: () => void }) {
   const update = useUpdateStudent(albumId);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, set, handleSubmit, reset } = useZodForm(studentInputSchema, EMPTY);
   const [shown, setShown] = useState<number | null>(null);
   if (student && shown !== student.id) {
     setShown(student.id);
-    setValues({ name: student.name, number: student.number ?? '', guardianEmail: student.guardianEmail ?? '' });
-    setErrors({});
+    reset({ name: student.name, number: student.number ?? '', guardianEmail: student.guardianEmail ?? '' });
   }
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // The form shows only while a student is open.
+  const submit = handleSubmit(() => {
     if (!student) return;
-    const parsed = studentInputSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     update.mutate(
       { id: student.id, ...values },
       {
@@ -243,7 +233,7 @@ function EditStudentDialog({ student, albumId, onClose }: { student: Student | n
         onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update the student'), variant: 'destructive' }),
       },
     );
-  };
+  });
 
   return (
     <Dialog

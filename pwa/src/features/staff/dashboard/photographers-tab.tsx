@@ -1,38 +1,33 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { photographerCreateSchema, type StaffUser } from '@contract/auth';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/form';
 import { useCreatePhotographer, useDeletePhotographer, usePhotographers } from '../api/photographers';
 import { ConfirmDialog } from '../common/confirm-dialog';
-import { Field, fieldErrors } from './field';
 
 const EMPTY = { email: '', password: '', firstName: '', lastName: '', role: 'photographer' };
 
 function AddPhotographer() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, set, handleSubmit, reset } = useZodForm(photographerCreateSchema, EMPTY);
   const create = useCreatePhotographer();
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = photographerCreateSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    create.mutate(parsed.data, {
+  const submit = handleSubmit((data) =>
+    create.mutate(data, {
       onSuccess: (user) => {
         toast({ title: 'Photographer Created', description: `${user.firstName} ${user.lastName} can now sign in.`, variant: 'success' });
-        setValues(EMPTY);
+        reset();
       },
       onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create photographer'), variant: 'destructive' }),
-    });
-  };
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Add photographer" className="stack">

@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { schoolCreateSchema } from '@contract/schools';
 import { ACCESS_MODES, ACCESS_MODE_LABELS, DEFAULT_ACCESS_MODE } from '@contract/student-codes';
 import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/form';
 import { usePriceLists } from '../api/price-lists';
 import { useCreateSchool } from '../api/schools';
-import { Field, fieldErrors } from './field';
 
 const EMPTY = { name: '', slug: '', password: '', contactEmail: '', contactPhone: '', address: '', closingDate: '', priceListId: '', accessMode: DEFAULT_ACCESS_MODE as string };
 
@@ -22,9 +23,8 @@ export const slugify = (name: string) =>
     .slice(0, 80);
 
 export function SchoolForm({ onDone }: { onDone: () => void }) {
-  const [values, setValues] = useState(EMPTY);
+  const { values, errors, setValues, handleSubmit, reset } = useZodForm(schoolCreateSchema, EMPTY);
   const [slugTouched, setSlugTouched] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateSchool();
   const priceLists = usePriceLists();
 
@@ -34,21 +34,17 @@ export function SchoolForm({ onDone }: { onDone: () => void }) {
     if (key === 'slug') setSlugTouched(true);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = schoolCreateSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    create.mutate(parsed.data, {
+  const submit = handleSubmit((data) =>
+    create.mutate(data, {
       onSuccess: (school) => {
         toast({ title: 'School Created', description: `${school.name} has been created.`, variant: 'success' });
-        setValues(EMPTY);
+        reset();
         setSlugTouched(false);
         onDone();
       },
       onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create school'), variant: 'destructive' }),
-    });
-  };
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="stack" aria-label="Create school">

@@ -1,32 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { staffLoginSchema, staffRegisterSchema } from '@contract/auth';
 import { MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/form';
 import { staffSessionExpired } from '../../../lib/staff-expiry';
 import { loginStaff, registerStaff, startStaffSession, useRegistrationOpen } from '../api/auth';
-import { Field, fieldErrors } from './field';
 
-/** Photographer login, and registration only while no staff account exists (D5). */
+/** Photographer login, and registration only while no staff account exists (the first becomes the administrator). */
 export function StaffLogin() {
   const registration = useRegistrationOpen();
   const [sessionExpired] = useState(staffSessionExpired);
   const [mode, setMode] = useState<'login' | 'register'>('login');
-  const [values, setValues] = useState({ email: '', password: '', firstName: '', lastName: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const canRegister = registration.data?.open === true;
   const registering = mode === 'register' && canRegister;
+  const { values, errors, set, handleSubmit } = useZodForm(registering ? staffRegisterSchema : staffLoginSchema, { email: '', password: '', firstName: '', lastName: '' });
 
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = registering ? staffRegisterSchema.safeParse(values) : staffLoginSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
+  const submit = async () => {
     setBusy(true);
     try {
       const session = registering ? await registerStaff(staffRegisterSchema.parse(values)) : await loginStaff(staffLoginSchema.parse(values));
@@ -50,7 +44,7 @@ export function StaffLogin() {
             {MSG.sessionExpired}
           </p>
         ) : null}
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={handleSubmit(submit)} noValidate>
           {registering ? (
             <div className="grid grid-2">
               <Field id="staff-first-name" label="First name" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
