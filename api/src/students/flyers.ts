@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { isOrderingClosed } from '../../contract/constants';
+import { formatDate } from '../../contract/format';
 import { STUDENT_MSG } from '../../contract/messages';
 import { FLYER_COLUMNS, FLYER_ROWS, formatStudentCode } from '../../contract/student-codes';
 import { PDF_FONTS, createPdfDocument, pdfToBuffer } from '../pdf/document';
@@ -48,7 +49,8 @@ function closingText(closingDate: string | null): string {
   if (!closingDate) return STUDENT_MSG.flyerNoClosingDate;
   if (isOrderingClosed(closingDate)) return STUDENT_MSG.flyerClosed;
   const date = new Date(`${closingDate}T12:00:00Z`);
-  return STUDENT_MSG.flyerClosing(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date));
+  // A closing date is a calendar day, not an instant: written in UTC so it is the day that was set.
+  return STUDENT_MSG.flyerClosing(formatDate(date, 'long', 'UTC'));
 }
 
 /**

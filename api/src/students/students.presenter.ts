@@ -1,12 +1,11 @@
 import { formatStudentCode } from '../../contract/student-codes';
 import type { Student, UnlockedStudent } from '../../contract/students';
+import { compareNames } from '../../contract/format';
 import type { GrantedStudent, StudentRecord } from './students.repository';
-
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Rosters read alphabetically, as a class list does. */
 export function byStudentName(a: { name: string; id: number }, b: { name: string; id: number }): number {
-  return collator.compare(a.name, b.name) || a.id - b.id;
+  return compareNames(a.name, b.name) || a.id - b.id;
 }
 
 export function presentStudent(student: StudentRecord): Student {

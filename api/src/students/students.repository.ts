@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AccessMode } from '../../contract/student-codes';
+import { inTx, runner, type Tx } from '../db/database';
 import { insertedId, now, toIso } from '../db/knex';
 import type { PhotoFileRecord } from '../albums/albums.repository';
 
@@ -86,16 +87,19 @@ function recordQuery(db: Knex) {
 
 export function createStudentRepository(knex: Knex) {
   return {
-    async findById(id: number, db: Knex = knex): Promise<StudentRecord | undefined> {
+    async findById(id: number, tx?: Tx): Promise<StudentRecord | undefined> {
+      const db = runner(knex, tx);
       const row = (await recordQuery(db).where('st.id', id).first()) as StudentRow | undefined;
       return row ? toRecord(row) : undefined;
     },
 
-    async listByAlbum(albumId: number, db: Knex = knex): Promise<StudentRecord[]> {
+    async listByAlbum(albumId: number, tx?: Tx): Promise<StudentRecord[]> {
+      const db = runner(knex, tx);
       return ((await recordQuery(db).where('st.album_id', albumId).orderBy('st.id')) as StudentRow[]).map(toRecord);
     },
 
-    async listByIds(ids: number[], db: Knex = knex): Promise<StudentRecord[]> {
+    async listByIds(ids: number[], tx?: Tx): Promise<StudentRecord[]> {
+      const db = runner(knex, tx);
       if (ids.length === 0) return [];
       return ((await recordQuery(db).whereIn('st.id', ids).orderBy('st.id')) as StudentRow[]).map(toRecord);
     },
@@ -148,13 +152,15 @@ export function createStudentRepository(knex: Knex) {
       }));
     },
 
-    async existingCodes(codes: string[], db: Knex = knex): Promise<Set<string>> {
+    async existingCodes(codes: string[], tx?: Tx): Promise<Set<string>> {
+      const db = runner(knex, tx);
       if (codes.length === 0) return new Set();
       const rows = (await db('students').whereIn('code', codes).select('code')) as { code: string }[];
       return new Set(rows.map((row) => row.code));
     },
 
-    async insertMany(albumId: number, students: NewStudent[], db: Knex): Promise<number[]> {
+    async insertMany(albumId: number, students: NewStudent[], tx: Tx): Promise<number[]> {
+      const db = inTx(tx);
       const at = now();
       const ids: number[] = [];
       for (const student of students) {
@@ -179,8 +185,9 @@ export function createStudentRepository(knex: Knex) {
     async update(
       id: number,
       changes: { name?: string; number?: string | null; guardianEmail?: string | null; doNotPublish?: boolean; code?: string },
-      db: Knex = knex,
+      tx?: Tx,
     ): Promise<void> {
+      const db = runner(knex, tx);
       const row: Record<string, unknown> = {};
       if (changes.name !== undefined) row.name = changes.name;
       if (changes.number !== undefined) row.number = changes.number;
@@ -191,9 +198,10 @@ export function createStudentRepository(knex: Knex) {
       await db('students').where({ id }).update({ ...row, updated_at: now() });
     },
 
-    delete: (id: number, db: Knex = knex) => db('students').where({ id }).delete(),
+    delete: (id: number, tx?: Tx) => runner(knex, tx)('students').where({ id }).delete(),
 
-    async photoFilesOf(studentId: number, db: Knex = knex): Promise<(PhotoFileRecord & { id: number })[]> {
+    async photoFilesOf(studentId: number, tx?: Tx): Promise<(PhotoFileRecord & { id: number })[]> {
+      const db = runner(knex, tx);
       // Card photos show the child's name and code: they go with the child, from whichever class.
       const rows = (await db('photos').where({ student_id: studentId }).orWhere({ card_student_id: studentId }).select('id', 'storage_key', 'mime_type')) as {
         id: number;
@@ -204,17 +212,20 @@ export function createStudentRepository(knex: Knex) {
     },
 
     /** Photos by id with their class, for assigning them to a student. */
-    async photoAlbums(photoIds: number[], db: Knex = knex): Promise<Map<number, number>> {
+    async photoAlbums(photoIds: number[], tx?: Tx): Promise<Map<number, number>> {
+      const db = runner(knex, tx);
       const rows = (await db('photos').whereIn('id', photoIds).select('id', 'album_id')) as { id: number; album_id: number }[];
       return new Map(rows.map((row) => [Number(row.id), Number(row.album_id)]));
     },
 
     /** Staff placing photos by hand: out of the unmatched tray, and kept where they are when the session is matched again. */
-    async assignPhotos(photoIds: number[], studentId: number | null, db: Knex = knex): Promise<number> {
+    async assignPhotos(photoIds: number[], studentId: number | null, tx?: Tx): Promise<number> {
+      const db = runner(knex, tx);
       return db('photos').whereIn('id', photoIds).update({ student_id: studentId, in_tray: false, matched_by: 'staff' });
     },
 
-    async anyCard(photoIds: number[], db: Knex = knex): Promise<boolean> {
+    async anyCard(photoIds: number[], tx?: Tx): Promise<boolean> {
+      const db = runner(knex, tx);
       return (await db('photos').whereIn('id', photoIds).where('kind', 'card').first('id')) !== undefined;
     },
 
@@ -222,7 +233,8 @@ export function createStudentRepository(knex: Knex) {
      * Order lines for the erased photos become text: the product, quantity and money stay (paid
      * totals must still add up), the photo and the child go.
      */
-    async redactOrderLines(photoIds: number[], studentId: number, removedText: string, db: Knex): Promise<{ lines: number; orderIds: string[] }> {
+    async redactOrderLines(photoIds: number[], studentId: number, removedText: string, tx: Tx): Promise<{ lines: number; orderIds: string[] }> {
+      const db = inTx(tx);
       const query = () =>
         db('order_items').where((q) => {
           q.where('student_id', studentId);
@@ -244,7 +256,8 @@ export function createStudentRepository(knex: Knex) {
      * The orders that held the erased child's photos keep no trace of the child's name: where the
      * order's student name is the child's (the checkout's default), it becomes the removal text.
      */
-    async redactStudentName(orderIds: string[], studentName: string, removedText: string, db: Knex): Promise<void> {
+    async redactStudentName(orderIds: string[], studentName: string, removedText: string, tx: Tx): Promise<void> {
+      const db = inTx(tx);
       if (orderIds.length === 0) return;
       const rows = (await db('orders').whereIn('id', orderIds).select('id', 'student_name')) as { id: string; student_name: string }[];
       const fold = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
@@ -253,7 +266,8 @@ export function createStudentRepository(knex: Knex) {
     },
 
     /** Unpaid orders that held the erased photos can no longer be fulfilled: they are cancelled. */
-    async cancelUnpaidOrders(orderIds: string[], db: Knex): Promise<void> {
+    async cancelUnpaidOrders(orderIds: string[], tx: Tx): Promise<void> {
+      const db = inTx(tx);
       if (orderIds.length === 0) return;
       await db('orders')
         .whereIn('id', orderIds)
@@ -262,12 +276,13 @@ export function createStudentRepository(knex: Knex) {
         .update({ order_status: 'cancelled', updated_at: now() });
     },
 
-    deletePhotos: (ids: number[], db: Knex) => db('photos').whereIn('id', ids).delete(),
+    deletePhotos: (ids: number[], tx: Tx) => inTx(tx)('photos').whereIn('id', ids).delete(),
 
     async recordErasure(
       entry: { schoolId: number; albumId: number; staffId: number; staffEmail: string; photosDeleted: number; orderLinesRedacted: number; at: number },
-      db: Knex,
+      tx: Tx,
     ): Promise<void> {
+      const db = inTx(tx);
       await db('student_erasures').insert({
         school_id: entry.schoolId,
         album_id: entry.albumId,

@@ -11,12 +11,8 @@ import { readTextBody } from '../http/text-body';
 import { parse } from '../http/validate';
 import type { Deps } from '../deps';
 import { pathId } from '../photos/path-id';
-import { createPhotoService } from '../photos/photos.service';
 import { parseRosterCsv, type RawRosterRow } from './roster-csv';
 import { createStudentService } from './students.service';
-import { createStudentRepository } from './students.repository';
-import { createVisibility } from './visibility';
-import { renderFlyers } from './flyers';
 
 const albumId = (raw: string | undefined) => pathId(raw, MSG.classNotFound);
 const studentId = (raw: string | undefined) => pathId(raw, STUDENT_MSG.studentNotFound);
@@ -35,8 +31,6 @@ async function readRoster(ctx: AppContext, bodyTimeoutMs: number): Promise<RawRo
 
 export function createStudentRoutes(deps: Deps) {
   const service = createStudentService(deps);
-  const photos = createPhotoService(deps);
-  const visibility = createVisibility(createStudentRepository(deps.knex));
   const router = new Router<AppState, AppContext>();
 
   router.get('/albums/:id/students', requireStaff, async (ctx) => {
@@ -60,10 +54,8 @@ export function createStudentRoutes(deps: Deps) {
   router.get('/albums/:id/flyers.pdf', requireStaff, async (ctx) => {
     const target = albumId(ctx.params.id);
     const only = typeof ctx.query.student === 'string' ? parse(id('Student id must be a positive whole number'), ctx.query.student) : null;
-    const { school, album, students } = await service.flyerData(target, only);
-    const pdf = await renderFlyers({ businessName: deps.config.businessName, publicUrl: deps.config.publicUrl, school, album, students });
-    const name = `flyers-${school.slug}-${album.name}`.replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').slice(0, 100);
-    ctx.set('Content-Disposition', `attachment; filename="${name}.pdf"`);
+    const { pdf, fileName } = await service.flyers(target, only);
+    ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.type = 'application/pdf';
     ctx.body = pdf;
@@ -92,12 +84,10 @@ export function createStudentRoutes(deps: Deps) {
   });
 
   router.get('/students/:id/photos', async (ctx) => {
-    const student = await service.get(studentId(ctx.params.id));
-    const album = await photos.getAlbum(student.albumId);
-    const access = await visibility.requireClass(deps.access.viewer(ctx), album);
-    if (access.kind !== 'staff' && !access.studentIds.includes(student.id)) throw forbidden(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED');
+    const target = studentId(ctx.params.id);
+    const photos = await service.photosOf(target, deps.access.viewer(ctx));
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await photos.listStudentPhotos(student.id, access);
+    ctx.body = photos;
   });
 
   router.patch('/students/:id', requireStaff, async (ctx) => {

@@ -1,28 +1,25 @@
-import type { Knex } from 'knex';
 import { MATCHING_MSG, MSG, STUDENT_MSG } from '../../contract/messages';
 import { studentInputSchema, type AssignPhotosInput, type ErasureResponse, type RosterPreview, type Student, type StudentInput, type StudentUpdateInput, type UnlockedStudent } from '../../contract/students';
-import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
-import type { RateLimits } from '../http/rate-limit';
-import type { Logger } from '../logger';
-import type { MediaService } from '../media/media.types';
+import type { Photo } from '../../contract/photos';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import type { Deps } from '../deps';
+import type { Viewer } from '../http/access';
 import { removePhotoFiles } from '../albums/albums.service';
 import { createAlbumRepository } from '../albums/albums.repository';
 import { createSchoolRepository } from '../schools/schools.repository';
+import { createDatabase, type Tx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
+import { createPhotoService } from '../photos/photos.service';
 import { now, toIso } from '../db/knex';
 import type { RawRosterRow } from './roster-csv';
 import { codeTag, newStudentCode } from './student-code';
-import { heldStudents } from './visibility';
+import { createVisibility, heldStudents } from './visibility';
+import { renderFlyers } from './flyers';
 import type { Grant } from '../http/access';
 import { createStudentRepository, type GrantedStudent, type StudentRecord } from './students.repository';
 import { byStudentName, presentStudent, presentUnlocked } from './students.presenter';
 
-interface StudentDeps {
-  knex: Knex;
-  media: MediaService;
-  logger: Logger;
-  limits: RateLimits;
-}
+type StudentDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'> & { config: Pick<Deps['config'], 'businessName' | 'publicUrl'> };
 
 interface CheckedRow {
   row: number;
@@ -41,15 +38,18 @@ export function createStudentService(deps: StudentDeps) {
   const repo = createStudentRepository(deps.knex);
   const albums = createAlbumRepository(deps.knex);
   const schools = createSchoolRepository(deps.knex);
+  const database = createDatabase(deps.knex);
+  const photos = createPhotoService(deps);
+  const visibility = createVisibility(repo);
 
-  async function get(id: number, db?: Knex): Promise<StudentRecord> {
-    const student = await repo.findById(id, db);
+  async function get(id: number, tx?: Tx): Promise<StudentRecord> {
+    const student = await repo.findById(id, tx);
     if (!student) throw notFound(STUDENT_MSG.studentNotFound);
     return student;
   }
 
-  async function requireAlbum(albumId: number, db?: Knex) {
-    const album = await albums.findById(albumId, db);
+  async function requireAlbum(albumId: number, tx?: Tx) {
+    const album = await albums.findById(albumId, tx);
     if (!album) throw notFound(MSG.classNotFound);
     return album;
   }
@@ -98,9 +98,9 @@ export function createStudentService(deps: StudentDeps) {
       const codes = new Set<string>();
       while (codes.size < inputs.length) codes.add(newStudentCode());
       try {
-        return await deps.knex.transaction(async (trx) => {
-          await requireAlbum(albumId, trx);
-          const taken = await repo.existingCodes([...codes], trx);
+        return await database.transaction(async (tx) => {
+          await requireAlbum(albumId, tx);
+          const taken = await repo.existingCodes([...codes], tx);
           const fresh = [...codes].map((code) => {
             let candidate = code;
             while (taken.has(candidate) || (candidate !== code && codes.has(candidate))) candidate = newStudentCode();
@@ -109,7 +109,7 @@ export function createStudentService(deps: StudentDeps) {
           return repo.insertMany(
             albumId,
             inputs.map((input, i) => ({ ...input, code: fresh[i] ?? newStudentCode() })),
-            trx,
+            tx,
           );
         });
       } catch (err) {
@@ -128,8 +128,8 @@ export function createStudentService(deps: StudentDeps) {
       return (await repo.listByAlbum(albumId)).sort(byStudentName).map(presentStudent);
     },
 
-    /** What the flyers PDF prints: the roster (or one child of it) with the school's details. */
-    async flyerData(albumId: number, only: number | null) {
+    /** The flyers PDF of the roster (or of one child of it), with the school's details, and its file name. */
+    async flyers(albumId: number, only: number | null): Promise<{ pdf: Buffer; fileName: string }> {
       const album = await requireAlbum(albumId);
       const school = await schools.findById(album.schoolId);
       if (!school) throw notFound(MSG.schoolNotFound);
@@ -139,11 +139,15 @@ export function createStudentService(deps: StudentDeps) {
         if (students.length === 0) throw notFound(STUDENT_MSG.studentNotFound);
       }
       if (students.length === 0) throw badRequest(STUDENT_MSG.noStudentsForFlyers, undefined, 'NO_STUDENTS');
-      return {
-        school: { name: school.name, slug: school.slug, closingDate: school.closingDate },
+      const pdf = await renderFlyers({
+        businessName: deps.config.businessName,
+        publicUrl: deps.config.publicUrl,
+        school: { name: school.name, closingDate: school.closingDate },
         album: { name: album.name },
         students: students.map((student) => ({ name: student.name, code: student.code })),
-      };
+      });
+      const name = `flyers-${school.slug}-${album.name}`.replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').slice(0, 100);
+      return { pdf, fileName: `${name}.pdf` };
     },
 
     async preview(albumId: number, rows: RawRosterRow[]): Promise<RosterPreview> {
@@ -194,10 +198,10 @@ export function createStudentService(deps: StudentDeps) {
 
     /** Taking a child off the roster must not turn their photos into group photos everyone sees. */
     async remove(id: number): Promise<void> {
-      await deps.knex.transaction(async (trx) => {
-        const student = await get(id, trx);
+      await database.transaction(async (tx) => {
+        const student = await get(id, tx);
         if (student.photoCount > 0) throw conflict(STUDENT_MSG.studentHasPhotos, 'STUDENT_HAS_PHOTOS');
-        await repo.delete(id, trx);
+        await repo.delete(id, tx);
       });
     },
 
@@ -227,20 +231,32 @@ export function createStudentService(deps: StudentDeps) {
       });
     },
 
+    /**
+     * One child's photos, for staff or a family holding the child's code; anyone else is refused
+     * as the class's visibility rule says (docs/access.md#the-visibility-rule).
+     */
+    async photosOf(id: number, viewer: Viewer): Promise<Photo[]> {
+      const student = await get(id);
+      const album = await photos.getAlbum(student.albumId);
+      const access = await visibility.requireClass(viewer, album);
+      if (access.kind !== 'staff' && !access.studentIds.includes(student.id)) throw forbidden(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED');
+      return photos.listStudentPhotos(student.id, access);
+    },
+
     /** Every photo must be in the student's class; null makes them group photos of their class again. */
     async assignPhotos(input: AssignPhotosInput): Promise<{ updated: number }> {
       const photoIds = [...new Set(input.photoIds)];
-      return deps.knex.transaction(async (trx) => {
-        const albumOf = await repo.photoAlbums(photoIds, trx);
+      return database.transaction(async (tx) => {
+        const albumOf = await repo.photoAlbums(photoIds, tx);
         if (albumOf.size !== photoIds.length) throw notFound(MSG.photoNotFound);
-        if (await repo.anyCard(photoIds, trx)) throw badRequest(MATCHING_MSG.cardNotAssignable, { photoIds: MATCHING_MSG.cardNotAssignable }, 'CARD_PHOTO');
+        if (await repo.anyCard(photoIds, tx)) throw badRequest(MATCHING_MSG.cardNotAssignable, { photoIds: MATCHING_MSG.cardNotAssignable }, 'CARD_PHOTO');
         if (input.studentId !== null) {
-          const student = await get(input.studentId, trx);
+          const student = await get(input.studentId, tx);
           if ([...albumOf.values()].some((albumId) => albumId !== student.albumId)) {
             throw badRequest(STUDENT_MSG.photosNotInClass, { photoIds: STUDENT_MSG.photosNotInClass }, 'PHOTOS_NOT_IN_CLASS');
           }
         }
-        return { updated: await repo.assignPhotos(photoIds, input.studentId, trx) };
+        return { updated: await repo.assignPhotos(photoIds, input.studentId, tx) };
       });
     },
 
@@ -251,15 +267,15 @@ export function createStudentService(deps: StudentDeps) {
      */
     async erase(id: number, staff: { id: number; email: string }): Promise<ErasureResponse> {
       const at = now();
-      const { files, result } = await deps.knex.transaction(async (trx) => {
-        const student = await get(id, trx);
-        const photos = await repo.photoFilesOf(id, trx);
-        const photoIds = photos.map((photo) => photo.id);
-        const redacted = await repo.redactOrderLines(photoIds, id, STUDENT_MSG.photoRemovedText, trx);
-        await repo.redactStudentName(redacted.orderIds, student.name, STUDENT_MSG.photoRemovedText, trx);
-        await repo.cancelUnpaidOrders(redacted.orderIds, trx);
-        if (photoIds.length > 0) await repo.deletePhotos(photoIds, trx);
-        await repo.delete(id, trx);
+      const { files, result } = await database.transaction(async (tx) => {
+        const student = await get(id, tx);
+        const erased = await repo.photoFilesOf(id, tx);
+        const photoIds = erased.map((photo) => photo.id);
+        const redacted = await repo.redactOrderLines(photoIds, id, STUDENT_MSG.photoRemovedText, tx);
+        await repo.redactStudentName(redacted.orderIds, student.name, STUDENT_MSG.photoRemovedText, tx);
+        await repo.cancelUnpaidOrders(redacted.orderIds, tx);
+        if (photoIds.length > 0) await repo.deletePhotos(photoIds, tx);
+        await repo.delete(id, tx);
         await repo.recordErasure(
           {
             schoolId: student.schoolId,
@@ -270,9 +286,9 @@ export function createStudentService(deps: StudentDeps) {
             orderLinesRedacted: redacted.lines,
             at,
           },
-          trx,
+          tx,
         );
-        return { files: photos, result: { erasedAt: toIso(at), photosDeleted: photoIds.length, orderLinesRedacted: redacted.lines } };
+        return { files: erased, result: { erasedAt: toIso(at), photosDeleted: photoIds.length, orderLinesRedacted: redacted.lines } };
       });
       await removePhotoFiles(deps, files);
       return result;
