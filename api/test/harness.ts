@@ -12,8 +12,8 @@ import { createLogger } from '../src/logger';
 import { buildRuntime, type Runtime } from '../src/bootstrap';
 import { createApp } from '../src/app';
 import { createMysqlDatabase, dropMysqlDatabase } from '../src/db/knex';
-import { hashPassword } from '../src/http/passwords';
-import { insertedId } from '../src/db/knex';
+import { Client } from './client';
+import { createStaff } from './fixtures';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'mysql';
 export const MYSQL_SERVER_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -122,96 +122,21 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export interface JsonResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-/** A small HTTP client for tests: JSON in and out, bearer token, cookie jar. */
-export class Client {
-  private cookies = new Map<string, string>();
-  constructor(
-    readonly baseUrl: string,
-    public token: string | null = null,
-  ) {}
-
-  withToken(token: string | null): Client {
-    const client = new Client(this.baseUrl, token);
-    return client;
-  }
-
-  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
-    const init: RequestInit & { headers: Record<string, string> } = { method, headers: { ...headers }, redirect: 'manual' };
-    if (this.token) init.headers.Authorization = `Bearer ${this.token}`;
-    if (this.cookies.size) init.headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (body instanceof FormData) init.body = body;
-    else if (typeof body === 'string') {
-      init.body = body;
-      init.headers['Content-Type'] ??= 'application/json';
-    } else if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      init.headers['Content-Type'] = 'application/json';
-    }
-    const res = await fetch(this.baseUrl + url, init);
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    const type = res.headers.get('content-type') ?? '';
-    const parsed = type.includes('application/json') ? await res.json() : type.startsWith('text/') ? await res.text() : Buffer.from(await res.arrayBuffer());
-    return { status: res.status, body: parsed as T, headers: res.headers };
-  }
-
-  get<T = any>(url: string, headers?: Record<string, string>) {
-    return this.request<T>('GET', url, undefined, headers);
-  }
-  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
-    return this.request<T>('POST', url, body, headers);
-  }
-  put<T = any>(url: string, body?: unknown) {
-    return this.request<T>('PUT', url, body);
-  }
-  patch<T = any>(url: string, body?: unknown) {
-    return this.request<T>('PATCH', url, body);
-  }
-  delete<T = any>(url: string, body?: unknown) {
-    return this.request<T>('DELETE', url, body);
-  }
-  clearCookies() {
-    this.cookies.clear();
-  }
-  /** The same browser (one cookie jar, one token) reaching another process of the deployment. */
-  via(baseUrl: string): Client {
-    const client = new Client(baseUrl, this.token);
-    client.cookies = this.cookies;
-    return client;
-  }
-}
+export { Client, type JsonResponse } from './client';
 
 let emailCounter = 0;
 
-/** Creates a staff account directly in the database and returns a client holding its token. */
+/** Creates a staff account (password secret123) directly in the database and returns a client holding its token. */
 export async function staffClient(server: TestServer, role: 'admin' | 'photographer' = 'admin'): Promise<Client & { userId: number }> {
   const email = `${role}${++emailCounter}-${randomBytes(3).toString('hex')}@example.test`;
-  const id = insertedId(
-    await server.runtime.knex('staff').insert({
-      email,
-      password_hash: await hashPassword('secret123'),
-      first_name: 'Test',
-      last_name: role,
-      role,
-      created_at: Date.now(),
-    }),
-  );
+  const id = await createStaff(server, { email, password: 'secret123', role });
   const client = new Client(server.url, server.runtime.tokens.signStaff({ id, role })) as Client & { userId: number };
   client.userId = id;
   return client;
 }
 
 /**
- * The gallery access cookie a parent gets after unlocking schools and classes (D3), signed as
+ * The gallery access cookie a parent gets after unlocking schools and classes (docs/access.md), signed as
  * api/src/http/access.ts does, so suites can test access without the unlock endpoints.
  */
 export function grantCookie(server: TestServer, grant: { schools: number[]; albums?: number[]; students?: number[] }): string {

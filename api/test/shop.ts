@@ -1,17 +1,12 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client, type TestServer } from './harness';
-import { solidJpeg } from './images';
-import { hashPassword } from '../src/http/passwords';
-import { insertedId } from '../src/db/knex';
+import { addPhoto, createAlbum, createPriceList, createSchool } from './fixtures';
 import { thebeToDecimal } from '../contract/money';
-import { createPhotoRepository } from '../src/photos/photos.repository';
-import { originalNumberOf } from '../src/photos/original-number';
 
 /** A school ready to sell: price list, an open and a protected class, photos with real files. */
 export interface Shop {
   schoolId: number;
+  schoolName: string;
   slug: string;
   password: string;
   openAlbumId: number;
@@ -21,60 +16,48 @@ export interface Shop {
   protectedPhotoId: number;
   print: { id: string; name: string; priceThebe: number };
   digital: { id: string; name: string; priceThebe: number };
+  /** Null for a shop made without a price list. */
+  priceListId: number | null;
 }
 
 let counter = 0;
 
 export async function createShop(server: TestServer, options: { closed?: boolean; withPriceList?: boolean } = {}): Promise<Shop> {
-  const { knex } = server.runtime;
   const n = ++counter;
-  const at = Date.now();
   let priceListId: number | null = null;
   let print = { id: 'print_10x15', name: '10x15 Print', priceThebe: 2500 };
   let digital = { id: 'digital', name: 'Digital Copy', priceThebe: 1500 };
   if (options.withPriceList !== false) {
-    priceListId = insertedId(await knex('price_lists').insert({ name: `List ${n}`, description: '', created_at: at, updated_at: at }));
-    const printId = insertedId(await knex('price_list_items').insert({ price_list_id: priceListId, product_type: 'Glossy Print', description: '10x15', price_thebe: 3000, position: 0 }));
-    const digitalId = insertedId(await knex('price_list_items').insert({ price_list_id: priceListId, product_type: 'HD Download', description: 'file', price_thebe: 1750, position: 1 }));
-    print = { id: String(printId), name: 'Glossy Print', priceThebe: 3000 };
-    digital = { id: String(digitalId), name: 'HD Download', priceThebe: 1750 };
+    const list = await createPriceList(server, `List ${n}`, [
+      { productName: 'Glossy Print', description: '10x15', priceThebe: 3000 },
+      { productName: 'HD Download', description: 'file', priceThebe: 1750 },
+    ]);
+    priceListId = list.id;
+    print = { id: String(list.itemIds[0]), name: 'Glossy Print', priceThebe: 3000 };
+    digital = { id: String(list.itemIds[1]), name: 'HD Download', priceThebe: 1750 };
   }
   const slug = `shop-${n}-${randomUUID().slice(0, 6)}`;
   const password = 'school-pass';
   const closingDate = new Date(Date.now() + (options.closed ? -3 : 30) * 24 * 3600_000).toISOString().slice(0, 10);
-  const schoolId = insertedId(
-    await knex('schools').insert({
-      name: `Shop School ${n}`,
-      slug,
-      password_hash: await hashPassword(password),
-      contact_email: 'office@school.example',
-      closing_date: closingDate,
-      price_list_id: priceListId,
-      created_at: at,
-    }),
-  );
-  const openAlbumId = insertedId(await knex('albums').insert({ school_id: schoolId, name: 'Class 1A', password_hash: null, created_at: at }));
+  const school = await createSchool(server, {
+    name: `Shop School ${n}`,
+    slug,
+    password,
+    contactEmail: 'office@school.example',
+    closingDate,
+    priceListId,
+  });
+  const schoolId = school.id;
+  const openAlbumId = await createAlbum(server, schoolId, { name: 'Class 1A' });
   const classPassword = 'class-pass';
-  const protectedAlbumId = insertedId(
-    await knex('albums').insert({ school_id: schoolId, name: 'Class 2B', password_hash: await hashPassword(classPassword), created_at: at }),
-  );
+  const protectedAlbumId = await createAlbum(server, schoolId, { name: 'Class 2B', password: classPassword });
   const photoIds = [await addPhoto(server, openAlbumId, 'IMG_0423.JPG'), await addPhoto(server, openAlbumId, 'IMG_0424.JPG')];
   const protectedPhotoId = await addPhoto(server, protectedAlbumId, 'DSC_0099.JPG');
-  return { schoolId, slug, password, openAlbumId, protectedAlbumId, classPassword, photoIds, protectedPhotoId, print, digital };
+  return { schoolId, schoolName: school.name, slug, password, openAlbumId, protectedAlbumId, classPassword, photoIds, protectedPhotoId, print, digital, priceListId };
 }
 
-export async function addPhoto(server: TestServer, albumId: number, originalName: string): Promise<number> {
-  const { knex, media } = server.runtime;
-  await fs.mkdir(media.tmpDir, { recursive: true });
-  const file = path.join(media.tmpDir, `fixture-${randomUUID()}`);
-  const bytes = await solidJpeg(320, 240, '#4a8');
-  await fs.writeFile(file, bytes);
-  const stored = await media.ingestPhoto({ path: file, originalName, size: bytes.length });
-  const [row] = await createPhotoRepository(knex).insertMany([
-    { albumId, originalName, originalNumber: originalNumberOf(originalName), stored },
-  ]);
-  return Number(row!.id);
-}
+/** A photo in the album with real files (a plain JPEG), as an upload would store it. */
+export { addPhoto } from './fixtures';
 
 /** A parent's browser that unlocked the school (and, if asked, the protected class). */
 export async function parentFor(server: TestServer, shop: Shop, options: { protectedClass?: boolean } = {}): Promise<Client> {

@@ -5,6 +5,7 @@ import { MSG } from '../../contract/messages';
 import { hashResetToken } from './customers.reset-tokens';
 import { CUSTOMER_EMAIL_TAKEN, RESET_LINK_SENT, createCustomerService, findOrCreateCheckoutCustomer } from './customers.service';
 import { mailsTo, rawPost, resetLinkIn, startMailCatcher, type MailCatcher } from './customers.test-helpers';
+import { expireResetToken } from '../../test/fixtures';
 
 const PUBLIC_URL = 'https://photos.example.test';
 
@@ -192,7 +193,7 @@ describeApi('customer accounts', () => {
     const email = 'expired@example.test';
     await register(email);
     const { token } = await requestResetToken(email);
-    await server.runtime.knex('password_reset_tokens').where({ token_hash: hashResetToken(token) }).update({ expires_at: Date.now() - 1 });
+    await expireResetToken(server, hashResetToken(token));
     const expired = await anon.post('/api/auth/customer/reset-password', { token, newPassword: 'changed-1' });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe(MSG.resetLinkInvalid);

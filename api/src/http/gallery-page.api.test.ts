@@ -7,6 +7,7 @@ import type { Student } from '../../contract/students';
 import { Client, describeApi, grantCookie, staffClient, startTestServer, type TestServer } from '../../test/harness';
 import { addPhoto, createShop, parentFor, type Shop } from '../../test/shop';
 import { addStudents, assignPhotos, familyWith, setAccessMode } from '../students/students.test-helpers';
+import { updateSchool } from '../../test/fixtures';
 
 const SHELL = '<!doctype html><html><head><title>Shell</title></head><body><div id="root"><main>Loading</main></div></body></html>';
 
@@ -36,7 +37,7 @@ describeApi('the school gallery page the server sends', () => {
     server = await startTestServer({}, { appDir: dist });
     shop = await createShop(server);
     for (let i = 0; i < 3; i++) await addPhoto(server, shop.openAlbumId, `IMG_05${i}0.JPG`);
-    await server.runtime.knex('schools').where({ id: shop.schoolId }).update({ name: "Acacia </script><script>alert(1)</script> $' $& Primary" });
+    await updateSchool(server, shop.schoolId, { name: "Acacia </script><script>alert(1)</script> $' $& Primary" });
 
     const staff = await staffClient(server, 'photographer');
     codes = await createShop(server);

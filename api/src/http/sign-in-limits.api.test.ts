@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
 import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
-import { hashPassword } from './passwords';
-import { insertedId } from '../db/knex';
+import { createCustomer } from '../../test/fixtures';
 
 /**
  * Guessing one account's password from many addresses slows the answers down but never locks the
@@ -59,9 +58,7 @@ describeApi('sign-in limits', () => {
 
   it('a parent account is not locked out by guesses from many addresses either', async () => {
     const email = 'parent-target@example.test';
-    insertedId(
-      await server.runtime.knex('customers').insert({ email, password_hash: await hashPassword('parent-pass'), first_name: 'Neo', last_name: 'Dube', created_at: Date.now() }),
-    );
+    await createCustomer(server, { email, password: 'parent-pass', firstName: 'Neo', lastName: 'Dube' });
     for (let i = 0; i < 120; i++) await server.runtime.limits.fail('customer-login', `10.4.0.${i + 1}`, email);
     const res = await login('/api/auth/customer/login', email, 'parent-pass', '192.168.8.8');
     expect(res.status).toBe(200);

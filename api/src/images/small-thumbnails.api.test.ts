@@ -7,6 +7,7 @@ import { Client, describeApi, grantCookie, staffClient, startTestServer, type Te
 import { solidJpeg } from '../../test/images';
 import { insertSchoolAndAlbum, photoForm, shardedPath } from '../photos/photos.test-helpers';
 import { createPhotoService } from '../photos/photos.service';
+import { forgetSmallThumbnail } from '../../test/fixtures';
 
 describeApi('small thumbnails', () => {
   let server: TestServer;
@@ -84,7 +85,7 @@ describeApi('small thumbnails', () => {
       const { id, key } = await upload('IMG_0201.JPG');
       const { knex } = server.runtime;
       // As a photo uploaded before the small rendition existed: no columns, no file.
-      await knex('photos').where({ id }).update({ small_thumb_width: null, small_thumb_height: null, small_thumb_etag: null });
+      await forgetSmallThumbnail(server, id);
       await fs.rm(shardedPath(server, 'small-thumbnails', key, 'webp'));
       const before = await parent.get(`/api/images/${id}/thumbnail?size=small`, granted());
       expect(before.status).toBe(200);
@@ -92,7 +93,7 @@ describeApi('small thumbnails', () => {
 
       // A photo whose original is gone is skipped, not failed.
       const gone = await upload('IMG_0202.JPG');
-      await knex('photos').where({ id: gone.id }).update({ small_thumb_etag: null });
+      await forgetSmallThumbnail(server, gone.id, { etagOnly: true });
       await fs.rm(shardedPath(server, 'originals', gone.key, 'jpg'));
 
       const photos = createPhotoService(server.runtime);

@@ -6,6 +6,7 @@ import { createLogger } from '../logger';
 import { createJobLock, type JobLock } from './job-lock';
 import { createMaintenance, PAYMENT_SWEEP_AGE_MS } from './maintenance';
 import { createCommerce } from '../orders/commerce';
+import { agePayments } from '../../test/fixtures';
 
 /** A job that runs until the test lets it finish, so another holder can be tried meanwhile. */
 function heldJob() {
@@ -50,7 +51,7 @@ async function lostNotify(server: TestServer): Promise<string> {
   expect(placed.status).toBe(201);
   const orderId: string = placed.body.order.id;
   await payThroughSandbox(server, orderId, { followReturn: false });
-  await server.runtime.knex('payments').where({ order_id: orderId }).update({ created_at: Date.now() - 5 * 60_000 });
+  await agePayments(server, orderId, 5 * 60_000);
   return orderId;
 }
 

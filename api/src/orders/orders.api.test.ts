@@ -4,6 +4,7 @@ import { Client, describeApi, staffClient, startTestServer, type TestServer } fr
 import { createShop, orderBody, parentFor, standardLines, type Shop } from '../../test/shop';
 import { MSG, ORDER_MSG } from '../../contract/messages';
 import { ORDER_ID_PATTERN } from './order-id';
+import { markOrderPaid } from '../../test/fixtures';
 
 describeApi('orders', () => {
   let server: TestServer;
@@ -209,7 +210,7 @@ describeApi('orders', () => {
     const unpaid = await anon.get(`/api/downloads/${sign({ o: order.id, i: digitalItem.id }, 3600)}`);
     expect(unpaid.status).toBe(403);
     expect(unpaid.body.message).toBe(ORDER_MSG.downloadNotReady);
-    await server.runtime.knex('orders').where({ id: order.id }).update({ payment_status: 'completed', order_status: 'paid' });
+    await markOrderPaid(server, order.id);
     const paid = await anon.get(`/api/orders/${order.id}`);
     const url = new URL(paid.body.items.find((i: { digital: boolean }) => i.digital).downloadUrl);
     const ok = await anon.get(url.pathname);
@@ -233,7 +234,7 @@ describeApi('orders', () => {
     const created = await parent.post('/api/orders', orderBody(shop, standardLines(shop)));
     const unchanged = await admin.get('/api/dashboard/stats');
     expect(unchanged.body.totalRevenue).toBe(before.body.totalRevenue);
-    await server.runtime.knex('orders').where({ id: created.body.order.id }).update({ payment_status: 'completed', order_status: 'paid' });
+    await markOrderPaid(server, created.body.order.id);
     const after = await admin.get('/api/dashboard/stats');
     const delta = Math.round(Number(after.body.totalRevenue) * 100) - Math.round(Number(before.body.totalRevenue) * 100);
     expect(delta).toBe(7750);

@@ -7,6 +7,7 @@ import { createPaymentsRepository } from './payments.repository';
 import { PAYMENT_REUSE_MS } from './payments.service';
 import { STORED_CALLBACK_CHARS } from './callback-limits';
 import { KEY, world, type World } from './payments.test-helpers';
+import { agePayments } from '../../test/fixtures';
 
 
 async function placeOrder(w: World, email = `payer-${Math.random().toString(36).slice(2, 8)}@example.test`): Promise<string> {
@@ -67,7 +68,7 @@ describeApi('no silent double charge', () => {
   it('a request too old for the gateway to show is replaced', async () => {
     const orderId = await placeOrder(w);
     const first = await initiate(w, orderId);
-    await w.server.runtime.knex('payments').where({ order_id: orderId }).update({ created_at: Date.now() - PAYMENT_REUSE_MS - 60_000 });
+    await agePayments(w.server, orderId, PAYMENT_REUSE_MS + 60_000);
     const second = await initiate(w, orderId);
     expect(second.body.payRequestId).not.toBe(first.body.payRequestId);
   });
@@ -101,7 +102,7 @@ describeApi('a second approved payment', () => {
       const orderId = await placeOrder(w, 'twice@example.test');
       // An old request the parent kept open in one tab, and a fresh one from another.
       const old = await initiate(w, orderId);
-      await w.server.runtime.knex('payments').where({ order_id: orderId }).update({ created_at: Date.now() - PAYMENT_REUSE_MS - 60_000 });
+      await agePayments(w.server, orderId, PAYMENT_REUSE_MS + 60_000);
       const fresh = await initiate(w, orderId);
       expect(fresh.body.payRequestId).not.toBe(old.body.payRequestId);
 

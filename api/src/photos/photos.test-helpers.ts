@@ -1,49 +1,22 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Client, type TestServer } from '../../test/harness';
-import { insertedId } from '../db/knex';
+import type { TestServer } from '../../test/harness';
+import { createAlbum, createSchool } from '../../test/fixtures';
 
-/** Fixtures for the photos and images suites: rows straight into the database, files as multipart. */
+/** Helpers for the photos and images suites: a school and class from the fixtures, files as multipart. */
 
 const tag = () => randomBytes(4).toString('hex');
 
 export async function insertSchoolAndAlbum(server: TestServer, options: { classPassword?: boolean } = {}) {
-  const { knex } = server.runtime;
   const t = tag();
-  const schoolId = insertedId(
-    await knex('schools').insert({
-      name: `School ${t}`,
-      slug: `school-${t}`,
-      password_hash: 'not-used-by-these-tests',
-      contact_email: `office-${t}@school.example`,
-      created_at: Date.now(),
-    }),
-  );
-  const albumId = insertedId(
-    await knex('albums').insert({
-      school_id: schoolId,
-      name: `Class ${t}`,
-      password_hash: options.classPassword ? 'class-password-hash' : null,
-      created_at: Date.now(),
-    }),
-  );
-  return { schoolId, albumId, schoolName: `School ${t}`, albumName: `Class ${t}` };
+  const school = await createSchool(server, { name: `School ${t}`, slug: `school-${t}`, passwordHash: 'not-used-by-these-tests', contactEmail: `office-${t}@school.example` });
+  const albumId = await createAlbum(server, school.id, { name: `Class ${t}`, ...(options.classPassword ? { passwordHash: 'class-password-hash' } : {}) });
+  return { schoolId: school.id, albumId, schoolName: `School ${t}`, albumName: `Class ${t}` };
 }
 
 /** A signed-in parent: staff endpoints must refuse it with 403. */
-export async function customerClient(server: TestServer): Promise<Client> {
-  const id = insertedId(
-    await server.runtime.knex('customers').insert({
-      email: `parent-${tag()}@example.test`,
-      password_hash: null,
-      first_name: 'Pat',
-      last_name: 'Parent',
-      created_at: Date.now(),
-    }),
-  );
-  return new Client(server.url, server.runtime.tokens.signCustomer({ id }));
-}
+export { customerClient } from '../../test/fixtures';
 
 export function photoForm(files: { name: string; bytes: Buffer; type?: string }[], fields: Record<string, string> = {}): FormData {
   const form = new FormData();

@@ -4,7 +4,7 @@ import { createShop, parentFor, type Shop } from '../../test/shop';
 import { pdfPagesText } from '../../test/pdf';
 import { parseCsv } from '../../../pwa/test/parse-csv';
 import { PRINT_BATCH_MSG } from '../../contract/messages';
-import { insertedId } from '../db/knex';
+import { addPriceListItem, storedOriginalOf } from '../../test/fixtures';
 import { readZip } from '../../test/zip';
 import { addAlbum, addPhoto, distinctJpeg, paidOrder } from './print-batches.test-helpers';
 
@@ -26,10 +26,8 @@ describeApi('print batch files', () => {
     server = await startTestServer();
     staff = await staffClient(server, 'photographer');
     shop = await createShop(server);
-    const { knex } = server.runtime;
-    const school = await knex('schools').where({ id: shop.schoolId }).first('name', 'price_list_id');
-    schoolName = school.name;
-    framed.id = String(insertedId(await knex('price_list_items').insert({ price_list_id: school.price_list_id, product_type: framed.name, description: '20x25', price_thebe: framed.priceThebe, position: 2 })));
+    schoolName = shop.schoolName;
+    framed.id = String(await addPriceListItem(server, shop.priceListId!, { productName: framed.name, description: '20x25', priceThebe: framed.priceThebe }, 2));
 
     // Class names whose text order differs from the gallery's numeric order: 1A, 2A, 10C.
     const class2A = await addAlbum(server, shop.schoolId, 'Class 2A');
@@ -54,8 +52,7 @@ describeApi('print batch files', () => {
     batchId = batch.body.id;
     expect((await staff.put(`/api/orders/${orders.cancelled}`, { orderStatus: 'cancelled' })).status).toBe(200);
     // An original gone from storage after the batch was made.
-    const lost = await knex('photos').where({ id: photos.lost!.id }).first('storage_key', 'mime_type');
-    await server.runtime.media.removePhoto({ storageKey: lost.storage_key, mimeType: lost.mime_type });
+    await server.runtime.media.removePhoto(await storedOriginalOf(server, photos.lost!.id));
   });
   afterAll(async () => server.close());
 

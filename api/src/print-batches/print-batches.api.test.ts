@@ -4,6 +4,7 @@ import { Client, describeApi, staffClient, startTestServer, type TestServer } fr
 import { createShop, parentFor, type Line, type Shop } from '../../test/shop';
 import { MSG, PRINT_BATCH_MSG } from '../../contract/messages';
 import { orderStatus, paidOrder, pay, placeOrder } from './print-batches.test-helpers';
+import { deleteStaff } from '../../test/fixtures';
 
 describeApi('print batches', () => {
   let server: TestServer;
@@ -269,7 +270,7 @@ describeApi('print batches', () => {
       const leaving = await staffClient(server, 'photographer');
       const theirs = await leaving.post(`/api/print-batches/${batchId}/links`, { file: 'labels.pdf' });
       expect((await anonymous.get(theirs.body.url)).status).toBe(200);
-      await server.runtime.knex('staff').where({ id: leaving.userId }).delete();
+      await deleteStaff(server, leaving.userId);
       await refusedAt(theirs.body.url);
     });
   });

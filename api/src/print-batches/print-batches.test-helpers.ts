@@ -1,14 +1,9 @@
 /** Fixtures for the print batch suites: photos with distinct bytes, orders paid through the sandbox. */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Client, TestServer } from '../../test/harness';
 import { orderBody, payThroughSandbox, waitUntil, type Line, type Shop } from '../../test/shop';
-import { insertedId } from '../db/knex';
-import { createPhotoRepository } from '../photos/photos.repository';
-import { originalNumberOf } from '../photos/original-number';
+import { addPhoto as storePhoto, createAlbum } from '../../test/fixtures';
 
 /** A JPEG whose bytes differ from every other seed's, so a mix-up between files would show. */
 export async function distinctJpeg(seed: number): Promise<Buffer> {
@@ -21,17 +16,11 @@ export async function distinctJpeg(seed: number): Promise<Buffer> {
 
 /** Stores a photo in the album through the media service, as an upload would, and keeps its bytes. */
 export async function addPhoto(server: TestServer, albumId: number, originalName: string, bytes: Buffer): Promise<{ id: number; bytes: Buffer }> {
-  const { knex, media } = server.runtime;
-  await fs.mkdir(media.tmpDir, { recursive: true });
-  const file = path.join(media.tmpDir, `fixture-${randomUUID()}`);
-  await fs.writeFile(file, bytes);
-  const stored = await media.ingestPhoto({ path: file, originalName, size: bytes.length });
-  const [row] = await createPhotoRepository(knex).insertMany([{ albumId, originalName, originalNumber: originalNumberOf(originalName), stored }]);
-  return { id: Number(row!.id), bytes };
+  return { id: await storePhoto(server, albumId, originalName, bytes), bytes };
 }
 
 export async function addAlbum(server: TestServer, schoolId: number, name: string): Promise<number> {
-  return insertedId(await server.runtime.knex('albums').insert({ school_id: schoolId, name, password_hash: null, created_at: Date.now() }));
+  return createAlbum(server, schoolId, { name });
 }
 
 /** Places the order a parent's browser would and returns its id (still pending payment). */

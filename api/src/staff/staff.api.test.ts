@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
 import { MSG } from '../../contract/messages';
+import { createCustomer } from '../../test/fixtures';
 
 describeApi('staff accounts', () => {
   let server: TestServer;
@@ -84,8 +85,8 @@ describeApi('staff accounts', () => {
       expect(res.status).toBe(401);
       expect(res.body.message).toBe(MSG.sessionExpired);
     }
-    const customer = await server.runtime.knex('customers').insert({ email: 'parent@example.test', first_name: 'P', last_name: 'Q', created_at: Date.now() });
-    const customerToken = server.runtime.tokens.signCustomer({ id: Number(customer[0]) });
+    const customer = await createCustomer(server, { email: 'parent@example.test', firstName: 'P', lastName: 'Q' });
+    const customerToken = server.runtime.tokens.signCustomer({ id: customer });
     const res = await anon.withToken(customerToken).get('/api/photographers');
     expect(res.status).toBe(403);
   });

@@ -12,6 +12,7 @@ import { insertSchoolAndAlbum, photoForm } from '../photos/photos.test-helpers';
 import { addPhoto, distinctJpeg, paidOrder } from '../print-batches/print-batches.test-helpers';
 import { createPhotoService } from '../photos/photos.service';
 import { objectKey } from '../media/storage';
+import { forgetSmallThumbnail } from '../../test/fixtures';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -161,7 +162,7 @@ describeS3('photos in an S3 bucket', () => {
     expect(((await staff.get('/api/photos/missing')).body.missingPhotos as { id: number }[]).map((p) => p.id)).not.toContain(lost!.id);
 
     // A photo from before small thumbnails: the backfill reads its original from the bucket.
-    await server.runtime.knex('photos').where({ id: kept!.id }).update({ small_thumb_etag: null, small_thumb_width: null, small_thumb_height: null });
+    await forgetSmallThumbnail(server, kept!.id);
     await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${prefix}/${objectKey('small-thumbnails', kept!.storage_key, 'webp')}` }));
     const backfilled = await createPhotoService(server.runtime).backfillSmallThumbnails();
     expect(backfilled.made).toBeGreaterThanOrEqual(1);

@@ -10,6 +10,7 @@ import { createShop, type Shop } from '../../test/shop';
 import { customerClient } from '../schools/schools.test-helpers';
 import { FLYER_LAYOUT, cardOrigin } from './flyers';
 import { addStudents } from './students.test-helpers';
+import { updateSchool } from '../../test/fixtures';
 
 const SCALE = 3;
 
@@ -52,7 +53,7 @@ describeApi('QR flyers (GET /api/albums/:id/flyers.pdf)', () => {
     staff = await staffClient(server, 'photographer');
     shop = await createShop(server);
     students = await addStudents(staff, shop.openAlbumId, names);
-    await server.runtime.knex('schools').where({ id: shop.schoolId }).update({ closing_date: '2099-11-30' });
+    await updateSchool(server, shop.schoolId, { closingDate: '2099-11-30' });
   });
   afterAll(() => server?.close());
 
@@ -120,7 +121,7 @@ describeApi('QR flyers (GET /api/albums/:id/flyers.pdf)', () => {
   });
 
   it('a school without a closing date gets a sensible text instead', async () => {
-    await server.runtime.knex('schools').where({ id: shop.schoolId }).update({ closing_date: null });
+    await updateSchool(server, shop.schoolId, { closingDate: null });
     const page = (await pdfPagesText((await staff.get(`${url()}?student=${students[0]!.id}`)).body as Buffer))[0]!.replace(/\s+/g, ' ');
     expect(page).toContain(STUDENT_MSG.flyerNoClosingDate);
   });
