@@ -12,7 +12,7 @@ import type { Photo } from '@contract/photos';
 import type { UnlockedStudent } from '@contract/students';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
@@ -221,22 +221,14 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
         onClose={() => setOpenPhoto(null)}
         onAdd={addToCart}
       />
-      <Dialog
+      <ConfirmDialog
         open={forgetting}
         onOpenChange={setForgetting}
         title={`Forget ${name} on this device?`}
         description={`${name}'s photos disappear from this device and from your cart. You can add ${name} again with the code from the flyer.`}
-        size="sm"
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setForgetting(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => void forget()} disabled={busy}>
-              {busy ? 'Working...' : 'Forget Child'}
-            </Button>
-          </>
-        }
+        confirmLabel="Forget Child"
+        busy={busy}
+        onConfirm={() => void forget()}
       />
     </div>
   );

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDeleteClass } from '../api/albums';
 import { useStaffSchool } from '../api/schools';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ClassFormDialog } from './class-form-dialog';
 import { ClassPhotos } from './class-photos';
 import { RosterPanel } from './roster-panel';

@@ -11,7 +11,7 @@ import { useAlbumStudents, useAssignPhotos } from '../api/students';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { AuthedImage } from '../../../components/authed-image';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 const GROUP = 'group';
 

@@ -15,7 +15,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { downloadFlyers, useAddStudent, useAlbumStudents, useEraseStudent, useRemoveStudent, useUpdateStudent } from '../api/students';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RosterImportDialog } from './roster-import-dialog';
 
 type Confirm = { kind: 'remove' | 'erase' | 'new-code'; student: Student } | null;

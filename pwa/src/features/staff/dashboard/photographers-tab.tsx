@@ -11,7 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { useCreatePhotographer, useDeletePhotographer, usePhotographers } from '../api/photographers';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 const EMPTY = { email: '', password: '', firstName: '', lastName: '', role: 'photographer' };
 

@@ -7,7 +7,7 @@ import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { priceListFailure, useDeletePriceList, usePriceLists } from '../api/price-lists';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PriceListEditor } from './price-list-editor';
 
 export function PriceListsTab() {

@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDeleteSchool, useStaffSchools } from '../api/schools';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SchoolForm } from './school-form';
 
 export function SchoolsTab() {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { fetchBatchFile, printBatchQuery, requestBatchLink, useUpdatePrintBatchStatus } from '../api/print-batches';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { STATUS_TONE } from '../common/status';
 import { canStreamToDisk, formatBytes, pickZipFile, saveBlob, startBrowserDownload, streamIntoFile } from './save-file';
 

@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCleanupMissing, useMissingPhotos } from '../api/photos-recovery';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { MissingList } from './missing-list';
 
 export function RecoveryCenter() {

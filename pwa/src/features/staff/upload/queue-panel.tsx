@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { discardJob, retryJob } from '../../../lib/upload-queue';
 import type { UploadBatchRow, UploadFileRow } from '../../../lib/upload-queue-db';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { runUploads } from './upload-runner';
 import type { QueueView } from './use-queue';
 
