@@ -3,8 +3,12 @@ import type { Photo } from '../../contract/photos';
 import type { AccessMode } from '../../contract/student-codes';
 import type { CardStatus } from '../../contract/matching';
 import type { SmallThumbnail, StoredPhoto } from '../media/media.types';
+import type { PhotoRef } from '../students/visibility';
+import { runner, type Tx } from '../db/database';
 import { insertedId, now, toIso, count } from '../db/knex';
+import { presentPhoto as presentPhotoRecord } from './photos.presenter';
 
+/** A row of the photos table, as other repositories that read it (matching) still type it. */
 export interface PhotoRow {
   id: number;
   album_id: number;
@@ -42,6 +46,92 @@ export interface PhotoRow {
   student_dnp?: number | boolean | null;
 }
 
+/** A photo as the services see it. */
+export interface PhotoRecord {
+  id: number;
+  albumId: number;
+  filename: string;
+  storageKey: string;
+  originalName: string;
+  originalNumber: string | null;
+  studentName: string | null;
+  /** Null: a group photo of the class. */
+  studentId: number | null;
+  fileSize: number;
+  mimeType: string;
+  width: number;
+  height: number;
+  thumbWidth: number;
+  thumbHeight: number;
+  thumbEtag: string;
+  previewEtag: string;
+  /** Null for photos stored before the small thumbnail existed, until the backfill makes it. */
+  smallThumbWidth: number | null;
+  smallThumbHeight: number | null;
+  smallThumbEtag: string | null;
+  createdAt: string;
+  /** 'photo', or 'card' for a photo of a child's QR card (never shown to families). */
+  kind: string;
+  /** Waiting in the unmatched tray. */
+  inTray: boolean;
+  matchedBy: string | null;
+  cardStatus: string | null;
+  cardStudentId: number | null;
+  uploadSession: string | null;
+  captureSeq: number | null;
+  capturedAt: number | null;
+  /** The photo's child is marked "do not publish" (false for a group photo, and where not read). */
+  doNotPublish: boolean;
+}
+
+const numberOrNull = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+
+export function toPhotoRecord(row: PhotoRow): PhotoRecord {
+  return {
+    id: Number(row.id),
+    albumId: Number(row.album_id),
+    filename: row.filename,
+    storageKey: row.storage_key,
+    originalName: row.original_name,
+    originalNumber: row.original_number,
+    studentName: row.student_name,
+    studentId: numberOrNull(row.student_id),
+    fileSize: Number(row.file_size),
+    mimeType: row.mime_type,
+    width: Number(row.width),
+    height: Number(row.height),
+    thumbWidth: Number(row.thumb_width),
+    thumbHeight: Number(row.thumb_height),
+    thumbEtag: row.thumb_etag,
+    previewEtag: row.preview_etag,
+    smallThumbWidth: numberOrNull(row.small_thumb_width),
+    smallThumbHeight: numberOrNull(row.small_thumb_height),
+    smallThumbEtag: row.small_thumb_etag,
+    createdAt: toIso(row.created_at),
+    kind: row.kind,
+    inTray: Boolean(Number(row.in_tray ?? 0)),
+    matchedBy: row.matched_by,
+    cardStatus: row.card_status,
+    cardStudentId: numberOrNull(row.card_student_id),
+    uploadSession: row.upload_session,
+    captureSeq: numberOrNull(row.capture_seq),
+    capturedAt: numberOrNull(row.captured_at),
+    doNotPublish: Boolean(Number(row.student_dnp ?? 0)),
+  };
+}
+
+/** What the visibility rule needs to know about a photo, from a row that has these columns (the image endpoints read them). */
+export const photoRefOfRow = (row: Pick<PhotoRow, 'student_id' | 'student_dnp' | 'kind' | 'in_tray'>): PhotoRef => ({
+  studentId: numberOrNull(row.student_id),
+  doNotPublish: Boolean(Number(row.student_dnp ?? 0)),
+  withheld: row.kind === 'card' || Boolean(Number(row.in_tray ?? 0)),
+});
+
+/** For callers that still hold a photos row (the matching tray): the row as the API shows it. */
+export function presentPhoto(row: PhotoRow): Photo {
+  return presentPhotoRecord(toPhotoRecord(row));
+}
+
 export interface AlbumRef {
   id: number;
   name: string;
@@ -52,7 +142,7 @@ export interface AlbumRef {
 }
 
 export interface PhotoWithAlbum {
-  photo: PhotoRow;
+  photo: PhotoRecord;
   album: AlbumRef;
 }
 
@@ -66,33 +156,6 @@ export interface NewPhoto {
   capture?: { session: string; seq: number; capturedAt: number | null };
   /** Set when the photo is of a child's QR card. */
   card?: { status: CardStatus; studentId: number | null };
-}
-
-/** Whether the photo's child may not be published. */
-export const isDoNotPublish = (row: Pick<PhotoRow, 'student_dnp'>): boolean => Boolean(Number(row.student_dnp ?? 0));
-
-/** A card photo, or one waiting in the tray: staff see it, families never do. */
-export const isWithheld = (row: Pick<PhotoRow, 'kind' | 'in_tray'>): boolean => row.kind === 'card' || Boolean(Number(row.in_tray ?? 0));
-
-/**
- * An allow-list of output fields: a row is never spread into a response. `studentId` is what this
- * viewer may be told (the visibility rule decides); staff get the row's own.
- */
-export function presentPhoto(row: PhotoRow, studentId: number | null = row.student_id === null ? null : Number(row.student_id)): Photo {
-  return {
-    id: Number(row.id),
-    filename: row.filename,
-    originalName: row.original_name,
-    fileSize: Number(row.file_size),
-    albumId: Number(row.album_id),
-    studentName: row.student_name,
-    studentId,
-    thumbnailWidth: Number(row.thumb_width),
-    thumbnailHeight: Number(row.thumb_height),
-    createdAt: toIso(row.created_at),
-    ...(row.kind === 'card' ? { card: true as const } : {}),
-    ...(Number(row.in_tray ?? 0) ? { inTray: true as const } : {}),
-  };
 }
 
 const ALBUM_COLUMNS = {
@@ -148,6 +211,7 @@ export function createPhotoRepository(knex: Knex) {
   /** Every photo column plus whether its child may be published. */
   const withStudent = () => knex('photos').leftJoin('students', 'students.id', 'photos.student_id');
   const PHOTO_COLUMNS = ['photos.*', 'students.do_not_publish as student_dnp'] as const;
+  const records = (rows: PhotoRow[]): PhotoRecord[] => rows.map(toPhotoRecord);
 
   return {
     async findAlbum(albumId: number): Promise<AlbumRef | undefined> {
@@ -158,55 +222,58 @@ export function createPhotoRepository(knex: Knex) {
       return row ? toAlbumRef(row) : undefined;
     },
 
-    listByAlbum: (albumId: number): Promise<PhotoRow[]> =>
-      withStudent().where('photos.album_id', albumId).select<PhotoRow[]>(...PHOTO_COLUMNS),
+    listByAlbum: async (albumId: number): Promise<PhotoRecord[]> =>
+      records(await withStudent().where('photos.album_id', albumId).select<PhotoRow[]>(...PHOTO_COLUMNS)),
 
-    listByStudent: (studentId: number): Promise<PhotoRow[]> =>
-      withStudent().where('photos.student_id', studentId).select<PhotoRow[]>(...PHOTO_COLUMNS),
+    listByStudent: async (studentId: number): Promise<PhotoRecord[]> =>
+      records(await withStudent().where('photos.student_id', studentId).select<PhotoRow[]>(...PHOTO_COLUMNS)),
 
     async findWithAlbum(photoId: number): Promise<PhotoWithAlbum | undefined> {
       const row = await withAlbum()
         .leftJoin('students', 'students.id', 'photos.student_id')
         .where('photos.id', photoId)
         .first<(PhotoRow & AlbumColumns) | undefined>(...PHOTO_COLUMNS, ALBUM_COLUMNS);
-      return row ? { photo: row, album: toAlbumRef(row) } : undefined;
+      return row ? { photo: toPhotoRecord(row), album: toAlbumRef(row) } : undefined;
     },
 
     async listAllWithAlbum(): Promise<PhotoWithAlbum[]> {
       const rows = await withAlbum().orderBy('photos.id').select<(PhotoRow & AlbumColumns)[]>('photos.*', ALBUM_COLUMNS);
-      return rows.map((row) => ({ photo: row, album: toAlbumRef(row) }));
+      return rows.map((row) => ({ photo: toPhotoRecord(row), album: toAlbumRef(row) }));
     },
 
-    findByIds: (ids: number[]): Promise<PhotoRow[]> => knex('photos').whereIn('id', ids).select<PhotoRow[]>('*'),
+    findByIds: async (ids: number[]): Promise<PhotoRecord[]> => records(await knex('photos').whereIn('id', ids).select<PhotoRow[]>('*')),
 
     /** Photos of an upload session already stored under these capture numbers. */
-    bySession: (albumId: number, session: string, seqs: number[]): Promise<PhotoRow[]> =>
-      knex('photos').where({ album_id: albumId, upload_session: session }).whereIn('capture_seq', seqs).select<PhotoRow[]>('*'),
+    bySession: async (albumId: number, session: string, seqs: number[]): Promise<PhotoRecord[]> =>
+      records(await knex('photos').where({ album_id: albumId, upload_session: session }).whereIn('capture_seq', seqs).select<PhotoRow[]>('*')),
 
     /**
      * Case-insensitive on both dialects (MySQL's collation already is, SQLite's is not), exact
      * spelling first: cameras and file managers disagree on the case of extensions.
      */
-    async findByOriginalName(originalName: string): Promise<PhotoRow[]> {
+    async findByOriginalName(originalName: string): Promise<PhotoRecord[]> {
       const rows = await knex('photos')
         .whereRaw('lower(original_name) = ?', [originalName.toLowerCase()])
         .orderBy('id')
         .select<PhotoRow[]>('*');
-      return rows.sort((a, b) => Number(b.original_name === originalName) - Number(a.original_name === originalName));
+      return records(rows).sort((a, b) => Number(b.originalName === originalName) - Number(a.originalName === originalName));
     },
 
     async count(): Promise<number> {
       return count(await knex('photos').count({ count: '*' }).first());
     },
 
-    /** All rows of a batch in one transaction: a batch is in the database whole or not at all. */
-    async insertMany(photos: NewPhoto[]): Promise<PhotoRow[]> {
-      return knex.transaction(async (trx) => {
+    /**
+     * All rows of a batch in one transaction (the caller's, or one of its own): a batch is in the
+     * database whole or not at all.
+     */
+    async insertMany(photos: NewPhoto[], tx?: Tx): Promise<PhotoRecord[]> {
+      const work = async (db: Knex) => {
         const ids: number[] = [];
         for (const photo of photos) {
           ids.push(
             insertedId(
-              await trx('photos').insert({
+              await db('photos').insert({
                 album_id: photo.albumId,
                 original_name: photo.originalName,
                 original_number: photo.originalNumber,
@@ -223,22 +290,29 @@ export function createPhotoRepository(knex: Knex) {
             ),
           );
         }
-        const rows = await trx('photos').whereIn('id', ids).select<PhotoRow[]>('*');
+        const rows = await db('photos').whereIn('id', ids).select<PhotoRow[]>('*');
         const byId = new Map(rows.map((row) => [Number(row.id), row]));
-        return ids.map((id) => byId.get(id)).filter((row): row is PhotoRow => row !== undefined);
-      });
+        return ids.flatMap((id) => {
+          const row = byId.get(id);
+          return row ? [toPhotoRecord(row)] : [];
+        });
+      };
+      return tx ? work(runner(knex, tx)) : knex.transaction(work);
     },
 
-    updateStored: (id: number, stored: StoredPhoto) => knex('photos').where({ id }).update(storedColumns(stored)),
+    async updateStored(id: number, stored: StoredPhoto): Promise<void> {
+      await knex('photos').where({ id }).update(storedColumns(stored));
+    },
 
     /** The next photos (by id, after `afterId`) that have no small thumbnail yet. */
-    listLackingSmallThumbnail: (afterId: number, limit: number): Promise<PhotoRow[]> =>
-      knex('photos').whereNull('small_thumb_etag').where('id', '>', afterId).orderBy('id').limit(limit).select<PhotoRow[]>('*'),
+    listLackingSmallThumbnail: async (afterId: number, limit: number): Promise<PhotoRecord[]> =>
+      records(await knex('photos').whereNull('small_thumb_etag').where('id', '>', afterId).orderBy('id').limit(limit).select<PhotoRow[]>('*')),
 
-    setSmallThumbnail: (id: number, small: SmallThumbnail) =>
-      knex('photos').where({ id }).update({ small_thumb_width: small.width, small_thumb_height: small.height, small_thumb_etag: small.etag }),
+    async setSmallThumbnail(id: number, small: SmallThumbnail): Promise<void> {
+      await knex('photos').where({ id }).update({ small_thumb_width: small.width, small_thumb_height: small.height, small_thumb_etag: small.etag });
+    },
 
-    deleteByIds: (ids: number[]): Promise<number> => knex('photos').whereIn('id', ids).delete(),
+    deleteByIds: async (ids: number[]): Promise<number> => Number(await knex('photos').whereIn('id', ids).delete()),
   };
 }
 export type PhotoRepository = ReturnType<typeof createPhotoRepository>;

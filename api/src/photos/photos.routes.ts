@@ -15,8 +15,6 @@ import type { Deps } from '../deps';
 import { createPhotoService } from './photos.service';
 import { createUploadPipeline } from '../media/upload-pipeline';
 import { pathId } from './path-id';
-import { createVisibility } from '../students/visibility';
-import { createStudentRepository } from '../students/students.repository';
 
 /** The `capture` form field is JSON text; anything unreadable is the same clear 400. */
 function readJsonField(text: string): unknown {
@@ -32,7 +30,7 @@ export const SELECT_CLASS_FIRST = 'Please select a school and class first';
 const uploadFieldsSchema = z.object({ albumId: id(SELECT_CLASS_FIRST) }, { error: SELECT_CLASS_FIRST });
 
 /**
- * One request carries at most one batch: the PWA sends 10 photos at a time (spec section 9), so a
+ * One request carries at most one batch: the PWA sends UPLOAD_BATCH_SIZE (10) photos at a time, so a
  * request holds at most 10 files of 10 MB plus the form around them. A larger request is refused
  * by its declared size before it is read, or as soon as it grows past that while streaming.
  */
@@ -49,7 +47,6 @@ const UPLOAD_LIMITS = {
 export function createPhotoRoutes(deps: Deps) {
   const service = createPhotoService(deps);
   const matching = createMatchingService(deps);
-  const visibility = createVisibility(createStudentRepository(deps.knex));
   const router = new Router<AppState, AppContext>();
 
   /** Temp files are removed whatever happens; ingested ones were already moved out. */
@@ -64,17 +61,16 @@ export function createPhotoRoutes(deps: Deps) {
 
   /** A family holding a child's code gets exactly that child's photos and the class's group photos. */
   router.get('/albums/:id/photos', async (ctx) => {
-    const album = await service.getAlbum(pathId(ctx.params.id, MSG.classNotFound));
-    const access = await visibility.requireClass(deps.access.viewer(ctx), album);
+    const photos = await service.listForViewer(pathId(ctx.params.id, MSG.classNotFound), deps.access.viewer(ctx));
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await service.listAlbumPhotos(album.id, access);
+    ctx.body = photos;
   });
 
   /** Staff: the photos no rule could match, with the card photos around them. */
   router.get('/albums/:id/tray', requireStaff, async (ctx) => {
-    const album = await service.getAlbum(pathId(ctx.params.id, MSG.classNotFound));
+    const tray = await service.tray(pathId(ctx.params.id, MSG.classNotFound), matching);
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await matching.tray(album.id);
+    ctx.body = tray;
   });
 
   router.post('/photos/upload-batch', requireStaff, async (ctx) => {

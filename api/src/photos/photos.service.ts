@@ -1,34 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
 import { MATCHING_MSG, MSG } from '../../contract/messages';
 import type { UploadCapture } from '../../contract/matching';
-import type { MissingPhotosReport, Photo, RestoreResponse, UploadBatchResponse } from '../../contract/photos';
+import type { MissingPhotosReport, Photo, RestoreResponse, TrayResponse, UploadBatchResponse } from '../../contract/photos';
+import { compareNames } from '../../contract/format';
+import type { Deps } from '../deps';
+import type { Viewer } from '../http/access';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { isUniqueViolation } from '../db/errors';
 import type { MatchingService } from '../matching/matching.service';
 import type { UploadedFile } from '../http/multipart';
-import type { Logger } from '../logger';
-import type { MediaService, PhotoFiles, PreparedPhoto, StoredPhoto } from '../media/media.types';
-import { toIso } from '../db/knex';
+import type { PhotoFiles, PreparedPhoto, StoredPhoto } from '../media/media.types';
 import { originalNumberOf } from './original-number';
-import { createPhotoRepository, isDoNotPublish, isWithheld, presentPhoto, type AlbumRef, type NewPhoto, type PhotoRow, type PhotoWithAlbum } from './photos.repository';
-import { photoVisible, visibleStudentId, type ClassAccess, type PhotoRef } from '../students/visibility';
+import { createPhotoRepository, type AlbumRef, type NewPhoto, type PhotoRecord, type PhotoWithAlbum } from './photos.repository';
+import { presentPhoto } from './photos.presenter';
+import { createStudentRepository } from '../students/students.repository';
+import { createVisibility, photoVisible, visibleStudentId, type ClassAccess, type PhotoRef } from '../students/visibility';
 
 /** Existence checks on storage run this many at a time, so a large library does not exhaust descriptors. */
 const STAT_CHUNK = 32;
-const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 /** Frame order as the photographer shot it: IMG_2 before IMG_10, then by id. */
-const frameOrder = (a: PhotoRow, b: PhotoRow) => byName.compare(a.original_name, b.original_name) || Number(a.id) - Number(b.id);
+const frameOrder = (a: PhotoRecord, b: PhotoRecord) => compareNames(a.originalName, b.originalName) || a.id - b.id;
 
-const filesOf = (row: Pick<PhotoRow, 'storage_key' | 'mime_type'>): PhotoFiles => ({ storageKey: row.storage_key, mimeType: row.mime_type });
+const filesOf = (photo: Pick<PhotoRecord, 'storageKey' | 'mimeType'>): PhotoFiles => ({ storageKey: photo.storageKey, mimeType: photo.mimeType });
 
-function present(rows: PhotoRow[], access: ClassAccess): Photo[] {
-  return rows
-    .map((row) => ({ row, ref: photoRef(row) }))
+/** What the visibility rule needs to know about a photo. */
+const refOf = (photo: PhotoRecord): PhotoRef => ({
+  studentId: photo.studentId,
+  doNotPublish: photo.doNotPublish,
+  withheld: photo.kind === 'card' || photo.inTray,
+});
+
+function present(photos: PhotoRecord[], access: ClassAccess): Photo[] {
+  return photos
+    .map((photo) => ({ photo, ref: refOf(photo) }))
     .filter(({ ref }) => photoVisible(access, ref))
-    .map(({ row, ref }) => ({ row, studentId: visibleStudentId(access, ref) }))
-    .sort((a, b) => frameOrder(a.row, b.row))
-    .map(({ row, studentId }) => presentPhoto(row, studentId));
+    .map(({ photo, ref }) => ({ photo, studentId: visibleStudentId(access, ref) }))
+    .sort((a, b) => frameOrder(a.photo, b.photo))
+    .map(({ photo, studentId }) => presentPhoto(photo, studentId));
 }
 
 /**
@@ -38,7 +46,7 @@ function present(rows: PhotoRow[], access: ClassAccess): Photo[] {
 function captureNumbers(files: UploadedFile[], capture: UploadCapture | null): Map<UploadedFile, number> {
   const numbers = new Map<UploadedFile, number>();
   if (!capture) {
-    [...files].sort((a, b) => byName.compare(a.originalName, b.originalName)).forEach((file, index) => numbers.set(file, index));
+    [...files].sort((a, b) => compareNames(a.originalName, b.originalName)).forEach((file, index) => numbers.set(file, index));
     return numbers;
   }
   const entries = [...capture.files];
@@ -53,15 +61,12 @@ function captureNumbers(files: UploadedFile[], capture: UploadCapture | null): M
   return numbers;
 }
 
-/** What the visibility rule needs to know about a photo row. */
-export const photoRef = (row: Pick<PhotoRow, 'student_id' | 'student_dnp' | 'kind' | 'in_tray'>): PhotoRef => ({
-  studentId: row.student_id === null ? null : Number(row.student_id),
-  doNotPublish: isDoNotPublish(row),
-  withheld: isWithheld(row),
-});
+/** Kept for the image endpoints' repository, which reads these columns itself. */
+export { photoRefOfRow as photoRef } from './photos.repository';
 
-export function createPhotoService(deps: { knex: Knex; media: MediaService; logger: Logger }) {
+export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>) {
   const repo = createPhotoRepository(deps.knex);
+  const visibility = createVisibility(createStudentRepository(deps.knex));
   const { media } = deps;
 
   async function getAlbum(albumId: number): Promise<AlbumRef> {
@@ -83,28 +88,28 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
   }
 
   /** Files are removed after the rows: a crash in between leaves orphan files, never rows without files. */
-  async function removeRows(rows: PhotoRow[]): Promise<number> {
-    if (rows.length === 0) return 0;
-    const deleted = await repo.deleteByIds(rows.map((row) => Number(row.id)));
-    for (const row of rows) {
-      await media.removePhoto(filesOf(row)).catch((err: unknown) => deps.logger.warn({ err, photoId: row.id }, 'removing photo files failed'));
+  async function removeRows(photos: PhotoRecord[]): Promise<number> {
+    if (photos.length === 0) return 0;
+    const deleted = await repo.deleteByIds(photos.map((photo) => photo.id));
+    for (const photo of photos) {
+      await media.removePhoto(filesOf(photo)).catch((err: unknown) => deps.logger.warn({ err, photoId: photo.id }, 'removing photo files failed'));
     }
     return deleted;
   }
 
   async function restoreOne(file: UploadedFile): Promise<RestoreResponse['results'][number]> {
     const candidates = await repo.findByOriginalName(file.originalName);
-    let target: PhotoRow | undefined;
-    for (const row of candidates) {
-      if (!(await media.originalExists(filesOf(row)))) {
-        target = row;
+    let target: PhotoRecord | undefined;
+    for (const photo of candidates) {
+      if (!(await media.originalExists(filesOf(photo)))) {
+        target = photo;
         break;
       }
     }
     if (!target) return { filename: file.originalName, success: false, message: MSG.noMissingPhotos };
     try {
       const stored = await media.restorePhoto(filesOf(target), file);
-      await repo.updateStored(Number(target.id), stored);
+      await repo.updateStored(target.id, stored);
       return { filename: file.originalName, success: true, message: MSG.restoredPhoto };
     } catch (err) {
       if (err instanceof AppError) return { filename: file.originalName, success: false, message: err.message };
@@ -124,6 +129,23 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
     /** The class's photos this viewer may see (the visibility rule), in frame order. */
     async listAlbumPhotos(albumId: number, access: ClassAccess): Promise<Photo[]> {
       return present(await repo.listByAlbum(albumId), access);
+    },
+
+    /**
+     * The class's photos for this viewer: a family holding a child's code gets exactly that
+     * child's photos and the class's group photos; one who may see nothing of the class gets the
+     * parent-facing 401/403.
+     */
+    async listForViewer(albumId: number, viewer: Viewer): Promise<Photo[]> {
+      const album = await getAlbum(albumId);
+      const access = await visibility.requireClass(viewer, album);
+      return present(await repo.listByAlbum(album.id), access);
+    },
+
+    /** Staff: the class's unmatched tray (404 for an unknown class). */
+    async tray(albumId: number, matching: Pick<MatchingService, 'tray'>): Promise<TrayResponse> {
+      const album = await getAlbum(albumId);
+      return matching.tray(album.id);
     },
 
     /** One child's own photos (not the group photos) this viewer may see. */
@@ -150,12 +172,12 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
       for (const file of files) await media.checkUpload(file);
       const session = options.capture?.sessionId ?? randomBytes(16).toString('base64url');
       const seqOf = captureNumbers(files, options.capture ?? null);
-      const earlier = new Map<number, PhotoRow>();
+      const earlier = new Map<number, PhotoRecord>();
       if (options.capture) {
-        for (const row of await repo.bySession(albumId, session, [...seqOf.values()])) earlier.set(Number(row.capture_seq), row);
+        for (const photo of await repo.bySession(albumId, session, [...seqOf.values()])) earlier.set(Number(photo.captureSeq), photo);
         for (const file of files) {
-          const row = earlier.get(seqOf.get(file) as number);
-          if (row && row.original_name !== file.originalName) throw conflict(MATCHING_MSG.captureConflict(file.originalName), 'CAPTURE_CONFLICT');
+          const photo = earlier.get(seqOf.get(file) as number);
+          if (photo && photo.originalName !== file.originalName) throw conflict(MATCHING_MSG.captureConflict(file.originalName), 'CAPTURE_CONFLICT');
         }
       }
       const fresh = files.filter((file) => !earlier.has(seqOf.get(file) as number));
@@ -170,7 +192,7 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
           ready.push({ file, prepared, card: text !== null && matcher ? await matcher.resolveCard(text) : undefined });
         }
         for (const entry of ready) committed.push(await entry.prepared.commit());
-        const rows = await repo.insertMany(
+        const inserted = await repo.insertMany(
           ready.map((entry) => ({
             albumId,
             originalName: entry.file.originalName,
@@ -180,20 +202,20 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
             card: entry.card,
           })),
         );
-        ids = [...rows.map((row) => Number(row.id)), ...[...earlier.values()].map((row) => Number(row.id))];
+        ids = [...inserted.map((photo) => photo.id), ...[...earlier.values()].map((photo) => photo.id)];
       } catch (err) {
         await Promise.all(committed.map((stored) => media.removePhoto(stored)));
         // The same batch sent twice at once: the other request stored it; answer with its photos.
         if (!(options.capture && isUniqueViolation(err))) throw err;
         const stored = await repo.bySession(albumId, session, [...seqOf.values()]);
         if (stored.length !== files.length) throw err;
-        ids = stored.map((row) => Number(row.id));
+        ids = stored.map((photo) => photo.id);
       } finally {
         await Promise.all(ready.map((entry) => entry.prepared.discard()));
       }
       const matching = matcher && options.matching ? await options.matching.rematch(albumId, session) : null;
       // Multipart parsing lists files as they finish streaming; answer in frame order instead.
-      const photos = (await repo.findByIds(ids)).sort(frameOrder).map((row) => presentPhoto(row));
+      const photos = (await repo.findByIds(ids)).sort(frameOrder).map((photo) => presentPhoto(photo));
       return { message: `Uploaded ${photos.length} photos`, uploaded: photos.length, photos, matching };
     },
 
@@ -208,12 +230,12 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
       let skipped = 0;
       let afterId = 0;
       for (;;) {
-        const rows = await repo.listLackingSmallThumbnail(afterId, 50);
-        if (rows.length === 0) return { made, skipped };
-        for (const row of rows) {
-          afterId = Number(row.id);
-          const small = await media.makeSmallThumbnail(filesOf(row)).catch((err: unknown) => {
-            deps.logger.warn({ err, photoId: row.id }, 'making a small thumbnail failed');
+        const photos = await repo.listLackingSmallThumbnail(afterId, 50);
+        if (photos.length === 0) return { made, skipped };
+        for (const photo of photos) {
+          afterId = photo.id;
+          const small = await media.makeSmallThumbnail(filesOf(photo)).catch((err: unknown) => {
+            deps.logger.warn({ err, photoId: photo.id }, 'making a small thumbnail failed');
             return null;
           });
           if (!small) {
@@ -235,14 +257,14 @@ export function createPhotoService(deps: { knex: Knex; media: MediaService; logg
       const missing = await withMissingOriginal(all);
       return {
         missingPhotos: missing.map(({ photo, album }) => ({
-          id: Number(photo.id),
+          id: photo.id,
           filename: photo.filename,
-          originalName: photo.original_name,
+          originalName: photo.originalName,
           albumId: album.id,
           albumName: album.name,
           schoolId: album.schoolId,
           schoolName: album.schoolName,
-          createdAt: toIso(photo.created_at),
+          createdAt: photo.createdAt,
         })),
         totalInDatabase: all.length,
       };
