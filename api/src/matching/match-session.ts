@@ -1,4 +1,5 @@
 import type { CardStatus, MatchedBy } from '../../contract/matching';
+import { compareNames } from '../../contract/format';
 import type { NameMatch } from './file-names';
 
 /** A photo of an upload session as matching needs it. */
@@ -23,8 +24,6 @@ export interface Placement {
   matchedBy: MatchedBy | null;
 }
 
-const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
 /**
  * The order the photos were taken in. When every photo of the session has an EXIF time, by that
  * time (ties by the client's number, then the name); otherwise by the client's number and then
@@ -38,7 +37,7 @@ export function captureOrder<P extends Pick<SessionPhoto, 'id' | 'capturedAt' | 
     (a, b) =>
       (timed ? (a.capturedAt as number) - (b.capturedAt as number) : 0) ||
       seq(a) - seq(b) ||
-      byName.compare(a.originalName, b.originalName) ||
+      compareNames(a.originalName, b.originalName) ||
       a.id - b.id,
   );
 }

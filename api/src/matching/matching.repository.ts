@@ -3,6 +3,7 @@ import type { CardStatus, MatchedBy } from '../../contract/matching';
 import type { RosterEntry } from './file-names';
 import type { Placement, SessionPhoto } from './match-session';
 import type { PhotoRow } from '../photos/photos.repository';
+import { inTx, runner, type Tx } from '../db/database';
 
 /** A student found by a card's code, in whichever class and school they are. */
 export interface CodeOwner {
@@ -43,8 +44,8 @@ const SESSION_COLUMNS = ['id', 'kind', 'card_status', 'card_student_id', 'captur
 
 export function createMatchingRepository(knex: Knex) {
   return {
-    async roster(albumId: number, db: Knex = knex): Promise<RosterEntry[]> {
-      const rows = (await db('students').where({ album_id: albumId }).select('id', 'name', 'number')) as { id: number; name: string; number: string | null }[];
+    async roster(albumId: number, tx?: Tx): Promise<RosterEntry[]> {
+      const rows = (await runner(knex, tx)('students').where({ album_id: albumId }).select('id', 'name', 'number')) as { id: number; name: string; number: string | null }[];
       return rows.map((row) => ({ id: Number(row.id), name: row.name, number: row.number }));
     },
 
@@ -59,8 +60,8 @@ export function createMatchingRepository(knex: Knex) {
       return row && { id: Number(row.id), name: row.name, albumId: Number(row.album_id), albumName: row.album_name, schoolName: row.school_name };
     },
 
-    async sessionPhotos(albumId: number, session: string, db: Knex = knex): Promise<SessionPhoto[]> {
-      const rows = (await db('photos').where({ album_id: albumId, upload_session: session }).select(SESSION_COLUMNS)) as SessionRow[];
+    async sessionPhotos(albumId: number, session: string, tx?: Tx): Promise<SessionPhoto[]> {
+      const rows = (await runner(knex, tx)('photos').where({ album_id: albumId, upload_session: session }).select(SESSION_COLUMNS)) as SessionRow[];
       return rows.map(toSessionPhoto);
     },
 
@@ -94,14 +95,16 @@ export function createMatchingRepository(knex: Knex) {
     rowsByIds: (ids: number[]): Promise<PhotoRow[]> => (ids.length === 0 ? Promise.resolve([]) : knex('photos').whereIn('id', ids).select<PhotoRow[]>('*')),
 
     /** Writes only the placements that changed. */
-    async place(changes: Map<number, Placement>, db: Knex): Promise<void> {
+    async place(changes: Map<number, Placement>, tx: Tx): Promise<void> {
+      const db = inTx(tx);
       for (const [id, placement] of changes) {
         await db('photos').where({ id }).update({ student_id: placement.studentId, in_tray: placement.inTray, matched_by: placement.matchedBy });
       }
     },
 
     /** Serialises matching of one class across processes on MySQL (SQLite writes are serial anyway). */
-    async lockAlbum(albumId: number, db: Knex.Transaction): Promise<void> {
+    async lockAlbum(albumId: number, tx: Tx): Promise<void> {
+      const db = inTx(tx);
       if (db.client.config.client === 'mysql2') await db('albums').where({ id: albumId }).forUpdate().first('id');
     },
   };

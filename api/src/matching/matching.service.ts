@@ -1,8 +1,9 @@
-import type { Knex } from 'knex';
 import type { CardStatus, MatchingSummary, ReportedCard, TrayCard } from '../../contract/matching';
 import { MATCHING_MSG } from '../../contract/messages';
 import type { TrayItem, TrayResponse } from '../../contract/photos';
 import { presentPhoto } from '../photos/photos.repository';
+import type { Deps } from '../deps';
+import { createDatabase } from '../db/database';
 import { cardCodeOf } from './card-text';
 import { createNameMatcher } from './file-names';
 import { captureOrder, matchSession, type Placement, type SessionPhoto } from './match-session';
@@ -18,8 +19,9 @@ export interface AlbumMatcher {
 
 const where = (owner: CodeOwner) => `${owner.albumName}, ${owner.schoolName}`;
 
-export function createMatchingService(deps: { knex: Knex; config: { publicUrl: string } }) {
+export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<Deps['config'], 'publicUrl'> }) {
   const repo = createMatchingRepository(deps.knex);
+  const database = createDatabase(deps.knex);
   const publicUrl = deps.config.publicUrl;
   /** One matching run per class at a time in this process; the transaction's lock covers other processes. */
   const running = new Map<number, Promise<unknown>>();
@@ -72,16 +74,16 @@ export function createMatchingService(deps: { knex: Knex; config: { publicUrl: s
      */
     rematch(albumId: number, session: string): Promise<MatchingSummary> {
       return oneAtATime(albumId, async () => {
-        const photos = await deps.knex.transaction(async (trx) => {
-          await repo.lockAlbum(albumId, trx);
-          const current = await repo.sessionPhotos(albumId, session, trx);
-          const placements = matchSession(current, createNameMatcher(await repo.roster(albumId, trx)));
+        const photos = await database.transaction(async (tx) => {
+          await repo.lockAlbum(albumId, tx);
+          const current = await repo.sessionPhotos(albumId, session, tx);
+          const placements = matchSession(current, createNameMatcher(await repo.roster(albumId, tx)));
           const changed = new Map<number, Placement>();
           for (const photo of current) {
             const next = placements.get(photo.id);
             if (next && (next.studentId !== photo.studentId || next.inTray !== photo.inTray || next.matchedBy !== photo.matchedBy)) changed.set(photo.id, next);
           }
-          await repo.place(changed, trx);
+          await repo.place(changed, tx);
           return current.map((photo) => ({ ...photo, ...(placements.get(photo.id) ?? {}) }));
         });
         const count = (test: (photo: SessionPhoto) => boolean) => photos.filter(test).length;
