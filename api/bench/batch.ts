@@ -137,7 +137,6 @@ async function prepare(dir: string): Promise<Prepared> {
       if ((i + 1) % 250 === 0) console.log(`  ${i + 1}/${LINES}`);
     }
 
-    const orders = createOrdersRepository(knex);
     const product = { id: 'print_10x15', name: '10x15 Print', description: 'Glossy', priceThebe: 2500 };
     const ids: string[] = [];
     await knex.transaction(async (trx) => {
@@ -145,7 +144,7 @@ async function prepare(dir: string): Promise<Prepared> {
         const id = newOrderId();
         ids.push(id);
         const lines = photoInfos.slice(start, start + LINES_PER_ORDER).map((photo) => ({ photo, product, quantity: 1, unitThebe: 2500, totalThebe: 2500, digital: false }));
-        await orders.insert(trx, {
+        await createOrdersRepository(trx).insert({
           id,
           schoolId,
           customerId: null,

@@ -155,7 +155,7 @@ async function bareCheckout(knex: Knex, prepared: Prepared, n: number): Promise<
   const email = `bare-${n}-${randomBytes(4).toString('hex')}@bench.example`;
   await knex.transaction(async (trx) => {
     const customer = await createCustomersRepository(trx).insert({ email, passwordHash: null, firstName: 'Bare', lastName: `Parent ${n}`, phone: null });
-    await createOrdersRepository(knex).insert(trx, {
+    await createOrdersRepository(trx).insert({
       id,
       schoolId: prepared.schoolId,
       customerId: customer.id,

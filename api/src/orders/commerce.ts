@@ -1,13 +1,14 @@
 import type { Deps } from '../deps';
 import { createDownloadLinks } from './downloads';
 import { createOrdersService } from './orders.service';
-import { createPaymentsService } from '../payments/payments.service';
+import { createPaymentsService, type PaymentsService } from '../payments/payments.service';
 
 /** Orders, payments and download links wired together (routes and the reconcile sweep share it). */
 export function createCommerce(deps: Deps) {
   const downloads = createDownloadLinks(deps.config.jwtSecret, deps.config.publicUrl);
-  const orders = createOrdersService(deps, downloads);
-  const payments = createPaymentsService({
+  // Each needs the other: the order page settles a pending payment, a paid payment confirms the order.
+  const orders = createOrdersService(deps, downloads, { reconcilePayment: (orderId) => payments.reconcileOrder(orderId) });
+  const payments: PaymentsService = createPaymentsService({
     knex: deps.knex,
     logger: deps.logger,
     publicUrl: deps.config.publicUrl,

@@ -2,50 +2,65 @@ import { isDigitalProduct } from '../../contract/constants';
 import { thebeToDecimal } from '../../contract/money';
 import type { Order } from '../../contract/orders';
 import { toIso } from '../db/knex';
-import type { OrderRecord } from './orders.repository';
+import type { OrderItemRecord, OrderRecord } from './orders.repository';
+
+/** Whether the order is paid for good: paid and not cancelled since. */
+export const isPaid = (order: Pick<OrderRecord, 'paymentStatus' | 'orderStatus'>): boolean =>
+  order.paymentStatus === 'completed' && order.orderStatus !== 'cancelled';
+
+/** How an order line names its photo in e-mails: the original name, else the stored file, else its id. */
+export const itemPhotoLabel = (item: Pick<Order['items'][number], 'photoOriginalName' | 'photoFilename' | 'photoId'>): string =>
+  item.photoOriginalName ?? item.photoFilename ?? `ID: ${item.photoId}`;
 
 /** Allow-listed output of an order; download links only once it is paid. */
-export function presentOrder(record: OrderRecord, downloadUrl: (orderId: string, itemId: number) => string): Order {
-  const { order, items } = record;
-  const paid = order.payment_status === 'completed' && order.order_status !== 'cancelled';
+export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, itemId: number) => string): Order {
+  const paid = isPaid(order);
   return {
     id: order.id,
-    customerName: order.customer_name,
-    customerEmail: order.customer_email,
-    customerPhone: order.customer_phone,
-    studentName: order.student_name,
-    totalAmount: thebeToDecimal(Number(order.total_thebe)),
-    orderStatus: order.order_status,
-    status: order.order_status,
-    paymentStatus: order.payment_status,
-    paymentReference: order.payment_reference,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    studentName: order.studentName,
+    totalAmount: thebeToDecimal(order.totalThebe),
+    orderStatus: order.orderStatus,
+    status: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    paymentReference: order.paymentReference,
     notes: order.notes,
-    createdAt: toIso(order.created_at),
-    school: { id: Number(order.school_id), name: order.school_name },
-    albumName: order.album_name,
-    testPayment: Number(order.test_payment ?? 0) === 1,
-    duplicatePayments: Number(order.duplicate_payments ?? 0),
-    printBatchId: order.print_batch_id === null || order.print_batch_id === undefined ? null : Number(order.print_batch_id),
-    items: items.map((item) => {
-      const digital = isDigitalProduct(item.product_type, item.product_name);
-      return {
-        id: Number(item.id),
-        photoId: item.photo_id === null ? null : Number(item.photo_id),
-        albumId: item.album_id === null ? null : Number(item.album_id),
-        photoName: item.photo_name,
-        photoOriginalNumber: item.photo_original_number,
-        photoOriginalName: item.photo_original_name,
-        photoFilename: item.photo_filename,
-        studentId: item.student_id === null || item.student_id === undefined ? null : Number(item.student_id),
-        productType: item.product_type,
-        productName: item.product_name,
-        productDescription: item.product_description,
-        quantity: Number(item.quantity),
-        unitPrice: thebeToDecimal(Number(item.unit_thebe)),
-        totalPrice: thebeToDecimal(Number(item.total_thebe)),
-        digital,
-        downloadUrl: paid && digital && item.photo_id !== null ? downloadUrl(order.id, Number(item.id)) : null,
-      };
-    }),
+    createdAt: toIso(order.createdAt),
+    school: { id: order.schoolId, name: order.schoolName },
+    albumName: order.albumName,
+    testPayment: order.testPayment,
+    duplicatePayments: order.duplicatePayments,
+    printBatchId: order.printBatchId,
+    items: order.items.map((item) => presentItem(order.id, item, paid, downloadUrl)),
   };
+}
+
+function presentItem(orderId: string, item: OrderItemRecord, paid: boolean, downloadUrl: (orderId: string, itemId: number) => string): Order['items'][number] {
+  const digital = isDigitalProduct(item.productId, item.productName);
+  return {
+    id: item.id,
+    photoId: item.photoId,
+    albumId: item.albumId,
+    photoName: item.photoName,
+    photoOriginalNumber: item.photoOriginalNumber,
+    photoOriginalName: item.photoOriginalName,
+    photoFilename: item.photoFilename,
+    studentId: item.studentId,
+    // The wire calls the product's id `productType`.
+    productType: item.productId,
+    productName: item.productName,
+    productDescription: item.productDescription,
+    quantity: item.quantity,
+    unitPrice: thebeToDecimal(item.unitThebe),
+    totalPrice: thebeToDecimal(item.totalThebe),
+    digital,
+    downloadUrl: paid && digital && item.photoId !== null ? downloadUrl(orderId, item.id) : null,
+  };
+}
+
+/** The Content-Disposition of a downloaded original: an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -1,9 +1,56 @@
 import type { Knex } from 'knex';
 import type { OrderStatus, PaymentStatus } from '../../contract/constants';
+import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
 import type { PhotoInfo, PricedLine, Product } from './pricing';
 
-export interface OrderRow {
+export interface OrderItemRecord {
+  id: number;
+  orderId: string;
+  photoId: number | null;
+  albumId: number | null;
+  photoName: string | null;
+  photoOriginalNumber: string | null;
+  photoOriginalName: string | null;
+  photoFilename: string | null;
+  studentId: number | null;
+  /** The product's id: a price list item id as a string, or a built-in product id (the wire's `productType`). */
+  productId: string;
+  productName: string;
+  productDescription: string;
+  quantity: number;
+  unitThebe: number;
+  totalThebe: number;
+}
+
+/** An order with its school's name, its print batch, whether a sandbox payment was made for it, and its lines. */
+export interface OrderRecord {
+  id: string;
+  schoolId: number;
+  schoolName: string;
+  albumId: number | null;
+  albumName: string | null;
+  customerId: number | null;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  studentName: string;
+  totalThebe: number;
+  orderStatus: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentReference: string | null;
+  notes: string | null;
+  /** What the order's Idempotency-Key was bound to (null without a key). */
+  idempotencyHash: string | null;
+  duplicatePayments: number;
+  /** Epoch ms. */
+  createdAt: number;
+  testPayment: boolean;
+  printBatchId: number | null;
+  items: OrderItemRecord[];
+}
+
+interface OrderRow {
   id: string;
   school_id: number;
   album_id: number | null;
@@ -20,14 +67,14 @@ export interface OrderRow {
   notes: string | null;
   idempotency_key: string | null;
   idempotency_hash: string | null;
-  duplicate_payments: number;
+  duplicate_payments: number | null;
   created_at: number;
   school_name: string;
   test_payment: number | null;
   print_batch_id: number | null;
 }
 
-export interface OrderItemRow {
+interface OrderItemRow {
   id: number;
   order_id: string;
   photo_id: number | null;
@@ -45,9 +92,52 @@ export interface OrderItemRow {
   total_thebe: number;
 }
 
-export interface OrderRecord {
-  order: OrderRow;
-  items: OrderItemRow[];
+const idOrNull = (value: number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+
+function toItemRecord(row: OrderItemRow): OrderItemRecord {
+  return {
+    id: Number(row.id),
+    orderId: row.order_id,
+    photoId: idOrNull(row.photo_id),
+    albumId: idOrNull(row.album_id),
+    photoName: row.photo_name,
+    photoOriginalNumber: row.photo_original_number,
+    photoOriginalName: row.photo_original_name,
+    photoFilename: row.photo_filename,
+    studentId: idOrNull(row.student_id),
+    productId: row.product_type,
+    productName: row.product_name,
+    productDescription: row.product_description,
+    quantity: Number(row.quantity),
+    unitThebe: Number(row.unit_thebe),
+    totalThebe: Number(row.total_thebe),
+  };
+}
+
+function toRecord(row: OrderRow, items: OrderItemRecord[]): OrderRecord {
+  return {
+    id: row.id,
+    schoolId: Number(row.school_id),
+    schoolName: row.school_name,
+    albumId: idOrNull(row.album_id),
+    albumName: row.album_name,
+    customerId: idOrNull(row.customer_id),
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+    customerPhone: row.customer_phone,
+    studentName: row.student_name,
+    totalThebe: Number(row.total_thebe),
+    orderStatus: row.order_status,
+    paymentStatus: row.payment_status,
+    paymentReference: row.payment_reference,
+    notes: row.notes,
+    idempotencyHash: row.idempotency_hash,
+    duplicatePayments: Number(row.duplicate_payments ?? 0),
+    createdAt: Number(row.created_at),
+    testPayment: Number(row.test_payment ?? 0) === 1,
+    printBatchId: idOrNull(row.print_batch_id),
+    items,
+  };
 }
 
 export interface NewOrder {
@@ -80,15 +170,15 @@ export function createOrdersRepository(knex: Knex) {
 
   async function withItems(rows: OrderRow[], db: Knex = knex): Promise<OrderRecord[]> {
     if (rows.length === 0) return [];
-    const items: OrderItemRow[] = await db('order_items')
+    const items: OrderItemRow[] = await db<OrderItemRow>('order_items')
       .whereIn(
         'order_id',
         rows.map((r) => r.id),
       )
       .orderBy('id');
-    const byOrder = new Map<string, OrderItemRow[]>();
-    for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
-    return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+    const byOrder = new Map<string, OrderItemRecord[]>();
+    for (const item of items.map(toItemRecord)) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+    return rows.map((order) => toRecord(order, byOrder.get(order.id) ?? []));
   }
 
   return {
@@ -103,6 +193,7 @@ export function createOrdersRepository(knex: Knex) {
       if (!first) return undefined;
       const products = rows
         .filter((r) => r.item_id !== null)
+        // In a price list, product_type is the product's name; the item's id is what an order line names.
         .map((r) => ({ id: String(r.item_id), name: r.product_type, description: r.description, priceThebe: Number(r.price_thebe) }));
       return {
         id: Number(first.id),
@@ -164,7 +255,8 @@ export function createOrdersRepository(knex: Knex) {
       return row && { storageKey: row.storage_key, mimeType: row.mime_type, filename: row.filename, doNotPublish: Boolean(Number(row.do_not_publish ?? 0)) || row.kind === 'card' };
     },
 
-    async insert(trx: Knex.Transaction, order: NewOrder): Promise<void> {
+    async insert(order: NewOrder, tx?: Tx): Promise<void> {
+      const trx = runner(knex, tx);
       const at = now();
       const albumIds = [...new Set(order.lines.map((l) => l.photo.albumId))];
       const firstLine = order.lines[0];
@@ -197,6 +289,7 @@ export function createOrdersRepository(knex: Knex) {
           photo_original_name: line.photo.originalName,
           photo_filename: line.photo.filename,
           student_id: line.photo.studentId,
+          // On an order line, product_type holds the product's id (see OrderItemRecord.productId).
           product_type: line.product.id,
           product_name: line.product.name,
           product_description: line.product.description,
@@ -207,7 +300,8 @@ export function createOrdersRepository(knex: Knex) {
       );
     },
 
-    async find(id: string, db: Knex = knex): Promise<OrderRecord | undefined> {
+    async find(id: string, tx?: Tx): Promise<OrderRecord | undefined> {
+      const db = runner(knex, tx);
       const rows = await baseQuery(db).where('o.id', id);
       return (await withItems(rows, db))[0];
     },

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../contract/constants';
-import { isOrderingClosed } from '../../contract/constants';
+import { isDigitalProduct, isOrderingClosed } from '../../contract/constants';
 import { HARDENING_MSG, MSG, ORDER_MSG, STUDENT_MSG } from '../../contract/messages';
 import type { Order, OrderCreateInput } from '../../contract/orders';
 import type { Deps } from '../deps';
@@ -8,15 +8,16 @@ import type { Viewer } from '../http/access';
 import { accessError, classAccess, createVisibility, photoVisible } from '../students/visibility';
 import { createStudentRepository } from '../students/students.repository';
 import { isUniqueViolation } from '../db/errors';
-import type { Tx } from '../db/database';
+import { createDatabase } from '../db/database';
 import { createCustomerService } from '../customers/customers.service';
 import { orderConfirmationEmail } from '../mail/templates';
 import { newOrderId } from './order-id';
 import { orderRequestHash } from './idempotency';
 import { priceOrder, fallbackProducts, type PhotoInfo } from './pricing';
 import { createOrdersRepository, type OrderRecord } from './orders.repository';
-import { presentOrder } from './orders.presenter';
+import { isPaid, itemPhotoLabel, presentOrder } from './orders.presenter';
 import type { DownloadLinks } from './downloads';
+import type { OriginalFile } from '../media/media.types';
 
 export interface CreateOrderContext {
   /** Set when a signed-in customer orders: the order is theirs whatever e-mail they type. */
@@ -26,8 +27,22 @@ export interface CreateOrderContext {
   viewer: Viewer;
 }
 
-export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
+/** A paid digital copy, ready to send. */
+export interface Download {
+  original: OriginalFile;
+  mimeType: string;
+  /** "Demo Primary School - IMG_0423.JPG". */
+  fileName: string;
+}
+
+export interface OrdersHooks {
+  /** Asks the gateway about the order's open payment (payments.service.ts `reconcileOrder`). */
+  reconcilePayment?(orderId: string): Promise<void>;
+}
+
+export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks: OrdersHooks = {}) {
   const repo = createOrdersRepository(deps.knex);
+  const database = createDatabase(deps.knex);
   const customers = createCustomerService(deps);
   const present = (record: OrderRecord): Order => presentOrder(record, downloads.url);
   const visibility = createVisibility(createStudentRepository(deps.knex));
@@ -48,7 +63,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
    * to a browser that may still see its photos (the grant is checked as for a new order).
    */
   async function replay(earlier: OrderRecord, input: OrderCreateInput, requestHash: string, ctx: CreateOrderContext) {
-    if (earlier.order.idempotency_hash !== requestHash) throw conflict(HARDENING_MSG.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+    if (earlier.idempotencyHash !== requestHash) throw conflict(HARDENING_MSG.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
     const photos = await repo.photos(input.items.map((item) => item.photoId));
     await assertCanOrder(ctx.viewer, [...photos.values()]);
     return { order: present(earlier), customerCreated: false, replayed: true };
@@ -75,14 +90,15 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
     const id = newOrderId();
     let created: { id: number; email: string; firstName: string } | null = null;
     try {
-      await deps.knex.transaction(async (trx) => {
+      await database.transaction(async (tx) => {
         let customerId = ctx.customerId;
         if (customerId === null) {
-          const found = await customers.findOrCreateCheckoutCustomer({ email: input.customerEmail, name: input.customerName, phone: input.customerPhone }, trx as unknown as Tx);
+          const found = await customers.findOrCreateCheckoutCustomer({ email: input.customerEmail, name: input.customerName, phone: input.customerPhone }, tx);
           customerId = found.customer.id;
           if (found.created) created = found.customer;
         }
-        await repo.insert(trx, {
+        await repo.insert(
+          {
           id,
           schoolId: school.id,
           customerId,
@@ -95,7 +111,9 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
           idempotencyHash: ctx.idempotencyKey ? requestHash : null,
           totalThebe: priced.totalThebe,
           lines: priced.lines,
-        });
+          },
+          tx,
+        );
       });
     } catch (err) {
       // Two tries with one key raced: the first one stands.
@@ -117,10 +135,39 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
     return present(record);
   }
 
+  /**
+   * A paid digital copy behind a signed link (docs/images.md): the full-resolution original, only
+   * while the order stays paid, never of a child who may not be published.
+   */
+  async function download(token: string): Promise<Download> {
+    const link = downloads.verify(token);
+    if (!link) throw forbidden(ORDER_MSG.downloadInvalid, 'DOWNLOAD_LINK_INVALID');
+    const order = await repo.find(link.orderId).catch(() => undefined);
+    const item = order?.items.find((candidate) => candidate.id === link.itemId);
+    if (!order || !item || !isDigitalProduct(item.productId, item.productName)) throw forbidden(ORDER_MSG.downloadInvalid, 'DOWNLOAD_LINK_INVALID');
+    if (!isPaid(order)) throw forbidden(ORDER_MSG.downloadNotReady, 'ORDER_NOT_PAID');
+    // An erased photo is gone for good (its line keeps only text); a do-not-publish one is never delivered.
+    const photo = item.photoId === null ? undefined : await repo.photoForDownload(item.photoId);
+    if (!photo) throw notFound(ORDER_MSG.downloadInvalid);
+    if (photo.doNotPublish) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
+    const original = await deps.media.openOriginal(photo);
+    if (!original) throw notFound(ORDER_MSG.downloadInvalid);
+    return { original, mimeType: photo.mimeType, fileName: downloadName(order.schoolName, item.photoOriginalName ?? photo.filename, photo.filename) };
+  }
+
   return {
     create,
     get,
-    photoForDownload: (photoId: number) => repo.photoForDownload(photoId),
+
+    /** The order for its confirmation page: an unpaid one is settled with the gateway first. */
+    async getSettled(id: string): Promise<Order> {
+      const order = await get(id);
+      if (order.paymentStatus === 'completed' || !hooks.reconcilePayment) return order;
+      await hooks.reconcilePayment(id);
+      return get(id);
+    },
+
+    download,
     list: async (filter: { status?: OrderStatus; schoolId?: number }) => (await repo.list(filter)).map(present),
     listForCustomer: async (customerId: number) => (await repo.list({ customerId })).map(present),
     async setStatus(id: string, status: OrderStatus): Promise<Order> {
@@ -144,13 +191,13 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
             totalAmount: order.totalAmount,
             items: order.items.map((item) => ({
               productName: item.productName,
-              photoName: item.photoOriginalName ?? item.photoFilename ?? `ID: ${item.photoId}`,
+              photoName: itemPhotoLabel(item),
               quantity: item.quantity,
               totalPrice: item.totalPrice,
             })),
           },
           downloads: order.items.flatMap((item) =>
-            item.downloadUrl ? [{ photoName: item.photoOriginalName ?? item.photoFilename ?? `ID: ${item.photoId}`, url: item.downloadUrl }] : [],
+            item.downloadUrl ? [{ photoName: itemPhotoLabel(item), url: item.downloadUrl }] : [],
           ),
           ordersUrl: `${deps.config.publicUrl}/customer/orders`,
         }),
@@ -159,3 +206,10 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks) {
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** "Demo Primary School - IMG_0423.JPG", with the stored extension when the original had none. */
+function downloadName(school: string, original: string, stored: string): string {
+  const ext = stored.slice(stored.lastIndexOf('.'));
+  const base = /\.[A-Za-z0-9]{2,4}$/.test(original) ? original : `${original}${ext}`;
+  return `${school} - ${base}`.replace(/[/\\:*?<>|]/g, '-').slice(0, 180);
+}
