@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { escapeHtml } from '../lib/escape';
 
 /**
  * Deterministic images for the demo seed and tests, drawn as SVG and encoded with sharp: no binary
@@ -19,8 +20,6 @@ function random(seed: number): () => number {
 
 /** The index is always in range, so the element type is exact. */
 const pick = <L extends readonly unknown[]>(rand: () => number, list: L): L[number] => list[Math.floor(rand() * list.length)] as L[number];
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 const BACKDROPS = [
   ['#8ec5fc', '#e0c3fc'],
@@ -79,7 +78,7 @@ export async function generateDemoPhoto(opts: DemoPhotoOptions): Promise<Buffer>
         stroke="#7a3b2e" stroke-width="${Math.max(2, headR * 0.07)}" fill="none" stroke-linecap="round"/>
   <rect x="0" y="${height - fontSize * 2.2}" width="${width}" height="${fontSize * 2.2}" fill="#000000" fill-opacity="0.45"/>
   <text x="${width / 2}" y="${height - fontSize * 0.75}" text-anchor="middle" font-family="DejaVu Sans, sans-serif"
-        font-size="${fontSize}" fill="#ffffff">${escapeXml(opts.label)}</text>
+        font-size="${fontSize}" fill="#ffffff">${escapeHtml(opts.label)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
 }
@@ -114,7 +113,7 @@ export async function generateExampleImage(productName: string, seed: number): P
   <rect y="${height * 0.82}" width="${width}" height="${height * 0.18}" fill="#000" fill-opacity="0.06"/>
   ${product}
   <text x="${width / 2}" y="${height - 45}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="40"
-        font-weight="bold" fill="#333333">${escapeXml(productName)}</text>
+        font-weight="bold" fill="#333333">${escapeHtml(productName)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
+import { escapeHtml } from '../lib/escape';
 import { WATERMARK_OPACITY } from '../../contract/constants';
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 /**
- * The business name tiled diagonally over the whole image, as an SVG the size of the image (D9).
+ * The business name tiled diagonally over the whole image, as an SVG the size of the image
+ * (docs/images.md, "The watermark").
  * White at WATERMARK_OPACITY with a faint dark outline, so it reads on light and dark photos alike.
  * A brick pattern rotated -30° covers every corner, so cropping cannot remove it.
  */
@@ -16,7 +16,7 @@ export function watermarkSvg(width: number, height: number, text: string): Buffe
   const tileW = textWidth + fontSize * 2;
   const tileH = Math.round(fontSize * 3.4);
   const stroke = Math.max(0.6, fontSize / 28).toFixed(2);
-  const label = escapeXml(text);
+  const label = escapeHtml(text);
   const row = (x: number, y: number) => `<text x="${x}" y="${y}">${label}</text>`;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
