@@ -8,7 +8,7 @@ import type { Logger } from '../logger';
 export type { MailMessage, Mailer } from '../deps';
 
 export interface MailerOptions {
-  /** smtp:// or smtps:// URL with credentials; null writes .eml files instead (decision D7). */
+  /** smtp:// or smtps:// URL with credentials; null writes .eml files instead (docs/email.md#the-outbox-in-development). */
   smtpUrl: string | null;
   outboxDir: string;
   /** The From header, e.g. `Lesedi School Photos <no-reply@example.bw>`. */
@@ -19,8 +19,8 @@ export interface MailerOptions {
 /**
  * Without SMTP the message is composed exactly as it would be sent and kept as an .eml file, so a
  * developer can open it in a mail client; the log line carries its first link because that is the
- * reset or set-password link a developer needs (D7: development only — with SMTP no link is logged,
- * checklist D3).
+ * reset or set-password link a developer needs (development only: with SMTP no link is ever logged,
+ * since a logged link would let whoever reads the logs take over the account).
  */
 export function createMailer(options: MailerOptions): Mailer & { close(): void } {
   const { smtpUrl, outboxDir, from, logger } = options;

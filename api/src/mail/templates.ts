@@ -8,7 +8,7 @@ export interface EmailContent {
   html: string;
 }
 
-/** Decision D8: download links expire after 30 days and are re-issued from My Orders. */
+/** Download links expire after 30 days and are re-issued from My Orders (docs/access.md#download-links-for-digital-copies). */
 const DOWNLOAD_LINK_VALIDITY = '30 days';
 
 function hoursText(ms: number): string {

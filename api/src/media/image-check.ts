@@ -6,7 +6,7 @@ import { badRequest, tooLarge, unsupportedType } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import { captureTimeOf } from './capture-time';
 
-/** Decoder options used for every read of an upload (checklist E3). */
+/** Decoder options used for every read of an upload: the pixel limit, and a damaged file is refused rather than half read. */
 export const DECODE_OPTIONS = { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' } as const;
 
 export interface CheckedImage {
@@ -49,7 +49,8 @@ export async function checkUploadBasics(file: UploadedFile): Promise<{ mime: Acc
 
 /**
  * Reads the header with sharp (no pixel decode): the format must agree with the magic bytes and
- * the pixel count, over every GIF frame, must stay under the limit (pitfall P3).
+ * the pixel count, over every GIF frame, must stay under the limit, so a small file that decodes
+ * into gigabytes is never decoded (docs/images.md, "Upload checks").
  */
 export async function checkUpload(file: UploadedFile): Promise<CheckedImage> {
   const basics = await checkUploadBasics(file);

@@ -37,7 +37,7 @@ const fitInside = (side: number) => ({ width: side, height: side, fit: 'inside',
  * One decode of the original: auto-oriented and shrunk on load straight to preview size, kept as
  * raw pixels; the thumbnail is cut from those pixels and the small thumbnail from the thumbnail's,
  * so the original is never read twice and each step shrinks the least pixels it can.
- * Metadata is dropped because sharp only keeps it when asked (checklist E4).
+ * Metadata (EXIF, GPS, camera serial) is dropped because sharp only keeps it when asked.
  */
 export async function renderPhoto(input: string | Buffer, businessName: string): Promise<PhotoRenditions> {
   const base = await sharp(input, DECODE_OPTIONS)
