@@ -77,10 +77,3 @@ const NO_LINES: CartLine[] = [];
 export function useCart(): CartLine[] {
   return useSyncExternalStore(subscribeStorage, snapshot, () => NO_LINES);
 }
-
-/** A random id for cart lines and idempotency keys; falls back where randomUUID is missing (http on a LAN). */
-export function randomId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}

@@ -6,8 +6,10 @@
  * Worker-safe: no window, document or local storage here.
  */
 import { UPLOAD_BATCH_SIZE, UPLOAD_SESSION_IDLE_MS } from '@contract/constants';
+import { compareNames } from '@contract/format';
 import { uploadDb, type UploadBatchRow, type UploadFileRow, type UploadQueueDatabase } from './upload-queue-db';
 import { createFetchTransport, type UploadTransport } from './upload-transport';
+import { randomId } from './random-id';
 import { flushQueue, type FlushResult, type QueueEvent, type UploadQueueStore } from './upload-flush';
 
 export { NOT_LOGGED_IN, UPLOAD_SYNC_TAG, WAITING_FOR_NETWORK, serverName, type FlushResult, type QueueEvent } from './upload-flush';
@@ -30,13 +32,6 @@ export interface EnqueueInput {
 
 export const batchCountFor = (files: number, size = UPLOAD_BATCH_SIZE): number => Math.ceil(files / size);
 
-function randomId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Camera file names in shooting order: IMG_2 before IMG_10. */
-const byFileName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /**
  * Writes the files to the queue (one transaction, so a closed tab leaves all or nothing) and
@@ -62,7 +57,7 @@ export async function enqueueUpload(
     const entries = input.files
       .map((file, index) => ({ file, preview: input.previews?.[index] ?? null }))
       .filter(({ file }) => !waiting.has(`${file.name}\u0000${file.size}\u0000${file.lastModified}`))
-      .sort((a, b) => byFileName.compare(a.file.name, b.file.name));
+      .sort((a, b) => compareNames(a.file.name, b.file.name)); // camera names in shooting order: IMG_2 before IMG_10
     const files = entries.map((entry) => entry.file);
     const skipped = input.files.length - files.length;
     const current = await db.sessions.get(input.albumId);

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '@contract/format';
 import { formatPula } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -16,7 +17,6 @@ import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric' });
 
 export default function CustomerOrders() {
   useTitle('My Orders');
@@ -93,7 +93,7 @@ function OrderCard({ order }: { order: Order }) {
           <div>
             <h2 style={{ marginBottom: 0 }}>Order #{order.id}</h2>
             <p className="muted" style={{ margin: 0 }}>
-              {longDate(order.createdAt)}
+              {formatDate(order.createdAt, 'long')}
             </p>
           </div>
           <div className="row">

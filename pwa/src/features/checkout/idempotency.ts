@@ -3,7 +3,8 @@
  * a retry after a dropped connection replays the same order instead of creating a second one. The
  * cart store drops the key whenever the cart changes.
  */
-import { CHECKOUT_KEY_META, randomId } from '../../lib/cart';
+import { CHECKOUT_KEY_META } from '../../lib/cart';
+import { randomId } from '../../lib/random-id';
 import { getMeta, setMeta } from '../../lib/db';
 
 export async function checkoutKey(): Promise<string> {

@@ -1,6 +1,7 @@
 /** The cart lines a parent adds from the photo dialog, in the school gallery and the family gallery alike. */
 import type { Photo } from '@contract/photos';
-import { lineTotal, randomId } from '../../lib/cart';
+import { lineTotal } from '../../lib/cart';
+import { randomId } from '../../lib/random-id';
 import type { CartLine } from '../../lib/storage';
 import { thumbnailUrl } from './api';
 import { photoLabel } from './photo-grid';

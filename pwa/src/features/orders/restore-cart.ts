@@ -3,7 +3,8 @@
  * order's items go back into it (same photos, products and quantities) before /checkout opens.
  */
 import type { Order } from '@contract/orders';
-import { dispatchCart, randomId, readCart } from '../../lib/cart';
+import { dispatchCart, readCart } from '../../lib/cart';
+import { randomId } from '../../lib/random-id';
 import { buildCheckoutCart } from '../../lib/checkout-cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
 

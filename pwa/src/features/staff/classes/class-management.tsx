@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MATCHING_MSG } from '@contract/messages';
+import { byName } from '@contract/format';
 import type { AlbumSummary } from '@contract/schools';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -18,7 +19,6 @@ import { TrayPanel } from './tray-panel';
 import { AccessModeControl } from './access-mode-control';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 
-const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 export function ClassManagement({ schoolId }: { schoolId: number }) {
   const school = useStaffSchool(schoolId);
@@ -32,7 +32,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
 
   if (school.isPending) return <PageSpinner label="Loading classes..." />;
   if (school.isError) return <p className="alert alert-danger">{errorMessage(school.error, 'This school could not be loaded.')}</p>;
-  const albums = [...school.data.albums].sort((a, b) => byName.compare(a.name, b.name));
+  const albums = [...school.data.albums].sort(byName);
   const selected = albums.find((album) => album.id === selectedId) ?? null;
 
   const confirmDelete = () => {

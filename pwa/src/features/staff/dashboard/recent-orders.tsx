@@ -1,3 +1,4 @@
+import { formatDate } from '@contract/format';
 import { Link } from 'react-router-dom';
 import { formatPula } from '@contract/money';
 import { Badge } from '../../../components/ui/badge';
@@ -30,7 +31,7 @@ export function RecentOrders() {
                 <div>
                   <strong>Order #{order.id}</strong>
                   <div className="muted">
-                    {order.customerName} · {order.school.name} · {new Date(order.createdAt).toLocaleDateString()}
+                    {order.customerName} · {order.school.name} · {formatDate(order.createdAt, 'short')}
                   </div>
                 </div>
                 <div className="row">

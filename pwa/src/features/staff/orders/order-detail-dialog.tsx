@@ -1,3 +1,4 @@
+import { formatDate } from '@contract/format';
 import { formatPula } from '@contract/money';
 import { HARDENING_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
@@ -41,7 +42,7 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
               {order.albumName ? ` · ${order.albumName}` : ''}
             </dd>
             <dt>Date</dt>
-            <dd>{new Date(order.createdAt).toLocaleString()}</dd>
+            <dd>{formatDate(order.createdAt, 'dateTime')}</dd>
             {order.printBatchId !== null ? (
               <>
                 <dt>Print batch</dt>

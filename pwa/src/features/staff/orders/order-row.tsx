@@ -1,3 +1,4 @@
+import { formatDate } from '@contract/format';
 import { ORDER_ROW_ITEMS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@contract/constants';
 import { formatPula } from '@contract/money';
 import { HARDENING_MSG } from '@contract/messages';
@@ -24,7 +25,7 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
         </div>
         <div className="muted">
           {order.school.name}
-          {order.albumName ? ` · ${order.albumName}` : ''} · {new Date(order.createdAt).toLocaleDateString()}
+          {order.albumName ? ` · ${order.albumName}` : ''} · {formatDate(order.createdAt, 'short')}
         </div>
         <ul className="order-items">
           {order.items.slice(0, ORDER_ROW_ITEMS).map((item) => (

@@ -1,3 +1,4 @@
+import { formatDate } from '@contract/format';
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS } from '@contract/constants';
@@ -126,7 +127,7 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
             {label} · {batch.schoolName}
           </h3>
           <span className="muted">
-            {new Date(batch.createdAt).toLocaleDateString()} · {batch.orderCount} order(s) · {batch.printCount} print(s)
+            {formatDate(batch.createdAt, 'short')} · {batch.orderCount} order(s) · {batch.printCount} print(s)
           </span>
         </div>
         <Badge tone={STATUS_TONE[batch.status]}>{ORDER_STATUS_LABELS[batch.status]}</Badge>
