@@ -134,10 +134,12 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
     /**
      * The class's photos for this viewer: a family holding a child's code gets exactly that
      * child's photos and the class's group photos; one who may see nothing of the class gets the
-     * parent-facing 401/403.
+     * parent-facing 401/403. With `inSchool`, a class of another school is a 404.
      */
-    async listForViewer(albumId: number, viewer: Viewer): Promise<Photo[]> {
+    async listForViewer(albumId: number, viewer: Viewer, inSchool?: number): Promise<Photo[]> {
       const album = await getAlbum(albumId);
+      // A class of another school than the page's is not found there.
+      if (inSchool !== undefined && album.schoolId !== inSchool) throw notFound(MSG.classNotFound);
       const access = await visibility.requireClass(viewer, album);
       return present(await repo.listByAlbum(album.id), access);
     },

@@ -4,7 +4,7 @@ import { schoolVerifyResponseSchema } from '../../contract/schools';
 import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
 import { SCHOOL_PASSWORD, createAlbum, createSchool } from './schools.test-helpers';
 
-describeApi('school unlock and the class list (D3)', () => {
+describeApi('school unlock and the class list (docs/access.md)', () => {
   let server: TestServer;
   let staff: Client;
 

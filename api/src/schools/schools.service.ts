@@ -78,6 +78,23 @@ export function createSchoolService(deps: SchoolDeps) {
       return presentSchoolBySlug(school, schoolUnlocked(viewer, school, await visibility.grantedStudents(viewer)));
     },
 
+    /**
+     * A school gallery's first screen for the page the server sends: the school and the classes
+     * this viewer may see, or null when the slug names no school or the viewer's grant does not
+     * open it (never an error: the app then asks the API, which refuses as usual).
+     */
+    async galleryFor(slug: string, viewer: Viewer): Promise<{ school: SchoolBySlug; albums: AlbumSummary[] } | null> {
+      const wanted = slug.toLowerCase();
+      if (!SLUG_PATTERN.test(wanted)) return null;
+      const school = await repo.findBySlug(wanted);
+      if (!school) return null;
+      const granted = await visibility.grantedStudents(viewer);
+      if (!schoolUnlocked(viewer, school, granted)) return null;
+      const shown = visibleClasses(viewer, school, await albums.listBySchools([school.id]), granted);
+      if (!shown) return null;
+      return { school: presentSchoolBySlug(school, true), albums: presentAlbums(shown) };
+    },
+
     /** The classes of the school this viewer may see; a locked school is a 401 naming the lock. */
     async visibleAlbums(id: number, viewer: Viewer): Promise<AlbumSummary[]> {
       const school = await get(id);
