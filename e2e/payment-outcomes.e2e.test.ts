@@ -1,4 +1,4 @@
-/** A declined card, and the closed school's digital-only rule (spec section 4, D6). */
+/** A declined card, and the closed school's digital-only rule: after the closing date only digital copies are sold. */
 import { expect, it } from 'vitest';
 import { DECLINED_CARD, addFirstPhoto, fillCheckout, goToCheckout, openClass, payWithCard, uniqueEmail, unlockSchool } from './support/journey';
 import { describeJourney } from './support/journey-suite';

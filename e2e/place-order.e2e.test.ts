@@ -56,7 +56,7 @@ describeJourney('placing an order', (env) => {
     await toastWith(page, '1 product(s) added to your cart').waitFor();
     await page.getByRole('heading', { name: 'Selected Photos (1)' }).waitFor();
 
-    // Checkout: validation messages of spec section 5, then pay with the approved card.
+    // Checkout: the form's validation messages, then pay with the approved card.
     await goToCheckout(page);
     await page.getByRole('button', { name: 'Place Order and Pay' }).click();
     await page.getByText('Name is required', { exact: true }).waitFor();

@@ -41,7 +41,7 @@ const clientLine = fc.record({
   totalPrice: amount,
 });
 
-describe('server-side pricing (D4)', () => {
+describe('server-side pricing (docs/money-and-pricing.md)', () => {
   it('any client payload yields the server total or a refusal', () => {
     fc.assert(
       fc.property(fc.array(clientLine, { minLength: 1, maxLength: 8 }), amount, (items, totalAmount) => {

@@ -30,7 +30,7 @@ const vector1 = {
   EMAIL: 'customer@paygate.co.za',
 };
 
-describe('reference §2 test vectors (key "secret")', () => {
+describe('the gateway documentation\'s test vectors (key "secret")', () => {
   it('1: initiate request', () => {
     expect(initiateChecksum(vector1, KEY)).toBe('59229d9c6cb336ae4bd287c87e6f0220');
     expect(payGateChecksum(Object.values(vector1), KEY)).toBe('59229d9c6cb336ae4bd287c87e6f0220');
@@ -94,7 +94,7 @@ describe('verifyPostedChecksum edge cases', () => {
     ['RESULT_DESC', 'Declined'],
   ];
 
-  it('accepts AUTH_CODE posted as the text null but signed as empty (§11.3)', () => {
+  it('accepts AUTH_CODE posted as the text null but signed as empty', () => {
     const signed = signPairs(base, KEY);
     const posted = signed.map(([name, value]): [string, string] => [name, name === 'AUTH_CODE' ? 'null' : value]);
     expect(verifyPostedChecksum(posted, KEY)).toBe(true);

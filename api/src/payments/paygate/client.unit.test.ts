@@ -36,7 +36,7 @@ const signedInitiateAnswer = (reference = 'ORD-1001', paygateId = ID) =>
   encodeFormPairs(signPairs([['PAYGATE_ID', paygateId], ['PAY_REQUEST_ID', PRID], ['REFERENCE', reference]], KEY));
 
 describe('PayGate client', () => {
-  it('posts the initiate in canonical order with the §2 vector 6 checksum', async () => {
+  it('posts the initiate in canonical order with the checksum of the documented test vector 6', async () => {
     const captured: Captured[] = [];
     const client = createPayGateClient({ paygateId: ID, secret: KEY, baseUrl: 'https://gw.example/', fetch: fakeFetch(() => signedInitiateAnswer(), captured) });
     const result = await client.initiate(input);

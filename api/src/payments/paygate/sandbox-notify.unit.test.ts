@@ -82,7 +82,7 @@ describe('sandbox notify delivery', () => {
     expect(pairValue(h.notifies[0]?.pairs ?? [], 'TRANSACTION_STATUS')).toBe('2');
   });
 
-  it('nullAuthCodeOnDecline posts AUTH_CODE=null signed as empty, which verifies with the §11.3 tolerance', async () => {
+  it('nullAuthCodeOnDecline posts AUTH_CODE=null signed as empty, which verifies with the empty-AUTH_CODE tolerance', async () => {
     h = await startHarness({ nullAuthCodeOnDecline: true });
     await payWith(h, '5200000000000023');
     const pairs = h.notifies[0]?.pairs ?? [];

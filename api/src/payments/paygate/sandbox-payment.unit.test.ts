@@ -101,7 +101,7 @@ describe('sandbox outcomes', () => {
     h = await startHarness();
     const { input, initiated, result, returnForm } = await payWith(h, card);
     expect(result.status).toBe(200);
-    // The first notify attempt is awaited before the browser gets the return page (reference §6).
+    // The first notify attempt is awaited before the browser gets the return page, as the gateway does.
     expect(h.notifies).toHaveLength(1);
     const notify = h.notifies[0]?.pairs ?? [];
     expect(notify.map(([name]) => name)).toEqual(NOTIFY_ORDER);
