@@ -6,7 +6,7 @@ const COLUMNS = [
   { title: 'Support', links: ['Contact us', 'FAQ', 'Privacy'] },
 ];
 
-/** Footer columns of spec section 2; their pages do not exist yet, so the links go nowhere. */
+/** The footer's columns; their pages do not exist yet, so the links go nowhere. */
 export function Footer() {
   return (
     <footer className="site-footer">

@@ -16,7 +16,7 @@ interface NavItem {
   label: string;
 }
 
-/** The shared header (spec section 2): links by session, cart button, drawer on small screens. */
+/** The shared header: links by session, cart button, drawer on small screens. */
 export function Header() {
   const session = useSession();
   const cart = useCart();
@@ -67,7 +67,7 @@ export function Header() {
           {link.label}
         </NavLink>
       ))}
-      {/* The spec's Support link has no destination yet; it stays a real link for consistency. */}
+      {/* The Support link has no destination yet; it stays a real link for consistency. */}
       <a href="#support" className="nav-link" onClick={(event) => event.preventDefault()}>
         Support
       </a>

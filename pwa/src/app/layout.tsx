@@ -29,7 +29,7 @@ export function Layout() {
     return () => window.removeEventListener(STAFF_SESSION_EXPIRED_EVENT, onExpired);
   }, [navigate, queryClient]);
 
-  // Staff have no cart: every route change wipes the cart keys (spec section 4).
+  // Staff have no cart: every route change wipes the cart keys.
   useEffect(() => {
     const staff = isStaffSession();
     if (staff) clearCartKeys();

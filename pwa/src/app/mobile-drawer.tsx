@@ -1,5 +1,5 @@
 /**
- * The header's side drawer on small screens (spec: a mobile side drawer repeats the same links).
+ * The header's side drawer on small screens: it repeats the header's links.
  * Its own chunk: the dialog machinery (focus trap, scroll lock, portal) is downloaded when a
  * parent first opens the menu, not with every first page.
  */

@@ -1,4 +1,4 @@
-/** Routes of spec section 2, each screen its own lazy chunk. */
+/** The app's routes, each screen its own lazy chunk. */
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '../lib/paths';

@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper (spec sections 6–8): cookies always travel (the gallery grant is an
+ * The one fetch wrapper: cookies always travel (the gallery grant is an
  * HttpOnly cookie), a bearer header is added from the staff or customer token, JSON in and out,
  * and a failed response becomes an ApiError whose message is `${status}: ${body or status text}`
  * while the server's own `message` field is kept for toasts.
@@ -36,11 +36,11 @@ export class NetworkError extends Error {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Which credential to send: staff calls use token, customer calls customerToken (spec section 7). */
+  /** Which credential to send: staff calls use token, customer calls customerToken. */
   auth?: AuthMode;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Answer null instead of failing on 401 (the spec's optional mode). */
+  /** Answer null instead of failing on 401 (the optional mode). */
   nullOn401?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The cart: pure functions (reducer, totals) plus the store that writes the spec's `cart` key,
+ * The cart: pure functions (reducer, totals) plus the store that writes the `cart` key,
  * broadcasts cartUpdated and mirrors every change to IndexedDB.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-/** The checkoutCart snapshot the header's cart button builds (spec sections 3 and 4). */
+/** The checkoutCart snapshot the header's cart button builds. */
 import { LOCAL_KEYS, readJson, writeJson, type CartLine, type CheckoutCart, type NamedRef } from './storage';
 import { cartTotal, readCart } from './cart';
 

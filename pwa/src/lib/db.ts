@@ -1,6 +1,6 @@
 /**
  * IndexedDB (Dexie) keeps the cart and the unlocked classes so they survive a reload, a closed tab
- * (session storage does not) and an offline start. The storage keys of the spec stay the
+ * (session storage does not) and an offline start. The storage keys stay the
  * synchronous read path; this database is their durable mirror, loaded lazily so it never sits
  * on the first paint's critical path.
  */

@@ -1,5 +1,5 @@
 /**
- * TanStack Query with the spec's defaults (no retries, data never stale, no refetch on focus),
+ * TanStack Query with the app's defaults (no retries, data never stale, no refetch on focus),
  * persisted to local storage so a school and class opened once still show offline. Only queries
  * marked meta.persist are written (school, classes, photo lists, products); orders with personal
  * data and anything fetched during a staff session never are.
@@ -26,7 +26,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Data is never stale within a visit (spec section 9), but what was restored from an earlier
+ * Data is never stale within a visit, but what was restored from an earlier
  * visit may be days old: it is shown at once and fetched again once (new photos, new prices).
  * Offline, the fetch waits and the restored data stays on screen.
  */

@@ -1,4 +1,4 @@
-/** The staff and customer sessions as the header and guards read them (spec sections 2 and 4). */
+/** The staff and customer sessions as the header and guards read them. */
 import { useMemo, useSyncExternalStore } from 'react';
 import type { CustomerUser, StaffUser } from '@contract/auth';
 import { CART_KEYS, LOCAL_KEYS, readRaw, removeKeys, subscribeStorage } from './storage';
@@ -41,7 +41,7 @@ export function useSession(): Session {
   }, [raw]);
 }
 
-/** Staff logout: every session and cart key goes, then a full reload to / (spec section 4). */
+/** Staff logout: every session and cart key goes, then a full reload to /. */
 export function logoutStaff(): void {
   removeKeys([LOCAL_KEYS.token, LOCAL_KEYS.user, LOCAL_KEYS.customerToken, LOCAL_KEYS.customerUser, ...CART_KEYS]);
   clearCartKeys();

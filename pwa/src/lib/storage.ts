@@ -1,5 +1,5 @@
 /**
- * The browser storage keys of spec section 3, with safe JSON access and change events. Local
+ * The browser storage keys, with safe JSON access and change events. Local
  * storage can throw (private modes, quota), so every access is guarded: a broken storage must never
  * break a screen.
  */
@@ -19,7 +19,7 @@ export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
 
 export const SESSION_KEYS = { authenticatedClasses: 'authenticatedClasses' } as const;
 
-/** Broadcast whenever the cart changes (spec section 3). */
+/** Broadcast whenever the cart changes. */
 export const CART_UPDATED_EVENT = 'cartUpdated';
 /** Same-tab notice for the other keys (the storage event only reaches other tabs). */
 export const LOCAL_STATE_EVENT = 'localStateChanged';
@@ -129,7 +129,7 @@ export const getCustomerToken = () => readRaw(LOCAL_KEYS.customerToken);
 export const getStaffUser = () => readJson<StaffUser>(LOCAL_KEYS.user);
 export const getCustomerUser = () => readJson<CustomerUser>(LOCAL_KEYS.customerUser);
 
-/** A logged-in photographer or admin: they have no cart (spec section 4). */
+/** A logged-in photographer or admin: they have no cart. */
 export function isStaffSession(): boolean {
   const role = getStaffUser()?.role;
   return Boolean(getStaffToken()) && (role === 'photographer' || role === 'admin');

@@ -1,5 +1,5 @@
 /**
- * Classes unlocked with their password this session (spec: session storage authenticatedClasses),
+ * Classes unlocked with their password this session (session storage authenticatedClasses),
  * mirrored to IndexedDB so a closed tab or an offline start keeps them.
  */
 import { useSyncExternalStore } from 'react';

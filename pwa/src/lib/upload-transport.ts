@@ -35,7 +35,7 @@ export interface UploadTransport {
 
 export const UPLOAD_FAILED = 'Upload failed';
 
-/** The spec's upload error text: the server's JSON message, else 'Upload failed', else the status. */
+/** The upload error text: the server's JSON message, else 'Upload failed', else the status. */
 export function uploadErrorMessage(status: number, body: string): string {
   try {
     const parsed = JSON.parse(body) as { message?: unknown } | null;

@@ -1,4 +1,4 @@
-/** My Orders (/customer/orders): every field of spec section 2, badges per D10, download links (D8). */
+/** My Orders (/customer/orders): each order's fields, status badges, download links for paid digital copies. */
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -84,7 +84,7 @@ function OrdersScreen({ firstName, lastName }: { firstName: string; lastName: st
 }
 
 function OrderCard({ order }: { order: Order }) {
-  // The spec's 'N photo(s)' counts the order's item lines, not the copies ordered.
+  // 'N photo(s)' counts the order's item lines, not the copies ordered.
   const count = order.items.length;
   return (
     <Card>

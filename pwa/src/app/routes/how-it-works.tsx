@@ -5,7 +5,7 @@ import { Card, CardBody } from '../../components/ui/card';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
 
-/** One payment provider, named the same everywhere on the page (decision D6). */
+/** One payment provider, named the same everywhere on the page. */
 const PROVIDER = 'PayGate';
 
 const STEPS = [

@@ -1,5 +1,5 @@
 /**
- * School gallery (/school/{slug}): the school password form without access (D3), the class grid,
+ * School gallery (/school/{slug}): the school password form without access, the class grid,
  * a class's photos, the product dialog and the 'Selected Photos' panel. The chosen class lives in
  * the URL (?class=id) so a reload, or an offline start, reopens it.
  */

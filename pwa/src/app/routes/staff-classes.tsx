@@ -4,7 +4,7 @@ import { useTitle } from '../../lib/use-title';
 import { StaffPage, ClassManagement } from '../../features/staff/staff-screens';
 import { paths } from '../../lib/paths';
 
-/** /photographer/schools/{schoolId}/classes; without a staff token it goes to / (spec section 2). */
+/** /photographer/schools/{schoolId}/classes; without a staff token it goes to /. */
 export default function StaffClassesRoute() {
   const { staffToken } = useSession();
   const { schoolId = '' } = useParams();

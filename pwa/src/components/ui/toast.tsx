@@ -1,5 +1,5 @@
 /**
- * One toast system (spec section 9): at most TOAST_LIMIT visible, TOAST_DURATION_MS each, swipe
+ * One toast system: at most TOAST_LIMIT visible, TOAST_DURATION_MS each, swipe
  * right past TOAST_SWIPE_THRESHOLD_PX to dismiss, F8 focuses the region (Radix's default hotkey),
  * viewport at most 420 px wide from medium screens up (styles). `toast()` works from anywhere.
  */

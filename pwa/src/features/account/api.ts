@@ -1,4 +1,4 @@
-/** Customer accounts (spec section 7): sign in, register, forgot and reset password. */
+/** Customer accounts (docs/accounts.md): sign in, register, forgot and reset password. */
 import type { CustomerAuthResponse } from '@contract/auth';
 import { apiRequest } from '../../lib/api-client';
 

@@ -1,4 +1,4 @@
-/** Order creation (with an idempotency key) and payment initiation (spec section 7, D4, D6). */
+/** Order creation (with an idempotency key) and payment initiation (docs/payments.md). */
 import type { Order, PaymentInitiateResponse } from '@contract/orders';
 import { thebeToDecimal } from '@contract/money';
 import { apiRequest } from '../../lib/api-client';

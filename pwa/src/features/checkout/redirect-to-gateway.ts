@@ -1,6 +1,6 @@
 /**
  * After initiation: POST a hidden form with PAY_REQUEST_ID and CHECKSUM to processUrl, else go to
- * redirectUrl, else the answer is unusable (spec section 7).
+ * redirectUrl, else the answer is unusable.
  */
 import { paymentInitiateResponseSchema } from '@contract/orders';
 

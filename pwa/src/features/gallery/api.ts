@@ -1,4 +1,4 @@
-/** Classes, photos and products of an unlocked school (D3: the access cookie travels with each call). */
+/** Classes, photos and products of an unlocked school (the access cookie travels with each call). */
 import { queryOptions } from '@tanstack/react-query';
 import type { AlbumSummary } from '@contract/schools';
 import type { Photo } from '@contract/photos';

@@ -1,5 +1,5 @@
 /**
- * 'Select Products for Photo' (spec section 4): an empty selection on open, ticking selects with
+ * 'Select Products for Photo': an empty selection on open, ticking selects with
  * quantity 1, quantity 1–10, running totals, Add to Cart disabled without a selection. The
  * watermarked preview is requested only while the dialog is open.
  */
@@ -103,7 +103,7 @@ function PhotoDialogBody({ photo, products: offered, productsFailed = false, onR
                     width={48}
                     height={48}
                     loading="lazy"
-                    // A missing example image is simply left out (spec section 2).
+                    // A missing example image is simply left out.
                     onError={() => setHiddenExamples((current) => ({ ...current, [product.id]: true }))}
                   />
                 ) : null}

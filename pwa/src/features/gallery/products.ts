@@ -32,7 +32,7 @@ export function productsFor(priceLists: readonly PriceList[]): Product[] {
   }));
 }
 
-/** After the closing date only digital or download products are offered (spec section 4). */
+/** After the closing date only digital or download products are offered. */
 export function orderableProducts(products: readonly Product[], closed: boolean): Product[] {
   return closed ? products.filter((product) => isDigitalProduct(product.id, product.name)) : [...products];
 }

@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
 /**
- * Copy protection on the gallery (spec section 2): right-click and drag on images are blocked, and
+ * Copy protection on the gallery: right-click and drag on images are blocked, and
  * save (Ctrl/Cmd+S), F12 and Ctrl/Cmd+Shift+I are suppressed while the gallery is open. It deters
  * casual copying only; the real protection is the server-side watermark.
  */

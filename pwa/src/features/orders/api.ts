@@ -9,7 +9,7 @@ export const orderKeys = {
   mine: ['customer', 'orders'] as const,
 };
 
-/** Re-fetched every 3 s while the payment is pending, also in a background tab (spec section 4). */
+/** Re-fetched every 3 s while the payment is pending, also in a background tab. */
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.one(id),

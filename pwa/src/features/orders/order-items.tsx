@@ -4,7 +4,7 @@ import { formatPula } from '@contract/money';
 export const itemPhotoLabel = (item: Pick<OrderItem, 'photoOriginalName' | 'photoFilename' | 'photoId'>) =>
   item.photoOriginalName || item.photoFilename || `ID: ${item.photoId ?? ''}`;
 
-/** Items with product, photo, quantity and line total; a paid digital copy gets its download link (D8). */
+/** Items with product, photo, quantity and line total; a paid digital copy gets its download link. */
 export function OrderItems({ items }: { items: readonly OrderItem[] }) {
   return (
     <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>

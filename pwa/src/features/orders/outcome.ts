@@ -1,5 +1,5 @@
 /**
- * The payment result (spec section 4 and D6): the gateway's return parameters read as
+ * The payment result (docs/payments.md): the gateway's return parameters read as
  * TRANSACTION_STATUS 1 success, 2 declined, 3 or 4 cancelled, RESULT_CODE 900001 or 900003
  * insufficient funds, anything else failed; the order itself decides success and pending.
  */
@@ -27,7 +27,7 @@ export function readGatewayOutcome(transactionStatus: string | null, resultCode:
 }
 
 export function confirmationState(order: { paymentStatus: string; orderStatus: string }, gateway: GatewayOutcome | null): ConfirmationState {
-  // The spec's success is completed + paid; an order the studio has moved on since stays paid.
+  // Success is completed + paid; an order the studio has moved on since stays paid.
   if (order.paymentStatus === 'completed' && order.orderStatus !== 'pending' && order.orderStatus !== 'cancelled') return 'successful';
   if (order.paymentStatus === 'failed') return gateway && gateway !== 'success' ? gateway : 'failed';
   // Pending: the gateway's word on a failure is shown at once; a success waits for the server.

@@ -1,4 +1,4 @@
-/** Badges per D10: the spec's colours for known values, words not codes, neutral for the rest. */
+/** Status badges (docs/statuses.md): fixed colours for known values, words not codes, neutral for the rest. */
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/constants';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 

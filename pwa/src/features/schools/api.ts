@@ -1,4 +1,4 @@
-/** Schools for parents: the dropdown list, one school by slug, and the password check (D3). */
+/** Schools for parents: the dropdown list, one school by slug, and the password check (docs/access.md). */
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicSchool, SchoolBySlug } from '@contract/schools';
 import { apiRequest, type AuthMode } from '../../lib/api-client';

@@ -41,7 +41,7 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
       navigate(targetPath(slug));
     },
     onError: (err) => {
-      // A rate-limited attempt says so (429); every other failure is the spec's text.
+      // A rate-limited attempt says so (429); every other failure says the same fixed text.
       const description = err instanceof ApiError && err.status === 429 ? errorMessage(err, 'Invalid password. Please try again.') : 'Invalid password. Please try again.';
       toast({ title: 'Access Denied', description, variant: 'destructive' });
     },

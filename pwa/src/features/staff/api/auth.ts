@@ -1,4 +1,4 @@
-/** Staff sign-in and the first-account registration (D5: open only while no staff exists). */
+/** Staff sign-in and the first-account registration (open only while no staff exists). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffAuthResponse, StaffLoginInput, StaffRegisterInput } from '@contract/auth';
 import { apiRequest } from '../../../lib/api-client';

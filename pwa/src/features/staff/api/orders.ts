@@ -1,4 +1,4 @@
-/** Orders for staff, filtered by status and school, and the status change (D10). */
+/** Orders for staff, filtered by status and school, and the status change (docs/statuses.md). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@contract/constants';
 import type { Order } from '@contract/orders';

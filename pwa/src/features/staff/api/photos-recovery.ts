@@ -1,4 +1,4 @@
-/** Missing originals: the report, the database cleanup and restoration by upload (D9). */
+/** Missing originals: the report, the database cleanup and restoration by upload (docs/images.md). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MissingPhotosReport, RestoreResponse } from '@contract/photos';
 import { apiRequest } from '../../../lib/api-client';

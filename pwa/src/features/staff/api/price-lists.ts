@@ -1,4 +1,4 @@
-/** Price lists: list, and create/update as the spec's multipart form, delete. */
+/** Price lists: list, and create/update as a multipart form, delete. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HARDENING_MSG } from '@contract/messages';
 import type { PriceList } from '@contract/price-lists';
@@ -22,13 +22,13 @@ export interface PriceListDraft {
   rows: EditorRow[];
 }
 
-/** The spec's failure text, then the server's reason when it gave one (which field, which rule). */
+/** The fixed failure text, then the server's reason when it gave one (which field, which rule). */
 export function priceListFailure(action: keyof typeof HARDENING_MSG.priceListFailed, err: unknown): string {
   const reason = errorMessage(err, '');
   return reason ? `${HARDENING_MSG.priceListFailed[action]}: ${reason}` : HARDENING_MSG.priceListFailed[action];
 }
 
-/** Rows without a name or a price are dropped (spec section 5). */
+/** Rows without a name or a price are dropped. */
 export const completeRows = (rows: readonly EditorRow[]) => rows.filter((row) => row.name.trim() !== '' && row.price.trim() !== '');
 
 export function priceListForm(draft: PriceListDraft): FormData {

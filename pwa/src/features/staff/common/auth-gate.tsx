@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 
-/** The recovery and restoration gate without a staff token (spec section 2). */
+/** The recovery and restoration gate without a staff token. */
 export function AuthRequiredCard({ loginPath }: { loginPath: string }) {
   return (
     <Card className="staff-auth-card">

@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/constants';
 import type { BadgeTone } from '../../../components/ui/badge';
 
-/** Recent Orders shows the raw status with underscores replaced (spec section 2). */
+/** Recent Orders shows the raw status with underscores replaced. */
 export const statusWords = (status: string): string => status.replace(/_/g, ' ');
 
 export const statusLabel = (status: OrderStatus): string => ORDER_STATUS_LABELS[status] ?? statusWords(status);

@@ -15,7 +15,7 @@ function rowsOf(list: PriceList | null): EditorRow[] {
   return list.items.map((item) => ({ ...blankRow(), name: item.productType, description: item.description, price: item.price, existingImagePath: item.exampleImage ?? '' }));
 }
 
-/** Create or edit a price list (spec section 5: incomplete rows dropped, the last row stays). */
+/** Create or edit a price list (incomplete rows dropped, the last row stays). */
 export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDone: () => void }) {
   const [name, setName] = useState(list?.name ?? '');
   const [description, setDescription] = useState(list?.description ?? '');

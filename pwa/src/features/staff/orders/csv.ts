@@ -1,5 +1,5 @@
 /**
- * The order export of spec section 9: orders_{date}.csv with exactly these columns in this order,
+ * The order export: orders_{date}.csv with exactly these columns in this order,
  * written to RFC 4180 (CRLF rows, fields with commas, quotes or line breaks quoted, quotes doubled).
  */
 import { ORDER_STATUS_LABELS } from '@contract/constants';

@@ -7,7 +7,7 @@ export interface OrderSummary {
   pending: number;
   processing: number;
   delivered: number;
-  /** Completed payments only (spec section 2), as P0.00. */
+  /** Completed payments only, as P0.00. */
   revenue: string;
 }
 

@@ -1,6 +1,6 @@
 import type { MissingPhoto } from '@contract/photos';
 
-/** The first `limit` missing photos, then '...and N more' (spec section 9). */
+/** The first `limit` missing photos, then '...and N more'. */
 export function MissingList({ photos, limit }: { photos: readonly MissingPhoto[]; limit: number }) {
   const more = photos.length - limit;
   return (

@@ -14,7 +14,7 @@ export interface ClassChoice {
   albumId: number | null;
 }
 
-/** School, then an existing class or a new one (spec section 4: a new class is selected at once). */
+/** School, then an existing class or a new one (a new class is selected at once). */
 export function ClassPicker({ schools, value, onChange }: { schools: StaffSchool[]; value: ClassChoice; onChange: (next: ClassChoice) => void }) {
   const [mode, setMode] = useState<'existing' | 'new'>('existing');
   const [name, setName] = useState('');

@@ -1,5 +1,5 @@
 /**
- * The upload selection rules of spec sections 5, 8 and 9: images only, 10 MB per file (files over
+ * The upload selection rules: images only, 10 MB per file (files over
  * it are listed and left out, the rest kept), at most 500 photos in one selection.
  */
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@contract/constants';
@@ -33,7 +33,7 @@ export const sizeLimitMessage = (oversized: readonly Pick<File, 'name'>[]): stri
 /**
  * Adds `incoming` to `current`. Non-images are filtered (a drop of mixed files keeps the images);
  * an all-non-image selection is the Invalid Files error; over-size files are listed and dropped;
- * a selection that would pass 500 is refused whole, as the spec's message describes.
+ * a selection that would pass 500 is refused whole, as its message describes.
  */
 export function addToSelection<T extends Pick<File, 'name' | 'size' | 'type'>>(current: readonly T[], incoming: readonly T[]): SelectionResult<T> {
   const notices: Notice[] = [];
@@ -52,7 +52,7 @@ export function addToSelection<T extends Pick<File, 'name' | 'size' | 'type'>>(c
   return { selection: [...current, ...fitting], notices };
 }
 
-/** Progress of spec section 4: 5 at the start, up to 95 as files are done, 100 once complete. */
+/** Upload progress: 5 at the start, up to 95 as files are done, 100 once complete. */
 export function uploadProgress(done: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round(5 + (90 * Math.min(done, total)) / total);

@@ -1,5 +1,5 @@
 /**
- * Client-side previews of selected photos (spec section 9): longest side scaled to 200 px, JPEG at
+ * Client-side previews of selected photos: longest side scaled to 200 px, JPEG at
  * 0.85, with the business name tiled diagonally across the image in white at 30%. The drawing
  * takes any 2D context, so it is tested with a recording fake instead of a real canvas.
  */

@@ -1,6 +1,6 @@
 /**
  * Runs the upload queue from the page: on start, on `online`, after enqueueing and on a backoff
- * timer while the server or the network is unavailable. It turns queue events into the spec's
+ * timer while the server or the network is unavailable. It turns queue events into the
  * toasts and progress, and asks the service worker for a background sync whenever work is left
  * (so a closed tab still finishes), where the browser supports it.
  */
