@@ -20,7 +20,7 @@ export const loginStaff = (input: StaffLoginInput) =>
 export const registerStaff = (input: StaffRegisterInput) =>
   apiRequest<StaffAuthResponse>('/api/auth/register', { method: 'POST', body: input, auth: 'none' });
 
-/** Spec section 4: store token and user, clear the cart keys, reload. */
+/** Store token and user, clear the cart keys, reload. */
 export function startStaffSession({ token, user }: StaffAuthResponse): void {
   setStaffSession(token, user);
   clearCartKeys();

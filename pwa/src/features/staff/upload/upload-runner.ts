@@ -54,7 +54,7 @@ function onEvent(event: QueueEvent): void {
         description: `${event.total} photos uploaded to ${event.albumName}${event.matching ? `. ${summaryText(event.matching)}.` : ''}`,
         variant: 'success',
       });
-      // Spec section 4: the page reloads 1.5 s after completion so counts and lists are fresh.
+      // The page reloads 1.5 s after completion so counts and lists are fresh.
       setTimeout(() => window.location.reload(), UPLOAD_RELOAD_DELAY_MS);
       break;
     case 'failed':
