@@ -199,3 +199,16 @@ export const STATIC_MSG = {
 export const THUMBNAIL_MSG = {
   badSize: 'Thumbnail size must be small, or left out for the full thumbnail',
 } as const;
+
+/** Student routes: the id check of `?student=` and the answer to a removal. */
+export const STUDENT_ROUTE_MSG = {
+  studentIdInvalid: 'Student id must be a positive whole number',
+  studentRemoved: 'Student removed',
+} as const;
+
+/** Print-batch routes' id checks, and a photo on staff screens and packing lists known only by its id. */
+export const PRINT_BATCH_ROUTE_MSG = {
+  batchIdInvalid: 'Print batch id must be a positive whole number',
+  schoolFilterInvalid: 'School must be a school id',
+  photoById: (id: number | null) => `ID: ${id ?? '-'}`,
+} as const;

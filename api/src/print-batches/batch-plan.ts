@@ -1,4 +1,4 @@
-import { PRINT_BATCH_MSG } from '../../contract/messages';
+import { PRINT_BATCH_MSG, PRINT_BATCH_ROUTE_MSG } from '../../contract/messages';
 import { compareNames } from '../../contract/format';
 import type { BatchLineRecord, BatchOrderRecord } from './print-batches.repository';
 import { createPathRegistry, photoNameOf, productFolder, zipFileName } from './zip-names';
@@ -40,7 +40,7 @@ export function planBatch(records: BatchOrderRecord[]): BatchPlan {
       customerName: order.customerName,
       className: order.lines.find((line) => line.className)?.className ?? PRINT_BATCH_MSG.noClass,
       orderStatus: order.orderStatus,
-      lines: order.lines.map((line) => ({ ...line, photoName: photoNameOf(line) ?? `ID: ${line.photoId ?? '-'}`, zipPath: '' })),
+      lines: order.lines.map((line) => ({ ...line, photoName: photoNameOf(line) ?? PRINT_BATCH_ROUTE_MSG.photoById(line.photoId), zipPath: '' })),
     }))
     .sort(packingOrder);
   const active = orders.filter((order) => order.orderStatus !== 'cancelled');

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { PRINT_BATCH_MSG } from '../../contract/messages';
+import { PRINT_BATCH_MSG, PRINT_BATCH_ROUTE_MSG } from '../../contract/messages';
 import { id } from '../../contract/fields';
 import { printBatchCreateSchema, printBatchFileName, printBatchLinkRequestSchema, printBatchStatusSchema, type PrintBatchFile } from '../../contract/print-batches';
 import type { AppContext, AppState, Middleware } from '../http/context';
@@ -10,8 +10,8 @@ import type { Deps } from '../deps';
 import { createPrintBatchLinks } from './download-links';
 import { createPrintBatchService, type BatchFiles } from './print-batches.service';
 
-const batchId = id('Print batch id must be a positive whole number');
-const schoolFilter = id('School must be a school id');
+const batchId = id(PRINT_BATCH_ROUTE_MSG.batchIdInvalid);
+const schoolFilter = id(PRINT_BATCH_ROUTE_MSG.schoolFilterInvalid);
 
 /** Staff answers and the lab's files carry children's names: never kept by a shared cache. */
 const PRIVATE = 'private, no-store';

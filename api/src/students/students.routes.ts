@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { id } from '../../contract/fields';
-import { MSG, STUDENT_MSG } from '../../contract/messages';
+import { MSG, STUDENT_MSG, STUDENT_ROUTE_MSG } from '../../contract/messages';
 import { ROSTER_MAX_BYTES } from '../../contract/student-codes';
 import { assignPhotosSchema, rosterJsonSchema, studentUpdateSchema, studentVerifySchema } from '../../contract/students';
 import type { AppContext, AppState } from '../http/context';
@@ -53,7 +53,7 @@ export function createStudentRoutes(deps: Deps) {
   /** ?student=ID reprints one child's flyer. */
   router.get('/albums/:id/flyers.pdf', requireStaff, async (ctx) => {
     const target = albumId(ctx.params.id);
-    const only = typeof ctx.query.student === 'string' ? parse(id('Student id must be a positive whole number'), ctx.query.student) : null;
+    const only = typeof ctx.query.student === 'string' ? parse(id(STUDENT_ROUTE_MSG.studentIdInvalid), ctx.query.student) : null;
     const { pdf, fileName } = await service.flyers(target, only);
     ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
     ctx.set('Cache-Control', 'private, no-store');
@@ -97,7 +97,7 @@ export function createStudentRoutes(deps: Deps) {
 
   router.delete('/students/:id', requireStaff, async (ctx) => {
     await service.remove(studentId(ctx.params.id));
-    ctx.body = { message: 'Student removed' };
+    ctx.body = { message: STUDENT_ROUTE_MSG.studentRemoved };
   });
 
   router.post('/students/:id/erase', requireStaff, async (ctx) => {
