@@ -19,10 +19,10 @@ export function createGalleryPageService(deps: Deps) {
   const photos = createPhotoService(deps);
   const priceLists = createPriceListService(deps);
 
-  async function classPhotos(viewer: Viewer, schoolId: number, shown: readonly { id: number }[], classId: number | null): Promise<GalleryPageData['photos']> {
-    if (classId === null || !shown.some((album) => album.id === classId)) return null;
+  async function albumPhotos(viewer: Viewer, schoolId: number, shown: readonly { id: number }[], albumId: number | null): Promise<GalleryPageData['photos']> {
+    if (albumId === null || !shown.some((album) => album.id === albumId)) return null;
     try {
-      return { albumId: classId, list: await photos.listForViewer(classId, viewer, schoolId) };
+      return { albumId, list: await photos.listForViewer(albumId, viewer, schoolId) };
     } catch (err) {
       // Refused or gone: the app asks for it and shows the API's own answer.
       if (err instanceof AppError && err.status < 500) return null;
@@ -31,15 +31,15 @@ export function createGalleryPageService(deps: Deps) {
   }
 
   return {
-    async forViewer(slug: string, classId: number | null, viewer: Viewer): Promise<GalleryPageData | null> {
+    async forViewer(slug: string, albumId: number | null, viewer: Viewer): Promise<GalleryPageData | null> {
       const gallery = await schools.galleryFor(slug, viewer);
       if (!gallery) return null;
-      const [lists, classList] = await Promise.all([priceLists.forSchool(gallery.school.id), classPhotos(viewer, gallery.school.id, gallery.albums, classId)]);
+      const [lists, albumPhotoList] = await Promise.all([priceLists.forSchool(gallery.school.id), albumPhotos(viewer, gallery.school.id, gallery.albums, albumId)]);
       return {
         school: gallery.school,
         albums: gallery.albums,
         priceLists: lists,
-        photos: classList,
+        photos: albumPhotoList,
       };
     },
   };
