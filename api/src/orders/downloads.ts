@@ -5,7 +5,7 @@ const AUDIENCE = 'download';
 export const DOWNLOAD_TTL_SECONDS = 30 * 24 * 3600;
 
 /**
- * Signed links for paid digital copies (D8): HS256 over the order and item, 30 days. A fresh
+ * Signed links for paid digital copies (docs/access.md, "Download links for digital copies"): HS256 over the order and item, 30 days. A fresh
  * link is issued every time an order is shown, so My Orders re-issues expired ones.
  */
 export function createDownloadLinks(secret: string, publicUrl: string) {

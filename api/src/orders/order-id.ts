@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const LENGTH = 13;
 
-/** Order ids appear in URLs, so they are random: 13 symbols of 5 bits = 65 bits (D4). */
+/** Order ids appear in URLs, so they are random: 13 symbols of 5 bits = 65 bits (docs/access.md). */
 export function newOrderId(): string {
   let id = '';
   for (let i = 0; i < LENGTH; i++) id += ALPHABET[randomInt(ALPHABET.length)];

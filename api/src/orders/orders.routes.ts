@@ -10,13 +10,15 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Deps } from '../deps';
 import type { Commerce } from './commerce';
 import { ORDER_ID_PATTERN } from './order-id';
-import { contentDisposition } from './orders.presenter';
+import { contentDisposition, presentOrder } from './orders.presenter';
+import type { OrderRecord } from './orders.repository';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 export function createOrderRoutes(deps: Deps, commerce: Commerce) {
-  const { orders } = commerce;
+  const { orders, downloads } = commerce;
   const router = new Router<AppState, AppContext>();
+  const present = (order: OrderRecord) => presentOrder(order, downloads.url);
 
   const orderId = (ctx: AppContext): string => {
     const value = String(ctx.params.id ?? '').toUpperCase();
@@ -35,35 +37,35 @@ export function createOrderRoutes(deps: Deps, commerce: Commerce) {
       viewer: deps.access.viewer(ctx),
     });
     ctx.status = result.replayed ? 200 : 201;
-    ctx.body = { order: result.order, customerCreated: result.customerCreated };
+    ctx.body = { order: present(result.order), customerCreated: result.customerCreated };
   });
 
   router.get('/orders', requireStaff, async (ctx) => {
     const status = typeof ctx.query.status === 'string' && ctx.query.status !== '' && ctx.query.status !== 'all' ? ctx.query.status : undefined;
     if (status && !ORDER_STATUSES.includes(status as OrderStatus)) throw badRequest(`Order status must be one of ${ORDER_STATUSES.join(', ')}`);
     const school = typeof ctx.query.school === 'string' && ctx.query.school !== '' && ctx.query.school !== 'all' ? parse(id('School must be a school id'), ctx.query.school) : undefined;
-    ctx.body = await orders.list({ status: status as OrderStatus | undefined, schoolId: school });
+    ctx.body = (await orders.list({ status: status as OrderStatus | undefined, schoolId: school })).map(present);
   });
 
   /** No login (the confirmation page); a pending order is reconciled with the gateway first. */
   router.get('/orders/:id', async (ctx) => {
-    ctx.body = await orders.getSettled(orderId(ctx));
+    ctx.body = present(await orders.getSettled(orderId(ctx)));
     ctx.set('Cache-Control', 'no-store');
   });
 
   router.put('/orders/:id', requireStaff, async (ctx) => {
     const { orderStatus } = parse(orderStatusUpdateSchema, ctx.request.body);
-    ctx.body = await orders.setStatus(orderId(ctx), orderStatus);
+    ctx.body = present(await orders.setStatus(orderId(ctx), orderStatus));
   });
 
   router.get('/customer/orders', requireCustomer, async (ctx) => {
     const principal = ctx.state.principal;
     if (principal.kind !== 'customer') throw forbidden(ORDER_MSG.orderNotFound);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await orders.listForCustomer(principal.id);
+    ctx.body = (await orders.listForCustomer(principal.id)).map(present);
   });
 
-  /** A paid digital copy: the full-resolution original with a proper file name (docs/images.md). */
+  /** A paid digital copy: the full-resolution original with a proper file name (docs/access.md). */
   router.get('/downloads/:token', async (ctx) => {
     const file = await orders.download(String(ctx.params.token ?? ''));
     ctx.set('Content-Disposition', contentDisposition(file.fileName));

@@ -44,7 +44,6 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
   const repo = createOrdersRepository(deps.knex);
   const database = createDatabase(deps.knex);
   const customers = createCustomerService(deps);
-  const present = (record: OrderRecord): Order => presentOrder(record, downloads.url);
   const visibility = createVisibility(createStudentRepository(deps.knex));
 
   /** Do-not-publish photos are never sold, to anyone; every other photo needs the viewing grant. */
@@ -66,10 +65,10 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     if (earlier.idempotencyHash !== requestHash) throw conflict(HARDENING_MSG.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
     const photos = await repo.photos(input.items.map((item) => item.photoId));
     await assertCanOrder(ctx.viewer, [...photos.values()]);
-    return { order: present(earlier), customerCreated: false, replayed: true };
+    return { order: earlier, customerCreated: false, replayed: true };
   }
 
-  async function create(input: OrderCreateInput, ctx: CreateOrderContext): Promise<{ order: Order; customerCreated: boolean; replayed: boolean }> {
+  async function create(input: OrderCreateInput, ctx: CreateOrderContext): Promise<{ order: OrderRecord; customerCreated: boolean; replayed: boolean }> {
     const requestHash = orderRequestHash(input, ctx.customerId);
     if (ctx.idempotencyKey) {
       const earlier = await repo.findByIdempotencyKey(ctx.idempotencyKey);
@@ -126,17 +125,17 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     if (created) await customers.sendSetPasswordEmail(created);
     const record = await repo.find(id);
     if (!record) throw new Error(`order ${id} vanished after insert`);
-    return { order: present(record), customerCreated: created !== null, replayed: false };
+    return { order: record, customerCreated: created !== null, replayed: false };
   }
 
-  async function get(id: string): Promise<Order> {
+  async function get(id: string): Promise<OrderRecord> {
     const record = await repo.find(id);
     if (!record) throw notFound(ORDER_MSG.orderNotFound);
-    return present(record);
+    return record;
   }
 
   /**
-   * A paid digital copy behind a signed link (docs/images.md): the full-resolution original, only
+   * A paid digital copy behind a signed link (docs/access.md): the full-resolution original, only
    * while the order stays paid, never of a child who may not be published.
    */
   async function download(token: string): Promise<Download> {
@@ -160,7 +159,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     get,
 
     /** The order for its confirmation page: an unpaid one is settled with the gateway first. */
-    async getSettled(id: string): Promise<Order> {
+    async getSettled(id: string): Promise<OrderRecord> {
       const order = await get(id);
       if (order.paymentStatus === 'completed' || !hooks.reconcilePayment) return order;
       await hooks.reconcilePayment(id);
@@ -168,16 +167,16 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     },
 
     download,
-    list: async (filter: { status?: OrderStatus; schoolId?: number }) => (await repo.list(filter)).map(present),
-    listForCustomer: async (customerId: number) => (await repo.list({ customerId })).map(present),
-    async setStatus(id: string, status: OrderStatus): Promise<Order> {
+    list: (filter: { status?: OrderStatus; schoolId?: number }): Promise<OrderRecord[]> => repo.list(filter),
+    listForCustomer: (customerId: number): Promise<OrderRecord[]> => repo.list({ customerId }),
+    async setStatus(id: string, status: OrderStatus): Promise<OrderRecord> {
       if ((await repo.setStatus(id, status)) === 0) throw notFound(ORDER_MSG.orderNotFound);
       return get(id);
     },
 
     /** Exactly one confirmation per paid order: called only by the transition that paid it. */
     async sendConfirmation(orderId: string): Promise<void> {
-      const order = await get(orderId);
+      const order: Order = presentOrder(await get(orderId), downloads.url);
       await deps.mailer.send({
         to: order.customerEmail,
         ...orderConfirmationEmail({

@@ -52,7 +52,7 @@ export const fallbackProducts = (): Product[] =>
   FALLBACK_PRODUCTS.map((p) => ({ id: p.id, name: p.name, description: DEFAULT_PRODUCT_DESCRIPTION, priceThebe: p.priceThebe }));
 
 /**
- * Prices an order on the server (D4): every line from the school's products, never from the
+ * Prices an order on the server (docs/money-and-pricing.md): every line from the school's products, never from the
  * client. The client's own prices must agree to the thebe, or the parent is asked to review the
  * cart (409) — nothing is charged that the server did not price.
  */
@@ -63,7 +63,9 @@ export function priceOrder(input: Pick<OrderCreateInput, 'items' | 'totalAmount'
   for (const item of input.items) {
     const photo = ctx.photos.get(item.photoId);
     if (!photo || photo.schoolId !== ctx.schoolId || photo.albumId !== item.albumId) throw badRequest(ORDER_MSG.photoNotInSchool, undefined, 'PHOTO_NOT_IN_SCHOOL');
-    const product = products.get(item.productType);
+    // The wire's `productType` on an order item is the product's id.
+    const productId = item.productType;
+    const product = products.get(productId);
     if (!product) throw conflict(ORDER_MSG.productUnavailable(item.productName?.trim() || 'A product'), 'PRODUCT_UNAVAILABLE');
     const digital = isDigitalProduct(product.id, product.name);
     if (ctx.closed && !digital) throw conflict(ORDER_MSG.printsClosed(product.name), 'PRINTS_CLOSED');

@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 /** A urlencoded body as ordered name/value pairs: PayGate checksums depend on field order. */
 export type FormPairs = [string, string][];
 
-/** Canonical initiate order (reference §2/§3); the checksum covers only the fields actually sent. */
+/** Canonical initiate order (docs/payments.md, "Checksums"); the checksum covers only the fields actually sent. */
 export const INITIATE_FIELDS = [
   'PAYGATE_ID',
   'REFERENCE',
@@ -31,7 +31,7 @@ export function payGateChecksum(values: readonly string[], key: string): string 
   return createHash('md5').update(values.join('') + key, 'utf8').digest('hex');
 }
 
-/** Constant-time comparison of two checksums (checklist H4); unequal lengths fail before comparing. */
+/** Constant-time comparison of two checksums (docs/payments.md, "Comparing checksums"); unequal lengths fail before comparing. */
 export function checksumEquals(expected: string, received: string): boolean {
   const a = Buffer.from(expected, 'utf8');
   const b = Buffer.from(received, 'utf8');
@@ -42,7 +42,7 @@ export function checksumEquals(expected: string, received: string): boolean {
 /**
  * Verifies a message signed over "every posted field except CHECKSUM, in posted order" (notify,
  * query response, initiate response). PayGate sometimes posts AUTH_CODE as the text `null` while
- * signing it as empty (reference §11.3), so that one substitution is tried as a second reading.
+ * signing it as empty (docs/payments.md, "The null authorisation code"), so that one substitution is tried as a second reading.
  */
 export function verifyPostedChecksum(fields: readonly [string, string][], key: string): boolean {
   const posted = fields.filter(([name]) => name === 'CHECKSUM');

@@ -14,11 +14,11 @@ import { parsePayGateResult, type PayGateResult } from './result';
 
 export interface PayGateClientOptions {
   paygateId: string;
-  /** The encryption key configured for the PayGate ID; never leaves the server (checklist H3). */
+  /** The encryption key configured for the PayGate ID; never leaves the server. */
   secret: string;
   /** 'https://secure.paygate.co.za', or the app's own origin for the sandbox. */
   baseUrl: string;
-  /** PayGate's own PHP library uses 10 s (reference §11.16). */
+  /** PayGate's own PHP library uses 10 s (docs/payments.md, "Talking to the gateway"). */
   timeoutMs?: number;
   /** Replaces the HTTP transport (tests); without it, node's own HTTP client is used. */
   fetch?: typeof fetch;
@@ -49,7 +49,7 @@ export interface QueryInput {
 }
 
 export interface QueryResult {
-  /** Exactly as returned, in order, CHECKSUM included: store it raw (checklist H7). */
+  /** Exactly as returned, in order, CHECKSUM included: store it raw (docs/payments.md, "Callback records"). */
   fields: FormPairs;
   transaction: PayGateResult;
 }
@@ -248,7 +248,7 @@ export function createPayGateClient(options: PayGateClientOptions): PayGateClien
   };
 }
 
-/** PayGate wants UTC as 'YYYY-MM-DD HH:MM:SS' (reference §11.10). */
+/** PayGate wants UTC as 'YYYY-MM-DD HH:MM:SS' (docs/payments.md, "Talking to the gateway"). */
 export function formatTransactionDate(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }

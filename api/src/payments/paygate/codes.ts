@@ -1,4 +1,4 @@
-/** PayWeb3 code tables (docs/payments.md) shared by the client, the sandbox and the payments service. */
+/** PayWeb3 code tables (docs/payments.md, "Transaction statuses" and "Result codes") shared by the client, the sandbox and the payments service. */
 
 export const TRANSACTION_STATUS = {
   notDone: 0,

@@ -1,6 +1,6 @@
 /**
  * A failed exchange with PayGate. `code` is either the gateway's own ERROR code (DATA_CHK,
- * ND_INV_PRID, …; reference §4) or one of ours for failures on our side of the wire.
+ * ND_INV_PRID, …; docs/payments.md, "Gateway error codes") or one of ours for failures on our side of the wire.
  */
 export type LocalPayGateErrorCode =
   /** Connection refused, DNS failure, reset. */

@@ -3,11 +3,11 @@ import { PayGateError } from './errors';
 
 const digits = z.string().regex(/^\d+$/);
 const optionalText = z.string().optional().default('');
-/** Blank and PayGate's literal `null` (reference §11.3) both mean "no value". */
+/** Blank and PayGate's literal `null` (docs/payments.md, "The null authorisation code") both mean "no value". */
 const nullableText = optionalText.transform((value) => (value === '' || value === 'null' ? null : value));
 
 /**
- * The notify and query response field set (reference §7/§8). Only the identity, status, amount and
+ * The notify and query response field set (docs/payments.md, "Notify" and "Query"). Only the identity, status, amount and
  * currency are required: those are what the order logic compares; the rest is informational.
  */
 const resultSchema = z.object({

@@ -1,6 +1,6 @@
 import { checksumEquals, initiateChecksum, INITIATE_FIELDS, pairValue, type FormPairs, type InitiateFields } from './checksum';
 
-/** Currencies the sandbox PayGate ID has enabled: BWP for this app plus the test account's three (§10). */
+/** Currencies the sandbox PayGate ID has enabled: BWP for this app plus the test account's three (docs/payments.md, "Test cards"). */
 export const SANDBOX_CURRENCIES: readonly string[] = ['BWP', 'ZAR', 'USD', 'EUR'];
 
 const PAY_METHODS = new Set(['CC', 'DC', 'EW', 'BT', 'CV', 'PC']);
@@ -11,12 +11,12 @@ const MAX_AMOUNT = 2_147_483_647;
 export type InitiateValidation = { ok: true; fields: InitiateFields } | { ok: false; error: string };
 
 /**
- * The sandbox's reading of an initiate request (reference §4 and §12). PayGate does not itemise
+ * The sandbox's reading of an initiate request (docs/payments.md, "Gateway error codes" and "The built-in sandbox"). PayGate does not itemise
  * which check runs first, so the order is: a field not posted at all → DATA_PW; then the PayGate
  * ID, then the checksum (it needs the key of that ID, and a request whose signature fails says
  * nothing reliable about its values); then each value. A field posted empty gets that field's own
- * code (DATA_CREF, DATA_URL, DATA_REGION, INV_EMAIL, DATA_AMT_NUM) — the "no X" wording of §4.
- * The checksum is recomputed in canonical order whatever the posting order (§8 inference).
+ * code (DATA_CREF, DATA_URL, DATA_REGION, INV_EMAIL, DATA_AMT_NUM) — the "no X" wording of PayGate's error list.
+ * The checksum is recomputed in canonical order whatever the posting order (inferred from how PayGate verifies queries).
  * TRANSACTION_DATE is checked for shape and calendar validity only; a time window is unconfirmed.
  */
 export function validateInitiate(pairs: FormPairs, paygateId: string, secret: string): InitiateValidation {

@@ -19,7 +19,7 @@ export interface Notifier {
 }
 
 /**
- * Server-to-server notify as PayGate does it (reference §7): urlencoded POST, only the exact body
+ * Server-to-server notify as PayGate does it (docs/payments.md, "Notify"): urlencoded POST, only the exact body
  * `OK` counts as received, anything else is retried after retryDelayMs up to maxRetries times.
  */
 export function createNotifier(options: NotifierOptions): Notifier {

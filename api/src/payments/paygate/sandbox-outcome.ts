@@ -31,7 +31,7 @@ export interface Outcome {
   approved: boolean;
 }
 
-/** Card number → outcome per the documented test cards (§10); any other number is an invalid card. */
+/** Card number → outcome per the documented test cards (docs/payments.md, "Test cards"); any other number is an invalid card. */
 export function cardOutcome(cardNumber: string): Outcome {
   const card = TEST_CARDS.find((candidate) => candidate.number === cardNumber);
   if (!card) {
@@ -52,8 +52,8 @@ export function cancelOutcome(cancelStatus: 3 | 4): Outcome {
 }
 
 /**
- * The notify field set in the §7 order. AUTH_CODE is empty unless approved; the caller may post
- * it as the literal `null` while signing it empty, as PayGate does (§11.3).
+ * The notify field set in PayGate's notify order (docs/payments.md, "Notify"). AUTH_CODE is empty unless approved; the caller may post
+ * it as the literal `null` while signing it empty, as PayGate does (docs/payments.md, "The null authorisation code").
  */
 export function resultPairs(tx: SandboxTransaction, outcome: Outcome): FormPairs {
   const cancelled = outcome.resultCode === RESULT_CODES.cancelled;

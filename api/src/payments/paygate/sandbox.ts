@@ -32,7 +32,7 @@ export interface SandboxGatewayOptions {
   paygateId: string;
   secret: string;
   logger: Logger;
-  /** PayGate retries every 30 minutes (reference §7); tests shorten it. */
+  /** PayGate retries every 30 minutes (docs/payments.md, "Notify"); tests shorten it. */
   notifyRetryDelayMs?: number;
   maxNotifyRetries?: number;
   /** Extra copies of each notify, sent concurrently with the first: exercises idempotency. */
@@ -41,9 +41,9 @@ export interface SandboxGatewayOptions {
   notifyDelayMs?: number;
   /** A lost notify: the merchant must recover through query. */
   suppressNotify?: boolean;
-  /** The docs say 3 for a customer cancel, PayGate's plugins treat 4 as user-cancel (§9). */
+  /** The docs say 3 for a customer cancel, PayGate's plugins treat 4 as user-cancel (docs/payments.md, "Transaction statuses"). */
   cancelStatus?: 3 | 4;
-  /** Post AUTH_CODE as the text `null` (signed as empty) on non-approved outcomes (§11.3). */
+  /** Post AUTH_CODE as the text `null` (signed as empty) on non-approved outcomes (docs/payments.md, "The null authorisation code"). */
   nullAuthCodeOnDecline?: boolean;
   notifyTimeoutMs?: number;
   fetch?: typeof fetch;
@@ -61,8 +61,8 @@ export interface SandboxGateway {
 const REQUEST_LIFETIME_MS = 30 * 60 * 1000;
 
 /**
- * A development stand-in for PayGate PayWeb3 speaking the same protocol (decision D6, reference
- * §12). Routes carry no prefix: the app mounts the router at its root so that baseUrl = the app's
+ * A development stand-in for PayGate PayWeb3 speaking the same protocol (docs/payments.md,
+ * "The built-in sandbox"). Routes carry no prefix: the app mounts the router at its root so that baseUrl = the app's
  * own origin works exactly like https://secure.paygate.co.za. State lives in memory.
  */
 export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGateway {
