@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AccessMode } from '../../contract/student-codes';
 import type { ClassRef, PhotoRef } from '../students/visibility';
-import { photoRef } from '../photos/photos.service';
+import { photoRefOfRow } from '../photos/photos.repository';
 
 /** What answering one image needs: its files and validators, and what the visibility rule needs. */
 export interface ImageRecord {
@@ -68,7 +68,7 @@ export function createImagesRepository(knex: Knex) {
         thumbEtag: row.thumb_etag,
         previewEtag: row.preview_etag,
         smallThumbEtag: row.small_thumb_etag,
-        photo: photoRef(row),
+        photo: photoRefOfRow(row),
         album: {
           id: Number(row.album_id),
           schoolId: Number(row.school_id),

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CardStatus, MatchedBy } from '../../contract/matching';
 import type { RosterEntry } from './file-names';
 import type { Placement, SessionPhoto } from './match-session';
-import type { PhotoRow } from '../photos/photos.repository';
+import { toPhotoRecord, type PhotoRecord, type PhotoRow } from '../photos/photos.repository';
 import { inTx, runner, type Tx } from '../db/database';
 
 /** A student found by a card's code, in whichever class and school they are. */
@@ -72,8 +72,9 @@ export function createMatchingRepository(knex: Knex) {
     },
 
     /** Photos waiting in the tray that no session orders (kept for completeness; uploads always name a session). */
-    async trayWithoutSession(albumId: number): Promise<PhotoRow[]> {
-      return knex('photos').where({ album_id: albumId, in_tray: true }).whereNull('upload_session').orderBy('id').select<PhotoRow[]>('*');
+    async trayWithoutSession(albumId: number): Promise<PhotoRecord[]> {
+      const rows = await knex('photos').where({ album_id: albumId, in_tray: true }).whereNull('upload_session').orderBy('id').select<PhotoRow[]>('*');
+      return rows.map(toPhotoRecord);
     },
 
     async owners(ids: number[]): Promise<Map<number, CodeOwner>> {
@@ -92,7 +93,10 @@ export function createMatchingRepository(knex: Knex) {
       return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), name: row.name, albumId: Number(row.album_id), albumName: row.album_name, schoolName: row.school_name }]));
     },
 
-    rowsByIds: (ids: number[]): Promise<PhotoRow[]> => (ids.length === 0 ? Promise.resolve([]) : knex('photos').whereIn('id', ids).select<PhotoRow[]>('*')),
+    async photosByIds(ids: number[]): Promise<PhotoRecord[]> {
+      if (ids.length === 0) return [];
+      return (await knex('photos').whereIn('id', ids).select<PhotoRow[]>('*')).map(toPhotoRecord);
+    },
 
     /** Writes only the placements that changed. */
     async place(changes: Map<number, Placement>, tx: Tx): Promise<void> {

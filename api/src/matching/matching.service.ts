@@ -1,7 +1,7 @@
 import type { CardStatus, MatchingSummary, ReportedCard, TrayCard } from '../../contract/matching';
 import { MATCHING_MSG } from '../../contract/messages';
 import type { TrayItem, TrayResponse } from '../../contract/photos';
-import { presentPhoto } from '../photos/photos.repository';
+import { presentPhoto } from '../photos/photos.presenter';
 import type { Deps } from '../deps';
 import { createDatabase } from '../db/database';
 import { cardCodeOf } from './card-text';
@@ -128,16 +128,16 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
         sessions.push({ sessionId: session, ids, latest: Math.max(...ids) });
       }
       const loose = await repo.trayWithoutSession(albumId);
-      const rows = new Map((await repo.rowsByIds(sessions.flatMap((session) => session.ids))).map((row) => [Number(row.id), row]));
-      for (const row of loose) rows.set(Number(row.id), row);
-      const cardOwners = await repo.owners([...rows.values()].flatMap((row) => (row.kind === 'card' && row.card_student_id !== null ? [Number(row.card_student_id)] : [])));
+      const photos = new Map((await repo.photosByIds(sessions.flatMap((session) => session.ids))).map((photo) => [photo.id, photo]));
+      for (const photo of loose) photos.set(photo.id, photo);
+      const cardOwners = await repo.owners([...photos.values()].flatMap((photo) => (photo.kind === 'card' && photo.cardStudentId !== null ? [photo.cardStudentId] : [])));
       const item = (id: number): TrayItem[] => {
-        const row = rows.get(id);
-        if (!row) return [];
+        const photo = photos.get(id);
+        if (!photo) return [];
         let card: TrayCard | null = null;
-        if (row.kind === 'card') {
-          const owner = row.card_student_id === null ? undefined : cardOwners.get(Number(row.card_student_id));
-          const status = (row.card_status as CardStatus | null) ?? 'unknown';
+        if (photo.kind === 'card') {
+          const owner = photo.cardStudentId === null ? undefined : cardOwners.get(photo.cardStudentId);
+          const status = (photo.cardStatus as CardStatus | null) ?? 'unknown';
           card = {
             status,
             studentId: status === 'known' && owner ? owner.id : null,
@@ -145,10 +145,10 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
             elsewhere: status === 'other_class' && owner ? where(owner) : null,
           };
         }
-        return [{ photo: presentPhoto(row), card }];
+        return [{ photo: presentPhoto(photo), card }];
       };
       const listed = sessions.sort((a, b) => b.latest - a.latest).map((session) => ({ sessionId: session.sessionId, items: session.ids.flatMap(item) }));
-      if (loose.length > 0) listed.push({ sessionId: '', items: loose.flatMap((row) => item(Number(row.id))) });
+      if (loose.length > 0) listed.push({ sessionId: '', items: loose.flatMap((photo) => item(photo.id)) });
       const waiting = listed.reduce((sum, session) => sum + session.items.filter((entry) => entry.card === null).length, 0);
       return { waiting, sessions: listed };
     },
