@@ -212,3 +212,39 @@ export const PRINT_BATCH_ROUTE_MSG = {
   schoolFilterInvalid: 'School must be a school id',
   photoById: (id: number | null) => `ID: ${id ?? '-'}`,
 } as const;
+
+/** School, class, price-list, photo and staff-account routes: their id checks and the answers to a removal. */
+export const CATALOGUE_ROUTE_MSG = {
+  schoolIdInvalid: 'School id must be a positive whole number',
+  schoolDeleted: 'School deleted',
+  classIdInvalid: 'Class id must be a positive whole number',
+  classDeleted: 'Class deleted',
+  priceListIdInvalid: 'Price list id must be a positive whole number',
+  priceListDeleted: 'Price list deleted',
+  staffIdInvalid: 'Photographer id must be a positive whole number',
+  staffDeleted: 'Photographer deleted',
+  /** A class belongs to a school, so the upload form picks both; a missing class means neither was chosen. */
+  selectClassFirst: 'Please select a school and class first',
+} as const;
+
+/** Texts of the PWA's screens that several screens say: toast titles, fallbacks and buttons. */
+export const PWA_MSG = {
+  errorTitle: 'Error',
+  updateFailedTitle: 'Update Failed',
+  uploadFailedTitle: 'Upload Failed',
+  downloadFailedTitle: 'Download Failed',
+  downloadCompleteTitle: 'Download Complete',
+  loginSuccessTitle: 'Login Successful',
+  loginFailedTitle: 'Login Failed',
+  welcomeBack: 'Welcome back!',
+  accessGrantedTitle: 'Access Granted',
+  accessDeniedTitle: 'Access Denied',
+  addedToCartTitle: 'Added to Cart',
+  offlineTitle: 'You are offline',
+  classCreatedTitle: 'Class Created',
+  createClassFailed: 'Failed to create class',
+  updateStudentFailed: 'Failed to update the student',
+  assignPhotosFailed: 'Failed to assign photos',
+  resetFailed: 'Failed to reset password. The link may be expired or invalid.',
+  working: 'Working...',
+} as const;

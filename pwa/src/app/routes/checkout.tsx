@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { HARDENING_MSG } from '@contract/messages';
+import { HARDENING_MSG, PWA_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
@@ -78,7 +78,7 @@ export default function Checkout() {
   const placeOrder = async (details: CheckoutDetails) => {
     if (!navigator.onLine) {
       setOfflineNotice(true);
-      toast({ title: 'You are offline', description: OFFLINE_TEXT, variant: 'destructive' });
+      toast({ title: PWA_MSG.offlineTitle, description: OFFLINE_TEXT, variant: 'destructive' });
       return;
     }
     setOfflineNotice(false);
@@ -104,7 +104,7 @@ export default function Checkout() {
       setStep('idle');
       if (err instanceof NetworkError) {
         setOfflineNotice(true);
-        toast({ title: 'You are offline', description: OFFLINE_TEXT, variant: 'destructive' });
+        toast({ title: PWA_MSG.offlineTitle, description: OFFLINE_TEXT, variant: 'destructive' });
       } else {
         toast({ title: 'Order Failed', description: errorMessage(err, 'Failed to create order. Please try again.'), variant: 'destructive' });
       }

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
 import type { Photo } from '@contract/photos';
 import type { UnlockedStudent } from '@contract/students';
+import { PWA_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -143,7 +144,7 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
     writeJson(LOCAL_KEYS.currentAlbum, { id: child.album.id, name: child.album.name });
     dispatchCart({ type: 'add', lines: cartLinesFor(photo, selections, child.school, { name }) });
     setOpenPhoto(null);
-    toast({ title: 'Added to Cart', description: `${selections.length} product(s) added to your cart`, variant: 'success' });
+    toast({ title: PWA_MSG.addedToCartTitle, description: `${selections.length} product(s) added to your cart`, variant: 'success' });
   };
 
   const forget = async () => {
@@ -154,7 +155,7 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
       // Offline, the device forgets now and the signed grant lapses on its own within days.
       if (!(err instanceof NetworkError)) {
         setBusy(false);
-        toast({ title: 'Error', description: errorMessage(err, 'Could not forget this child. Please try again.'), variant: 'destructive' });
+        toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Could not forget this child. Please try again.'), variant: 'destructive' });
         return;
       }
     }

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatStudentCode, isStudentCode, normaliseStudentCode } from '@contract/student-codes';
+import { PWA_MSG } from '@contract/messages';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
@@ -33,7 +34,7 @@ export default function CodeLanding() {
     verifyStudentCode(normalised)
       .then(async (result) => {
         addUnlockedChild(result);
-        toast({ title: 'Access Granted', description: `Welcome! ${result.student.name}'s photos are ready.`, variant: 'success' });
+        toast({ title: PWA_MSG.accessGrantedTitle, description: `Welcome! ${result.student.name}'s photos are ready.`, variant: 'success' });
         await queryClient.invalidateQueries({ queryKey: childrenKeys.unlocked });
         navigate(paths.child(result.student.id), { replace: true });
       })

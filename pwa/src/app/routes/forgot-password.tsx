@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { forgotPasswordSchema } from '@contract/auth';
+import { PWA_MSG } from '@contract/messages';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -23,7 +24,7 @@ export default function ForgotPassword() {
       setSent(true);
       toast({ title: 'Email sent!', description: 'If an account exists with this email, a password reset link has been sent.', variant: 'success' });
     },
-    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to send reset email. Please try again.'), variant: 'destructive' }),
+    onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to send reset email. Please try again.'), variant: 'destructive' }),
   });
 
   return (

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { resetPasswordFormSchema } from '@contract/auth';
 import { RESET_REDIRECT_DELAY_MS } from '@contract/constants';
-import { HARDENING_MSG, MSG } from '@contract/messages';
+import { HARDENING_MSG, MSG, PWA_MSG } from '@contract/messages';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -32,7 +32,7 @@ export default function ResetPassword() {
     },
     onError: (err) => {
       setProblem(resetProblem(err));
-      toast({ title: 'Reset failed', description: errorMessage(err, 'Failed to reset password. The link may be expired or invalid.'), variant: 'destructive' });
+      toast({ title: 'Reset failed', description: errorMessage(err, PWA_MSG.resetFailed), variant: 'destructive' });
     },
   });
 
@@ -99,9 +99,9 @@ function resetProblem(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'RESET_LINK_INVALID') return LINK_INVALID;
     if (err.status === 429) return HARDENING_MSG.resetRateLimited;
-    return err.serverMessage ?? 'Failed to reset password. The link may be expired or invalid.';
+    return err.serverMessage ?? PWA_MSG.resetFailed;
   }
-  return 'Failed to reset password. The link may be expired or invalid.';
+  return PWA_MSG.resetFailed;
 }
 
 function Shell({ children }: { children: ReactNode }) {

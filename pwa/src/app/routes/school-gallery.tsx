@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
 import type { AlbumSummary, SchoolBySlug } from '@contract/schools';
 import type { Photo } from '@contract/photos';
+import { PWA_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -168,7 +169,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const addToCart = (photo: Photo, selections: { product: Product; quantity: number }[]) => {
     dispatchCart({ type: 'add', lines: cartLinesFor(photo, selections, school) });
     setOpenPhoto(null);
-    toast({ title: 'Added to Cart', description: `${selections.length} product(s) added to your cart`, variant: 'success' });
+    toast({ title: PWA_MSG.addedToCartTitle, description: `${selections.length} product(s) added to your cart`, variant: 'success' });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { PWA_MSG } from '@contract/messages';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Button, type ButtonVariant } from './button';
 import { cx } from './cx';
@@ -37,7 +38,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy = f
             </AlertDialog.Cancel>
             {/* Not an AlertDialog.Action: the dialog stays open, busy, until the caller closes it. */}
             <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
-              {busy ? 'Working...' : confirmLabel}
+              {busy ? PWA_MSG.working : confirmLabel}
             </Button>
           </div>
         </AlertDialog.Content>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { customerLoginSchema, type CustomerAuthResponse } from '@contract/auth';
+import { MSG, PWA_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
@@ -13,10 +14,10 @@ export function LoginForm({ forgotPath, onSignedIn }: { forgotPath: string; onSi
   const login = useMutation({
     mutationFn: loginCustomer,
     onSuccess: (session) => {
-      toast({ title: 'Login Successful', description: 'Welcome back!', variant: 'success' });
+      toast({ title: PWA_MSG.loginSuccessTitle, description: PWA_MSG.welcomeBack, variant: 'success' });
       onSignedIn(session);
     },
-    onError: (err) => toast({ title: 'Login Failed', description: errorMessage(err, 'Invalid email or password'), variant: 'destructive' }),
+    onError: (err) => toast({ title: PWA_MSG.loginFailedTitle, description: errorMessage(err, MSG.invalidCredentials), variant: 'destructive' }),
   });
 
   return (

@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isStudentCode, normaliseStudentCode } from '@contract/student-codes';
 import type { StudentVerifyResponse } from '@contract/students';
+import { PWA_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -34,7 +35,7 @@ export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child
       addUnlockedChild(result);
       setCode('');
       setError(null);
-      toast({ title: 'Access Granted', description: `Welcome! ${result.student.name}'s photos are ready.`, variant: 'success' });
+      toast({ title: PWA_MSG.accessGrantedTitle, description: `Welcome! ${result.student.name}'s photos are ready.`, variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: childrenKeys.unlocked });
       await queryClient.invalidateQueries({ queryKey: ['schools'] });
       onUnlocked(result);
@@ -42,7 +43,7 @@ export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child
     onError: (err) => {
       const description = errorMessage(err, "We couldn't check that code. Please try again.");
       setError(description);
-      toast({ title: 'Access Denied', description, variant: 'destructive' });
+      toast({ title: PWA_MSG.accessDeniedTitle, description, variant: 'destructive' });
     },
   });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { albumVerifySchema } from '@contract/albums';
 import type { AlbumSummary } from '@contract/schools';
+import { MSG } from '@contract/messages';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -38,7 +39,7 @@ function ClassPasswordForm({ album, onCancel, onUnlocked }: ClassPasswordDialogP
     mutationFn: () => verifyClassPassword(album.id, password),
     onSuccess: (result) => {
       if (result.success) onUnlocked(album);
-      else setError('Incorrect password. Please try again.');
+      else setError(MSG.incorrectClassPassword);
     },
     onError: (err) => {
       setError(err instanceof ApiError && err.status === 429 && err.serverMessage ? err.serverMessage : 'Failed to verify password. Please try again.');

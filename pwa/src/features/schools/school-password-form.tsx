@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { schoolVerifySchema, type PublicSchool } from '@contract/schools';
+import { MSG, PWA_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Label } from '../../components/ui/label';
@@ -35,15 +36,15 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
   const verify = useMutation({
     mutationFn: () => verifySchoolPassword(slug, password),
     onSuccess: async (result) => {
-      toast({ title: 'Access Granted', description: `Welcome to ${result.school.name}`, variant: 'success' });
+      toast({ title: PWA_MSG.accessGrantedTitle, description: `Welcome to ${result.school.name}`, variant: 'success' });
       setValues((current) => ({ ...current, password: '' }));
       await queryClient.invalidateQueries({ queryKey: schoolKeys.bySlug(slug) });
       navigate(targetPath(slug));
     },
     onError: (err) => {
       // A rate-limited attempt says so (429); every other failure says the same fixed text.
-      const description = err instanceof ApiError && err.status === 429 ? errorMessage(err, 'Invalid password. Please try again.') : 'Invalid password. Please try again.';
-      toast({ title: 'Access Denied', description, variant: 'destructive' });
+      const description = err instanceof ApiError && err.status === 429 ? errorMessage(err, MSG.invalidSchoolPassword) : MSG.invalidSchoolPassword;
+      toast({ title: PWA_MSG.accessDeniedTitle, description, variant: 'destructive' });
     },
   });
 

@@ -1,5 +1,6 @@
 /** How families of this school get in: the school password, or each child's private code. */
 import { ACCESS_MODES, ACCESS_MODE_LABELS, type AccessMode } from '@contract/student-codes';
+import { PWA_MSG } from '@contract/messages';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
@@ -18,7 +19,7 @@ export function AccessModeControl({ schoolId, mode }: { schoolId: number; mode: 
             description: next === 'student_codes' ? 'Families now need their child\'s code; the school password no longer opens the gallery.' : 'The school password opens the whole gallery again.',
             variant: 'success',
           }),
-        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to change how families get in'), variant: 'destructive' }),
+        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, 'Failed to change how families get in'), variant: 'destructive' }),
       },
     );
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HARDENING_MSG, MSG } from '@contract/messages';
+import { HARDENING_MSG, MSG, PWA_MSG } from '@contract/messages';
 import { albumCreateSchema } from '@contract/albums';
 import type { AlbumSummary } from '@contract/schools';
 import { Button } from '../../../components/ui/button';
@@ -36,11 +36,11 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
     }
   }, [open, album, setValues]);
 
-  const submit = handleSubmit(save, (errors) => toast({ title: 'Error', description: errors.name ?? MSG.classNameRequired, variant: 'destructive' }));
+  const submit = handleSubmit(save, (errors) => toast({ title: PWA_MSG.errorTitle, description: errors.name ?? MSG.classNameRequired, variant: 'destructive' }));
 
   function save() {
     if (album) {
-      if (!getStaffToken()) return toast({ title: 'Update Failed', description: 'You must be logged in to update a class. Please log in again.', variant: 'destructive' });
+      if (!getStaffToken()) return toast({ title: PWA_MSG.updateFailedTitle, description: 'You must be logged in to update a class. Please log in again.', variant: 'destructive' });
       update.mutate(
         { id: album.id, name: name.trim(), password: removePassword ? null : password === '' ? undefined : password },
         {
@@ -49,7 +49,7 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
             onSaved(saved.id);
             onOpenChange(false);
           },
-          onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update class'), variant: 'destructive' }),
+          onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, 'Failed to update class'), variant: 'destructive' }),
         },
       );
     } else {
@@ -57,11 +57,11 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
         { name: name.trim(), schoolId, ...(password ? { password } : {}) },
         {
           onSuccess: (saved) => {
-            toast({ title: 'Class Created', description: `${saved.name} created successfully. You can now upload photos.`, variant: 'success' });
+            toast({ title: PWA_MSG.classCreatedTitle, description: `${saved.name} created successfully. You can now upload photos.`, variant: 'success' });
             onSaved(saved.id);
             onOpenChange(false);
           },
-          onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create class'), variant: 'destructive' }),
+          onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, PWA_MSG.createClassFailed), variant: 'destructive' }),
         },
       );
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MATCHING_MSG } from '@contract/messages';
+import { MATCHING_MSG, PWA_MSG } from '@contract/messages';
 import { byName } from '@contract/format';
 import type { AlbumSummary } from '@contract/schools';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -43,7 +43,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
         if (selectedId === deleting.id) setSelectedId(null);
         void school.refetch();
       },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete class'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to delete class'), variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });
   };

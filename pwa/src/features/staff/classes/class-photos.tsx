@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AlbumSummary } from '@contract/schools';
-import { MATCHING_MSG } from '@contract/messages';
+import { MATCHING_MSG, PWA_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -41,7 +41,7 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
           setSelected(new Set());
           setTarget('');
         },
-        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to assign photos'), variant: 'destructive' }),
+        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.assignPhotosFailed), variant: 'destructive' }),
       },
     );
   };
@@ -60,7 +60,7 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
         toast({ title: 'Photos Deleted', description: `${result.deletedCount} photo(s) deleted.`, variant: 'success' });
         setSelected(new Set());
       },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete photos'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to delete photos'), variant: 'destructive' }),
       onSettled: () => setConfirming(false),
     });
 

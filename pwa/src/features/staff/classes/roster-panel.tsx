@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { AlbumSummary } from '@contract/schools';
 import type { Student } from '@contract/students';
 import { studentInputSchema } from '@contract/students';
+import { PWA_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
@@ -43,7 +44,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
         toast({ title: 'Student Added', description: `${result.students[0]?.name ?? values.name} was added with code ${result.students[0]?.code ?? ''}.`, variant: 'success' });
         reset();
       },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to add the student'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to add the student'), variant: 'destructive' }),
     }),
   );
 
@@ -53,7 +54,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
       await downloadFlyers(album.id, flyerName(album, student), student?.id);
       toast({ title: 'Flyers Ready', description: student ? `${student.name}'s flyer was downloaded.` : `Flyers for ${album.name} were downloaded.`, variant: 'success' });
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to make the flyers'), variant: 'destructive' });
+      toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to make the flyers'), variant: 'destructive' });
     } finally {
       setDownloading(false);
     }
@@ -69,7 +70,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
             description: doNotPublish ? `${student.name}'s photos are hidden from every family and cannot be ordered.` : `${student.name}'s photos can be seen by their family again.`,
             variant: 'success',
           }),
-        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update the student'), variant: 'destructive' }),
+        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.updateStudentFailed), variant: 'destructive' }),
       },
     );
 
@@ -77,7 +78,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
     if (!confirm) return;
     const { kind, student } = confirm;
     const done = { onSettled: () => setConfirm(null) };
-    const failed = (fallback: string) => (err: unknown) => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+    const failed = (fallback: string) => (err: unknown) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, fallback), variant: 'destructive' });
     if (kind === 'remove') {
       remove.mutate(student.id, {
         ...done,
@@ -230,7 +231,7 @@ function EditStudentDialog({ student, albumId, onClose }: { student: Student | n
           setShown(null);
           onClose();
         },
-        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update the student'), variant: 'destructive' }),
+        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.updateStudentFailed), variant: 'destructive' }),
       },
     );
   });

@@ -1,5 +1,5 @@
 import type { TrayCard } from '@contract/matching';
-import { MATCHING_MSG } from '@contract/messages';
+import { MATCHING_MSG, PWA_MSG } from '@contract/messages';
 import type { TrayItem } from '@contract/photos';
 import type { AlbumSummary } from '@contract/schools';
 import { AuthedImage } from '../../../components/authed-image';
@@ -54,7 +54,7 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
       { photoId, studentId },
       {
         onSuccess: () => toast({ title: 'Photo Assigned', description: MATCHING_MSG.assigned(who), variant: 'success' }),
-        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to assign photos'), variant: 'destructive' }),
+        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.assignPhotosFailed), variant: 'destructive' }),
       },
     );
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { photographerCreateSchema, type StaffUser } from '@contract/auth';
+import { PWA_MSG } from '@contract/messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -25,7 +26,7 @@ function AddPhotographer() {
         toast({ title: 'Photographer Created', description: `${user.firstName} ${user.lastName} can now sign in.`, variant: 'success' });
         reset();
       },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create photographer'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to create photographer'), variant: 'destructive' }),
     }),
   );
 
@@ -65,7 +66,7 @@ export function PhotographersTab({ isAdmin, currentUserId }: { isAdmin: boolean;
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => toast({ title: 'Photographer Deleted', description: `${deleting.firstName} ${deleting.lastName} can no longer sign in.`, variant: 'success' }),
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete photographer'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to delete photographer'), variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });
   };

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MSG } from '@contract/messages';
+import { MSG, PWA_MSG } from '@contract/messages';
 import type { PriceList } from '@contract/price-lists';
 import { Button } from '../../../components/ui/button';
 import { Input, Textarea } from '../../../components/ui/input';
@@ -27,8 +27,8 @@ export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return toast({ title: 'Error', description: MSG.priceListNameRequired, variant: 'destructive' });
-    if (completeRows(rows).length === 0) return toast({ title: 'Error', description: MSG.priceListProductsRequired, variant: 'destructive' });
+    if (!name.trim()) return toast({ title: PWA_MSG.errorTitle, description: MSG.priceListNameRequired, variant: 'destructive' });
+    if (completeRows(rows).length === 0) return toast({ title: PWA_MSG.errorTitle, description: MSG.priceListProductsRequired, variant: 'destructive' });
     save.mutate(
       { id: list?.id ?? null, draft: { name, description, rows } },
       {
@@ -36,7 +36,7 @@ export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDo
           toast({ title: editing ? 'Price List Updated' : 'Price List Created', description: `${saved.name} has been saved.`, variant: 'success' });
           onDone();
         },
-        onError: (err) => toast({ title: 'Error', description: priceListFailure(editing ? 'update' : 'create', err), variant: 'destructive' }),
+        onError: (err) => toast({ title: PWA_MSG.errorTitle, description: priceListFailure(editing ? 'update' : 'create', err), variant: 'destructive' }),
       },
     );
   };

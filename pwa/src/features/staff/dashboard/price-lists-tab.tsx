@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PRICE_LIST_CARD_ITEMS } from '@contract/constants';
 import { formatPula } from '@contract/money';
 import type { PriceList } from '@contract/price-lists';
+import { PWA_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -20,7 +21,7 @@ export function PriceListsTab() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => toast({ title: 'Price List Deleted', description: `${deleting.name} has been deleted.`, variant: 'success' }),
-      onError: (err) => toast({ title: 'Error', description: priceListFailure('delete', err), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: priceListFailure('delete', err), variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });
   };

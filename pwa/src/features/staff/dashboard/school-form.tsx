@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { schoolCreateSchema } from '@contract/schools';
 import { ACCESS_MODES, ACCESS_MODE_LABELS, DEFAULT_ACCESS_MODE } from '@contract/student-codes';
+import { PWA_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
@@ -42,7 +43,7 @@ export function SchoolForm({ onDone }: { onDone: () => void }) {
         setSlugTouched(false);
         onDone();
       },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create school'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to create school'), variant: 'destructive' }),
     }),
   );
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@contract/constants';
 import type { Order } from '@contract/orders';
+import { PWA_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -109,7 +110,7 @@ export function OrderManagement() {
                     { id: order.id, orderStatus },
                     {
                       onSuccess: () => toast({ title: 'Status Updated', description: `Order #${order.id} is now ${ORDER_STATUS_LABELS[orderStatus]}.`, variant: 'success' }),
-                      onError: () => toast({ title: 'Update Failed', description: 'Failed to update order status', variant: 'destructive' }),
+                      onError: () => toast({ title: PWA_MSG.updateFailedTitle, description: 'Failed to update order status', variant: 'destructive' }),
                     },
                   )
                 }

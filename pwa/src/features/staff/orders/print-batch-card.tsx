@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS } from '@contract/constants';
 import { printBatchFileName, type PrintBatch, type PrintBatchFile } from '@contract/print-batches';
+import { PWA_MSG } from '@contract/messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -50,9 +51,9 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
     try {
       const response = await fetchBatchFile(batch.id, file);
       saveBlob(await response.blob(), name);
-      toast({ title: 'Download Complete', description: `${name} has been downloaded.`, variant: 'success' });
+      toast({ title: PWA_MSG.downloadCompleteTitle, description: `${name} has been downloaded.`, variant: 'success' });
     } catch (err) {
-      toast({ title: 'Download Failed', description: errorMessage(err, `${name} could not be downloaded. Please try again.`), variant: 'destructive' });
+      toast({ title: PWA_MSG.downloadFailedTitle, description: errorMessage(err, `${name} could not be downloaded. Please try again.`), variant: 'destructive' });
     } finally {
       setPdf(null);
     }
@@ -92,12 +93,12 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
         await file.abort(err).catch(() => undefined);
         throw err;
       }
-      toast({ title: 'Download Complete', description: `${name} has been saved.`, variant: 'success' });
+      toast({ title: PWA_MSG.downloadCompleteTitle, description: `${name} has been saved.`, variant: 'success' });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') {
         toast({ title: 'Download Cancelled', description: `${name} was not saved.` });
       } else {
-        toast({ title: 'Download Failed', description: errorMessage(err, `${name} could not be downloaded. Please try again.`), variant: 'destructive' });
+        toast({ title: PWA_MSG.downloadFailedTitle, description: errorMessage(err, `${name} could not be downloaded. Please try again.`), variant: 'destructive' });
       }
     } finally {
       download.current = null;
@@ -112,7 +113,7 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
       { id: batch.id, status },
       {
         onSuccess: () => toast({ title: 'Batch Updated', description: `The orders of batch #${batch.id} are now ${ORDER_STATUS_LABELS[status]}.`, variant: 'success' }),
-        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update the print batch'), variant: 'destructive' }),
+        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, 'Failed to update the print batch'), variant: 'destructive' }),
         onSettled: () => setConfirming(null),
       },
     );

@@ -1,3 +1,4 @@
+import { PWA_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -23,7 +24,7 @@ export function PrintBatches() {
           description: `Batch #${batch.id} for ${schoolName}: ${batch.orderCount} order(s) with ${batch.printCount} print(s) are now At Printers.`,
           variant: 'success',
         }),
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create print batch'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to create print batch'), variant: 'destructive' }),
     });
 
   return (

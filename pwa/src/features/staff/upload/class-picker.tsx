@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@contract/messages';
+import { MSG, PWA_MSG } from '@contract/messages';
 import type { StaffSchool } from '@contract/schools';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -22,18 +22,18 @@ export function ClassPicker({ schools, value, onChange }: { schools: StaffSchool
   const school = schools.find((candidate) => candidate.id === value.schoolId);
 
   const createClass = () => {
-    if (!value.schoolId) return toast({ title: 'Error', description: MSG.selectSchoolFirst, variant: 'destructive' });
-    if (!name.trim()) return toast({ title: 'Error', description: MSG.classNameRequired, variant: 'destructive' });
+    if (!value.schoolId) return toast({ title: PWA_MSG.errorTitle, description: MSG.selectSchoolFirst, variant: 'destructive' });
+    if (!name.trim()) return toast({ title: PWA_MSG.errorTitle, description: MSG.classNameRequired, variant: 'destructive' });
     create.mutate(
       { name: name.trim(), schoolId: value.schoolId },
       {
         onSuccess: (album) => {
-          toast({ title: 'Class Created', description: `${album.name} created successfully. You can now upload photos.`, variant: 'success' });
+          toast({ title: PWA_MSG.classCreatedTitle, description: `${album.name} created successfully. You can now upload photos.`, variant: 'success' });
           onChange({ schoolId: album.schoolId, albumId: album.id });
           setName('');
           setMode('existing');
         },
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create class'), variant: 'destructive' }),
+        onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, PWA_MSG.createClassFailed), variant: 'destructive' }),
       },
     );
   };

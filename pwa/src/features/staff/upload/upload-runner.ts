@@ -6,6 +6,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { UPLOAD_RELOAD_DELAY_MS } from '@contract/constants';
+import { PWA_MSG } from '@contract/messages';
 import { toast } from '../../../components/ui/toast';
 import { summaryText } from './matching-text';
 import { getStaffToken } from '../../../lib/storage';
@@ -60,7 +61,7 @@ function onEvent(event: QueueEvent): void {
     case 'failed':
     case 'auth':
       set({ phase: 'failed', message: event.message });
-      toast({ title: 'Upload Failed', description: event.message || 'Failed to upload photos', variant: 'destructive' });
+      toast({ title: PWA_MSG.uploadFailedTitle, description: event.message || 'Failed to upload photos', variant: 'destructive' });
       break;
     case 'waiting':
       set({ phase: 'waiting', message: event.message });

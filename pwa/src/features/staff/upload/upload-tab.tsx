@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { UPLOAD_BATCH_SIZE } from '@contract/constants';
-import { MSG } from '@contract/messages';
+import { MSG, PWA_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -42,7 +42,7 @@ export function UploadTab() {
     const album = school?.albums.find((candidate) => candidate.id === choice.albumId);
     if (!school || !album) return toast({ title: 'Selection Required', description: 'Please select a school and class first', variant: 'destructive' });
     const token = getStaffToken();
-    if (!token) return toast({ title: 'Upload Failed', description: MSG.notLoggedIn, variant: 'destructive' });
+    if (!token) return toast({ title: PWA_MSG.uploadFailedTitle, description: MSG.notLoggedIn, variant: 'destructive' });
     setSaving(true);
     try {
       const { skipped } = await enqueueUpload({
@@ -58,7 +58,7 @@ export function UploadTab() {
       setSelection([]);
       void runUploads();
     } catch (err) {
-      toast({ title: 'Upload Failed', description: err instanceof Error && err.name === 'QuotaExceededError' ? 'This device is out of storage space for the upload queue.' : 'Failed to upload photos', variant: 'destructive' });
+      toast({ title: PWA_MSG.uploadFailedTitle, description: err instanceof Error && err.name === 'QuotaExceededError' ? 'This device is out of storage space for the upload queue.' : 'Failed to upload photos', variant: 'destructive' });
     } finally {
       setSaving(false);
     }
