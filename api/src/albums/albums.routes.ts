@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { albumCreateSchema, albumUpdateSchema, albumVerifySchema } from '../../contract/albums';
-import { MSG } from '../../contract/messages';
+import { CATALOGUE_ROUTE_MSG, MSG } from '../../contract/messages';
 import { id } from '../../contract/fields';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
@@ -10,7 +10,7 @@ import type { Deps } from '../deps';
 import { createAlbumService } from './albums.service';
 import { presentAlbum } from './albums.presenter';
 
-const albumId = id('Class id must be a positive whole number');
+const albumId = id(CATALOGUE_ROUTE_MSG.classIdInvalid);
 
 export function createAlbumRoutes(deps: Deps) {
   const service = createAlbumService(deps);
@@ -30,7 +30,7 @@ export function createAlbumRoutes(deps: Deps) {
 
   router.delete('/albums/:id', requireStaff, async (ctx) => {
     await service.delete(parse(albumId, ctx.params.id));
-    ctx.body = { message: 'Class deleted' };
+    ctx.body = { message: CATALOGUE_ROUTE_MSG.classDeleted };
   });
 
   /** The client reads `success`, so a wrong password is a 200 with success false. */

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { UPLOAD_BATCH_SIZE, UPLOAD_MAX_FILE_BYTES } from '../../contract/constants';
 import { id } from '../../contract/fields';
-import { HARDENING_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
+import { CATALOGUE_ROUTE_MSG, HARDENING_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
 import { uploadCaptureSchema } from '../../contract/matching';
 import { badRequest } from '../http/errors';
 import { createMatchingService } from '../matching/matching.service';
@@ -26,7 +26,7 @@ function readJsonField(text: string): unknown {
 }
 
 /** A class belongs to a school, so the upload form picks both; a missing class means neither was chosen. */
-export const SELECT_CLASS_FIRST = 'Please select a school and class first';
+export const SELECT_CLASS_FIRST = CATALOGUE_ROUTE_MSG.selectClassFirst;
 const uploadFieldsSchema = z.object({ albumId: id(SELECT_CLASS_FIRST) }, { error: SELECT_CLASS_FIRST });
 
 /**

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { priceListInputSchema, type PriceList, type PriceListInput } from '../../contract/price-lists';
 import { UPLOAD_MAX_FILE_BYTES } from '../../contract/constants';
 import { id } from '../../contract/fields';
+import { CATALOGUE_ROUTE_MSG } from '../../contract/messages';
 import type { AppContext, AppState } from '../http/context';
 import { parse } from '../http/validate';
 import { requireStaff } from '../http/auth';
@@ -10,8 +11,8 @@ import type { Deps } from '../deps';
 import { createPriceListService } from './price-lists.service';
 import { readPriceListForm } from './price-lists.form';
 
-const priceListId = id('Price list id must be a positive whole number');
-const schoolId = id('School id must be a positive whole number');
+const priceListId = id(CATALOGUE_ROUTE_MSG.priceListIdInvalid);
+const schoolId = id(CATALOGUE_ROUTE_MSG.schoolIdInvalid);
 
 /** An editor form: a few dozen products, each with at most one example image. */
 const FORM_LIMITS = { maxFiles: 100, maxFileBytes: UPLOAD_MAX_FILE_BYTES, maxRequestBytes: 200 * 1024 * 1024, maxFields: 1000 };
@@ -57,7 +58,7 @@ export function createPriceListRoutes(deps: Deps) {
 
   router.delete('/price-lists/:id', requireStaff, async (ctx) => {
     await service.delete(parse(priceListId, ctx.params.id));
-    ctx.body = { message: 'Price list deleted' };
+    ctx.body = { message: CATALOGUE_ROUTE_MSG.priceListDeleted };
   });
 
   return router;

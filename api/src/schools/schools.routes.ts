@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { schoolCreateSchema, schoolUpdateSchema, schoolVerifySchema } from '../../contract/schools';
 import { id } from '../../contract/fields';
+import { CATALOGUE_ROUTE_MSG } from '../../contract/messages';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
@@ -8,7 +9,7 @@ import { isStaff, requireStaff } from '../http/auth';
 import type { Deps } from '../deps';
 import { createSchoolService } from './schools.service';
 
-const schoolId = id('School id must be a positive whole number');
+const schoolId = id(CATALOGUE_ROUTE_MSG.schoolIdInvalid);
 
 /** Answers that depend on the caller's grant or token must not be reused by a shared cache. */
 const PRIVATE = 'private, no-store';
@@ -53,7 +54,7 @@ export function createSchoolRoutes(deps: Deps) {
 
   router.delete('/schools/:id', requireStaff, async (ctx) => {
     await service.delete(parse(schoolId, ctx.params.id));
-    ctx.body = { message: 'School deleted' };
+    ctx.body = { message: CATALOGUE_ROUTE_MSG.schoolDeleted };
   });
 
   router.get('/schools/:id/albums', async (ctx) => {

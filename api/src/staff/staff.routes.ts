@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { staffLoginSchema, staffRegisterSchema, photographerCreateSchema } from '../../contract/auth';
 import { id } from '../../contract/fields';
+import { CATALOGUE_ROUTE_MSG } from '../../contract/messages';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
@@ -42,10 +43,10 @@ export function createStaffRoutes(deps: Deps) {
   });
 
   router.delete('/photographers/:id', requireAdmin, async (ctx) => {
-    const target = parse(id('Photographer id must be a positive whole number'), ctx.params.id);
+    const target = parse(id(CATALOGUE_ROUTE_MSG.staffIdInvalid), ctx.params.id);
     const actor = ctx.state.principal.kind === 'staff' ? ctx.state.principal.id : 0;
     await service.delete(target, actor);
-    ctx.body = { message: 'Photographer deleted' };
+    ctx.body = { message: CATALOGUE_ROUTE_MSG.staffDeleted };
   });
 
   return router;
