@@ -175,7 +175,7 @@ describeApi('payments through the PayWeb3 sandbox', () => {
       const notes = (await w.server.runtime.knex('payment_callbacks').where({ payment_id: payment.id })).map((c) => c.outcome);
       expect(notes.filter((n) => n.endsWith('order paid'))).toHaveLength(1);
       expect(notes.filter((n) => n.includes('repeat of completed'))).toHaveLength(9);
-      await waitUntil(async () => confirmations(w, orderId).length === 1);
+      await w.mail.waitForMessages(1, { match: (m) => m.subject.includes(orderId) });
       await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 200 });
       expect(confirmations(w, orderId)).toHaveLength(1);
       // A later decline never takes a paid order back.
@@ -221,7 +221,7 @@ describeApi('payments through the PayWeb3 sandbox', () => {
         await waitUntil(async () => (await w.server.runtime.knex('payment_callbacks').where({ kind: 'notify' })).length >= 10);
         const notes = (await w.server.runtime.knex('payment_callbacks')).map((c) => c.outcome);
         expect(notes.filter((n) => n.endsWith('order paid'))).toHaveLength(1);
-        await waitUntil(async () => confirmations(w, orderId).length === 1);
+        await w.mail.waitForMessages(1, { match: (m) => m.subject.includes(orderId) });
         await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 200 });
         expect(confirmations(w, orderId)).toHaveLength(1);
       } finally {
@@ -240,6 +240,7 @@ describeApi('payments through the PayWeb3 sandbox', () => {
         await waitUntil(async () => (await w.server.runtime.knex('payment_callbacks').where({ kind: 'notify' })).length === 1);
         const notify = await w.server.runtime.knex('payment_callbacks').where({ kind: 'notify' }).first();
         expect(notify.outcome).toContain('repeat of completed');
+        await w.mail.waitForMessages(1, { match: (m) => m.subject.includes(orderId) });
         await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 200 });
         expect(confirmations(w, orderId)).toHaveLength(1);
       } finally {
