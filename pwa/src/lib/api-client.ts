@@ -106,4 +106,3 @@ export function errorMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
-export const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;

@@ -127,7 +127,6 @@ export function subscribeStorage(callback: () => void): () => void {
 export const getStaffToken = () => readRaw(LOCAL_KEYS.token);
 export const getCustomerToken = () => readRaw(LOCAL_KEYS.customerToken);
 export const getStaffUser = () => readJson<StaffUser>(LOCAL_KEYS.user);
-export const getCustomerUser = () => readJson<CustomerUser>(LOCAL_KEYS.customerUser);
 
 /** A logged-in photographer or admin: they have no cart. */
 export function isStaffSession(): boolean {
