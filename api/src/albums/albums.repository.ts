@@ -48,12 +48,8 @@ function summaryQuery(db: Knex) {
 
 export function createAlbumRepository(knex: Knex) {
   return {
-    /**
-     * The class's summary. `tx` also takes a knex transaction for callers not yet moved to `Tx`
-     * (the student service).
-     */
-    async findById(id: number, tx?: Tx | Knex): Promise<AlbumRecord | undefined> {
-      const row = (await summaryQuery(runner(knex, tx as Tx | undefined)).where('a.id', id).first()) as AlbumSummaryRow | undefined;
+    async findById(id: number, tx?: Tx): Promise<AlbumRecord | undefined> {
+      const row = (await summaryQuery(runner(knex, tx)).where('a.id', id).first()) as AlbumSummaryRow | undefined;
       return row ? toRecord(row) : undefined;
     },
 
