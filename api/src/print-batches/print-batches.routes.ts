@@ -8,6 +8,7 @@ import { requireStaff } from '../http/auth';
 import { forbidden } from '../http/errors';
 import type { Deps } from '../deps';
 import { createPrintBatchLinks } from './download-links';
+import { presentPrintBatch, presentPrintBatchDetail, presentReadiness } from './print-batches.presenter';
 import { createPrintBatchService, type BatchFiles } from './print-batches.service';
 
 const batchId = id(PRINT_BATCH_ROUTE_MSG.batchIdInvalid);
@@ -46,30 +47,31 @@ export function createPrintBatchRoutes(deps: Deps) {
 
   router.get('/print-batches/ready', requireStaff, async (ctx) => {
     ctx.set('Cache-Control', PRIVATE);
-    ctx.body = await service.readiness();
+    ctx.body = (await service.readiness()).map(presentReadiness);
   });
 
   router.get('/print-batches', requireStaff, async (ctx) => {
     const school = typeof ctx.query.school === 'string' && ctx.query.school !== '' && ctx.query.school !== 'all' ? parse(schoolFilter, ctx.query.school) : undefined;
     ctx.set('Cache-Control', PRIVATE);
-    ctx.body = await service.list({ schoolId: school });
+    ctx.body = (await service.list({ schoolId: school })).map(presentPrintBatch);
   });
 
   router.post('/print-batches', requireStaff, async (ctx) => {
     const { schoolId } = parse(printBatchCreateSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = await service.create(schoolId);
+    ctx.body = presentPrintBatch(await service.create(schoolId));
   });
 
   router.get('/print-batches/:id', requireStaff, async (ctx) => {
     ctx.set('Cache-Control', PRIVATE);
-    ctx.body = await service.detail(parse(batchId, ctx.params.id));
+    const { batch, plan } = await service.files(parse(batchId, ctx.params.id));
+    ctx.body = presentPrintBatchDetail(batch, plan);
   });
 
   router.put('/print-batches/:id', requireStaff, async (ctx) => {
     const target = parse(batchId, ctx.params.id);
     const { status } = parse(printBatchStatusSchema, ctx.request.body);
-    ctx.body = await service.setStatus(target, status);
+    ctx.body = presentPrintBatch(await service.setStatus(target, status));
   });
 
   router.post('/print-batches/:id/links', requireStaff, async (ctx) => {

@@ -5,10 +5,7 @@ import {
   PRINT_READY_ORDER_STATUSES,
   orderStatusRank,
   statusesBefore,
-  type PrintBatch,
-  type PrintBatchDetail,
   type PrintBatchStatus,
-  type PrintReadiness,
 } from '../../contract/print-batches';
 import type { Deps } from '../deps';
 import { createDatabase } from '../db/database';
@@ -21,8 +18,7 @@ import { planBatch, type BatchPlan } from './batch-plan';
 import { streamBatchZip } from './batch-zip';
 import { labelsPdf } from './labels-pdf';
 import { packingListPdf } from './packing-list-pdf';
-import { presentPrintBatch, presentPrintBatchDetail, presentReadiness } from './print-batches.presenter';
-import { createPrintBatchRepository, type PrintBatchRecord } from './print-batches.repository';
+import { createPrintBatchRepository, type PrintBatchRecord, type ReadinessRecord } from './print-batches.repository';
 import type { PrintBatchLinkClaims } from './download-links';
 
 export interface PrintBatchDeps extends Pick<Deps, 'knex' | 'dialect' | 'logger'> {
@@ -69,15 +65,15 @@ export function createPrintBatchService(deps: PrintBatchDeps) {
   }
 
   return {
-    async readiness(): Promise<PrintReadiness[]> {
-      return (await repo.readiness()).sort((a, b) => compareNames(a.schoolName, b.schoolName) || a.schoolId - b.schoolId).map(presentReadiness);
+    async readiness(): Promise<ReadinessRecord[]> {
+      return (await repo.readiness()).sort((a, b) => compareNames(a.schoolName, b.schoolName) || a.schoolId - b.schoolId);
     },
 
-    async create(schoolId: number): Promise<PrintBatch> {
+    async create(schoolId: number): Promise<PrintBatchRecord> {
       if (!(await repo.school(schoolId))) throw notFound(MSG.schoolNotFound);
       for (let attempt = 1; ; attempt++) {
         try {
-          return presentPrintBatch(await find(await insertBatch(schoolId)));
+          return await find(await insertBatch(schoolId));
         } catch (err) {
           if (isUniqueViolation(err)) throw conflict(PRINT_BATCH_MSG.createRace, 'PRINT_BATCH_RACE');
           if (isDeadlock(err) && attempt < CREATE_ATTEMPTS) continue;
@@ -87,20 +83,15 @@ export function createPrintBatchService(deps: PrintBatchDeps) {
       }
     },
 
-    get: async (id: number): Promise<PrintBatch> => presentPrintBatch(await find(id)),
+    get: (id: number): Promise<PrintBatchRecord> => find(id),
 
-    list: async (filter: { schoolId?: number }): Promise<PrintBatch[]> => (await repo.list(filter)).map(presentPrintBatch),
-
-    async detail(id: number): Promise<PrintBatchDetail> {
-      const batch = await find(id);
-      return presentPrintBatchDetail(batch, planBatch(await repo.contents(id)));
-    },
+    list: (filter: { schoolId?: number }): Promise<PrintBatchRecord[]> => repo.list(filter),
 
     /**
      * Moves the batch and every order in it forward to `status`, in one transaction. An order
      * already further on (moved by hand) stays there; a cancelled one stays cancelled.
      */
-    async setStatus(id: number, status: PrintBatchStatus): Promise<PrintBatch> {
+    async setStatus(id: number, status: PrintBatchStatus): Promise<PrintBatchRecord> {
       await database.transaction(async (tx) => {
         const current = await repo.lockStatus(id, tx);
         if (!current) throw notFound(PRINT_BATCH_MSG.notFound);
@@ -112,10 +103,10 @@ export function createPrintBatchService(deps: PrintBatchDeps) {
         await repo.moveBatchOrders(id, status, statusesBefore(status).filter((from) => from !== 'pending'), at, tx);
         await repo.setStatus(id, status, at, tx);
       });
-      return presentPrintBatch(await find(id));
+      return find(id);
     },
 
-    /** Loads and checks everything a download needs, before its first byte is sent. */
+    /** The batch with its orders planned: for its detail screen, and everything a download needs before its first byte is sent. */
     async files(id: number): Promise<BatchFiles> {
       const batch = await find(id);
       return { batch, plan: planBatch(await repo.contents(id)) };

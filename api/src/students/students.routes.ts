@@ -13,6 +13,7 @@ import type { Deps } from '../deps';
 import { pathId } from '../photos/path-id';
 import { parseRosterCsv, type RawRosterRow } from './roster-csv';
 import { createStudentService } from './students.service';
+import { presentStudent, presentUnlocked } from './students.presenter';
 
 const albumId = (raw: string | undefined) => pathId(raw, MSG.classNotFound);
 const studentId = (raw: string | undefined) => pathId(raw, STUDENT_MSG.studentNotFound);
@@ -35,7 +36,7 @@ export function createStudentRoutes(deps: Deps) {
 
   router.get('/albums/:id/students', requireStaff, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await service.list(albumId(ctx.params.id));
+    ctx.body = (await service.list(albumId(ctx.params.id))).map(presentStudent);
   });
 
   /** ?dryRun=true answers the row-by-row preview and imports nothing. */
@@ -47,7 +48,7 @@ export function createStudentRoutes(deps: Deps) {
       return;
     }
     ctx.status = 201;
-    ctx.body = { students: await service.importRoster(target, rows) };
+    ctx.body = { students: (await service.importRoster(target, rows)).map(presentStudent) };
   });
 
   /** ?student=ID reprints one child's flyer. */
@@ -64,16 +65,16 @@ export function createStudentRoutes(deps: Deps) {
   router.post('/students/verify', async (ctx) => {
     const { code } = parse(studentVerifySchema, ctx.request.body);
     const ip = clientIp(ctx);
-    const { codeTag, ...unlocked } = await service.verify(code, ip, clientNetwork(ip));
-    deps.access.grantStudent(ctx, unlocked.student.id, codeTag);
+    const { student, codeTag } = await service.verify(code, ip, clientNetwork(ip));
+    deps.access.grantStudent(ctx, student.id, codeTag);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, ...unlocked };
+    ctx.body = { success: true, ...presentUnlocked(student) };
   });
 
   /** The children this browser holds codes for, so the family gallery can rebuild its tabs. */
   router.get('/students/unlocked', async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await service.unlocked(deps.access.read(ctx));
+    ctx.body = (await service.unlocked(deps.access.read(ctx))).map(presentUnlocked);
   });
 
   /** "Forget this child on this device": nothing to check, the grant just loses the child. */
@@ -92,7 +93,7 @@ export function createStudentRoutes(deps: Deps) {
 
   router.patch('/students/:id', requireStaff, async (ctx) => {
     const target = studentId(ctx.params.id);
-    ctx.body = await service.update(target, parse(studentUpdateSchema, ctx.request.body));
+    ctx.body = presentStudent(await service.update(target, parse(studentUpdateSchema, ctx.request.body)));
   });
 
   router.delete('/students/:id', requireStaff, async (ctx) => {

@@ -1,5 +1,5 @@
 import { MATCHING_MSG, MSG, STUDENT_MSG } from '../../contract/messages';
-import { studentInputSchema, type AssignPhotosInput, type ErasureResponse, type RosterPreview, type Student, type StudentInput, type StudentUpdateInput, type UnlockedStudent } from '../../contract/students';
+import { studentInputSchema, type AssignPhotosInput, type ErasureResponse, type RosterPreview, type StudentInput, type StudentUpdateInput } from '../../contract/students';
 import type { Photo } from '../../contract/photos';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import type { Deps } from '../deps';
@@ -17,7 +17,7 @@ import { createVisibility, heldStudents } from './visibility';
 import { renderFlyers } from './flyers';
 import type { Grant } from '../http/access';
 import { createStudentRepository, type GrantedStudent, type StudentRecord } from './students.repository';
-import { byStudentName, presentStudent, presentUnlocked } from './students.presenter';
+import { byStudentName } from './students.presenter';
 
 type StudentDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'> & { config: Pick<Deps['config'], 'businessName' | 'publicUrl'> };
 
@@ -123,9 +123,9 @@ export function createStudentService(deps: StudentDeps) {
   return {
     get,
 
-    async list(albumId: number): Promise<Student[]> {
+    async list(albumId: number): Promise<StudentRecord[]> {
       await requireAlbum(albumId);
-      return (await repo.listByAlbum(albumId)).sort(byStudentName).map(presentStudent);
+      return (await repo.listByAlbum(albumId)).sort(byStudentName);
     },
 
     /** The flyers PDF of the roster (or of one child of it), with the school's details, and its file name. */
@@ -160,7 +160,7 @@ export function createStudentService(deps: StudentDeps) {
     },
 
     /** All or nothing: one bad row and no student is created (400 naming every bad row). */
-    async importRoster(albumId: number, rows: RawRosterRow[]): Promise<Student[]> {
+    async importRoster(albumId: number, rows: RawRosterRow[]): Promise<StudentRecord[]> {
       await requireAlbum(albumId);
       const checked = checkRows(rows, await repo.listByAlbum(albumId));
       const errors = Object.fromEntries(checked.flatMap((row) => (row.error === null ? [] : [[`rows.${row.row}`, row.error]])));
@@ -168,10 +168,10 @@ export function createStudentService(deps: StudentDeps) {
       if (count > 0) throw badRequest(STUDENT_MSG.rosterHasErrors(count), errors, 'ROSTER_INVALID');
       const inputs = checked.flatMap((row) => (row.input ? [row.input] : []));
       const ids = await insertWithCodes(albumId, inputs);
-      return (await repo.listByIds(ids)).map(presentStudent);
+      return repo.listByIds(ids);
     },
 
-    async update(id: number, input: StudentUpdateInput): Promise<Student> {
+    async update(id: number, input: StudentUpdateInput): Promise<StudentRecord> {
       const student = await get(id);
       if (input.number !== undefined && input.number !== null && input.number !== student.number) {
         const clash = (await repo.listByAlbum(student.albumId)).find((other) => other.id !== id && other.number === input.number);
@@ -193,7 +193,7 @@ export function createStudentService(deps: StudentDeps) {
           throw err;
         }
       }
-      return presentStudent(await get(id));
+      return get(id);
     },
 
     /** Taking a child off the roster must not turn their photos into group photos everyone sees. */
@@ -209,7 +209,7 @@ export function createStudentService(deps: StudentDeps) {
      * A family's code: failures count against the client, the client's network and the pair, like
      * a password; a success forgets this client's failures for this code.
      */
-    async verify(code: string, client: string, network: string): Promise<UnlockedStudent & { codeTag: string }> {
+    async verify(code: string, client: string, network: string): Promise<{ student: GrantedStudent; codeTag: string }> {
       await deps.limits.guard('student-code', client, network, code);
       const id = await repo.findIdByCode(code);
       const [student] = id === undefined ? [] : await repo.granted([id]);
@@ -218,16 +218,16 @@ export function createStudentService(deps: StudentDeps) {
         throw unauthorized(STUDENT_MSG.codeNotRecognised, 'INVALID_CODE');
       }
       await deps.limits.succeed('student-code', client, network, code);
-      return { ...presentUnlocked(student), codeTag: codeTag(student.code) };
+      return { student, codeTag: codeTag(student.code) };
     },
 
     /** The children a browser's grant still holds (an erased child, or one with a new code, drops out). */
-    async unlocked(grant: Grant): Promise<UnlockedStudent[]> {
+    async unlocked(grant: Grant): Promise<GrantedStudent[]> {
       const found = await heldStudents(repo, grant);
       const byId = new Map<number, GrantedStudent>(found.map((student) => [student.id, student]));
       return grant.students.flatMap((studentId) => {
         const student = byId.get(studentId);
-        return student ? [presentUnlocked(student)] : [];
+        return student ? [student] : [];
       });
     },
 
