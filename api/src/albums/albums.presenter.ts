@@ -3,9 +3,6 @@ import type { AlbumSummary } from '../../contract/schools';
 import { compareNames } from '../../contract/format';
 import type { AlbumRecord } from './albums.repository';
 
-/** Kept for callers that import the name order from here (print batches); it is the contract's. */
-export { compareNames };
-
 /** Class names in natural order ('Grade 2' before 'Grade 10'), case aside; equal names by id. */
 export function byNameThenId<T extends { name: string; id: number }>(a: T, b: T): number {
   return compareNames(a.name, b.name) || a.id - b.id;
