@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import helmet from 'koa-helmet';
 import type { AppState, AppContext } from './http/context';
 import type { Deps } from './deps';
+import type { Services } from './services';
 import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './http/error-handler';
 import { HARDENING_MSG } from '../contract/messages';
 import { bodyParser } from './http/body-parser';
@@ -20,10 +21,8 @@ import { createCustomerRoutes } from './customers/customers.routes';
 import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentRoutes } from './payments/payments.routes';
 import { createPrintBatchRoutes } from './print-batches/print-batches.routes';
-import { createCommerce } from './orders/commerce';
 import { createStudentRoutes } from './students/students.routes';
 import { serveApp } from './http/static-app';
-import { createGalleryPageService } from './schools/gallery-page.service';
 import { compression } from './http/compression';
 
 export type ApiRouter = Router<AppState, AppContext>;
@@ -31,8 +30,12 @@ export type ApiRouter = Router<AppState, AppContext>;
 /** The Cache-Control of every /api answer whose route sets none. */
 const API_CACHE_CONTROL = 'private, no-store';
 
-/** Builds the Koa app from its dependencies; never listens (server.ts does). */
-export function createApp(deps: Deps): Koa<AppState> {
+/**
+ * Builds the Koa app from its dependencies and the services built once from them (bootstrap.ts);
+ * never listens (server.ts does).
+ */
+export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
+  const { services } = deps;
   const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
   app.silent = true;
 
@@ -63,7 +66,7 @@ export function createApp(deps: Deps): Koa<AppState> {
   // Image answers are the most frequent by far (a gallery asks for dozens at once) and need
   // neither compression nor a body: they are routed here, before the middleware that only other
   // requests use. Access checks are the same: they live in the image routes themselves.
-  const images = createImageRoutes(deps).prefix('/api');
+  const images = createImageRoutes(deps, services).prefix('/api');
   app.use(images.routes());
   app.use(images.allowedMethods());
   app.use(compression());
@@ -95,19 +98,18 @@ export function createApp(deps: Deps): Koa<AppState> {
     ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     ctx.body = { message: HARDENING_MSG.databaseUnavailable, code, ...report };
   });
-  const commerce = createCommerce(deps);
   for (const routes of [
-    createStaffRoutes(deps),
-    createCustomerRoutes(deps),
-    createOrderRoutes(deps, commerce),
-    createPaymentRoutes(deps, commerce),
-    createSchoolRoutes(deps),
-    createAlbumRoutes(deps),
-    createPriceListRoutes(deps),
-    createPhotoRoutes(deps),
-    createDashboardRoutes(deps),
-    createStudentRoutes(deps),
-    createPrintBatchRoutes(deps),
+    createStaffRoutes(deps, services),
+    createCustomerRoutes(deps, services),
+    createOrderRoutes(deps, services),
+    createPaymentRoutes(deps, services),
+    createSchoolRoutes(deps, services),
+    createAlbumRoutes(deps, services),
+    createPriceListRoutes(deps, services),
+    createPhotoRoutes(deps, services),
+    createDashboardRoutes(deps, services),
+    createStudentRoutes(deps, services),
+    createPrintBatchRoutes(deps, services),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
@@ -119,7 +121,7 @@ export function createApp(deps: Deps): Koa<AppState> {
   const sandbox = deps.gateway.sandbox;
   if (sandbox) app.use(sandbox.router.routes());
   if (deps.appDir) {
-    const galleryPages = createGalleryPageService(deps);
+    const { galleryPages } = services;
     app.use(
       serveApp(deps.appDir, {
         businessName: deps.config.businessName,

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { pingDatabase } from './db/ping';
 import type { Logger } from './logger';
 import type { Deps } from './deps';
+import { createServices, type Services } from './services';
 import { createTokenService } from './http/auth';
 import { createPrincipalsRepository } from './http/principals.repository';
 import { createAccessService } from './http/access';
@@ -22,6 +23,8 @@ import { connectRedis, createRedis } from './redis';
 import { PAYGATE_LIVE_URL, PUBLIC_TEST_PAYGATE_ID, PUBLIC_TEST_SECRET } from './payments/paygate/codes';
 
 export interface Runtime extends Deps {
+  /** Every service, built once (services.ts). */
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
   };
   return {
     ...deps,
+    services: createServices(deps),
     async close() {
       gateway.sandbox?.close();
       mailer.close();

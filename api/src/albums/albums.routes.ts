@@ -7,13 +7,13 @@ import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
 import { requireStaff } from '../http/auth';
 import type { Deps } from '../deps';
-import { createAlbumService } from './albums.service';
+import type { Services } from '../services';
 import { presentAlbum } from './albums.presenter';
 
 const albumId = id(CATALOGUE_ROUTE_MSG.classIdInvalid);
 
-export function createAlbumRoutes(deps: Deps) {
-  const service = createAlbumService(deps);
+export function createAlbumRoutes(deps: Deps, services: Services) {
+  const service = services.albums;
   const router = new Router<AppState, AppContext>();
 
   router.post('/albums', requireStaff, async (ctx) => {

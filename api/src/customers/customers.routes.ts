@@ -5,12 +5,12 @@ import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
 import { requireCustomer } from '../http/auth';
 import type { Deps } from '../deps';
-import { createCustomerService } from './customers.service';
+import type { Services } from '../services';
 import { presentCustomer, presentSession } from './customers.presenter';
 
 /** Customer accounts: register, sign in, forgot and reset password, and who am I (docs/accounts.md). */
-export function createCustomerRoutes(deps: Deps) {
-  const service = createCustomerService(deps);
+export function createCustomerRoutes(deps: Deps, services: Services) {
+  const service = services.customers;
   const router = new Router<AppState, AppContext>();
 
   router.post('/auth/customer/register', async (ctx) => {

@@ -6,11 +6,11 @@ import type { AppContext, AppState } from '../http/context';
 import { sendFile } from '../http/send-file';
 import { pathId } from '../photos/path-id';
 import type { Deps } from '../deps';
-import { createImageService } from './images.service';
+import type { Services } from '../services';
 
 /** Watermarked renditions and example images (docs/images.md, "Serving images"). */
-export function createImageRoutes(deps: Deps) {
-  const service = createImageService(deps);
+export function createImageRoutes(deps: Deps, services: Services) {
+  const service = services.images;
   const router = new Router<AppState, AppContext>();
   const photoId = (ctx: AppContext) => pathId(ctx.params.id, MSG.photoNotFound);
 

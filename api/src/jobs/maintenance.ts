@@ -1,7 +1,6 @@
 import type { Deps } from '../deps';
 import type { JobLock } from './job-lock';
-import { createCommerce } from '../orders/commerce';
-import { createPhotoService } from '../photos/photos.service';
+import type { Services } from '../services';
 
 /** A payment still open this long after it was created is asked about at the gateway (a lost notify). */
 export const PAYMENT_SWEEP_AGE_MS = 2 * 60_000;
@@ -22,10 +21,9 @@ export interface Maintenance {
  * process at a time do each job, so two processes never query the gateway about the same payment
  * or render the same thumbnail twice.
  */
-export function createMaintenance(deps: Deps & { jobLock: JobLock }): Maintenance {
+export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }): Maintenance {
   const { logger, jobLock } = deps;
-  const { payments } = createCommerce(deps);
-  const photos = createPhotoService(deps);
+  const { commerce: { payments }, photos } = deps.services;
 
   const maintenance: Maintenance = {
     sweepPayments: () =>

@@ -1,13 +1,14 @@
 import type { Deps } from '../deps';
+import type { CustomerService } from '../customers/customers.service';
 import { createDownloadLinks } from './downloads';
 import { createOrdersService } from './orders.service';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service';
 
 /** Orders, payments and download links wired together (routes and the reconcile sweep share it). */
-export function createCommerce(deps: Deps) {
+export function createCommerce(deps: Deps, customers?: CustomerService) {
   const downloads = createDownloadLinks(deps.config.jwtSecret, deps.config.publicUrl);
   // Each needs the other: the order page settles a pending payment, a paid payment confirms the order.
-  const orders = createOrdersService(deps, downloads, { reconcilePayment: (orderId) => payments.reconcileOrder(orderId) });
+  const orders = createOrdersService(deps, downloads, { reconcilePayment: (orderId) => payments.reconcileOrder(orderId) }, customers);
   const payments: PaymentsService = createPaymentsService({
     knex: deps.knex,
     logger: deps.logger,

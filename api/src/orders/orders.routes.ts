@@ -8,14 +8,14 @@ import { parse } from '../http/validate';
 import { requireCustomer, requireStaff } from '../http/auth';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Deps } from '../deps';
-import type { Commerce } from './commerce';
+import type { Services } from '../services';
 import { ORDER_ID_PATTERN } from './order-id';
 import { contentDisposition, presentOrder } from './orders.presenter';
 import type { OrderRecord } from './orders.repository';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-export function createOrderRoutes(deps: Deps, commerce: Commerce) {
+export function createOrderRoutes(deps: Deps, { commerce }: Services) {
   const { orders, downloads } = commerce;
   const router = new Router<AppState, AppContext>();
   const present = (order: OrderRecord) => presentOrder(order, downloads.url);

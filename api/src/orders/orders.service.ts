@@ -9,7 +9,7 @@ import { accessError, classAccess, createVisibility, photoVisible } from '../stu
 import { createStudentRepository } from '../students/students.repository';
 import { isUniqueViolation } from '../db/errors';
 import { createDatabase } from '../db/database';
-import { createCustomerService } from '../customers/customers.service';
+import { createCustomerService, type CustomerService } from '../customers/customers.service';
 import { orderConfirmationEmail } from '../mail/templates';
 import { newOrderId } from './order-id';
 import { orderRequestHash } from './idempotency';
@@ -40,10 +40,9 @@ export interface OrdersHooks {
   reconcilePayment?(orderId: string): Promise<void>;
 }
 
-export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks: OrdersHooks = {}) {
+export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks: OrdersHooks = {}, customers: CustomerService = createCustomerService(deps)) {
   const repo = createOrdersRepository(deps.knex);
   const database = createDatabase(deps.knex);
-  const customers = createCustomerService(deps);
   const visibility = createVisibility(createStudentRepository(deps.knex));
 
   /** Do-not-publish photos are never sold, to anyone; every other photo needs the viewing grant. */

@@ -3,12 +3,12 @@ import { paymentInitiateSchema } from '../../contract/orders';
 import type { AppContext, AppState } from '../http/context';
 import { parse } from '../http/validate';
 import type { Deps } from '../deps';
-import type { Commerce } from '../orders/commerce';
+import type { Services } from '../services';
 import { readFormPairs } from './paygate/form-body';
 import { parseFormPairs } from './paygate/checksum';
 import { presentInitiation } from './payments.presenter';
 
-export function createPaymentRoutes(deps: Deps, commerce: Commerce) {
+export function createPaymentRoutes(deps: Deps, { commerce }: Services) {
   const { payments } = commerce;
   const router = new Router<AppState, AppContext>();
 

@@ -6,14 +6,13 @@
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { buildRuntime } from '../bootstrap';
-import { createPhotoService } from './photos.service';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const runtime = await buildRuntime(config, logger);
 try {
   const started = Date.now();
-  const result = await createPhotoService(runtime).backfillSmallThumbnails();
+  const result = await runtime.services.photos.backfillSmallThumbnails();
   console.log(
     `small thumbnails: ${result.made} made, ${result.skipped} skipped (original missing or unreadable) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -5,14 +5,13 @@ import { id } from '../../contract/fields';
 import { CATALOGUE_ROUTE_MSG, HARDENING_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
 import { uploadCaptureSchema } from '../../contract/matching';
 import { badRequest } from '../http/errors';
-import { createMatchingService } from '../matching/matching.service';
 import { bulkDeleteSchema, cleanupMissingSchema } from '../../contract/photos';
 import type { AppContext, AppState } from '../http/context';
 import { requireStaff } from '../http/auth';
 import { readMultipart, type MultipartBody } from '../http/multipart';
 import { parse } from '../http/validate';
 import type { Deps } from '../deps';
-import { createPhotoService } from './photos.service';
+import type { Services } from '../services';
 import { createUploadPipeline } from '../media/upload-pipeline';
 import { pathId } from './path-id';
 
@@ -44,9 +43,9 @@ const UPLOAD_LIMITS = {
   tooManyFilesMessage: HARDENING_MSG.tooManyFilesPerRequest,
 };
 
-export function createPhotoRoutes(deps: Deps) {
-  const service = createPhotoService(deps);
-  const matching = createMatchingService(deps);
+export function createPhotoRoutes(deps: Deps, services: Services) {
+  const service = services.photos;
+  const matching = services.matching;
   const router = new Router<AppState, AppContext>();
 
   /** Temp files are removed whatever happens; ingested ones were already moved out. */

@@ -8,7 +8,7 @@ import { parse } from '../http/validate';
 import { requireStaff } from '../http/auth';
 import { readMultipart, type UploadedFile } from '../http/multipart';
 import type { Deps } from '../deps';
-import { createPriceListService } from './price-lists.service';
+import type { Services } from '../services';
 import { readPriceListForm } from './price-lists.form';
 
 const priceListId = id(CATALOGUE_ROUTE_MSG.priceListIdInvalid);
@@ -17,8 +17,8 @@ const schoolId = id(CATALOGUE_ROUTE_MSG.schoolIdInvalid);
 /** An editor form: a few dozen products, each with at most one example image. */
 const FORM_LIMITS = { maxFiles: 100, maxFileBytes: UPLOAD_MAX_FILE_BYTES, maxRequestBytes: 200 * 1024 * 1024, maxFields: 1000 };
 
-export function createPriceListRoutes(deps: Deps) {
-  const service = createPriceListService(deps);
+export function createPriceListRoutes(deps: Deps, services: Services) {
+  const service = services.priceLists;
   const router = new Router<AppState, AppContext>();
 
   /** The staff editor sends multipart; JSON ({name, description, products: [...]}) is accepted for tools. */

@@ -7,9 +7,10 @@ import { parse } from '../http/validate';
 import { requireStaff } from '../http/auth';
 import { forbidden } from '../http/errors';
 import type { Deps } from '../deps';
+import type { Services } from '../services';
 import { createPrintBatchLinks } from './download-links';
 import { presentPrintBatch, presentPrintBatchDetail, presentReadiness } from './print-batches.presenter';
-import { createPrintBatchService, type BatchFiles } from './print-batches.service';
+import type { BatchFiles } from './print-batches.service';
 
 const batchId = id(PRINT_BATCH_ROUTE_MSG.batchIdInvalid);
 const schoolFilter = id(PRINT_BATCH_ROUTE_MSG.schoolFilterInvalid);
@@ -17,8 +18,8 @@ const schoolFilter = id(PRINT_BATCH_ROUTE_MSG.schoolFilterInvalid);
 /** Staff answers and the lab's files carry children's names: never kept by a shared cache. */
 const PRIVATE = 'private, no-store';
 
-export function createPrintBatchRoutes(deps: Deps) {
-  const service = createPrintBatchService({ ...deps, businessName: deps.config.businessName });
+export function createPrintBatchRoutes(deps: Deps, services: Services) {
+  const service = services.printBatches;
   const links = createPrintBatchLinks(deps.config.jwtSecret);
   const router = new Router<AppState, AppContext>();
 

@@ -14,10 +14,10 @@ import { createSchoolService } from './schools.service';
  * as before (the app then asks the API, which refuses as usual). A class the viewer may not see
  * (protected, another school's, a child's code missing) is left out, never an error.
  */
-export function createGalleryPageService(deps: Deps) {
-  const schools = createSchoolService(deps);
-  const photos = createPhotoService(deps);
-  const priceLists = createPriceListService(deps);
+export function createGalleryPageService(
+  deps: Deps,
+  { schools, photos, priceLists } = { schools: createSchoolService(deps), photos: createPhotoService(deps), priceLists: createPriceListService(deps) },
+) {
 
   async function albumPhotos(viewer: Viewer, schoolId: number, shown: readonly { id: number }[], albumId: number | null): Promise<GalleryPageData['photos']> {
     if (albumId === null || !shown.some((album) => album.id === albumId)) return null;

@@ -7,15 +7,15 @@ import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
 import { isStaff, requireStaff } from '../http/auth';
 import type { Deps } from '../deps';
-import { createSchoolService } from './schools.service';
+import type { Services } from '../services';
 
 const schoolId = id(CATALOGUE_ROUTE_MSG.schoolIdInvalid);
 
 /** Answers that depend on the caller's grant or token must not be reused by a shared cache. */
 const PRIVATE = 'private, no-store';
 
-export function createSchoolRoutes(deps: Deps) {
-  const service = createSchoolService(deps);
+export function createSchoolRoutes(deps: Deps, services: Services) {
+  const service = services.schools;
   const router = new Router<AppState, AppContext>();
 
   router.get('/schools', async (ctx) => {

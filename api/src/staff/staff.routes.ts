@@ -7,10 +7,10 @@ import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
 import { requireAdmin, requireStaff } from '../http/auth';
 import type { Deps } from '../deps';
-import { createStaffService } from './staff.service';
+import type { Services } from '../services';
 
-export function createStaffRoutes(deps: Deps) {
-  const service = createStaffService(deps);
+export function createStaffRoutes(deps: Deps, services: Services) {
+  const service = services.staff;
   const router = new Router<AppState, AppContext>();
 
   router.post('/auth/login', async (ctx) => {

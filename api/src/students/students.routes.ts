@@ -10,9 +10,9 @@ import { forbidden, unsupportedType } from '../http/errors';
 import { readTextBody } from '../http/text-body';
 import { parse } from '../http/validate';
 import type { Deps } from '../deps';
+import type { Services } from '../services';
 import { pathId } from '../photos/path-id';
 import { parseRosterCsv, type RawRosterRow } from './roster-csv';
-import { createStudentService } from './students.service';
 import { presentStudent, presentUnlocked } from './students.presenter';
 
 const albumId = (raw: string | undefined) => pathId(raw, MSG.classNotFound);
@@ -30,8 +30,8 @@ async function readRoster(ctx: AppContext, bodyTimeoutMs: number): Promise<RawRo
   throw unsupportedType(STUDENT_MSG.rosterType);
 }
 
-export function createStudentRoutes(deps: Deps) {
-  const service = createStudentService(deps);
+export function createStudentRoutes(deps: Deps, services: Services) {
+  const service = services.students;
   const router = new Router<AppState, AppContext>();
 
   router.get('/albums/:id/students', requireStaff, async (ctx) => {

@@ -9,7 +9,7 @@ import { createAlbumRepository } from '../albums/albums.repository';
 import { createSchoolRepository } from '../schools/schools.repository';
 import { createDatabase, type Tx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { createPhotoService } from '../photos/photos.service';
+import { createPhotoService, type PhotoService } from '../photos/photos.service';
 import { now, toIso } from '../db/knex';
 import type { RawRosterRow } from './roster-csv';
 import { codeTag, newStudentCode } from './student-code';
@@ -34,12 +34,11 @@ const CODE_ATTEMPTS = 5;
 const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-export function createStudentService(deps: StudentDeps) {
+export function createStudentService(deps: StudentDeps, photos: PhotoService = createPhotoService(deps)) {
   const repo = createStudentRepository(deps.knex);
   const albums = createAlbumRepository(deps.knex);
   const schools = createSchoolRepository(deps.knex);
   const database = createDatabase(deps.knex);
-  const photos = createPhotoService(deps);
   const visibility = createVisibility(repo);
 
   async function get(id: number, tx?: Tx): Promise<StudentRecord> {

@@ -1,0 +1,43 @@
+/**
+ * Every service of the API, built once per process from its dependencies and handed to the
+ * routes and the background jobs (docs/architecture.md, "Wiring"). A service that needs another
+ * gets that same instance here, so there is one of each.
+ */
+import type { Deps } from './deps';
+import { createAlbumService } from './albums/albums.service';
+import { createCustomerService } from './customers/customers.service';
+import { createDashboardService } from './dashboard/dashboard.service';
+import { createImageService } from './images/images.service';
+import { createMatchingService } from './matching/matching.service';
+import { createCommerce } from './orders/commerce';
+import { createPhotoService } from './photos/photos.service';
+import { createPriceListService } from './price-lists/price-lists.service';
+import { createPrintBatchService } from './print-batches/print-batches.service';
+import { createGalleryPageService } from './schools/gallery-page.service';
+import { createSchoolService } from './schools/schools.service';
+import { createStaffService } from './staff/staff.service';
+import { createStudentService } from './students/students.service';
+
+export function createServices(deps: Deps) {
+  const customers = createCustomerService(deps);
+  const photos = createPhotoService(deps);
+  const schools = createSchoolService(deps);
+  const priceLists = createPriceListService(deps);
+  return {
+    staff: createStaffService(deps),
+    customers,
+    commerce: createCommerce(deps, customers),
+    schools,
+    albums: createAlbumService(deps),
+    priceLists,
+    photos,
+    matching: createMatchingService(deps),
+    images: createImageService(deps),
+    dashboard: createDashboardService(deps),
+    students: createStudentService(deps, photos),
+    printBatches: createPrintBatchService({ ...deps, businessName: deps.config.businessName }),
+    galleryPages: createGalleryPageService(deps, { schools, photos, priceLists }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
