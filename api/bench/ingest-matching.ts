@@ -19,7 +19,7 @@ import { createKnex, databaseTarget, insertedId } from '../src/db/knex';
 import { generateDemoPhoto } from '../src/media/generate';
 import { generateCardPhoto } from '../src/media/generate-card';
 import { FLYER_LAYOUT, codeUrl } from '../src/students/flyers';
-import { freePort, waitForHealth } from './server-process';
+import { freePort, json, registerBenchAdmin, waitForHealth } from './server-process';
 
 const PHOTOS = Number(process.env.BENCH_MATCHING_PHOTOS ?? 120);
 /** A card before every this many photos. */
@@ -34,12 +34,6 @@ interface Shot {
   file: string;
   name: string;
   size: number;
-}
-
-async function json<T>(res: Response): Promise<T> {
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
-  return body;
 }
 
 /** Portraits with camera-like grain (3-6 MB each, like real 12 MP JPEGs), a card of the next child before every few. */
@@ -132,13 +126,7 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     await waitForHealth(url, child);
-    const { token } = await json<{ token: string }>(
-      await fetch(`${url}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password', firstName: 'Bench', lastName: 'Admin' }),
-      }),
-    );
+    const token = await registerBenchAdmin(url);
     const albums = await insertSchool(databaseUrl);
     const children = Math.ceil(PHOTOS / CARD_EVERY);
     const { students } = await json<{ students: { code: string }[] }>(

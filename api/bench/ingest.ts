@@ -34,7 +34,7 @@ import type { MediaService } from '../src/media/media.types';
 import { createUploadPipeline } from '../src/media/upload-pipeline';
 import { createFileStorage } from '../src/storage/file-storage';
 import { minimalRenditions, pool } from './bare';
-import { freePort, memoryOf, s3Settings, waitForHealth } from './server-process';
+import { freePort, memoryOf, registerBenchAdmin, s3Settings, waitForHealth } from './server-process';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -81,12 +81,6 @@ function startServer(env: Record<string, string>): ChildProcess {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return child;
-}
-
-async function json<T>(res: Response): Promise<T> {
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
-  return body;
 }
 
 /**
@@ -172,13 +166,7 @@ async function startApi(dir: string, storageEnv: Record<string, string> = { STOR
   };
   try {
     await waitForHealth(url, child);
-    const { token } = await json<{ token: string }>(
-      await fetch(`${url}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password', firstName: 'Bench', lastName: 'Admin' }),
-      }),
-    );
+    const token = await registerBenchAdmin(url);
     const albumId = await insertAlbum(databaseUrl);
     const idleMb = (await memoryOf(pid)).rssMb;
     return {

@@ -27,6 +27,25 @@ export async function memoryOf(pid: number): Promise<{ hwmMb: number; rssMb: num
   return { hwmMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
 }
 
+/** The JSON body of an answer; anything but a 2xx fails with the status and the body. */
+export async function json<T>(res: Response): Promise<T> {
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Registers the benchmark's first account (the server makes it an admin) and resolves its bearer token. */
+export async function registerBenchAdmin(url: string): Promise<string> {
+  const { token } = await json<{ token: string }>(
+    await fetch(`${url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password', firstName: 'Bench', lastName: 'Admin' }),
+    }),
+  );
+  return token;
+}
+
 /** A port nobody listens on now, for a server started next. */
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
