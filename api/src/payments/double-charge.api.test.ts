@@ -1,40 +1,26 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
-import { orderBody, payInitiated, payThroughSandbox, postForm, standardLines, waitUntil } from '../../test/shop';
-import { signPairs } from './paygate/checksum';
+import { payInitiated, payThroughSandbox, postForm, waitUntil } from '../../test/shop';
 import { createPaymentsRepository } from './payments.repository';
 import { PAYMENT_REUSE_MS } from './payments.service';
 import { STORED_CALLBACK_CHARS } from './callback-limits';
-import { KEY, world, type World } from './payments.test-helpers';
+import { approvedNotify, closeWorld, confirmations, initiate, placeOrder, withWorld, world, type World } from './payments.test-helpers';
 import { agePayments } from '../../test/fixtures';
 
-
-async function placeOrder(w: World, email = `payer-${Math.random().toString(36).slice(2, 8)}@example.test`): Promise<string> {
-  const res = await w.parent.post('/api/orders', orderBody(w.shop, standardLines(w.shop), { customerEmail: email }));
-  expect(res.status).toBe(201);
-  return res.body.order.id;
-}
-
-const initiate = async (w: World, orderId: string) => {
-  const res = await new Client(w.server.url).post('/api/payment/initiate', { orderId });
-  return res;
-};
+/** A payer of their own for each order. */
+const anyPayer = () => `payer-${Math.random().toString(36).slice(2, 8)}@example.test`;
 const paymentsOf = (w: World, orderId: string) => w.server.runtime.knex('payments').where({ order_id: orderId }).orderBy('id');
-const confirmations = (w: World, orderId: string) => w.mail.messages.filter((m) => m.subject.includes(orderId));
 
 describeApi('no silent double charge', () => {
   let w: World;
   beforeAll(async () => {
     w = await world();
   });
-  afterAll(async () => {
-    await w.server.close();
-    await w.mail.close();
-  });
+  afterAll(() => closeWorld(w));
 
   it('a second initiate for an unpaid order hands out the same payment request', async () => {
-    const orderId = await placeOrder(w);
+    const orderId = await placeOrder(w, anyPayer());
     const first = await initiate(w, orderId);
     const second = await initiate(w, orderId);
     expect(first.status).toBe(200);
@@ -48,7 +34,7 @@ describeApi('no silent double charge', () => {
   });
 
   it('initiates racing each other (double click, two tabs) open one payment request', async () => {
-    const orderId = await placeOrder(w);
+    const orderId = await placeOrder(w, anyPayer());
     const answers = await Promise.all(Array.from({ length: 6 }, () => initiate(w, orderId)));
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
     expect(new Set(answers.map((a) => a.body.payRequestId)).size).toBe(1);
@@ -57,7 +43,7 @@ describeApi('no silent double charge', () => {
   });
 
   it('a declined or cancelled request is replaced by a new one, so the parent can try again', async () => {
-    const orderId = await placeOrder(w);
+    const orderId = await placeOrder(w, anyPayer());
     const { payRequestId } = await payThroughSandbox(w.server, orderId, { card: '4000000000000036' });
     const retry = await initiate(w, orderId);
     expect(retry.status).toBe(200);
@@ -66,7 +52,7 @@ describeApi('no silent double charge', () => {
   });
 
   it('a request too old for the gateway to show is replaced', async () => {
-    const orderId = await placeOrder(w);
+    const orderId = await placeOrder(w, anyPayer());
     const first = await initiate(w, orderId);
     await agePayments(w.server, orderId, PAYMENT_REUSE_MS + 60_000);
     const second = await initiate(w, orderId);
@@ -75,10 +61,9 @@ describeApi('no silent double charge', () => {
 });
 
 describeApi('an open request paid while its notify was lost', () => {
-  it('is found by asking the gateway: 409, the order paid, no second request', async () => {
-    const w = await world({ SANDBOX_SUPPRESS_NOTIFY: 'true' });
-    try {
-      const orderId = await placeOrder(w);
+  it('is found by asking the gateway: 409, the order paid, no second request', () =>
+    withWorld({ SANDBOX_SUPPRESS_NOTIFY: 'true' }, async (w) => {
+      const orderId = await placeOrder(w, anyPayer());
       const opened = await initiate(w, orderId);
       await payInitiated(w.server, opened.body, { followReturn: false });
       expect((await w.server.runtime.knex('orders').where({ id: orderId }).first()).payment_status).toBe('pending');
@@ -87,17 +72,12 @@ describeApi('an open request paid while its notify was lost', () => {
       expect(again.body.code).toBe('ALREADY_PAID');
       expect(await paymentsOf(w, orderId)).toHaveLength(1);
       expect((await w.server.runtime.knex('orders').where({ id: orderId }).first()).payment_status).toBe('completed');
-    } finally {
-      await w.server.close();
-      await w.mail.close();
-    }
-  });
+    }));
 });
 
 describeApi('a second approved payment', () => {
-  it('is recorded and flags the order for staff ("paid twice"), with exactly one confirmation e-mail', async () => {
-    const w = await world();
-    try {
+  it('is recorded and flags the order for staff ("paid twice"), with exactly one confirmation e-mail', () =>
+    withWorld({}, async (w) => {
       const staff = await staffClient(w.server, 'admin');
       const orderId = await placeOrder(w, 'twice@example.test');
       // An old request the parent kept open in one tab, and a fresh one from another.
@@ -121,33 +101,12 @@ describeApi('a second approved payment', () => {
       expect(notes.filter((n) => n.endsWith('paid twice, refund one')).length).toBeGreaterThanOrEqual(1);
       // A repeated notify of the extra payment does not count it twice.
       const extra = payments.find((p) => p.pay_request_id === old.body.payRequestId);
-      const repeat = signPairs(
-        Object.entries({
-          PAYGATE_ID: extra.paygate_id,
-          PAY_REQUEST_ID: extra.pay_request_id,
-          REFERENCE: extra.reference,
-          TRANSACTION_STATUS: '1',
-          RESULT_CODE: '990017',
-          AUTH_CODE: 'X1',
-          CURRENCY: extra.currency,
-          AMOUNT: String(extra.amount_thebe),
-          RESULT_DESC: 'Auth Done',
-          TRANSACTION_ID: '1',
-          RISK_INDICATOR: 'AX',
-          PAY_METHOD: 'CC',
-          PAY_METHOD_DETAIL: 'Visa',
-        }),
-        KEY,
-      );
+      const repeat = approvedNotify(extra, { AUTH_CODE: 'X1', TRANSACTION_ID: '1' });
       expect(await (await postForm(`${w.server.url}/api/payment/notify`, repeat)).text()).toBe('OK');
       expect((await new Client(w.server.url).get(`/api/orders/${orderId}`)).body.duplicatePayments).toBe(1);
       await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 300 });
       expect(confirmations(w, orderId)).toHaveLength(1);
-    } finally {
-      await w.server.close();
-      await w.mail.close();
-    }
-  });
+    }));
 });
 
 describeApi('callbacks are stored bounded', () => {

@@ -1,44 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, describeApi, startTestServer } from '../../test/harness';
-import { orderBody, payThroughSandbox, postForm, standardLines, waitUntil } from '../../test/shop';
-import { signPairs, type FormPairs } from './paygate/checksum';
+import { payThroughSandbox, postForm, waitUntil } from '../../test/shop';
+import type { FormPairs } from './paygate/checksum';
 import { createCommerce } from '../orders/commerce';
-import { KEY, world, type World } from './payments.test-helpers';
+import { approvedNotify, closeWorld, confirmations, initiate, placeOrder, withWorld, world, type World } from './payments.test-helpers';
 
-
-async function placeOrder(w: World, email = 'payer@example.test'): Promise<string> {
-  const res = await w.parent.post('/api/orders', orderBody(w.shop, standardLines(w.shop), { customerEmail: email }));
-  expect(res.status).toBe(201);
-  return res.body.order.id;
-}
-
-const confirmations = (w: World, orderId: string) => w.mail.messages.filter((m) => m.subject.includes(orderId));
 const callbacks = (w: World) => w.server.runtime.knex('payment_callbacks').orderBy('id');
 
 /** A notify exactly as PayGate would sign it, for the payment of an order. */
 async function signedNotify(w: World, orderId: string, overrides: Record<string, string> = {}): Promise<FormPairs> {
   const payment = await w.server.runtime.knex('payments').where({ order_id: orderId }).orderBy('id', 'desc').first();
-  const fields: Record<string, string> = {
-    PAYGATE_ID: payment.paygate_id,
-    PAY_REQUEST_ID: payment.pay_request_id,
-    REFERENCE: payment.reference,
-    TRANSACTION_STATUS: '1',
-    RESULT_CODE: '990017',
-    AUTH_CODE: 'X1Y2Z3',
-    CURRENCY: payment.currency,
-    AMOUNT: String(payment.amount_thebe),
-    RESULT_DESC: 'Auth Done',
-    TRANSACTION_ID: '78705178',
-    RISK_INDICATOR: 'AX',
-    PAY_METHOD: 'CC',
-    PAY_METHOD_DETAIL: 'Visa',
-    ...overrides,
-  };
-  return signPairs(Object.entries(fields), KEY);
+  return approvedNotify(payment, overrides);
 }
 
 async function initiateOnly(w: World, orderId: string): Promise<void> {
-  const res = await new Client(w.server.url).post('/api/payment/initiate', { orderId });
+  const res = await initiate(w, orderId);
   expect(res.body.success).toBe(true);
 }
 
@@ -48,10 +24,7 @@ describeApi('payments through the PayWeb3 sandbox', () => {
     beforeAll(async () => {
       w = await world();
     });
-    afterAll(async () => {
-      await w.server.close();
-      await w.mail.close();
-    });
+    afterAll(() => closeWorld(w));
 
     it('initiate uses the server amount, BWP and its own URLs', async () => {
       const orderId = await placeOrder(w);
@@ -200,22 +173,16 @@ describeApi('payments through the PayWeb3 sandbox', () => {
   });
 
   describe('gateway switches', () => {
-    it('cancel with status 3 is a cancellation too', async () => {
-      const w = await world({ SANDBOX_CANCEL_STATUS: '3' });
-      try {
+    it('cancel with status 3 is a cancellation too', () =>
+      withWorld({ SANDBOX_CANCEL_STATUS: '3' }, async (w) => {
         const orderId = await placeOrder(w);
         const { location } = await payThroughSandbox(w.server, orderId, { cancel: true });
         expect(new URL(location!).searchParams.get('TRANSACTION_STATUS')).toBe('3');
         expect((await new Client(w.server.url).get(`/api/orders/${orderId}`)).body.paymentStatus).toBe('failed');
-      } finally {
-        await w.server.close();
-        await w.mail.close();
-      }
-    });
+      }));
 
-    it('duplicate notifies from the gateway: one transition, one e-mail', async () => {
-      const w = await world({ SANDBOX_DUPLICATE_NOTIFIES: '9' });
-      try {
+    it('duplicate notifies from the gateway: one transition, one e-mail', () =>
+      withWorld({ SANDBOX_DUPLICATE_NOTIFIES: '9' }, async (w) => {
         const orderId = await placeOrder(w, 'gateway-dupes@example.test');
         await payThroughSandbox(w.server, orderId);
         await waitUntil(async () => (await w.server.runtime.knex('payment_callbacks').where({ kind: 'notify' })).length >= 10);
@@ -224,15 +191,10 @@ describeApi('payments through the PayWeb3 sandbox', () => {
         await w.mail.waitForMessages(1, { match: (m) => m.subject.includes(orderId) });
         await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 200 });
         expect(confirmations(w, orderId)).toHaveLength(1);
-      } finally {
-        await w.server.close();
-        await w.mail.close();
-      }
-    });
+      }));
 
-    it('a notify after the return changes nothing twice', async () => {
-      const w = await world({ SANDBOX_NOTIFY_DELAY_MS: '300' });
-      try {
+    it('a notify after the return changes nothing twice', () =>
+      withWorld({ SANDBOX_NOTIFY_DELAY_MS: '300' }, async (w) => {
         const orderId = await placeOrder(w, 'late@example.test');
         const { location } = await payThroughSandbox(w.server, orderId);
         expect(new URL(location!).searchParams.get('TRANSACTION_STATUS')).toBe('1');
@@ -243,15 +205,10 @@ describeApi('payments through the PayWeb3 sandbox', () => {
         await w.mail.waitForMessages(1, { match: (m) => m.subject.includes(orderId) });
         await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 200 });
         expect(confirmations(w, orderId)).toHaveLength(1);
-      } finally {
-        await w.server.close();
-        await w.mail.close();
-      }
-    });
+      }));
 
-    it('a lost notify is settled by query when the order is read, and by the sweep', async () => {
-      const w = await world({ SANDBOX_SUPPRESS_NOTIFY: 'true', PAYMENT_QUERY_INTERVAL_MS: '100' });
-      try {
+    it('a lost notify is settled by query when the order is read, and by the sweep', () =>
+      withWorld({ SANDBOX_SUPPRESS_NOTIFY: 'true', PAYMENT_QUERY_INTERVAL_MS: '100' }, async (w) => {
         const read = await placeOrder(w);
         await payThroughSandbox(w.server, read, { followReturn: false });
         expect((await w.server.runtime.knex('orders').where({ id: read }).first()).payment_status).toBe('pending');
@@ -265,11 +222,7 @@ describeApi('payments through the PayWeb3 sandbox', () => {
         await createCommerce(w.server.runtime).payments.sweep(0);
         expect((await w.server.runtime.knex('orders').where({ id: swept }).first()).payment_status).toBe('completed');
         await waitUntil(async () => confirmations(w, swept).length === 1);
-      } finally {
-        await w.server.close();
-        await w.mail.close();
-      }
-    });
+      }));
   });
 
 
