@@ -12,9 +12,10 @@ import {
   verifyPostedChecksum,
   type FormPairs,
 } from './checksum';
+import { BWP_INITIATE, TEST_PAYGATE_ID } from './checksum.test-helpers';
 
 const KEY = 'secret';
-const ID = '10011072130';
+const ID = TEST_PAYGATE_ID;
 const PRID = '23B785AE-C96C-32AF-4879-D2C9363DB6E8';
 const REF = 'pgtest_123456789';
 
@@ -70,19 +71,7 @@ describe('the gateway documentation\'s test vectors (key "secret")', () => {
   });
 
   it('6: BWP initiate', () => {
-    const fields = {
-      PAYGATE_ID: ID,
-      REFERENCE: 'ORD-1001',
-      AMOUNT: '12550',
-      CURRENCY: 'BWP',
-      RETURN_URL: 'https://shop.example.bw/pay/return',
-      TRANSACTION_DATE: '2025-01-15 08:30:00',
-      LOCALE: 'en',
-      COUNTRY: 'BWA',
-      EMAIL: 'buyer@example.bw',
-      NOTIFY_URL: 'https://shop.example.bw/pay/notify',
-    };
-    expect(initiateChecksum(fields, KEY)).toBe('459168f9c63034076e3b4779d789ad7d');
+    expect(initiateChecksum(BWP_INITIATE, KEY)).toBe('459168f9c63034076e3b4779d789ad7d');
   });
 });
 

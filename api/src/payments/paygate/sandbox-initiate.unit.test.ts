@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFormPairs, requestChecksum, verifyPostedChecksum, type InitiateFields } from './checksum';
 import { PayGateError } from './errors';
+import { BWP_INITIATE } from './checksum.test-helpers';
 import { PAYGATE_ID, SECRET, postForm, rawInitiate, startHarness, type Harness } from './sandbox.test-helpers';
 
 let h: Harness;
@@ -9,18 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const valid: InitiateFields = {
-  PAYGATE_ID,
-  REFERENCE: 'ORD-1001',
-  AMOUNT: '12550',
-  CURRENCY: 'BWP',
-  RETURN_URL: 'https://shop.example.bw/pay/return',
-  TRANSACTION_DATE: '2025-01-15 08:30:00',
-  LOCALE: 'en',
-  COUNTRY: 'BWA',
-  EMAIL: 'buyer@example.bw',
-  NOTIFY_URL: 'https://shop.example.bw/pay/notify',
-};
+const valid = BWP_INITIATE;
 
 describe('sandbox initiate.trans', () => {
   it('answers a signed PAYGATE_ID, uppercase GUID PAY_REQUEST_ID and REFERENCE as text/plain', async () => {

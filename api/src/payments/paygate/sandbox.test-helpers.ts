@@ -7,8 +7,9 @@ import type { AppState } from '../../http/context';
 import { encodeFormPairs, parseFormPairs, signPairs, INITIATE_FIELDS, type FormPairs, type InitiateFields } from './checksum';
 import { createPayGateClient, type InitiateInput, type PayGateClient } from './client';
 import { createSandboxGateway, type SandboxGateway, type SandboxGatewayOptions } from './sandbox';
+import { TEST_PAYGATE_ID } from './checksum.test-helpers';
 
-export const PAYGATE_ID = '10011072130';
+export const PAYGATE_ID = TEST_PAYGATE_ID;
 export const SECRET = 'secret';
 
 
