@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { HARDENING_MSG, PWA_MSG } from '@contract/messages';
+import { HARDENING_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
@@ -66,11 +66,11 @@ export default function Checkout() {
         window.location.assign(next.url);
         return;
       }
-      if (next.kind === 'failed') toast({ title: 'Payment Setup Failed', description: next.error ?? 'Unable to process payment', variant: 'destructive' });
-      else toast({ title: 'Payment Error', description: INVALID_PAYMENT_RESPONSE, variant: 'destructive' });
+      if (next.kind === 'failed') toast({ title: PWA_MSG.paymentSetupFailedTitle, description: next.error ?? ORDER_MSG.paymentUnavailable, variant: 'destructive' });
+      else toast({ title: PWA_MSG.paymentErrorTitle, description: INVALID_PAYMENT_RESPONSE, variant: 'destructive' });
     } catch (err) {
-      if (err instanceof ApiError) toast({ title: 'Payment Setup Failed', description: err.serverMessage ?? 'Unable to process payment', variant: 'destructive' });
-      else toast({ title: 'Payment Error', description: 'Unable to initiate payment. Please try again.', variant: 'destructive' });
+      if (err instanceof ApiError) toast({ title: PWA_MSG.paymentSetupFailedTitle, description: err.serverMessage ?? ORDER_MSG.paymentUnavailable, variant: 'destructive' });
+      else toast({ title: PWA_MSG.paymentErrorTitle, description: PWA_MSG.paymentInitFailed, variant: 'destructive' });
     }
     setStep('payment-failed');
   };
@@ -106,7 +106,7 @@ export default function Checkout() {
         setOfflineNotice(true);
         toast({ title: PWA_MSG.offlineTitle, description: OFFLINE_TEXT, variant: 'destructive' });
       } else {
-        toast({ title: 'Order Failed', description: errorMessage(err, 'Failed to create order. Please try again.'), variant: 'destructive' });
+        toast({ title: PWA_MSG.orderFailedTitle, description: errorMessage(err, PWA_MSG.createOrderFailed), variant: 'destructive' });
       }
       return;
     }

@@ -155,7 +155,7 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
       // Offline, the device forgets now and the signed grant lapses on its own within days.
       if (!(err instanceof NetworkError)) {
         setBusy(false);
-        toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Could not forget this child. Please try again.'), variant: 'destructive' });
+        toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, PWA_MSG.forgetChildFailed), variant: 'destructive' });
         return;
       }
     }
@@ -169,7 +169,7 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
     queryClient.setQueryData<UnlockedStudent[]>(childrenKeys.unlocked, (held) => held?.filter((other) => other.student.id !== child.student.id));
     removeUnlockedChild(child.student.id);
     setForgetting(false);
-    toast({ title: 'Child Forgotten', description: `${name}'s photos were removed from this device.`, variant: 'success' });
+    toast({ title: PWA_MSG.childForgottenTitle, description: PWA_MSG.childForgotten(name), variant: 'success' });
     onForgotten();
   };
 

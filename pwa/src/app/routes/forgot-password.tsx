@@ -22,9 +22,9 @@ export default function ForgotPassword() {
     mutationFn: requestPasswordReset,
     onSuccess: () => {
       setSent(true);
-      toast({ title: 'Email sent!', description: 'If an account exists with this email, a password reset link has been sent.', variant: 'success' });
+      toast({ title: PWA_MSG.emailSentTitle, description: PWA_MSG.resetEmailSent, variant: 'success' });
     },
-    onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to send reset email. Please try again.'), variant: 'destructive' }),
+    onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, PWA_MSG.resetEmailFailed), variant: 'destructive' }),
   });
 
   return (

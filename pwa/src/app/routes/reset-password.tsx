@@ -28,11 +28,11 @@ export default function ResetPassword() {
     mutationFn: resetPassword,
     onSuccess: (session) => {
       setCustomerSession(session.token, session.user);
-      toast({ title: 'Password reset successful!', description: "You've been automatically logged in to your account.", variant: 'success' });
+      toast({ title: PWA_MSG.resetSuccessTitle, description: PWA_MSG.resetLoggedIn, variant: 'success' });
     },
     onError: (err) => {
       setProblem(resetProblem(err));
-      toast({ title: 'Reset failed', description: errorMessage(err, PWA_MSG.resetFailed), variant: 'destructive' });
+      toast({ title: PWA_MSG.resetFailedTitle, description: errorMessage(err, PWA_MSG.resetFailed), variant: 'destructive' });
     },
   });
 

@@ -1,3 +1,4 @@
+import { PWA_MSG } from '@contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { customerRegisterSchema, type CustomerAuthResponse } from '@contract/auth';
 import { Button } from '../../components/ui/button';
@@ -15,7 +16,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (session: CustomerAut
       toast({ title: 'Account Created', description: `Welcome, ${session.user.firstName}!`, variant: 'success' });
       onSignedIn(session);
     },
-    onError: (err) => toast({ title: 'Registration Failed', description: errorMessage(err, 'Could not create your account. Please try again.'), variant: 'destructive' }),
+    onError: (err) => toast({ title: PWA_MSG.registrationFailedTitle, description: errorMessage(err, PWA_MSG.registerFailed), variant: 'destructive' }),
   });
 
   return (

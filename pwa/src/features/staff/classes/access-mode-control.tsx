@@ -1,6 +1,6 @@
 /** How families of this school get in: the school password, or each child's private code. */
 import { ACCESS_MODES, ACCESS_MODE_LABELS, type AccessMode } from '@contract/student-codes';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
@@ -15,11 +15,11 @@ export function AccessModeControl({ schoolId, mode }: { schoolId: number; mode: 
       {
         onSuccess: () =>
           toast({
-            title: 'Access Updated',
-            description: next === 'student_codes' ? 'Families now need their child\'s code; the school password no longer opens the gallery.' : 'The school password opens the whole gallery again.',
+            title: STAFF_MSG.accessUpdatedTitle,
+            description: next === 'student_codes' ? STAFF_MSG.accessCodes : STAFF_MSG.accessPassword,
             variant: 'success',
           }),
-        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, 'Failed to change how families get in'), variant: 'destructive' }),
+        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, STAFF_MSG.accessFailed), variant: 'destructive' }),
       },
     );
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HARDENING_MSG, MSG, PWA_MSG } from '@contract/messages';
+import { HARDENING_MSG, MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { albumCreateSchema } from '@contract/albums';
 import type { AlbumSummary } from '@contract/schools';
 import { Button } from '../../../components/ui/button';
@@ -40,16 +40,16 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
 
   function save() {
     if (album) {
-      if (!getStaffToken()) return toast({ title: PWA_MSG.updateFailedTitle, description: 'You must be logged in to update a class. Please log in again.', variant: 'destructive' });
+      if (!getStaffToken()) return toast({ title: PWA_MSG.updateFailedTitle, description: STAFF_MSG.loginToUpdateClass, variant: 'destructive' });
       update.mutate(
         { id: album.id, name: name.trim(), password: removePassword ? null : password === '' ? undefined : password },
         {
           onSuccess: (saved) => {
-            toast({ title: 'Class Updated', description: `${saved.name} ${saved.hasPassword ? 'is password protected' : 'has no password'}.`, variant: 'success' });
+            toast({ title: STAFF_MSG.classUpdatedTitle, description: STAFF_MSG.classUpdated(saved.name, saved.hasPassword), variant: 'success' });
             onSaved(saved.id);
             onOpenChange(false);
           },
-          onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, 'Failed to update class'), variant: 'destructive' }),
+          onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, STAFF_MSG.updateClassFailed), variant: 'destructive' }),
         },
       );
     } else {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MATCHING_MSG, PWA_MSG } from '@contract/messages';
+import { MATCHING_MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { byName } from '@contract/format';
 import type { AlbumSummary } from '@contract/schools';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -39,11 +39,11 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast({ title: 'Class Deleted', description: `${deleting.name} has been deleted.`, variant: 'success' });
+        toast({ title: STAFF_MSG.classDeletedTitle, description: STAFF_MSG.deleted(deleting.name), variant: 'success' });
         if (selectedId === deleting.id) setSelectedId(null);
         void school.refetch();
       },
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to delete class'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.deleteClassFailed), variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });
   };

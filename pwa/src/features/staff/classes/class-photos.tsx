@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AlbumSummary } from '@contract/schools';
-import { MATCHING_MSG, PWA_MSG } from '@contract/messages';
+import { MATCHING_MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -37,7 +37,7 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
       { photoIds: [...selected], studentId },
       {
         onSuccess: (result) => {
-          toast({ title: 'Photos Assigned', description: `${result.updated} photo(s) assigned to ${who}.`, variant: 'success' });
+          toast({ title: STAFF_MSG.photosAssignedTitle, description: STAFF_MSG.photosAssigned(result.updated, who), variant: 'success' });
           setSelected(new Set());
           setTarget('');
         },
@@ -57,10 +57,10 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
   const confirmDelete = () =>
     remove.mutate([...selected], {
       onSuccess: (result) => {
-        toast({ title: 'Photos Deleted', description: `${result.deletedCount} photo(s) deleted.`, variant: 'success' });
+        toast({ title: STAFF_MSG.photosDeletedTitle, description: STAFF_MSG.photosDeleted(result.deletedCount), variant: 'success' });
         setSelected(new Set());
       },
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to delete photos'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.deletePhotosFailed), variant: 'destructive' }),
       onSettled: () => setConfirming(false),
     });
 

@@ -3,6 +3,7 @@
  * optional guardian e-mail; a header row is optional), preview every row with its problem, then
  * import all of them at once. Nothing is imported while any row has a problem.
  */
+import { STAFF_MSG } from '@contract/messages';
 import { useState, type ChangeEvent } from 'react';
 import type { RosterPreview } from '@contract/students';
 import { Button } from '../../../components/ui/button';
@@ -45,7 +46,7 @@ export function RosterImportDialog({ albumId, albumName, open, onOpenChange }: {
       setProblem(null);
     } catch (err) {
       setPreview(null);
-      setProblem(errorMessage(err, 'The roster could not be checked. Please try again.'));
+      setProblem(errorMessage(err, STAFF_MSG.rosterCheckFailed));
     } finally {
       setChecking(false);
     }
@@ -54,11 +55,11 @@ export function RosterImportDialog({ albumId, albumName, open, onOpenChange }: {
   const save = () =>
     importRoster.mutate(csv, {
       onSuccess: (result) => {
-        toast({ title: 'Roster Imported', description: `${result.students.length} student(s) added to ${albumName}.`, variant: 'success' });
+        toast({ title: STAFF_MSG.rosterImportedTitle, description: STAFF_MSG.rosterImported(result.students.length, albumName), variant: 'success' });
         reset();
         onOpenChange(false);
       },
-      onError: (err) => toast({ title: 'Import Failed', description: errorMessage(err, 'The roster could not be imported.'), variant: 'destructive' }),
+      onError: (err) => toast({ title: STAFF_MSG.importFailedTitle, description: errorMessage(err, STAFF_MSG.rosterImportFailed), variant: 'destructive' }),
     });
 
   const badRows = preview?.rows.filter((row) => row.error !== null).length ?? 0;

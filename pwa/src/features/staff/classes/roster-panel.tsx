@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { AlbumSummary } from '@contract/schools';
 import type { Student } from '@contract/students';
 import { studentInputSchema } from '@contract/students';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
@@ -41,10 +41,10 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
   const submit = handleSubmit(() =>
     add.mutate(values, {
       onSuccess: (result) => {
-        toast({ title: 'Student Added', description: `${result.students[0]?.name ?? values.name} was added with code ${result.students[0]?.code ?? ''}.`, variant: 'success' });
+        toast({ title: STAFF_MSG.studentAddedTitle, description: STAFF_MSG.studentAdded(result.students[0]?.name ?? values.name, result.students[0]?.code ?? ''), variant: 'success' });
         reset();
       },
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to add the student'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.addStudentFailed), variant: 'destructive' }),
     }),
   );
 
@@ -52,9 +52,9 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
     setDownloading(true);
     try {
       await downloadFlyers(album.id, flyerName(album, student), student?.id);
-      toast({ title: 'Flyers Ready', description: student ? `${student.name}'s flyer was downloaded.` : `Flyers for ${album.name} were downloaded.`, variant: 'success' });
+      toast({ title: STAFF_MSG.flyersReadyTitle, description: student ? STAFF_MSG.flyerDownloaded(student.name) : STAFF_MSG.flyersDownloaded(album.name), variant: 'success' });
     } catch (err) {
-      toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to make the flyers'), variant: 'destructive' });
+      toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.flyersFailed), variant: 'destructive' });
     } finally {
       setDownloading(false);
     }
@@ -82,14 +82,14 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
     if (kind === 'remove') {
       remove.mutate(student.id, {
         ...done,
-        onSuccess: () => toast({ title: 'Student Removed', description: `${student.name} was removed from ${album.name}.`, variant: 'success' }),
+        onSuccess: () => toast({ title: STAFF_MSG.studentRemovedTitle, description: STAFF_MSG.studentRemoved(student.name, album.name), variant: 'success' }),
         onError: failed('Failed to remove the student'),
       });
     } else if (kind === 'erase') {
       erase.mutate(student.id, {
         ...done,
         onSuccess: (result) =>
-          toast({ title: 'Student Erased', description: `${student.name}, their code and ${result.photosDeleted} photo(s) were erased.`, variant: 'success' }),
+          toast({ title: STAFF_MSG.studentErasedTitle, description: STAFF_MSG.studentErased(student.name, result.photosDeleted), variant: 'success' }),
         onError: failed('Failed to erase the student'),
       });
     } else {
@@ -97,7 +97,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
         { id: student.id, newCode: true },
         {
           ...done,
-          onSuccess: (updated) => toast({ title: 'New Code', description: `${student.name}'s new code is ${updated.code}. The old code no longer works.`, variant: 'success' }),
+          onSuccess: (updated) => toast({ title: STAFF_MSG.newCodeTitle, description: STAFF_MSG.newCode(student.name, updated.code), variant: 'success' }),
           onError: failed('Failed to issue a new code'),
         },
       );
@@ -227,7 +227,7 @@ function EditStudentDialog({ student, albumId, onClose }: { student: Student | n
       { id: student.id, ...values },
       {
         onSuccess: (saved) => {
-          toast({ title: 'Student Updated', description: `${saved.name} was saved.`, variant: 'success' });
+          toast({ title: STAFF_MSG.studentUpdatedTitle, description: STAFF_MSG.saved(saved.name), variant: 'success' });
           setShown(null);
           onClose();
         },

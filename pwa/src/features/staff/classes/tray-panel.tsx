@@ -1,5 +1,5 @@
 import type { TrayCard } from '@contract/matching';
-import { MATCHING_MSG, PWA_MSG } from '@contract/messages';
+import { MATCHING_MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import type { TrayItem } from '@contract/photos';
 import type { AlbumSummary } from '@contract/schools';
 import { AuthedImage } from '../../../components/authed-image';
@@ -53,7 +53,7 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
     assign.mutate(
       { photoId, studentId },
       {
-        onSuccess: () => toast({ title: 'Photo Assigned', description: MATCHING_MSG.assigned(who), variant: 'success' }),
+        onSuccess: () => toast({ title: STAFF_MSG.photoAssignedTitle, description: MATCHING_MSG.assigned(who), variant: 'success' }),
         onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.assignPhotosFailed), variant: 'destructive' }),
       },
     );

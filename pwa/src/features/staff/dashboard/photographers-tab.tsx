@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { photographerCreateSchema, type StaffUser } from '@contract/auth';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -23,10 +23,10 @@ function AddPhotographer() {
   const submit = handleSubmit((data) =>
     create.mutate(data, {
       onSuccess: (user) => {
-        toast({ title: 'Photographer Created', description: `${user.firstName} ${user.lastName} can now sign in.`, variant: 'success' });
+        toast({ title: STAFF_MSG.photographerCreatedTitle, description: STAFF_MSG.canSignIn(`${user.firstName} ${user.lastName}`), variant: 'success' });
         reset();
       },
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to create photographer'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.createPhotographerFailed), variant: 'destructive' }),
     }),
   );
 
@@ -65,8 +65,8 @@ export function PhotographersTab({ isAdmin, currentUserId }: { isAdmin: boolean;
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'Photographer Deleted', description: `${deleting.firstName} ${deleting.lastName} can no longer sign in.`, variant: 'success' }),
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to delete photographer'), variant: 'destructive' }),
+      onSuccess: () => toast({ title: STAFF_MSG.photographerDeletedTitle, description: STAFF_MSG.cannotSignIn(`${deleting.firstName} ${deleting.lastName}`), variant: 'success' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.deletePhotographerFailed), variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });
   };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PRICE_LIST_CARD_ITEMS } from '@contract/constants';
 import { formatPula } from '@contract/money';
 import type { PriceList } from '@contract/price-lists';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -20,7 +20,7 @@ export function PriceListsTab() {
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'Price List Deleted', description: `${deleting.name} has been deleted.`, variant: 'success' }),
+      onSuccess: () => toast({ title: STAFF_MSG.priceListDeletedTitle, description: STAFF_MSG.deleted(deleting.name), variant: 'success' }),
       onError: (err) => toast({ title: PWA_MSG.errorTitle, description: priceListFailure('delete', err), variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });

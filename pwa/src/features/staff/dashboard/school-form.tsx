@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { schoolCreateSchema } from '@contract/schools';
 import { ACCESS_MODES, ACCESS_MODE_LABELS, DEFAULT_ACCESS_MODE } from '@contract/student-codes';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
@@ -38,12 +38,12 @@ export function SchoolForm({ onDone }: { onDone: () => void }) {
   const submit = handleSubmit((data) =>
     create.mutate(data, {
       onSuccess: (school) => {
-        toast({ title: 'School Created', description: `${school.name} has been created.`, variant: 'success' });
+        toast({ title: STAFF_MSG.schoolCreatedTitle, description: STAFF_MSG.created(school.name), variant: 'success' });
         reset();
         setSlugTouched(false);
         onDone();
       },
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to create school'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.createSchoolFailed), variant: 'destructive' }),
     }),
   );
 

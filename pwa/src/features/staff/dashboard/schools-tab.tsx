@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffSchool } from '@contract/schools';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -21,8 +21,8 @@ export function SchoolsTab() {
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'School Deleted', description: `${deleting.name} has been deleted.`, variant: 'success' }),
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to delete school'), variant: 'destructive' }),
+      onSuccess: () => toast({ title: STAFF_MSG.schoolDeletedTitle, description: STAFF_MSG.deleted(deleting.name), variant: 'success' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.deleteSchoolFailed), variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });
   };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { staffLoginSchema, staffRegisterSchema } from '@contract/auth';
-import { MSG, PWA_MSG } from '@contract/messages';
+import { MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -24,7 +24,7 @@ export function StaffLogin() {
     setBusy(true);
     try {
       const session = registering ? await registerStaff(staffRegisterSchema.parse(values)) : await loginStaff(staffLoginSchema.parse(values));
-      toast(registering ? { title: 'Registration Successful', description: 'Your administrator account is ready.', variant: 'success' } : { title: PWA_MSG.loginSuccessTitle, description: PWA_MSG.welcomeBack, variant: 'success' });
+      toast(registering ? { title: STAFF_MSG.registrationSuccessTitle, description: STAFF_MSG.adminAccountReady, variant: 'success' } : { title: PWA_MSG.loginSuccessTitle, description: PWA_MSG.welcomeBack, variant: 'success' });
       startStaffSession(session);
     } catch (err) {
       toast({ title: registering ? 'Registration Failed' : PWA_MSG.loginFailedTitle, description: errorMessage(err, registering ? 'Could not create the account' : MSG.invalidCredentials), variant: 'destructive' });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@contract/constants';
 import type { Order } from '@contract/orders';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -37,7 +37,7 @@ export function OrderManagement() {
 
   const exportCsv = () => {
     downloadCsv(ordersToCsv(visible), csvFileName());
-    toast({ title: 'Export Successful', description: `${visible.length} order(s) exported to ${csvFileName()}`, variant: 'success' });
+    toast({ title: STAFF_MSG.exportSuccessTitle, description: STAFF_MSG.ordersExported(visible.length, csvFileName()), variant: 'success' });
   };
 
   const cards = [
@@ -109,8 +109,8 @@ export function OrderManagement() {
                   update.mutate(
                     { id: order.id, orderStatus },
                     {
-                      onSuccess: () => toast({ title: 'Status Updated', description: `Order #${order.id} is now ${ORDER_STATUS_LABELS[orderStatus]}.`, variant: 'success' }),
-                      onError: () => toast({ title: PWA_MSG.updateFailedTitle, description: 'Failed to update order status', variant: 'destructive' }),
+                      onSuccess: () => toast({ title: STAFF_MSG.statusUpdatedTitle, description: STAFF_MSG.orderStatusNow(order.id, ORDER_STATUS_LABELS[orderStatus]), variant: 'success' }),
+                      onError: () => toast({ title: PWA_MSG.updateFailedTitle, description: STAFF_MSG.updateOrderStatusFailed, variant: 'destructive' }),
                     },
                   )
                 }

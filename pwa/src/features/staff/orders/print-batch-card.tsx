@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS } from '@contract/constants';
 import { printBatchFileName, type PrintBatch, type PrintBatchFile } from '@contract/print-batches';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -23,12 +23,12 @@ interface ZipProgress {
 
 const CONFIRM: Record<NextStatus, { title: string; description: (batch: PrintBatch) => string; label: string }> = {
   ready_for_delivery: {
-    title: 'Mark ready for delivery?',
+    title: STAFF_MSG.markReadyTitle,
     description: (batch) => `The prints of batch #${batch.id} are back from the lab. Its ${batch.orderCount} order(s) move to Ready For Delivery, and parents see that in My Orders.`,
     label: 'Mark Ready for Delivery',
   },
   delivered: {
-    title: 'Mark delivered?',
+    title: STAFF_MSG.markDeliveredTitle,
     description: (batch) => `Batch #${batch.id} has been handed over at ${batch.schoolName}. Its ${batch.orderCount} order(s) move to Delivered, and parents see that in My Orders.`,
     label: 'Mark Delivered',
   },
@@ -70,7 +70,7 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
       if (!canStreamToDisk()) {
         const link = await requestBatchLink(batch.id, 'files.zip');
         startBrowserDownload(link.url, name);
-        toast({ title: 'Download Started', description: `Your browser is downloading ${name}; its downloads list shows the progress.` });
+        toast({ title: STAFF_MSG.downloadStartedTitle, description: STAFF_MSG.downloadStarted(name) });
         return;
       }
       const file = await pickZipFile(name);
@@ -96,7 +96,7 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
       toast({ title: PWA_MSG.downloadCompleteTitle, description: `${name} has been saved.`, variant: 'success' });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') {
-        toast({ title: 'Download Cancelled', description: `${name} was not saved.` });
+        toast({ title: STAFF_MSG.downloadCancelledTitle, description: STAFF_MSG.notSaved(name) });
       } else {
         toast({ title: PWA_MSG.downloadFailedTitle, description: errorMessage(err, `${name} could not be downloaded. Please try again.`), variant: 'destructive' });
       }
@@ -112,8 +112,8 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
     update.mutate(
       { id: batch.id, status },
       {
-        onSuccess: () => toast({ title: 'Batch Updated', description: `The orders of batch #${batch.id} are now ${ORDER_STATUS_LABELS[status]}.`, variant: 'success' }),
-        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, 'Failed to update the print batch'), variant: 'destructive' }),
+        onSuccess: () => toast({ title: STAFF_MSG.batchUpdatedTitle, description: STAFF_MSG.batchStatusNow(batch.id, ORDER_STATUS_LABELS[status]), variant: 'success' }),
+        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, STAFF_MSG.updatePrintBatchFailed), variant: 'destructive' }),
         onSettled: () => setConfirming(null),
       },
     );

@@ -1,4 +1,4 @@
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -20,11 +20,11 @@ export function PrintBatches() {
     create.mutate(schoolId, {
       onSuccess: (batch) =>
         toast({
-          title: 'Print Batch Created',
-          description: `Batch #${batch.id} for ${schoolName}: ${batch.orderCount} order(s) with ${batch.printCount} print(s) are now At Printers.`,
+          title: STAFF_MSG.printBatchCreatedTitle,
+          description: STAFF_MSG.printBatchCreated(batch.id, schoolName, batch.orderCount, batch.printCount),
           variant: 'success',
         }),
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, 'Failed to create print batch'), variant: 'destructive' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.createPrintBatchFailed), variant: 'destructive' }),
     });
 
   return (

@@ -1,3 +1,4 @@
+import { STAFF_MSG } from '@contract/messages';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RECOVERY_LIST_ITEMS } from '@contract/constants';
@@ -20,8 +21,8 @@ export function RecoveryCenter() {
 
   const runCleanup = () =>
     cleanup.mutate(undefined, {
-      onSuccess: ({ deletedCount }) => toast({ title: 'Cleanup Complete', description: `Removed ${deletedCount} photos with missing files`, variant: 'success' }),
-      onError: (err) => toast({ title: 'Cleanup Failed', description: errorMessage(err, 'Failed to remove missing photos'), variant: 'destructive' }),
+      onSuccess: ({ deletedCount }) => toast({ title: STAFF_MSG.cleanupCompleteTitle, description: STAFF_MSG.cleanupComplete(deletedCount), variant: 'success' }),
+      onError: (err) => toast({ title: STAFF_MSG.cleanupFailedTitle, description: errorMessage(err, STAFF_MSG.cleanupFailed), variant: 'destructive' }),
       onSettled: () => setConfirming(false),
     });
 

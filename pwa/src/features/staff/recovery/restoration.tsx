@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RESTORATION_LIST_ITEMS, UPLOAD_BATCH_SIZE } from '@contract/constants';
-import { HARDENING_MSG } from '@contract/messages';
+import { HARDENING_MSG, MSG, STAFF_MSG } from '@contract/messages';
 import type { RestoreResponse } from '@contract/photos';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -31,7 +31,7 @@ export function Restoration() {
 
   /** One batch of files per request, as uploads do: the server takes at most one batch at a time. */
   const run = async () => {
-    if (files.length === 0) return toast({ title: 'No Files Selected', description: 'Please select photos to upload', variant: 'destructive' });
+    if (files.length === 0) return toast({ title: STAFF_MSG.noFilesSelectedTitle, description: MSG.noFilesSelected, variant: 'destructive' });
     setBusy(true);
     const collected: RestoreResponse['results'] = [];
     try {
@@ -41,11 +41,11 @@ export function Restoration() {
       }
       setFiles([]);
       const restored = collected.filter((result) => result.success).length;
-      toast({ title: 'Restoration Complete', description: `${restored} of ${collected.length} photo(s) restored`, variant: restored > 0 ? 'success' : 'default' });
+      toast({ title: STAFF_MSG.restorationCompleteTitle, description: STAFF_MSG.restorationComplete(restored, collected.length), variant: restored > 0 ? 'success' : 'default' });
     } catch (err) {
       toast({
-        title: 'Restoration Failed',
-        description: err instanceof ApiError ? HARDENING_MSG.restoreHttpFailed(err.statusText || String(err.status)) : errorMessage(err, 'Failed to restore photos'),
+        title: STAFF_MSG.restorationFailedTitle,
+        description: err instanceof ApiError ? HARDENING_MSG.restoreHttpFailed(err.statusText || String(err.status)) : errorMessage(err, STAFF_MSG.restoreFailed),
         variant: 'destructive',
       });
     } finally {

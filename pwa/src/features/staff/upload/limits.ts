@@ -3,7 +3,7 @@
  * it are listed and left out, the rest kept), at most 500 photos in one selection.
  */
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@contract/constants';
-import { MSG } from '@contract/messages';
+import { MSG, STAFF_MSG } from '@contract/messages';
 
 export interface Notice {
   title: string;
@@ -39,14 +39,14 @@ export function addToSelection<T extends Pick<File, 'name' | 'size' | 'type'>>(c
   const notices: Notice[] = [];
   const images = incoming.filter(isAcceptedImage);
   if (images.length === 0) {
-    if (incoming.length > 0) notices.push({ title: 'Invalid Files', description: MSG.invalidFiles });
+    if (incoming.length > 0) notices.push({ title: STAFF_MSG.invalidFilesTitle, description: MSG.invalidFiles });
     return { selection: [...current], notices };
   }
   const oversized = images.filter((file) => file.size > UPLOAD_MAX_FILE_BYTES);
   const fitting = images.filter((file) => file.size <= UPLOAD_MAX_FILE_BYTES);
-  if (oversized.length > 0) notices.push({ title: 'File Size Limit Exceeded', description: sizeLimitMessage(oversized) });
+  if (oversized.length > 0) notices.push({ title: STAFF_MSG.fileSizeLimitTitle, description: sizeLimitMessage(oversized) });
   if (current.length + fitting.length > UPLOAD_MAX_FILES) {
-    notices.push({ title: 'Upload Limit Exceeded', description: uploadLimitMessage(current.length, fitting.length) });
+    notices.push({ title: STAFF_MSG.uploadLimitTitle, description: uploadLimitMessage(current.length, fitting.length) });
     return { selection: [...current], notices };
   }
   return { selection: [...current, ...fitting], notices };

@@ -6,7 +6,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { UPLOAD_RELOAD_DELAY_MS } from '@contract/constants';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { toast } from '../../../components/ui/toast';
 import { summaryText } from './matching-text';
 import { getStaffToken } from '../../../lib/storage';
@@ -45,14 +45,14 @@ function onEvent(event: QueueEvent): void {
   switch (event.type) {
     case 'batch':
       set({ phase: 'uploading', message: null });
-      toast({ title: `Batch ${event.index + 1}/${event.batchCount} Complete`, description: `${event.uploaded} of ${event.total} photos uploaded`, variant: 'success' });
+      toast({ title: STAFF_MSG.uploadBatchCompleteTitle(event.index + 1, event.batchCount), description: STAFF_MSG.uploadBatchComplete(event.uploaded, event.total), variant: 'success' });
       break;
     case 'complete':
       set({ phase: 'complete', message: null });
       toast({
-        title: 'Upload Complete',
+        title: STAFF_MSG.uploadCompleteTitle,
         // The photographer learns at once how many photos found their child and how many wait in the tray.
-        description: `${event.total} photos uploaded to ${event.albumName}${event.matching ? `. ${summaryText(event.matching)}.` : ''}`,
+        description: STAFF_MSG.uploadComplete(event.total, event.albumName, event.matching ? summaryText(event.matching) : null),
         variant: 'success',
       });
       // The page reloads 1.5 s after completion so counts and lists are fresh.

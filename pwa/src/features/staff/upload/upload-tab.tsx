@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { UPLOAD_BATCH_SIZE } from '@contract/constants';
-import { MSG, PWA_MSG } from '@contract/messages';
+import { CATALOGUE_ROUTE_MSG, MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -37,10 +37,10 @@ export function UploadTab() {
   };
 
   const upload = async () => {
-    if (selection.length === 0) return toast({ title: 'No Files Selected', description: MSG.noFilesSelected, variant: 'destructive' });
+    if (selection.length === 0) return toast({ title: STAFF_MSG.noFilesSelectedTitle, description: MSG.noFilesSelected, variant: 'destructive' });
     const school = schools.data?.find((candidate) => candidate.id === choice.schoolId);
     const album = school?.albums.find((candidate) => candidate.id === choice.albumId);
-    if (!school || !album) return toast({ title: 'Selection Required', description: 'Please select a school and class first', variant: 'destructive' });
+    if (!school || !album) return toast({ title: STAFF_MSG.selectionRequiredTitle, description: CATALOGUE_ROUTE_MSG.selectClassFirst, variant: 'destructive' });
     const token = getStaffToken();
     if (!token) return toast({ title: PWA_MSG.uploadFailedTitle, description: MSG.notLoggedIn, variant: 'destructive' });
     setSaving(true);
@@ -54,7 +54,7 @@ export function UploadTab() {
         // Previews made so far go with the queue, so the waiting list shows them after a restart.
         previews: selection.map((item) => previews.blobs.get(item.id)),
       });
-      if (skipped > 0) toast({ title: 'Already queued', description: `${skipped} photo(s) were already waiting to upload to this class.` });
+      if (skipped > 0) toast({ title: STAFF_MSG.alreadyQueuedTitle, description: STAFF_MSG.alreadyQueued(skipped) });
       setSelection([]);
       void runUploads();
     } catch (err) {
