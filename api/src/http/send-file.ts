@@ -10,13 +10,31 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** An attachment's Content-Disposition: an ASCII fallback and the UTF-8 name. */
+export function attachmentDisposition(fileName: string): string {
+  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function disposition(file: FileResponse): string {
+  return file.disposition === 'attachment' ? attachmentDisposition(file.fileName) : `inline; filename="${file.fileName}"`;
+}
+
 /**
  * The one place a stored file is written to the answer (docs/images.md, "Serving images"): media
- * describes the file, this sends it. A conditional request naming the file's ETag is answered 304
- * before the file is read; otherwise its bytes are read whole and sent in one write, as they are,
- * never re-encoded.
+ * describes the file, this sends it, as it is, never re-encoded. A streamed file (a downloaded
+ * original) is piped with its declared length. Otherwise a conditional request naming the file's
+ * ETag is answered 304 before the file is read, and its bytes are read whole and sent in one write.
  */
 export async function sendFile(ctx: AppContext, file: FileResponse): Promise<void> {
+  if ('stream' in file) {
+    ctx.set('Content-Disposition', disposition(file));
+    ctx.set('Cache-Control', file.cacheControl);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = file.contentType;
+    ctx.length = file.size;
+    ctx.body = file.stream;
+    return;
+  }
   const headers = {
     'Cache-Control': file.cacheControl,
     ETag: `"${file.etag}"`,
@@ -30,7 +48,7 @@ export async function sendFile(ctx: AppContext, file: FileResponse): Promise<voi
   }
   const data = await file.read();
   ctx.set(headers);
-  ctx.set('Content-Disposition', `inline; filename="${file.fileName}"`);
+  ctx.set('Content-Disposition', disposition(file));
   ctx.type = file.contentType;
   ctx.body = data;
 }

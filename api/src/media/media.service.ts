@@ -5,7 +5,7 @@ import { notFound } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import type { Logger } from '../logger';
 import type { ObjectStorage } from '../storage';
-import type { MediaService, PhotoFiles, PreparedPhoto, RenditionKind, StoredPhoto } from './media.types';
+import type { MediaService, OriginalFile, PhotoFiles, PreparedPhoto, RenditionKind, StoredPhoto } from './media.types';
 import { checkUpload, checkUploadBasics, decodeError } from './image-check';
 import { renderExample, renderPhoto, renderSmallThumbnail, type PhotoRenditions } from './renditions';
 import { createLimiter } from './semaphore';
@@ -28,6 +28,8 @@ const EXAMPLE_NAME = /^[a-f0-9]{16,64}\.webp$/;
 const RENDITION_CACHE = 'private, max-age=604800';
 const ORIGINAL_CHUNK_BYTES = 1024 * 1024;
 const EXAMPLE_CACHE = 'public, max-age=604800';
+/** A paid original is kept by no cache (docs/access.md, "Download links for digital copies"). */
+const DOWNLOAD_CACHE = 'private, no-store';
 
 export async function createMediaService(options: MediaOptions): Promise<MediaService> {
   const { storage } = options;
@@ -149,6 +151,10 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     return (await prepare(key, file)).commit();
   }
 
+  // Originals are read whole; large chunks cut the per-chunk cost of every stream they pass.
+  const openOriginal = (photo: PhotoFiles): Promise<OriginalFile | null> =>
+    storage.open(originalKey(photo), { highWaterMark: ORIGINAL_CHUNK_BYTES });
+
   return {
     tmpDir: storage.scratchDir,
 
@@ -178,8 +184,20 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
 
     originalExists: async (photo) => (await storage.stat(originalKey(photo))) !== null,
 
-    // Originals are read whole; large chunks cut the per-chunk cost of every stream they pass.
-    openOriginal: (photo) => storage.open(originalKey(photo), { highWaterMark: ORIGINAL_CHUNK_BYTES }),
+    openOriginal,
+
+    async originalDownload(photo, fileName) {
+      const original = await openOriginal(photo);
+      if (!original) return null;
+      return {
+        contentType: photo.mimeType,
+        cacheControl: DOWNLOAD_CACHE,
+        fileName,
+        disposition: 'attachment',
+        stream: original.stream,
+        size: original.size,
+      };
+    },
 
     rendition(photo, kind) {
       const key = renditionKey(photo.storageKey, kind);

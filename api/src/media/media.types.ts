@@ -57,16 +57,24 @@ export interface OriginalFile {
 
 /**
  * A stored file to answer with, described rather than sent: `sendFile()` in
- * api/src/http/send-file.ts writes it to the answer, so media never sees a request. The bytes are
- * fetched only when the answer is not a 304.
+ * api/src/http/send-file.ts writes it to the answer, so media never sees a request. Either read
+ * whole on demand (renditions, example images) or streamed (a downloaded original).
  */
-export interface FileResponse {
+export type FileResponse = WholeFileResponse | StreamedFileResponse;
+
+interface FileDescription {
   contentType: string;
+  cacheControl: string;
+  /** A server-chosen name for `Content-Disposition`, never the client's. */
+  fileName: string;
+  /** `inline` (shown in the page) unless said otherwise; `attachment` is saved under fileName. */
+  disposition?: 'inline' | 'attachment';
+}
+
+/** A small file with a validator: its bytes are fetched only when the answer is not a 304. */
+export interface WholeFileResponse extends FileDescription {
   /** Strong validator, bare (sendFile quotes it). */
   etag: string;
-  cacheControl: string;
-  /** A server-chosen name for `Content-Disposition: inline`, never the client's. */
-  fileName: string;
   /** A request header the choice of file depended on. */
   vary?: string;
   /**
@@ -74,6 +82,12 @@ export interface FileResponse {
    * write); throws the JSON 404 when the file is gone from storage.
    */
   read(): Promise<Buffer>;
+}
+
+/** A large file already opened, sent as a stream of its declared size (no validator, no 304). */
+export interface StreamedFileResponse extends FileDescription {
+  stream: Readable;
+  size: number;
 }
 
 /**
@@ -116,11 +130,16 @@ export interface MediaService {
    * size; null when the file is gone from storage. The caller must consume or destroy the stream.
    */
   openOriginal(photo: PhotoFiles): Promise<OriginalFile | null>;
+  /**
+   * The original as a download to send: an attachment named fileName, never cached, streamed;
+   * null when the file is gone from storage.
+   */
+  originalDownload(photo: PhotoFiles, fileName: string): Promise<StreamedFileResponse | null>;
   /** A stored rendition to send, with its ETag and private caching (304 on If-None-Match). */
-  rendition(photo: PhotoFiles & { etag: string }, kind: RenditionKind): FileResponse;
+  rendition(photo: PhotoFiles & { etag: string }, kind: RenditionKind): WholeFileResponse;
   /** Validates an example product image, stores it (no watermark) and returns its file name. */
   storeExampleImage(file: UploadedFile): Promise<string>;
   removeExampleImage(fileName: string): Promise<void>;
   /** /api/example-images/{file} to send, publicly cacheable; a 404 for a name that is not an example image's. */
-  exampleImage(fileName: string): FileResponse;
+  exampleImage(fileName: string): WholeFileResponse;
 }

@@ -59,8 +59,3 @@ function presentItem(orderId: string, item: OrderItemRecord, paid: boolean, down
     downloadUrl: paid && digital && item.photoId !== null ? downloadUrl(orderId, item.id) : null,
   };
 }
-
-/** The Content-Disposition of a downloaded original: an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(fileName: string): string {
-  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

@@ -5,12 +5,13 @@ import { orderCreateSchema, orderStatusUpdateSchema } from '../../contract/order
 import { id } from '../../contract/fields';
 import type { AppContext, AppState } from '../http/context';
 import { parse } from '../http/validate';
+import { sendFile } from '../http/send-file';
 import { requireCustomer, requireStaff } from '../http/auth';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
 import { ORDER_ID_PATTERN } from './order-id';
-import { contentDisposition, presentOrder } from './orders.presenter';
+import { presentOrder } from './orders.presenter';
 import type { OrderRecord } from './orders.repository';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -67,13 +68,7 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
 
   /** A paid digital copy: the full-resolution original with a proper file name (docs/access.md). */
   router.get('/downloads/:token', async (ctx) => {
-    const file = await orders.download(String(ctx.params.token ?? ''));
-    ctx.set('Content-Disposition', contentDisposition(file.fileName));
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.type = file.mimeType;
-    ctx.length = file.original.size;
-    ctx.body = file.original.stream;
+    await sendFile(ctx, await orders.download(String(ctx.params.token ?? '')));
   });
 
   return router;

@@ -17,7 +17,7 @@ import { priceOrder, fallbackProducts, type PhotoInfo } from './pricing';
 import { createOrdersRepository, type OrderRecord } from './orders.repository';
 import { isPaid, itemPhotoLabel, presentOrder } from './orders.presenter';
 import type { DownloadLinks } from './downloads';
-import type { OriginalFile } from '../media/media.types';
+import type { StreamedFileResponse } from '../media/media.types';
 
 export interface CreateOrderContext {
   /** Set when a signed-in customer orders: the order is theirs whatever e-mail they type. */
@@ -25,14 +25,6 @@ export interface CreateOrderContext {
   idempotencyKey: string | null;
   /** Who orders: a family may order only the photos it may see (the same rule as viewing). */
   viewer: Viewer;
-}
-
-/** A paid digital copy, ready to send. */
-export interface Download {
-  original: OriginalFile;
-  mimeType: string;
-  /** "Demo Primary School - IMG_0423.JPG". */
-  fileName: string;
 }
 
 export interface OrdersHooks {
@@ -137,7 +129,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
    * A paid digital copy behind a signed link (docs/access.md): the full-resolution original, only
    * while the order stays paid, never of a child who may not be published.
    */
-  async function download(token: string): Promise<Download> {
+  async function download(token: string): Promise<StreamedFileResponse> {
     const link = downloads.verify(token);
     if (!link) throw forbidden(ORDER_MSG.downloadInvalid, 'DOWNLOAD_LINK_INVALID');
     const order = await repo.find(link.orderId).catch(() => undefined);
@@ -148,9 +140,9 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     const photo = item.photoId === null ? undefined : await repo.photoForDownload(item.photoId);
     if (!photo) throw notFound(ORDER_MSG.downloadInvalid);
     if (photo.doNotPublish) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
-    const original = await deps.media.openOriginal(photo);
-    if (!original) throw notFound(ORDER_MSG.downloadInvalid);
-    return { original, mimeType: photo.mimeType, fileName: downloadName(order.schoolName, item.photoOriginalName ?? photo.filename, photo.filename) };
+    const file = await deps.media.originalDownload(photo, downloadName(order.schoolName, item.photoOriginalName ?? photo.filename, photo.filename));
+    if (!file) throw notFound(ORDER_MSG.downloadInvalid);
+    return file;
   }
 
   return {
