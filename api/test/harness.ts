@@ -135,6 +135,15 @@ export async function staffClient(server: TestServer, role: 'admin' | 'photograp
   return client;
 }
 
+/** A fresh server and a staff client on it: the start of most staff suites (`env` as for startTestServer). */
+export async function startWithStaff(
+  role: 'admin' | 'photographer' = 'admin',
+  env: Record<string, string> = {},
+): Promise<{ server: TestServer; staff: Client & { userId: number } }> {
+  const server = await startTestServer(env);
+  return { server, staff: await staffClient(server, role) };
+}
+
 /**
  * The gallery access cookie a parent gets after unlocking schools and classes (docs/access.md), signed as
  * api/src/http/access.ts does, so suites can test access without the unlock endpoints.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, type TestServer } from './harness';
+import { Client, startTestServer, type TestServer } from './harness';
 import { addPhoto, createAlbum, createPriceList, createSchool } from './fixtures';
 import { thebeToDecimal } from '../contract/money';
 
@@ -69,6 +69,13 @@ export async function parentFor(server: TestServer, shop: Shop, options: { prote
     if (!res.body.success) throw new Error('class verify failed');
   }
   return parent;
+}
+
+/** A fresh server with a shop and a parent who unlocked its school: the start of the checkout suites. */
+export async function startShop(): Promise<{ server: TestServer; shop: Shop; parent: Client }> {
+  const server = await startTestServer();
+  const shop = await createShop(server);
+  return { server, shop, parent: await parentFor(server, shop) };
 }
 
 export interface Line {

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dashboardStatsSchema } from '../../contract/dashboard';
-import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
+import { Client, describeApi, startWithStaff, type TestServer } from '../../test/harness';
 import { createAlbum, createSchool, customerClient, insertOrder, insertPhotos } from '../schools/schools.test-helpers';
 
 describeApi('GET /api/dashboard/stats', () => {
   let server: TestServer;
   let staff: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    staff = await staffClient(server, 'photographer');
-  });
+  beforeAll(async () => ({ server, staff } = await startWithStaff('photographer')));
   afterAll(() => server?.close());
 
   it('401 without a token, 403 for a customer token', async () => {

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HARDENING_MSG, MSG } from '../../contract/messages';
-import { Client, describeApi, startTestServer, type TestServer } from '../../test/harness';
-import { createShop, orderBody, parentFor, standardLines, type Shop } from '../../test/shop';
+import { Client, describeApi, type TestServer } from '../../test/harness';
+import { orderBody, parentFor, standardLines, startShop, type Shop } from '../../test/shop';
 
 /** An Idempotency-Key belongs to the request it was first sent with. */
 describeApi('Idempotency-Key bound to its request', () => {
   let server: TestServer;
   let shop: Shop;
   let parent: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    shop = await createShop(server);
-    parent = await parentFor(server, shop);
-  });
+  beforeAll(async () => ({ server, shop, parent } = await startShop()));
   afterAll(() => server?.close());
 
   const count = async (key: string) => Number((await server.runtime.knex('orders').where({ idempotency_key: key }).count({ n: '*' }).first())?.n);

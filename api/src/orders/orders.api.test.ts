@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
-import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
-import { createShop, orderBody, parentFor, standardLines, type Shop } from '../../test/shop';
+import { Client, describeApi, staffClient, type TestServer } from '../../test/harness';
+import { createShop, orderBody, parentFor, standardLines, startShop, type Shop } from '../../test/shop';
 import { MSG, ORDER_MSG } from '../../contract/messages';
 import { ORDER_ID_PATTERN } from './order-id';
 import { markOrderPaid } from '../../test/fixtures';
@@ -10,12 +10,7 @@ describeApi('orders', () => {
   let server: TestServer;
   let shop: Shop;
   let parent: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    shop = await createShop(server);
-    parent = await parentFor(server, shop);
-  });
+  beforeAll(async () => ({ server, shop, parent } = await startShop()));
   afterAll(async () => server.close());
 
   it('validates the checkout fields with the spec texts', async () => {

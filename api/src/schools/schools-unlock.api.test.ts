@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
 import { schoolVerifyResponseSchema } from '../../contract/schools';
-import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
+import { Client, describeApi, startWithStaff, type TestServer } from '../../test/harness';
 import { SCHOOL_PASSWORD, createAlbum, createSchool } from './schools.test-helpers';
 
 describeApi('school unlock and the class list (docs/access.md)', () => {
   let server: TestServer;
   let staff: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    staff = await staffClient(server, 'photographer');
-  });
+  beforeAll(async () => ({ server, staff } = await startWithStaff('photographer')));
   afterAll(() => server?.close());
 
   it('POST /api/schools/:slug/verify: 400 without a password', async () => {
