@@ -59,6 +59,11 @@ export const MSG = {
   photoIdsRequired: 'Select at least one photo',
   noMissingPhotos: 'No matching missing photo',
   restoredPhoto: 'Photo restored',
+  photosUploaded: (count: number) => `Uploaded ${count} photos`,
+  /** The same answer for known and unknown addresses, so it tells nobody who has an account (docs/accounts.md). */
+  resetLinkSent: 'If an account exists with this email, a password reset link has been sent.',
+  /** 409 on register: the address may belong to an account made at checkout that has no password yet. */
+  customerEmailTaken: 'An account with this email already exists. Sign in, or use Forgot password to set a new password.',
 } as const;
 
 export const ORDER_MSG = {
@@ -72,6 +77,9 @@ export const ORDER_MSG = {
   paymentUnavailable: 'Unable to process payment',
   downloadNotReady: 'This download is available once the order is paid',
   downloadInvalid: 'This download link is invalid or has expired. Open My Orders for a new link.',
+  idempotencyKeyFormat: 'Idempotency-Key must be 8 to 100 letters, digits, - or _',
+  statusFilterInvalid: (statuses: readonly string[]) => `Order status must be one of ${statuses.join(', ')}`,
+  schoolFilterInvalid: 'School must be a school id',
 } as const;
 
 /** Class rosters, private student codes and the privacy controls. */
@@ -161,6 +169,13 @@ export const HARDENING_MSG = {
   restoreHttpFailed: (statusText: string) => `Upload failed: ${statusText}`,
   resetRateLimited: 'Too many attempts. Please wait a few minutes before trying again.',
   resetNetwork: 'We could not reach the server. Check your connection and try again.',
+  unsupportedContentType: 'Unsupported content type',
+  multipartRequired: 'Send this form as multipart/form-data',
+  tooManyFormFields: 'The form has too many fields',
+  uploadInterrupted: 'The upload was interrupted',
+  multipartUnreadable: 'The upload could not be read as a multipart form',
+  /** Stands for the file's name when the upload failed before one was known. */
+  unnamedFile: 'A file',
 } as const;
 
 /** Print batches for the lab: API answers, and the words of the ZIP, packing list and labels. */
@@ -356,4 +371,8 @@ export const STAFF_MSG = {
   restorationComplete: (restored: number, total: number) => `${restored} of ${total} photo(s) restored`,
   restorationFailedTitle: 'Restoration Failed',
   restoreFailed: 'Failed to restore photos',
+  createPriceList: 'Create Price List',
+  priceListCreatedTitle: 'Price List Created',
+  priceListUpdatedTitle: 'Price List Updated',
+  savedPriceList: (name: string) => `${name} has been saved.`,
 } as const;

@@ -1,8 +1,8 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { Input } from './input';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { Input, Textarea } from './input';
 import { FieldError, Label } from './label';
 
-export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldBase {
   label: string;
   error?: string | null;
   hint?: string;
@@ -12,16 +12,28 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   extra?: ReactNode;
 }
 
+/** A one-line input (the default), or with `multiline` a textarea (such as notes). */
+export type FieldProps = FieldBase &
+  ((InputHTMLAttributes<HTMLInputElement> & { multiline?: false }) | (TextareaHTMLAttributes<HTMLTextAreaElement> & { multiline: true; revealable?: false }));
+
 /**
  * The one form field: label, input, hint and error, wired for screen readers (aria-invalid,
  * aria-describedby). Without an id, one is made up.
  */
-export function Field({ id: givenId, label, error, hint, revealable = false, extra, type, ...props }: FieldProps) {
+export function Field(fieldProps: FieldProps) {
+  const { id: givenId, label, error, hint, revealable = false, extra } = fieldProps;
   const madeUpId = useId();
   const id = givenId ?? madeUpId;
   const [visible, setVisible] = useState(false);
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-  const input = <Input id={id} type={revealable ? (visible ? 'text' : 'password') : type} invalid={Boolean(error)} aria-describedby={describedBy} {...props} />;
+  let input: ReactNode;
+  if (fieldProps.multiline) {
+    const { id: _id, label: _label, error: _error, hint: _hint, revealable: _revealable, extra: _extra, multiline: _multiline, ...props } = fieldProps;
+    input = <Textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />;
+  } else {
+    const { id: _id, label: _label, error: _error, hint: _hint, revealable: _revealable, extra: _extra, multiline: _multiline, type, ...props } = fieldProps;
+    input = <Input id={id} type={revealable ? (visible ? 'text' : 'password') : type} invalid={Boolean(error)} aria-describedby={describedBy} {...props} />;
+  }
   return (
     <div className="field">
       <Label htmlFor={id}>{label}</Label>

@@ -2,8 +2,6 @@
 import { checkoutFormSchema } from '@contract/orders';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { Label } from '../../components/ui/label';
-import { Textarea } from '../../components/ui/input';
 import { useZodForm } from '../../lib/form';
 import type { CheckoutDetails } from './api';
 
@@ -32,10 +30,7 @@ export function CheckoutForm({ initial, busy, busyLabel, disabled = false, onSub
       <Field label="Email" type="email" autoComplete="email" inputMode="email" value={values.customerEmail} onChange={set('customerEmail')} error={errors.customerEmail} required />
       <Field label="Phone (optional)" type="tel" autoComplete="tel" inputMode="tel" value={values.customerPhone} onChange={set('customerPhone')} error={errors.customerPhone} />
       <Field label="Student name" autoComplete="off" value={values.studentName} onChange={set('studentName')} error={errors.studentName} hint="So the school can hand the prints to the right child." required />
-      <div className="field">
-        <Label htmlFor="checkout-notes">Notes (optional)</Label>
-        <Textarea id="checkout-notes" value={values.notes} onChange={set('notes')} />
-      </div>
+      <Field id="checkout-notes" label="Notes (optional)" multiline value={values.notes} onChange={set('notes')} error={errors.notes} />
       <Button type="submit" size="lg" block disabled={busy || disabled}>
         {busy ? busyLabel : 'Place Order and Pay'}
       </Button>

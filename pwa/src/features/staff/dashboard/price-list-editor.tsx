@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { MSG, PWA_MSG } from '@contract/messages';
+import { useState } from 'react';
+import { z } from 'zod';
+import { MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import type { PriceList } from '@contract/price-lists';
 import { Button } from '../../../components/ui/button';
-import { Input, Textarea } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
+import { useZodForm } from '../../../lib/form';
 import { completeRows, priceListFailure, useSavePriceList, type EditorRow } from '../api/price-lists';
 
 let rowKey = 0;
@@ -15,61 +17,51 @@ function rowsOf(list: PriceList | null): EditorRow[] {
   return list.items.map((item) => ({ ...blankRow(), name: item.productType, description: item.description, price: item.price, existingImagePath: item.exampleImage ?? '' }));
 }
 
+/** The list's own fields; the product rows are checked on submit (at least one complete row). */
+const headSchema = z.object({ name: z.string().trim().min(1, MSG.priceListNameRequired), description: z.string() });
+
 /** Create or edit a price list (incomplete rows dropped, the last row stays). */
 export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDone: () => void }) {
-  const [name, setName] = useState(list?.name ?? '');
-  const [description, setDescription] = useState(list?.description ?? '');
+  const { values, errors, set, handleSubmit } = useZodForm(headSchema, { name: list?.name ?? '', description: list?.description ?? '' });
   const [rows, setRows] = useState<EditorRow[]>(() => rowsOf(list));
   const save = useSavePriceList();
   const editing = list !== null;
 
   const update = (key: string, change: Partial<EditorRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return toast({ title: PWA_MSG.errorTitle, description: MSG.priceListNameRequired, variant: 'destructive' });
-    if (completeRows(rows).length === 0) return toast({ title: PWA_MSG.errorTitle, description: MSG.priceListProductsRequired, variant: 'destructive' });
-    save.mutate(
-      { id: list?.id ?? null, draft: { name, description, rows } },
-      {
-        onSuccess: (saved) => {
-          toast({ title: editing ? 'Price List Updated' : 'Price List Created', description: `${saved.name} has been saved.`, variant: 'success' });
-          onDone();
+  const fail = (description: string) => toast({ title: PWA_MSG.errorTitle, description, variant: 'destructive' });
+
+  const submit = handleSubmit(
+    () => {
+      if (completeRows(rows).length === 0) return fail(MSG.priceListProductsRequired);
+      save.mutate(
+        { id: list?.id ?? null, draft: { name: values.name, description: values.description, rows } },
+        {
+          onSuccess: (saved) => {
+            toast({ title: editing ? STAFF_MSG.priceListUpdatedTitle : STAFF_MSG.priceListCreatedTitle, description: STAFF_MSG.savedPriceList(saved.name), variant: 'success' });
+            onDone();
+          },
+          onError: (err) => fail(priceListFailure(editing ? 'update' : 'create', err)),
         },
-        onError: (err) => toast({ title: PWA_MSG.errorTitle, description: priceListFailure(editing ? 'update' : 'create', err), variant: 'destructive' }),
-      },
-    );
-  };
+      );
+    },
+    (found) => fail(found.name ?? MSG.priceListNameRequired),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="stack" aria-label={editing ? 'Edit price list' : 'Create price list'}>
       <h3>{editing ? `Edit ${list.name}` : 'New price list'}</h3>
       <div className="grid grid-2">
-        <div className="field">
-          <Label htmlFor="price-list-name">Price list name</Label>
-          <Input id="price-list-name" value={name} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <div className="field">
-          <Label htmlFor="price-list-description">Description</Label>
-          <Textarea id="price-list-description" rows={2} value={description} onChange={(event) => setDescription(event.target.value)} />
-        </div>
+        <Field id="price-list-name" label="Price list name" value={values.name} onChange={set('name')} error={errors.name} />
+        <Field id="price-list-description" label="Description" multiline rows={2} value={values.description} onChange={set('description')} error={errors.description} />
       </div>
       <fieldset className="staff-fieldset stack">
         <legend className="label">Products</legend>
         {rows.map((row, index) => (
           <div key={row.key} className="product-editor-row" role="group" aria-label={`Product ${index + 1}`}>
-            <div className="field">
-              <Label htmlFor={`${row.key}-name`}>Product name</Label>
-              <Input id={`${row.key}-name`} value={row.name} onChange={(event) => update(row.key, { name: event.target.value })} />
-            </div>
-            <div className="field">
-              <Label htmlFor={`${row.key}-price`}>Price (P)</Label>
-              <Input id={`${row.key}-price`} type="number" inputMode="decimal" min="0" step="0.01" value={row.price} onChange={(event) => update(row.key, { price: event.target.value })} />
-            </div>
-            <div className="field">
-              <Label htmlFor={`${row.key}-description`}>Description</Label>
-              <Input id={`${row.key}-description`} value={row.description} onChange={(event) => update(row.key, { description: event.target.value })} />
-            </div>
+            <Field id={`${row.key}-name`} label="Product name" value={row.name} onChange={(event) => update(row.key, { name: event.target.value })} />
+            <Field id={`${row.key}-price`} label="Price (P)" type="number" inputMode="decimal" min="0" step="0.01" value={row.price} onChange={(event) => update(row.key, { price: event.target.value })} />
+            <Field id={`${row.key}-description`} label="Description" value={row.description} onChange={(event) => update(row.key, { description: event.target.value })} />
             <div className="field">
               <Label htmlFor={`${row.key}-image`}>Example image</Label>
               {row.existingImagePath && !row.image ? <img src={row.existingImagePath} alt={`Current example for ${row.name || `product ${index + 1}`}`} className="product-example" /> : null}
@@ -86,7 +78,7 @@ export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDo
       </fieldset>
       <div className="row">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : editing ? 'Update Price List' : 'Create Price List'}
+          {save.isPending ? 'Saving...' : editing ? 'Update Price List' : STAFF_MSG.createPriceList}
         </Button>
         <Button variant="outline" onClick={onDone}>
           Cancel

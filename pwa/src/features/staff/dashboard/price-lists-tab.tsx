@@ -32,7 +32,7 @@ export function PriceListsTab() {
         <CardBody className="stack">
           <div className="row between">
             <h2>Price Lists</h2>
-            {editing === null ? <Button onClick={() => setEditing('new')}>Create Price List</Button> : null}
+            {editing === null ? <Button onClick={() => setEditing('new')}>{STAFF_MSG.createPriceList}</Button> : null}
           </div>
           {editing !== null ? <PriceListEditor key={editing === 'new' ? 'new' : editing.id} list={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
         </CardBody>
