@@ -15,11 +15,9 @@ import { accountCreatedEmail, passwordResetEmail } from '../mail/templates';
 import { createCustomersRepository, type CustomerRecord, type CustomersRepository } from './customers.repository';
 import { hashResetToken, issueResetToken, resetUrl } from './customers.reset-tokens';
 
-/** The same answer for known and unknown addresses, so it tells nobody who has an account (docs/accounts.md). */
-export const RESET_LINK_SENT = 'If an account exists with this email, a password reset link has been sent.';
-
-/** 409 on register: the address may belong to an account made at checkout that has no password yet. */
-export const CUSTOMER_EMAIL_TAKEN = 'An account with this email already exists. Sign in, or use Forgot password to set a new password.';
+/** Kept under these names for callers that take them from here; the texts live in the contract. */
+export const RESET_LINK_SENT = MSG.resetLinkSent;
+export const CUSTOMER_EMAIL_TAKEN = MSG.customerEmailTaken;
 
 export interface CheckoutCustomer {
   id: number;
@@ -69,13 +67,13 @@ export function createCustomerService(deps: ServiceDeps) {
 
   return {
     async register(input: CustomerRegisterInput): Promise<CustomerSession> {
-      if (await repo.findByEmail(input.email)) throw conflict(CUSTOMER_EMAIL_TAKEN, 'EMAIL_TAKEN');
+      if (await repo.findByEmail(input.email)) throw conflict(MSG.customerEmailTaken, 'EMAIL_TAKEN');
       const passwordHash = await hashPassword(input.password);
       try {
         const customer = await repo.insert({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
         return session(customer);
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(CUSTOMER_EMAIL_TAKEN, 'EMAIL_TAKEN');
+        if (isUniqueViolation(err)) throw conflict(MSG.customerEmailTaken, 'EMAIL_TAKEN');
         throw err;
       }
     },
@@ -114,7 +112,7 @@ export function createCustomerService(deps: ServiceDeps) {
       await deps.limits.guard('password-reset', clientIp, input.email);
       await deps.limits.fail('password-reset', clientIp, input.email);
       mailResetLink(input.email).catch((err: unknown) => deps.logger.error({ err }, 'password reset e-mail was not sent'));
-      return { message: RESET_LINK_SENT };
+      return { message: MSG.resetLinkSent };
     },
 
     /** Sets the password, spends the token, voids the others and every older session, and signs in (docs/accounts.md). */

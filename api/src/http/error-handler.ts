@@ -85,8 +85,8 @@ function describe(err: HttpishError): {
     if (status === 400 && (err.type === 'entity.parse.failed' || err instanceof SyntaxError || /JSON/i.test(err.message))) {
       return { status: 400, message: MSG.malformedJson, code: 'MALFORMED_JSON' };
     }
-    if (status === 413) return { status, message: 'The request is too large', code: 'TOO_LARGE' };
-    if (status === 415) return { status, message: 'Unsupported content type', code: 'UNSUPPORTED_TYPE' };
+    if (status === 413) return { status, message: HARDENING_MSG.requestTooLarge, code: 'TOO_LARGE' };
+    if (status === 415) return { status, message: HARDENING_MSG.unsupportedContentType, code: 'UNSUPPORTED_TYPE' };
     return { status, message: err.expose === false ? MSG.invalidRequest : err.message || MSG.invalidRequest, code: 'BAD_REQUEST' };
   }
   if (status === 501) return { status, message: MSG.invalidRequest, code: 'NOT_IMPLEMENTED' };

@@ -57,7 +57,7 @@ interface Stoppable {
  * removed here.
  */
 export async function readMultipart(ctx: AppContext, tmpRoot: string, limits: MultipartLimits = {}): Promise<MultipartBody> {
-  if (!ctx.is('multipart/form-data')) throw unsupportedType('Send this form as multipart/form-data');
+  if (!ctx.is('multipart/form-data')) throw unsupportedType(HARDENING_MSG.multipartRequired);
   refuseEncodedBody(ctx);
   const maxFileBytes = limits.maxFileBytes ?? UPLOAD_MAX_FILE_BYTES;
   const maxRequestBytes = limits.maxRequestBytes ?? 1024 * 1024 * 1024;
@@ -153,17 +153,17 @@ function translate(err: unknown, currentFile: string, limits: MultipartLimits): 
   const code = (err as { code?: number }).code;
   switch (code) {
     case formidableErrors.biggerThanMaxFileSize:
-      return tooLarge(MSG.fileTooLarge(currentFile || 'A file'));
+      return tooLarge(MSG.fileTooLarge(currentFile || HARDENING_MSG.unnamedFile));
     case formidableErrors.biggerThanTotalMaxFileSize:
       return tooLarge(limits.tooLargeMessage ?? HARDENING_MSG.requestTooLarge);
     case formidableErrors.maxFilesExceeded:
       return tooLarge(limits.tooManyFilesMessage ?? MSG.tooManyFiles);
     case formidableErrors.maxFieldsExceeded:
     case formidableErrors.maxFieldsSizeExceeded:
-      return tooLarge('The form has too many fields');
+      return tooLarge(HARDENING_MSG.tooManyFormFields);
     case formidableErrors.aborted:
-      return badRequest('The upload was interrupted', undefined, 'UPLOAD_ABORTED');
+      return badRequest(HARDENING_MSG.uploadInterrupted, undefined, 'UPLOAD_ABORTED');
     default:
-      return badRequest('The upload could not be read as a multipart form', undefined, 'MALFORMED_MULTIPART');
+      return badRequest(HARDENING_MSG.multipartUnreadable, undefined, 'MALFORMED_MULTIPART');
   }
 }

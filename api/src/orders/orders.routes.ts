@@ -30,7 +30,7 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
   router.post('/orders', async (ctx) => {
     const input = parse(orderCreateSchema, ctx.request.body);
     const key = ctx.get('Idempotency-Key').trim() || null;
-    if (key && !IDEMPOTENCY_KEY.test(key)) throw badRequest('Idempotency-Key must be 8 to 100 letters, digits, - or _');
+    if (key && !IDEMPOTENCY_KEY.test(key)) throw badRequest(ORDER_MSG.idempotencyKeyFormat);
     const principal = ctx.state.principal;
     const result = await orders.create(input, {
       customerId: principal.kind === 'customer' ? principal.id : null,
@@ -43,8 +43,8 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
 
   router.get('/orders', requireStaff, async (ctx) => {
     const status = typeof ctx.query.status === 'string' && ctx.query.status !== '' && ctx.query.status !== 'all' ? ctx.query.status : undefined;
-    if (status && !ORDER_STATUSES.includes(status as OrderStatus)) throw badRequest(`Order status must be one of ${ORDER_STATUSES.join(', ')}`);
-    const school = typeof ctx.query.school === 'string' && ctx.query.school !== '' && ctx.query.school !== 'all' ? parse(id('School must be a school id'), ctx.query.school) : undefined;
+    if (status && !ORDER_STATUSES.includes(status as OrderStatus)) throw badRequest(ORDER_MSG.statusFilterInvalid(ORDER_STATUSES));
+    const school = typeof ctx.query.school === 'string' && ctx.query.school !== '' && ctx.query.school !== 'all' ? parse(id(ORDER_MSG.schoolFilterInvalid), ctx.query.school) : undefined;
     ctx.body = (await orders.list({ status: status as OrderStatus | undefined, schoolId: school })).map(present);
   });
 

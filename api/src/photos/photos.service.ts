@@ -218,7 +218,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
       const matching = matcher && options.matching ? await options.matching.rematch(albumId, session) : null;
       // Multipart parsing lists files as they finish streaming; answer in frame order instead.
       const photos = (await repo.findByIds(ids)).sort(frameOrder).map((photo) => presentPhoto(photo));
-      return { message: `Uploaded ${photos.length} photos`, uploaded: photos.length, photos, matching };
+      return { message: MSG.photosUploaded(photos.length), uploaded: photos.length, photos, matching };
     },
 
     /**
