@@ -54,28 +54,20 @@ async function waitForHealth(url: string, exited: Promise<Run>): Promise<Respons
 const suite = TEST_DB === 'mysql' ? describeApi : describeRedis;
 suite(`NODE_ENV=production with ${TEST_DB === 'mysql' ? 'a MySQL database' : 'REDIS_URL'}`, () => {
   let dir: string;
-  let mysqlName: string | null = null;
+  let db: FreshDatabase | undefined;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'photos-deploy-'));
-    let databaseUrl = `sqlite:${path.join(dir, 'app.sqlite')}`;
+    db = await freshDatabase('photos-deploy-');
+    dir = db.dir;
     const shared: Record<string, string> = {};
-    if (TEST_DB === 'mysql') {
-      mysqlName = `t_${randomBytes(6).toString('hex')}`;
-      await createMysqlDatabase(MYSQL_SERVER_URL, mysqlName);
-      const url = new URL(MYSQL_SERVER_URL);
-      url.pathname = `/${mysqlName}`;
-      databaseUrl = url.toString();
-    } else {
-      shared.REDIS_URL = TEST_REDIS_URL;
-    }
+    if (TEST_DB !== 'mysql') shared.REDIS_URL = TEST_REDIS_URL;
     const port = await freePort();
     env = {
       NODE_ENV: 'production',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: db.databaseUrl,
       DATA_DIR: dir,
       STORAGE_DIR: path.join(dir, 'storage'),
       SEED_DEMO: 'false',
@@ -83,10 +75,7 @@ suite(`NODE_ENV=production with ${TEST_DB === 'mysql' ? 'a MySQL database' : 'RE
       ...shared,
     };
   });
-  afterAll(async () => {
-    if (mysqlName) await dropMysqlDatabase(MYSQL_SERVER_URL, mysqlName);
-    if (dir) await fs.rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => db?.drop());
 
   it('refuses to start without JWT_SECRET or SMTP_URL, and starts with both', async () => {
     const noSecret = await startServer({ ...env, SMTP_URL: 'smtp://127.0.0.1:2525' }).exited;
@@ -110,9 +99,17 @@ suite(`NODE_ENV=production with ${TEST_DB === 'mysql' ? 'a MySQL database' : 'RE
   });
 });
 
+/** A database made for one suite or test, and the folder beside it. */
+interface FreshDatabase {
+  dir: string;
+  databaseUrl: string;
+  /** Drops the MariaDB database (if any) and removes the folder. */
+  drop(): Promise<void>;
+}
+
 /** An empty database of the suite's kind (its own SQLite file or MariaDB database) and a folder. */
-async function freshDatabase(): Promise<{ dir: string; databaseUrl: string; drop(): Promise<void> }> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'photos-start-'));
+async function freshDatabase(prefix = 'photos-start-'): Promise<FreshDatabase> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   let mysqlName: string | null = null;
   let databaseUrl = `sqlite:${path.join(dir, 'app.sqlite')}`;
   if (TEST_DB === 'mysql') {
