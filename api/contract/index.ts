@@ -18,3 +18,4 @@ export * from './print-batches';
 export * from './csv';
 export * from './brand';
 export * from './format';
+export * from './payment-outcome';

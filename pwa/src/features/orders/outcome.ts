@@ -1,3 +1,4 @@
+import { transactionOutcome, type TransactionOutcome } from '@contract/payment-outcome';
 /**
  * The payment result (docs/payments.md): the gateway's return parameters read as
  * TRANSACTION_STATUS 1 success, 2 declined, 3 or 4 cancelled, RESULT_CODE 900001 or 900003
@@ -8,22 +9,22 @@ export type ConfirmationState = 'successful' | 'pending' | Exclude<GatewayOutcom
 
 const INSUFFICIENT_FUNDS_CODES = new Set(['900001', '900003']);
 
+const GATEWAY_OUTCOMES: Readonly<Record<TransactionOutcome, GatewayOutcome>> = {
+  approved: 'success',
+  declined: 'declined',
+  cancelled: 'cancelled',
+  voided: 'failed',
+  notDone: 'failed',
+  received: 'failed',
+  unknown: 'failed',
+};
+
 export function readGatewayOutcome(transactionStatus: string | null, resultCode: string | null): GatewayOutcome | null {
   const status = transactionStatus?.trim() ?? '';
   const code = resultCode?.trim() ?? '';
   if (status === '' && code === '') return null;
   if (INSUFFICIENT_FUNDS_CODES.has(code)) return 'insufficient_funds';
-  switch (status) {
-    case '1':
-      return 'success';
-    case '2':
-      return 'declined';
-    case '3':
-    case '4':
-      return 'cancelled';
-    default:
-      return 'failed';
-  }
+  return GATEWAY_OUTCOMES[/^\d+$/.test(status) ? transactionOutcome(Number(status)) : 'unknown'];
 }
 
 export function confirmationState(order: { paymentStatus: string; orderStatus: string }, gateway: GatewayOutcome | null): ConfirmationState {
