@@ -1,38 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-// jsdom's Blob cannot be structured-cloned by fake-indexeddb; Node's can, as a browser's can.
-import { File as NodeFile } from 'node:buffer';
 import { UploadQueueDatabase } from './upload-queue-db';
 import { enqueueUpload, flushUploadQueue } from './upload-queue';
 import { flushQueue, type QueueEvent } from './upload-flush';
 import { idbQueueStore, openUploadQueue } from './upload-queue-idb';
-import type { QueuedFile, ServerPhoto, UploadOutcome, UploadTransport } from './upload-transport';
+import { FakeServer, job, photos } from './upload-queue.test-helpers';
 
-const photo = (i: number) => new NodeFile([`jpeg-bytes-${i}`.padEnd(40 + i, '.')], `IMG_${String(i).padStart(4, '0')}.JPG`, { type: 'image/jpeg', lastModified: 1000 + i }) as unknown as File;
-const photos = (n: number) => Array.from({ length: n }, (_, i) => photo(i + 1));
-
-/** Stores what it receives; per upload call (1-based) it can lose the answer, refuse or be unreachable. */
-class FakeServer implements UploadTransport {
-  stored: ServerPhoto[] = [];
-  calls: string[][] = [];
-  script = new Map<number, 'lose-answer' | 'offline' | 'reject' | 'unauthorised'>();
-
-  async uploadBatch(_albumId: number, files: readonly QueuedFile[]): Promise<UploadOutcome> {
-    this.calls.push(files.map((file) => file.name));
-    const step = this.script.get(this.calls.length);
-    if (step === 'offline') return { kind: 'network' };
-    if (step === 'reject') return { kind: 'rejected', message: `${files[0]!.name} is damaged or not a readable image` };
-    if (step === 'unauthorised') return { kind: 'auth', message: 'Authentication required' };
-    this.stored.push(...files.map((file) => ({ originalName: file.name, fileSize: file.size })));
-    if (step === 'lose-answer') return { kind: 'network' };
-    return { kind: 'ok', uploaded: files.length };
-  }
-
-  async listPhotos(): Promise<ServerPhoto[]> {
-    return [...this.stored];
-  }
-}
-
-const job = { albumId: 7, albumName: 'Grade 1A', schoolName: 'Acacia Primary', token: 'token-1' };
 let name: string;
 let page: UploadQueueDatabase;
 let server: FakeServer;

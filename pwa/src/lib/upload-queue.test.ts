@@ -1,45 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-// jsdom's Blob cannot be structured-cloned by fake-indexeddb; Node's can, as a browser's can.
-import { File as NodeFile } from 'node:buffer';
 import { UploadQueueDatabase } from './upload-queue-db';
 import { batchCountFor, discardJob, enqueueUpload, flushUploadQueue, refreshQueueToken, retryJob, serverName, type QueueEvent } from './upload-queue';
-import type { QueuedFile, ServerPhoto, UploadOutcome, UploadTransport } from './upload-transport';
 import { classifyStatus, uploadErrorMessage } from './upload-transport';
-
-const photo = (i: number) => new NodeFile([`jpeg-bytes-${i}`.padEnd(40 + i, '.')], `IMG_${String(i).padStart(4, '0')}.JPG`, { type: 'image/jpeg', lastModified: 1000 + i }) as unknown as File;
-const photos = (n: number) => Array.from({ length: n }, (_, i) => photo(i + 1));
-
-/** A server that stores what it receives and can lose the answer or refuse on demand. */
-class FakeServer implements UploadTransport {
-  stored: ServerPhoto[] = [];
-  calls: string[][] = [];
-  tokens: string[] = [];
-  /** Per upload call (1-based): store then lose the answer, refuse without storing, or go offline. */
-  script = new Map<number, 'lose-answer' | 'offline' | 'server-error' | 'reject' | 'unauthorised'>();
-  listOffline = false;
-
-  async uploadBatch(_albumId: number, files: readonly QueuedFile[], token: string): Promise<UploadOutcome> {
-    this.calls.push(files.map((file) => file.name));
-    this.tokens.push(token);
-    const step = this.script.get(this.calls.length);
-    if (step === 'offline') return { kind: 'network' };
-    if (step === 'server-error') return { kind: 'retry', message: 'Upload failed' };
-    if (step === 'reject') return { kind: 'rejected', message: `${files[0]!.name} is damaged or not a readable image` };
-    if (step === 'unauthorised') return { kind: 'auth', message: 'Authentication required' };
-    this.stored.push(...files.map((file) => ({ originalName: file.name, fileSize: file.size })));
-    if (step === 'lose-answer') return { kind: 'network' };
-    return { kind: 'ok', uploaded: files.length };
-  }
-
-  async listPhotos(): Promise<ServerPhoto[] | { kind: 'network' }> {
-    return this.listOffline ? { kind: 'network' } : [...this.stored];
-  }
-}
+import { FakeServer, job, photos } from './upload-queue.test-helpers';
 
 let db: UploadQueueDatabase;
 let server: FakeServer;
 let events: QueueEvent[];
-const job = { albumId: 7, albumName: 'Grade 1A', schoolName: 'Acacia Primary', token: 'token-1' };
 const flush = () => flushUploadQueue({ db, transport: server, onEvent: (event) => events.push(event) });
 
 beforeEach(() => {
