@@ -9,7 +9,6 @@ export function createDashboardRoutes(deps: Deps, services: Services) {
   const router = new Router<AppState, AppContext>();
 
   router.get('/dashboard/stats', requireStaff, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-store');
     ctx.body = await service.stats();
   });
 

@@ -61,14 +61,12 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
   /** A family holding a child's code gets exactly that child's photos and the class's group photos. */
   router.get('/albums/:id/photos', async (ctx) => {
     const photos = await service.listForViewer(pathId(ctx.params.id, MSG.classNotFound), deps.access.viewer(ctx));
-    ctx.set('Cache-Control', 'private, no-store');
     ctx.body = photos;
   });
 
   /** Staff: the photos no rule could match, with the card photos around them. */
   router.get('/albums/:id/tray', requireStaff, async (ctx) => {
     const tray = await service.tray(pathId(ctx.params.id, MSG.classNotFound), matching);
-    ctx.set('Cache-Control', 'private, no-store');
     ctx.body = tray;
   });
 

@@ -15,9 +15,6 @@ import type { BatchFiles } from './print-batches.service';
 const batchId = id(PRINT_BATCH_ROUTE_MSG.batchIdInvalid);
 const schoolFilter = id(PRINT_BATCH_ROUTE_MSG.schoolFilterInvalid);
 
-/** Staff answers and the lab's files carry children's names: never kept by a shared cache. */
-const PRIVATE = 'private, no-store';
-
 export function createPrintBatchRoutes(deps: Deps, services: Services) {
   const service = services.printBatches;
   const links = createPrintBatchLinks(deps.config.jwtSecret);
@@ -38,22 +35,16 @@ export function createPrintBatchRoutes(deps: Deps, services: Services) {
     };
 
   /** The batch is found and its contents read before a byte is sent: a 404 is still possible. */
-  const loadFiles = async (ctx: AppContext): Promise<BatchFiles> => {
-    const files = await service.files(parse(batchId, ctx.params.id));
-    ctx.set('Cache-Control', PRIVATE);
-    return files;
-  };
+  const loadFiles = (ctx: AppContext): Promise<BatchFiles> => service.files(parse(batchId, ctx.params.id));
 
   const fileName = (files: BatchFiles, file: PrintBatchFile) => printBatchFileName(files.batch.id, files.batch.schoolName, file);
 
   router.get('/print-batches/ready', requireStaff, async (ctx) => {
-    ctx.set('Cache-Control', PRIVATE);
     ctx.body = (await service.readiness()).map(presentReadiness);
   });
 
   router.get('/print-batches', requireStaff, async (ctx) => {
     const school = typeof ctx.query.school === 'string' && ctx.query.school !== '' && ctx.query.school !== 'all' ? parse(schoolFilter, ctx.query.school) : undefined;
-    ctx.set('Cache-Control', PRIVATE);
     ctx.body = (await service.list({ schoolId: school })).map(presentPrintBatch);
   });
 
@@ -64,7 +55,6 @@ export function createPrintBatchRoutes(deps: Deps, services: Services) {
   });
 
   router.get('/print-batches/:id', requireStaff, async (ctx) => {
-    ctx.set('Cache-Control', PRIVATE);
     const { batch, plan } = await service.files(parse(batchId, ctx.params.id));
     ctx.body = presentPrintBatchDetail(batch, plan);
   });
@@ -82,7 +72,6 @@ export function createPrintBatchRoutes(deps: Deps, services: Services) {
     const principal = ctx.state.principal;
     if (principal.kind !== 'staff') throw forbidden(PRINT_BATCH_MSG.linkInvalid);
     ctx.status = 201;
-    ctx.set('Cache-Control', PRIVATE);
     ctx.body = links.issue(target, file, principal.id);
   });
 

@@ -11,15 +11,11 @@ import type { Services } from '../services';
 
 const schoolId = id(CATALOGUE_ROUTE_MSG.schoolIdInvalid);
 
-/** Answers that depend on the caller's grant or token must not be reused by a shared cache. */
-const PRIVATE = 'private, no-store';
-
 export function createSchoolRoutes(deps: Deps, services: Services) {
   const service = services.schools;
   const router = new Router<AppState, AppContext>();
 
   router.get('/schools', async (ctx) => {
-    ctx.set('Cache-Control', PRIVATE);
     ctx.body = await service.list(isStaff(ctx));
   });
 
@@ -30,13 +26,11 @@ export function createSchoolRoutes(deps: Deps, services: Services) {
   });
 
   router.get('/schools/by-id/:id', requireStaff, async (ctx) => {
-    ctx.set('Cache-Control', PRIVATE);
     ctx.body = await service.getStaff(parse(schoolId, ctx.params.id));
   });
 
   router.get('/schools/:slug', async (ctx) => {
     const school = await service.bySlug(ctx.params.slug ?? '', deps.access.viewer(ctx));
-    ctx.set('Cache-Control', PRIVATE);
     ctx.body = school;
   });
 
@@ -59,7 +53,6 @@ export function createSchoolRoutes(deps: Deps, services: Services) {
 
   router.get('/schools/:id/albums', async (ctx) => {
     const albums = await service.visibleAlbums(parse(schoolId, ctx.params.id), deps.access.viewer(ctx));
-    ctx.set('Cache-Control', PRIVATE);
     ctx.body = albums;
   });
 

@@ -35,7 +35,6 @@ export function createStudentRoutes(deps: Deps, services: Services) {
   const router = new Router<AppState, AppContext>();
 
   router.get('/albums/:id/students', requireStaff, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-store');
     ctx.body = (await service.list(albumId(ctx.params.id))).map(presentStudent);
   });
 
@@ -57,7 +56,6 @@ export function createStudentRoutes(deps: Deps, services: Services) {
     const only = typeof ctx.query.student === 'string' ? parse(id(STUDENT_ROUTE_MSG.studentIdInvalid), ctx.query.student) : null;
     const { pdf, fileName } = await service.flyers(target, only);
     ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-    ctx.set('Cache-Control', 'private, no-store');
     ctx.type = 'application/pdf';
     ctx.body = pdf;
   });
@@ -73,7 +71,6 @@ export function createStudentRoutes(deps: Deps, services: Services) {
 
   /** The children this browser holds codes for, so the family gallery can rebuild its tabs. */
   router.get('/students/unlocked', async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-store');
     ctx.body = (await service.unlocked(deps.access.read(ctx))).map(presentUnlocked);
   });
 
@@ -87,7 +84,6 @@ export function createStudentRoutes(deps: Deps, services: Services) {
   router.get('/students/:id/photos', async (ctx) => {
     const target = studentId(ctx.params.id);
     const photos = await service.photosOf(target, deps.access.viewer(ctx));
-    ctx.set('Cache-Control', 'private, no-store');
     ctx.body = photos;
   });
 
