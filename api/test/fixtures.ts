@@ -15,6 +15,7 @@ import { solidJpeg } from './images';
 import { hashPassword } from '../src/http/passwords';
 import { insertedId } from '../src/db/knex';
 import { originalNumberOf } from '../src/photos/original-number';
+import { createPhotoRepository } from '../src/photos/photos.repository';
 
 const db = (server: TestServer): Knex => server.runtime.knex;
 const tag = () => randomBytes(4).toString('hex');
@@ -107,8 +108,8 @@ export async function createAlbum(server: TestServer, schoolId: number, input: A
 // Photos
 
 /**
- * Stores a photo in the album through the media service, as an upload would (original, thumbnails
- * and preview on the storage), from `bytes` or a plain 320x240 JPEG.
+ * Stores a photo in the album through the media service and the photo repository, as an upload would
+ * (original, thumbnails and preview on the storage), from `bytes` or a plain 320x240 JPEG.
  */
 export async function addPhoto(server: TestServer, albumId: number, originalName: string, bytes?: Buffer): Promise<number> {
   const { media } = server.runtime;
@@ -117,28 +118,8 @@ export async function addPhoto(server: TestServer, albumId: number, originalName
   const data = bytes ?? (await solidJpeg(320, 240, '#4a8'));
   await fs.writeFile(file, data);
   const stored = await media.ingestPhoto({ path: file, originalName, size: data.length });
-  return insertedId(
-    await db(server)('photos').insert({
-      album_id: albumId,
-      original_name: originalName,
-      original_number: originalNumberOf(originalName),
-      kind: 'photo',
-      created_at: Date.now(),
-      filename: stored.filename,
-      storage_key: stored.storageKey,
-      file_size: stored.fileSize,
-      mime_type: stored.mimeType,
-      width: stored.width,
-      height: stored.height,
-      thumb_width: stored.thumbWidth,
-      thumb_height: stored.thumbHeight,
-      thumb_etag: stored.thumbEtag,
-      preview_etag: stored.previewEtag,
-      small_thumb_width: stored.smallThumbWidth,
-      small_thumb_height: stored.smallThumbHeight,
-      small_thumb_etag: stored.smallThumbEtag,
-    }),
-  );
+  const [photo] = await createPhotoRepository(db(server)).insertMany([{ albumId, originalName, originalNumber: originalNumberOf(originalName), stored }]);
+  return photo!.id;
 }
 
 /** Photo rows without files (IMG_1000.JPG, IMG_1001.JPG, ...): enough for counts and deletes. Returns their storage keys. */
