@@ -4,7 +4,7 @@ import { lineTotal } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import type { CartLine } from '../../lib/storage';
 import { thumbnailUrl } from './api';
-import { photoLabel } from './photo-grid';
+import { photoLabel } from '../../lib/photo-label';
 import type { Product } from './products';
 
 export interface ProductSelection {

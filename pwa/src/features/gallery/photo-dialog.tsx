@@ -16,7 +16,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { GalleryImage } from '../../components/authed-image';
 import { lineTotal, toThebe } from '../../lib/cart';
 import { previewUrl } from './api';
-import { photoLabel } from './photo-grid';
+import { photoLabel } from '../../lib/photo-label';
 import type { Product } from './products';
 
 const QUANTITIES = Array.from({ length: QUANTITY_MAX - QUANTITY_MIN + 1 }, (_, index) => QUANTITY_MIN + index);

@@ -2,8 +2,7 @@ import type { Photo } from '@contract/photos';
 import { GRID_ABOVE_THE_FOLD, GRID_FIRST_ROW, GRID_SIZES, GRID_SMALL_MEDIA, gridSrcSet } from '@contract/gallery-page';
 import { AuthedImage } from '../../components/authed-image';
 import { smallThumbnailUrl, thumbnailUrl } from './api';
-
-export const photoLabel = (photo: Pick<Photo, 'id' | 'originalName' | 'filename'>) => photo.originalName || photo.filename || `ID: ${photo.id}`;
+import { photoLabel } from '../../lib/photo-label';
 
 /**
  * Thumbnails carry their stored width and height, so the grid reserves their space (no layout

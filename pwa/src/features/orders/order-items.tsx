@@ -1,8 +1,6 @@
 import type { OrderItem } from '@contract/orders';
 import { formatPula } from '@contract/money';
-
-export const itemPhotoLabel = (item: Pick<OrderItem, 'photoOriginalName' | 'photoFilename' | 'photoId'>) =>
-  item.photoOriginalName || item.photoFilename || `ID: ${item.photoId ?? ''}`;
+import { itemPhotoLabel } from '../../lib/photo-label';
 
 /** Items with product, photo, quantity and line total; a paid digital copy gets its download link. */
 export function OrderItems({ items }: { items: readonly OrderItem[] }) {

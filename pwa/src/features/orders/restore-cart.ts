@@ -7,6 +7,7 @@ import { dispatchCart, readCart } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import { buildCheckoutCart } from '../../lib/checkout-cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
+import { itemPhotoLabel } from '../../lib/photo-label';
 
 export function restoreCartFrom(order: Order): void {
   if (readCart().length > 0) return;
@@ -16,7 +17,7 @@ export function restoreCartFrom(order: Order): void {
       id: randomId(),
       photoId: item.photoId ?? 0,
       albumId: item.albumId ?? 0,
-      photoName: item.photoOriginalName || item.photoFilename || `ID: ${item.photoId}`,
+      photoName: itemPhotoLabel(item),
       photoPreview: `/api/images/${item.photoId}/thumbnail`,
       productType: item.productType,
       productName: item.productName,

@@ -7,6 +7,7 @@ import { formatPula } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { csvField, csvRows } from '@contract/csv';
 import { saveBlob } from './save-file';
+import { itemPhotoLabel } from '../../../lib/photo-label';
 
 export const CSV_COLUMNS = [
   'Order Number',
@@ -33,7 +34,7 @@ export const csvFileName = (now: Date = new Date()): string => `orders_${localDa
 export { csvField };
 
 export const itemSummary = (item: Order['items'][number]): string =>
-  `${item.productName} x${item.quantity} (${item.photoOriginalName ?? item.photoName ?? item.photoFilename ?? `photo ${item.photoId ?? ''}`})`;
+  `${item.productName} x${item.quantity} (${itemPhotoLabel(item)})`;
 
 export function orderRow(order: Order): string[] {
   return [

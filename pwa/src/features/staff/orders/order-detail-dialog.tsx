@@ -5,6 +5,7 @@ import type { Order } from '@contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog } from '../../../components/ui/dialog';
 import { PAYMENT_TONE, STATUS_TONE, statusLabel } from '../common/status';
+import { itemPhotoLabel } from '../../../lib/photo-label';
 
 /** Every item of an order: photo name, original number, product, quantity and price. */
 export function OrderDetailDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
@@ -78,7 +79,7 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
               <tbody>
                 {order.items.map((item) => (
                   <tr key={item.id}>
-                    <td>{item.photoOriginalName ?? item.photoName ?? item.photoFilename ?? `ID: ${item.photoId ?? '—'}`}</td>
+                    <td>{itemPhotoLabel(item)}</td>
                     <td>{item.photoOriginalNumber ?? '—'}</td>
                     <td>{item.productName}</td>
                     <td>{item.quantity}</td>

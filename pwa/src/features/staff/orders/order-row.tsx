@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { PAYMENT_TONE } from '../common/status';
+import { itemPhotoLabel } from '../../../lib/photo-label';
 
 export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onView: () => void; onStatus: (status: OrderStatus) => void; busy: boolean }) {
   const more = order.items.length - ORDER_ROW_ITEMS;
@@ -30,7 +31,7 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
         <ul className="order-items">
           {order.items.slice(0, ORDER_ROW_ITEMS).map((item) => (
             <li key={item.id}>
-              {item.productName} × {item.quantity} — {item.photoOriginalName ?? item.photoName ?? `ID: ${item.photoId ?? '—'}`}
+              {item.productName} × {item.quantity} — {itemPhotoLabel(item)}
             </li>
           ))}
           {more > 0 ? <li className="muted">+{more} more item(s)</li> : null}

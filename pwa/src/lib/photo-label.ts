@@ -1,0 +1,22 @@
+/** The one name a photo goes by on screen, for gallery photos and order lines alike. */
+import { PRINT_BATCH_ROUTE_MSG } from '@contract/messages';
+import type { OrderItem } from '@contract/orders';
+
+export interface PhotoNames {
+  id: number | null;
+  /** The camera's file name. */
+  originalName?: string | null;
+  /** The camera's file name as an order line kept it when it was placed (it outlives the photo). */
+  name?: string | null;
+  /** The stored (generated) file name. */
+  filename?: string | null;
+}
+
+/** The camera's file name, else the one an order line kept, else the stored file name, else the photo's id. */
+export function photoLabel(photo: PhotoNames): string {
+  return photo.originalName || photo.name || photo.filename || PRINT_BATCH_ROUTE_MSG.photoById(photo.id);
+}
+
+/** An order line's photo, named by `photoLabel`. */
+export const itemPhotoLabel = (item: Pick<OrderItem, 'photoId' | 'photoOriginalName' | 'photoName' | 'photoFilename'>): string =>
+  photoLabel({ id: item.photoId, originalName: item.photoOriginalName, name: item.photoName, filename: item.photoFilename });
