@@ -1,8 +1,6 @@
-import type { CardStatus, MatchingSummary, ReportedCard, TrayCard } from '../../contract/matching';
-import { MATCHING_MSG } from '../../contract/messages';
-import type { TrayItem, TrayResponse } from '../../contract/photos';
-import { presentPhoto } from '../photos/photos.presenter';
+import type { CardStatus } from '../../contract/matching';
 import type { Deps } from '../deps';
+import type { PhotoRecord } from '../photos/photos.repository';
 import { createDatabase } from '../db/database';
 import { cardCodeOf } from './card-text';
 import { createNameMatcher } from './file-names';
@@ -17,7 +15,28 @@ export interface AlbumMatcher {
   resolveCard(text: string): Promise<{ status: CardStatus; studentId: number | null }>;
 }
 
-const where = (owner: CodeOwner) => `${owner.albumName}, ${owner.schoolName}`;
+/** A card of this session whose code is not trusted here, with whose code it is (if anyone's). */
+export interface ReportedCardRecord {
+  photo: SessionPhoto;
+  owner: CodeOwner | undefined;
+}
+
+/** A session after matching: every photo and card as placed, and the cards to report. */
+export interface MatchingRun {
+  sessionId: string;
+  photos: SessionPhoto[];
+  reported: ReportedCardRecord[];
+}
+
+export interface TrayCardRecord {
+  status: CardStatus;
+  owner: CodeOwner | undefined;
+}
+
+/** The tray: per session, the photos waiting for a child and the cards around them (card null for a photo). */
+export interface TrayRecord {
+  sessions: { sessionId: string; items: { photo: PhotoRecord; card: TrayCardRecord | null }[] }[];
+}
 
 export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<Deps['config'], 'publicUrl'> }) {
   const repo = createMatchingRepository(deps.knex);
@@ -38,16 +57,10 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
     return next;
   }
 
-  async function reported(photos: SessionPhoto[]): Promise<ReportedCard[]> {
+  async function reported(photos: SessionPhoto[]): Promise<ReportedCardRecord[]> {
     const untrusted = captureOrder(photos.filter((photo) => photo.kind === 'card' && photo.cardStatus !== 'known'));
     const owners = await repo.owners(untrusted.flatMap((photo) => (photo.cardStudentId === null ? [] : [photo.cardStudentId])));
-    return untrusted.map((photo) => {
-      const owner = photo.cardStudentId === null ? undefined : owners.get(photo.cardStudentId);
-      if (photo.cardStatus === 'other_class' && owner) {
-        return { photoId: photo.id, originalName: photo.originalName, status: 'other_class', message: MATCHING_MSG.otherClassCode(photo.originalName, owner.name, where(owner)) };
-      }
-      return { photoId: photo.id, originalName: photo.originalName, status: 'unknown', message: MATCHING_MSG.unknownCode(photo.originalName) };
-    });
+    return untrusted.map((photo) => ({ photo, owner: photo.cardStudentId === null ? undefined : owners.get(photo.cardStudentId) }));
   }
 
   return {
@@ -72,7 +85,7 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
      * Matches the whole session again after a batch arrived, so the result depends only on which
      * photos the session holds, never on how its batches were split, ordered or resent.
      */
-    rematch(albumId: number, session: string): Promise<MatchingSummary> {
+    rematch(albumId: number, session: string): Promise<MatchingRun> {
       return oneAtATime(albumId, async () => {
         const photos = await database.transaction(async (tx) => {
           await repo.lockAlbum(albumId, tx);
@@ -86,22 +99,12 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
           await repo.place(changed, tx);
           return current.map((photo) => ({ ...photo, ...(placements.get(photo.id) ?? {}) }));
         });
-        const count = (test: (photo: SessionPhoto) => boolean) => photos.filter(test).length;
-        return {
-          sessionId: session,
-          photos: count((photo) => photo.kind === 'photo'),
-          cards: count((photo) => photo.kind === 'card'),
-          byCard: count((photo) => photo.kind === 'photo' && photo.matchedBy === 'card'),
-          byName: count((photo) => photo.kind === 'photo' && photo.matchedBy === 'name'),
-          byStaff: count((photo) => photo.kind === 'photo' && photo.matchedBy === 'staff'),
-          inTray: count((photo) => photo.kind === 'photo' && photo.inTray),
-          reported: await reported(photos),
-        };
+        return { sessionId: session, photos, reported: await reported(photos) };
       });
     },
 
     /** The photos waiting for a child, per session in capture order, each run with the cards just before and after it. */
-    async tray(albumId: number): Promise<TrayResponse> {
+    async tray(albumId: number): Promise<TrayRecord> {
       const sessions: { sessionId: string; ids: number[]; latest: number }[] = [];
       for (const session of await repo.traySessions(albumId)) {
         const ordered = captureOrder(await repo.sessionPhotos(albumId, session));
@@ -131,26 +134,16 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
       const photos = new Map((await repo.photosByIds(sessions.flatMap((session) => session.ids))).map((photo) => [photo.id, photo]));
       for (const photo of loose) photos.set(photo.id, photo);
       const cardOwners = await repo.owners([...photos.values()].flatMap((photo) => (photo.kind === 'card' && photo.cardStudentId !== null ? [photo.cardStudentId] : [])));
-      const item = (id: number): TrayItem[] => {
+      const item = (id: number): TrayRecord['sessions'][number]['items'] => {
         const photo = photos.get(id);
         if (!photo) return [];
-        let card: TrayCard | null = null;
-        if (photo.kind === 'card') {
-          const owner = photo.cardStudentId === null ? undefined : cardOwners.get(photo.cardStudentId);
-          const status = (photo.cardStatus as CardStatus | null) ?? 'unknown';
-          card = {
-            status,
-            studentId: status === 'known' && owner ? owner.id : null,
-            studentName: owner?.name ?? null,
-            elsewhere: status === 'other_class' && owner ? where(owner) : null,
-          };
-        }
-        return [{ photo: presentPhoto(photo), card }];
+        if (photo.kind !== 'card') return [{ photo, card: null }];
+        const owner = photo.cardStudentId === null ? undefined : cardOwners.get(photo.cardStudentId);
+        return [{ photo, card: { status: (photo.cardStatus as CardStatus | null) ?? 'unknown', owner } }];
       };
       const listed = sessions.sort((a, b) => b.latest - a.latest).map((session) => ({ sessionId: session.sessionId, items: session.ids.flatMap(item) }));
       if (loose.length > 0) listed.push({ sessionId: '', items: loose.flatMap((photo) => item(photo.id)) });
-      const waiting = listed.reduce((sum, session) => sum + session.items.filter((entry) => entry.card === null).length, 0);
-      return { waiting, sessions: listed };
+      return { sessions: listed };
     },
   };
 }

@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
-import type { Photo } from '../../contract/photos';
 import type { AccessMode } from '../../contract/student-codes';
 import type { CardStatus } from '../../contract/matching';
 import type { SmallThumbnail, StoredPhoto } from '../media/media.types';
 import type { PhotoRef } from '../students/visibility';
 import { runner, type Tx } from '../db/database';
 import { insertedId, now, toIso, count } from '../db/knex';
-import { presentPhoto as presentPhotoRecord } from './photos.presenter';
 
 /** A row of the photos table, as other repositories that read it (matching) still type it. */
 export interface PhotoRow {
@@ -126,11 +124,6 @@ export const photoRefOfRow = (row: Pick<PhotoRow, 'student_id' | 'student_dnp' |
   doNotPublish: Boolean(Number(row.student_dnp ?? 0)),
   withheld: row.kind === 'card' || Boolean(Number(row.in_tray ?? 0)),
 });
-
-/** For callers that still hold a photos row (the matching tray): the row as the API shows it. */
-export function presentPhoto(row: PhotoRow): Photo {
-  return presentPhotoRecord(toPhotoRecord(row));
-}
 
 export interface AlbumRef {
   id: number;

@@ -14,6 +14,7 @@ import type { Deps } from '../deps';
 import type { Services } from '../services';
 import { createUploadPipeline } from '../media/upload-pipeline';
 import { pathId } from './path-id';
+import { presentTray } from '../matching/matching.presenter';
 
 /** The `capture` form field is JSON text; anything unreadable is the same clear 400. */
 function readJsonField(text: string): unknown {
@@ -66,8 +67,7 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
 
   /** Staff: the photos no rule could match, with the card photos around them. */
   router.get('/albums/:id/tray', requireStaff, async (ctx) => {
-    const tray = await service.tray(pathId(ctx.params.id, MSG.classNotFound), matching);
-    ctx.body = tray;
+    ctx.body = presentTray(await service.tray(pathId(ctx.params.id, MSG.classNotFound), matching));
   });
 
   router.post('/photos/upload-batch', requireStaff, async (ctx) => {

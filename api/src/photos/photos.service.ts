@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { MATCHING_MSG, MSG } from '../../contract/messages';
 import type { UploadCapture } from '../../contract/matching';
-import type { MissingPhotosReport, Photo, RestoreResponse, TrayResponse, UploadBatchResponse } from '../../contract/photos';
+import type { MissingPhotosReport, Photo, RestoreResponse, UploadBatchResponse } from '../../contract/photos';
 import { compareNames } from '../../contract/format';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { isUniqueViolation } from '../db/errors';
-import type { MatchingService } from '../matching/matching.service';
+import type { MatchingService, TrayRecord } from '../matching/matching.service';
+import { presentMatchingSummary } from '../matching/matching.presenter';
 import type { UploadedFile } from '../http/multipart';
 import type { PhotoFiles, PreparedPhoto, StoredPhoto } from '../media/media.types';
 import { originalNumberOf } from './original-number';
@@ -60,9 +61,6 @@ function captureNumbers(files: UploadedFile[], capture: UploadCapture | null): M
   if (new Set(numbers.values()).size !== files.length) throw badRequest(MATCHING_MSG.badCapture, { capture: MATCHING_MSG.badCapture }, 'BAD_CAPTURE');
   return numbers;
 }
-
-/** Kept for the image endpoints' repository, which reads these columns itself. */
-export { photoRefOfRow as photoRef } from './photos.repository';
 
 export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>) {
   const repo = createPhotoRepository(deps.knex);
@@ -145,7 +143,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
     },
 
     /** Staff: the class's unmatched tray (404 for an unknown class). */
-    async tray(albumId: number, matching: Pick<MatchingService, 'tray'>): Promise<TrayResponse> {
+    async tray(albumId: number, matching: Pick<MatchingService, 'tray'>): Promise<TrayRecord> {
       const album = await getAlbum(albumId);
       return matching.tray(album.id);
     },
@@ -215,7 +213,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
       } finally {
         await Promise.all(ready.map((entry) => entry.prepared.discard()));
       }
-      const matching = matcher && options.matching ? await options.matching.rematch(albumId, session) : null;
+      const matching = matcher && options.matching ? presentMatchingSummary(await options.matching.rematch(albumId, session)) : null;
       // Multipart parsing lists files as they finish streaming; answer in frame order instead.
       const photos = (await repo.findByIds(ids)).sort(frameOrder).map((photo) => presentPhoto(photo));
       return { message: MSG.photosUploaded(photos.length), uploaded: photos.length, photos, matching };

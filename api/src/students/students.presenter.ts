@@ -1,7 +1,9 @@
 import { formatStudentCode } from '../../contract/student-codes';
-import type { Student, UnlockedStudent } from '../../contract/students';
+import type { ErasureResponse, RosterPreview, Student, UnlockedStudent } from '../../contract/students';
+import { toIso } from '../db/knex';
 import { compareNames } from '../../contract/format';
 import type { GrantedStudent, StudentRecord } from './students.repository';
+import type { CheckedRow, ErasureRecord } from './students.service';
 
 /** Rosters read alphabetically, as a class list does. */
 export function byStudentName(a: { name: string; id: number }, b: { name: string; id: number }): number {
@@ -28,4 +30,16 @@ export function presentUnlocked(student: GrantedStudent): UnlockedStudent {
     school: { id: student.schoolId, name: student.schoolName, slug: student.schoolSlug },
     album: { id: student.albumId, name: student.albumName },
   };
+}
+
+/** ?dryRun=true: every row as it would be imported, with its problem if it has one. */
+export function presentRosterPreview(checked: CheckedRow[]): RosterPreview {
+  return {
+    valid: checked.every((row) => row.error === null),
+    rows: checked.map((row) => ({ row: row.row, ...row.raw, error: row.error })),
+  };
+}
+
+export function presentErasure(erasure: ErasureRecord): ErasureResponse {
+  return { erasedAt: toIso(erasure.erasedAt), photosDeleted: erasure.photosDeleted, orderLinesRedacted: erasure.orderLinesRedacted };
 }

@@ -13,7 +13,7 @@ import type { Deps } from '../deps';
 import type { Services } from '../services';
 import { pathId } from '../photos/path-id';
 import { parseRosterCsv, type RawRosterRow } from './roster-csv';
-import { presentStudent, presentUnlocked } from './students.presenter';
+import { presentErasure, presentRosterPreview, presentStudent, presentUnlocked } from './students.presenter';
 
 const albumId = (raw: string | undefined) => pathId(raw, MSG.classNotFound);
 const studentId = (raw: string | undefined) => pathId(raw, STUDENT_MSG.studentNotFound);
@@ -43,7 +43,7 @@ export function createStudentRoutes(deps: Deps, services: Services) {
     const target = albumId(ctx.params.id);
     const rows = await readRoster(ctx, deps.config.requestBodyTimeoutMs);
     if (ctx.query.dryRun === 'true') {
-      ctx.body = await service.preview(target, rows);
+      ctx.body = presentRosterPreview(await service.preview(target, rows));
       return;
     }
     ctx.status = 201;
@@ -100,7 +100,7 @@ export function createStudentRoutes(deps: Deps, services: Services) {
   router.post('/students/:id/erase', requireStaff, async (ctx) => {
     const principal = ctx.state.principal;
     if (principal.kind !== 'staff') throw forbidden(MSG.staffOnly);
-    ctx.body = await service.erase(studentId(ctx.params.id), { id: principal.id, email: principal.email });
+    ctx.body = presentErasure(await service.erase(studentId(ctx.params.id), { id: principal.id, email: principal.email }));
   });
 
   router.put('/photos/student', requireStaff, async (ctx) => {

@@ -1,5 +1,5 @@
 import { MATCHING_MSG, MSG, STUDENT_MSG } from '../../contract/messages';
-import { studentInputSchema, type AssignPhotosInput, type ErasureResponse, type RosterPreview, type StudentInput, type StudentUpdateInput } from '../../contract/students';
+import { studentInputSchema, type AssignPhotosInput, type StudentInput, type StudentUpdateInput } from '../../contract/students';
 import type { Photo } from '../../contract/photos';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import type { Deps } from '../deps';
@@ -10,7 +10,7 @@ import { createSchoolRepository } from '../schools/schools.repository';
 import { createDatabase, type Tx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { createPhotoService, type PhotoService } from '../photos/photos.service';
-import { now, toIso } from '../db/knex';
+import { now } from '../db/knex';
 import type { RawRosterRow } from './roster-csv';
 import { codeTag, newStudentCode } from './student-code';
 import { createVisibility, heldStudents } from './visibility';
@@ -21,11 +21,19 @@ import { byStudentName } from './students.presenter';
 
 type StudentDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'> & { config: Pick<Deps['config'], 'businessName' | 'publicUrl'> };
 
-interface CheckedRow {
+/** A roster row as checked: what the preview shows of it, and the input it gives when valid. */
+export interface CheckedRow {
   row: number;
   input: StudentInput | null;
   raw: { name: string; number: string | null; guardianEmail: string | null };
   error: string | null;
+}
+
+/** What an erasure did: when (ms), and how much of the child went. */
+export interface ErasureRecord {
+  erasedAt: number;
+  photosDeleted: number;
+  orderLinesRedacted: number;
 }
 
 /** New codes are drawn again when one is taken; at 40 bits a second collision in a row is practically impossible. */
@@ -149,13 +157,9 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
       return { pdf, fileName: `${name}.pdf` };
     },
 
-    async preview(albumId: number, rows: RawRosterRow[]): Promise<RosterPreview> {
+    async preview(albumId: number, rows: RawRosterRow[]): Promise<CheckedRow[]> {
       await requireAlbum(albumId);
-      const checked = checkRows(rows, await repo.listByAlbum(albumId));
-      return {
-        valid: checked.every((row) => row.error === null),
-        rows: checked.map((row) => ({ row: row.row, ...row.raw, error: row.error })),
-      };
+      return checkRows(rows, await repo.listByAlbum(albumId));
     },
 
     /** All or nothing: one bad row and no student is created (400 naming every bad row). */
@@ -264,7 +268,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
      * code go; paid orders keep their lines as text and their totals; unpaid ones are cancelled;
      * a record says who erased and when, without anything of the child.
      */
-    async erase(id: number, staff: { id: number; email: string }): Promise<ErasureResponse> {
+    async erase(id: number, staff: { id: number; email: string }): Promise<ErasureRecord> {
       const at = now();
       const { files, result } = await database.transaction(async (tx) => {
         const student = await get(id, tx);
@@ -287,7 +291,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
           },
           tx,
         );
-        return { files: erased, result: { erasedAt: toIso(at), photosDeleted: photoIds.length, orderLinesRedacted: redacted.lines } };
+        return { files: erased, result: { erasedAt: at, photosDeleted: photoIds.length, orderLinesRedacted: redacted.lines } };
       });
       await removePhotoFiles(deps, files);
       return result;
