@@ -1,24 +1,22 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MATCHING_MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { MATCHING_MSG, STAFF_MSG } from '@contract/messages';
 import { byName } from '@contract/format';
 import type { AlbumSummary } from '@contract/schools';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDeleteClass } from '../api/albums';
 import { useStaffSchool } from '../api/schools';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useConfirmDelete } from '../use-confirm-delete';
 import { ClassFormDialog } from './class-form-dialog';
 import { ClassPhotos } from './class-photos';
 import { RosterPanel } from './roster-panel';
 import { TrayPanel } from './tray-panel';
 import { AccessModeControl } from './access-mode-control';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-
 
 export function ClassManagement({ schoolId }: { schoolId: number }) {
   const school = useStaffSchool(schoolId);
@@ -28,25 +26,26 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
   const [selectedId, setSelectedId] = useState<number | null>(Number(search.get('class')) || null);
   const openTab = search.get('tab') === 'tray' && Number(search.get('class')) === selectedId ? 'tray' : 'photos';
   const [editing, setEditing] = useState<AlbumSummary | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AlbumSummary | null>(null);
+  const deletion = useConfirmDelete<AlbumSummary, unknown>(
+    remove,
+    {
+      title: STAFF_MSG.deleteClassQuestion,
+      description: (album) => STAFF_MSG.deleteClassWarning(album?.name ?? null),
+      confirmLabel: STAFF_MSG.deleteClass,
+      deletedTitle: STAFF_MSG.classDeletedTitle,
+      deleted: (album) => STAFF_MSG.deleted(album.name),
+      failed: (err) => errorMessage(err, STAFF_MSG.deleteClassFailed),
+    },
+    (album) => {
+      if (selectedId === album.id) setSelectedId(null);
+      void school.refetch();
+    },
+  );
 
   if (school.isPending) return <PageSpinner label="Loading classes..." />;
   if (school.isError) return <p className="alert alert-danger">{errorMessage(school.error, 'This school could not be loaded.')}</p>;
   const albums = [...school.data.albums].sort(byName);
   const selected = albums.find((album) => album.id === selectedId) ?? null;
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: STAFF_MSG.classDeletedTitle, description: STAFF_MSG.deleted(deleting.name), variant: 'success' });
-        if (selectedId === deleting.id) setSelectedId(null);
-        void school.refetch();
-      },
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.deleteClassFailed), variant: 'destructive' }),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <div className="stack">
@@ -81,7 +80,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
                     <Button variant="ghost" size="sm" onClick={() => setEditing(album)} aria-label={`Edit ${album.name}`}>
                       Edit
                     </Button>
-                    <Button variant="ghost" size="sm" onClick={() => setDeleting(album)} aria-label={`Delete ${album.name}`}>
+                    <Button variant="ghost" size="sm" onClick={() => deletion.ask(album)} aria-label={`Delete ${album.name}`}>
                       Delete
                     </Button>
                   </div>
@@ -125,15 +124,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
           void school.refetch();
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete class?"
-        description={`${deleting?.name ?? 'This class'} and all of its photos will be deleted. This cannot be undone.`}
-        confirmLabel="Delete Class"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      {deletion.dialog}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { photographerCreateSchema, type StaffUser } from '@contract/auth';
 import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Badge } from '../../../components/ui/badge';
@@ -12,7 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { useCreatePhotographer, useDeletePhotographer, usePhotographers } from '../api/photographers';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useConfirmDelete } from '../use-confirm-delete';
 
 const EMPTY = { email: '', password: '', firstName: '', lastName: '', role: 'photographer' };
 
@@ -56,20 +55,18 @@ function AddPhotographer() {
 export function PhotographersTab({ isAdmin, currentUserId }: { isAdmin: boolean; currentUserId: number | null }) {
   const staff = usePhotographers(isAdmin);
   const remove = useDeletePhotographer();
-  const [deleting, setDeleting] = useState<StaffUser | null>(null);
+  const deletion = useConfirmDelete<StaffUser, unknown>(remove, {
+    title: STAFF_MSG.deleteAccountQuestion,
+    description: (user) => STAFF_MSG.deleteAccountWarning(user?.firstName ?? '', user?.lastName ?? ''),
+    confirmLabel: STAFF_MSG.deleteAccount,
+    deletedTitle: STAFF_MSG.photographerDeletedTitle,
+    deleted: (user) => STAFF_MSG.cannotSignIn(`${user.firstName} ${user.lastName}`),
+    failed: (err) => errorMessage(err, STAFF_MSG.deletePhotographerFailed),
+  });
 
   if (!isAdmin) {
     return <p className="alert alert-info">Only administrators can manage photographer accounts. Ask an administrator to add or remove accounts.</p>;
   }
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: STAFF_MSG.photographerDeletedTitle, description: STAFF_MSG.cannotSignIn(`${deleting.firstName} ${deleting.lastName}`), variant: 'success' }),
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.deletePhotographerFailed), variant: 'destructive' }),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <div className="stack">
@@ -94,7 +91,7 @@ export function PhotographersTab({ isAdmin, currentUserId }: { isAdmin: boolean;
                 <div className="row">
                   <Badge tone={user.role === 'admin' ? 'indigo' : 'neutral'}>{user.role === 'admin' ? 'Administrator' : 'Photographer'}</Badge>
                   {user.id !== currentUserId ? (
-                    <Button variant="destructive" size="sm" onClick={() => setDeleting(user)} aria-label={`Delete ${user.firstName} ${user.lastName}`}>
+                    <Button variant="destructive" size="sm" onClick={() => deletion.ask(user)} aria-label={`Delete ${user.firstName} ${user.lastName}`}>
                       Delete
                     </Button>
                   ) : null}
@@ -104,15 +101,7 @@ export function PhotographersTab({ isAdmin, currentUserId }: { isAdmin: boolean;
           </ul>
         </CardBody>
       </Card>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete account?"
-        description={`${deleting?.firstName ?? ''} ${deleting?.lastName ?? ''} will no longer be able to sign in.`}
-        confirmLabel="Delete Account"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      {deletion.dialog}
     </div>
   );
 }

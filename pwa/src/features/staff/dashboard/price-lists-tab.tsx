@@ -2,29 +2,26 @@ import { useState } from 'react';
 import { PRICE_LIST_CARD_ITEMS } from '@contract/constants';
 import { formatPula } from '@contract/money';
 import type { PriceList } from '@contract/price-lists';
-import { PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
 import { priceListFailure, useDeletePriceList, usePriceLists } from '../api/price-lists';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useConfirmDelete } from '../use-confirm-delete';
 import { PriceListEditor } from './price-list-editor';
 
 export function PriceListsTab() {
   const lists = usePriceLists();
   const remove = useDeletePriceList();
   const [editing, setEditing] = useState<PriceList | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PriceList | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: STAFF_MSG.priceListDeletedTitle, description: STAFF_MSG.deleted(deleting.name), variant: 'success' }),
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: priceListFailure('delete', err), variant: 'destructive' }),
-      onSettled: () => setDeleting(null),
-    });
-  };
+  const deletion = useConfirmDelete<PriceList, unknown>(remove, {
+    title: STAFF_MSG.deletePriceListQuestion,
+    description: (list) => STAFF_MSG.deletePriceListWarning(list?.name ?? null),
+    confirmLabel: STAFF_MSG.deletePriceList,
+    deletedTitle: STAFF_MSG.priceListDeletedTitle,
+    deleted: (list) => STAFF_MSG.deleted(list.name),
+    failed: (err) => priceListFailure('delete', err),
+  });
 
   return (
     <div className="stack">
@@ -59,7 +56,7 @@ export function PriceListsTab() {
                   <Button variant="outline" size="sm" onClick={() => setEditing(list)} aria-label={`Edit ${list.name}`}>
                     Edit
                   </Button>
-                  <Button variant="destructive" size="sm" onClick={() => setDeleting(list)} aria-label={`Delete ${list.name}`}>
+                  <Button variant="destructive" size="sm" onClick={() => deletion.ask(list)} aria-label={`Delete ${list.name}`}>
                     Delete
                   </Button>
                 </div>
@@ -68,15 +65,7 @@ export function PriceListsTab() {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete price list?"
-        description={`${deleting?.name ?? 'This price list'} will be deleted. Schools using it fall back to the built-in products.`}
-        confirmLabel="Delete Price List"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      {deletion.dialog}
     </div>
   );
 }

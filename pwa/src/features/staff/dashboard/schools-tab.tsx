@@ -1,31 +1,28 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffSchool } from '@contract/schools';
-import { PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/messages';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDeleteSchool, useStaffSchools } from '../api/schools';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useConfirmDelete } from '../use-confirm-delete';
 import { SchoolForm } from './school-form';
 
 export function SchoolsTab() {
   const schools = useStaffSchools();
   const remove = useDeleteSchool();
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<StaffSchool | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: STAFF_MSG.schoolDeletedTitle, description: STAFF_MSG.deleted(deleting.name), variant: 'success' }),
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.deleteSchoolFailed), variant: 'destructive' }),
-      onSettled: () => setDeleting(null),
-    });
-  };
+  const deletion = useConfirmDelete<StaffSchool, unknown>(remove, {
+    title: STAFF_MSG.deleteSchoolQuestion,
+    description: (school) => STAFF_MSG.deleteSchoolWarning(school?.name ?? null),
+    confirmLabel: STAFF_MSG.deleteSchool,
+    deletedTitle: STAFF_MSG.schoolDeletedTitle,
+    deleted: (school) => STAFF_MSG.deleted(school.name),
+    failed: (err) => errorMessage(err, STAFF_MSG.deleteSchoolFailed),
+  });
 
   return (
     <div className="stack">
@@ -59,7 +56,7 @@ export function SchoolsTab() {
                   <Link to={paths.staffClasses(school.id)} className={buttonClass('secondary', 'btn-sm')} aria-label={`Manage classes of ${school.name}`}>
                     Manage Classes
                   </Link>
-                  <Button variant="destructive" size="sm" onClick={() => setDeleting(school)} aria-label={`Delete ${school.name}`}>
+                  <Button variant="destructive" size="sm" onClick={() => deletion.ask(school)} aria-label={`Delete ${school.name}`}>
                     Delete
                   </Button>
                 </div>
@@ -68,15 +65,7 @@ export function SchoolsTab() {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete school?"
-        description={`${deleting?.name ?? 'This school'}, its classes and photos will be deleted. This cannot be undone.`}
-        confirmLabel="Delete School"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      {deletion.dialog}
     </div>
   );
 }
