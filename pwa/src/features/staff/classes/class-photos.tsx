@@ -12,8 +12,8 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { AuthedImage } from '../../../components/authed-image';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { GROUP, StudentOptions } from './student-fields';
 
-const GROUP = 'group';
 
 /**
  * The selected class's photos with multi-select, bulk delete and assignment to a student (or back
@@ -98,12 +98,7 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
             <Select id="assign-target" value={target} onChange={(event) => setTarget(event.target.value)}>
               <option value="">Choose a student...</option>
               <option value={GROUP}>Group photo (every family of the class)</option>
-              {(students.data ?? []).map((student) => (
-                <option key={student.id} value={student.id}>
-                  {student.name}
-                  {student.number ? ` (${student.number})` : ''}
-                </option>
-              ))}
+              <StudentOptions students={students.data ?? []} />
             </Select>
           </div>
           <Button onClick={applyAssignment} disabled={target === '' || assign.isPending}>

@@ -10,7 +10,6 @@ import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -18,9 +17,10 @@ import { useZodForm } from '../../../lib/form';
 import { downloadFlyers, useAddStudent, useAlbumStudents, useEraseStudent, useRemoveStudent, useUpdateStudent } from '../api/students';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RosterImportDialog } from './roster-import-dialog';
+import { StudentFields, type StudentValues } from './student-fields';
 
 type Confirm = { kind: 'remove' | 'erase' | 'new-code'; student: Student } | null;
-const EMPTY = { name: '', number: '', guardianEmail: '' };
+const EMPTY: StudentValues = { name: '', number: '', guardianEmail: '' };
 
 const flyerName = (album: AlbumSummary, student?: Student) =>
   `${['flyers', album.name, student?.name].filter(Boolean).join(' ')}`.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') + '.pdf';
@@ -124,9 +124,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
         </div>
       </div>
       <form onSubmit={submit} noValidate aria-label="Add a student" className="roster-add">
-        <Field id="student-name" label="Student name" value={values.name} onChange={set('name')} error={errors.name} />
-        <Field id="student-number" label="Student number (optional)" value={values.number} onChange={set('number')} error={errors.number} />
-        <Field id="student-email" label="Guardian e-mail (optional)" type="email" value={values.guardianEmail} onChange={set('guardianEmail')} error={errors.guardianEmail} />
+        <StudentFields idPrefix="student" values={values} errors={errors} set={set} />
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding...' : 'Add Student'}
         </Button>
@@ -249,9 +247,7 @@ function EditStudentDialog({ student, albumId, onClose }: { student: Student | n
       size="sm"
     >
       <form onSubmit={submit} noValidate aria-label="Edit student">
-        <Field id="edit-student-name" label="Student name" value={values.name} onChange={set('name')} error={errors.name} />
-        <Field id="edit-student-number" label="Student number (optional)" value={values.number} onChange={set('number')} error={errors.number} />
-        <Field id="edit-student-email" label="Guardian e-mail (optional)" type="email" value={values.guardianEmail} onChange={set('guardianEmail')} error={errors.guardianEmail} />
+        <StudentFields idPrefix="edit-student" values={values} errors={errors} set={set} />
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Student'}
         </Button>

@@ -10,8 +10,8 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAlbumStudents } from '../api/students';
 import { useAlbumTray, useAssignFromTray } from '../api/tray';
+import { GROUP, StudentOptions } from './student-fields';
 
-const GROUP = 'group';
 
 function cardLabel(card: TrayCard): string {
   if (card.status === 'known') return MATCHING_MSG.cardKnown(card.studentName ?? '');
@@ -105,12 +105,7 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
                     }}
                   >
                     <option value="">{MATCHING_MSG.assignTo}</option>
-                    {roster.map((student) => (
-                      <option key={student.id} value={student.id}>
-                        {student.name}
-                        {student.number ? ` (${student.number})` : ''}
-                      </option>
-                    ))}
+                    <StudentOptions students={roster} />
                   </Select>
                 </div>
               </li>
