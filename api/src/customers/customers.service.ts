@@ -11,7 +11,7 @@ import { now } from '../db/knex';
 import { badRequest, conflict, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
 import { isUniqueViolation } from '../db/errors';
-import { accountCreatedEmail, passwordResetEmail } from '../mail/templates';
+import { accountCreatedEmail, passwordResetEmail, type EmailContent } from '../mail/templates';
 import { createCustomersRepository, type CustomerRecord, type CustomersRepository } from './customers.repository';
 import { hashResetToken, issueResetToken, resetUrl } from './customers.reset-tokens';
 
@@ -51,18 +51,16 @@ export function createCustomerService(deps: ServiceDeps) {
 
   const invalidLink = () => badRequest(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid }, 'RESET_LINK_INVALID');
 
+  /** Issues a one-time password link for the account and mails it in the words `compose` gives. */
+  async function mailPasswordLink(customer: Pick<CheckoutCustomer, 'id' | 'email'>, compose: (url: string) => EmailContent): Promise<void> {
+    const token = await issueResetToken(database, repo, customer.id);
+    await deps.mailer.send({ to: customer.email, ...compose(resetUrl(deps.config.publicUrl, token)) });
+  }
+
   async function mailResetLink(email: string): Promise<void> {
     const customer = await repo.findByEmail(email);
     if (!customer) return;
-    const token = await issueResetToken(database, repo, customer.id);
-    await deps.mailer.send({
-      to: customer.email,
-      ...passwordResetEmail({
-        firstName: customer.firstName,
-        resetUrl: resetUrl(deps.config.publicUrl, token),
-        businessName: deps.config.businessName,
-      }),
-    });
+    await mailPasswordLink(customer, (url) => passwordResetEmail({ firstName: customer.firstName, resetUrl: url, businessName: deps.config.businessName }));
   }
 
   return {
@@ -146,15 +144,7 @@ export function createCustomerService(deps: ServiceDeps) {
      */
     async sendSetPasswordEmail(customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>): Promise<boolean> {
       try {
-        const token = await issueResetToken(database, repo, customer.id);
-        await deps.mailer.send({
-          to: customer.email,
-          ...accountCreatedEmail({
-            firstName: customer.firstName,
-            setPasswordUrl: resetUrl(deps.config.publicUrl, token),
-            businessName: deps.config.businessName,
-          }),
-        });
+        await mailPasswordLink(customer, (url) => accountCreatedEmail({ firstName: customer.firstName, setPasswordUrl: url, businessName: deps.config.businessName }));
         return true;
       } catch (err) {
         deps.logger.error({ err, customerId: customer.id }, 'account-created e-mail was not sent');

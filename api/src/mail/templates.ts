@@ -16,56 +16,65 @@ function hoursText(ms: number): string {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
-export function passwordResetEmail(input: { firstName: string; resetUrl: string; businessName: string }): EmailContent {
-  const validity = hoursText(RESET_LINK_VALIDITY_MS);
-  const subject = `Reset your ${input.businessName} password`;
-  const text = [
-    `Hello ${input.firstName},`,
-    '',
-    `We received a request to reset the password of your ${input.businessName} account. Open this link to choose a new password:`,
-    '',
-    input.resetUrl,
-    '',
-    `The link is valid for ${validity} and works once. If you did not ask for a new password, ignore this e-mail: your password stays as it is.`,
-    '',
-    input.businessName,
-  ].join('\n');
+/**
+ * An e-mail whose point is one link: the greeting, why it came, the link as a button and as text,
+ * how long it is valid. The intro and the note are given as text and as HTML (already escaped).
+ */
+function linkEmail(input: {
+  businessName: string;
+  firstName: string;
+  subject: string;
+  url: string;
+  buttonLabel: string;
+  intro: { text: string; html: string };
+  note: { text: string; html: string };
+}): EmailContent {
+  const text = [`Hello ${input.firstName},`, '', input.intro.text, '', input.url, '', input.note.text, '', input.businessName].join('\n');
   const html = layout(
     input.businessName,
-    subject,
+    input.subject,
     `<p>Hello ${escapeHtml(input.firstName)},</p>
-<p>We received a request to reset the password of your ${escapeHtml(input.businessName)} account.</p>
-${button(input.resetUrl, 'Choose a new password')}
-<p>Or copy this link into your browser:<br><a href="${safeHref(input.resetUrl)}">${escapeHtml(input.resetUrl)}</a></p>
-<p>The link is valid for ${validity} and works once. If you did not ask for a new password, ignore this e-mail: your password stays as it is.</p>`,
+<p>${input.intro.html}</p>
+${button(input.url, input.buttonLabel)}
+<p>Or copy this link into your browser:<br><a href="${safeHref(input.url)}">${escapeHtml(input.url)}</a></p>
+<p>${input.note.html}</p>`,
   );
-  return { subject, text, html };
+  return { subject: input.subject, text, html };
+}
+
+export function passwordResetEmail(input: { firstName: string; resetUrl: string; businessName: string }): EmailContent {
+  const note = `The link is valid for ${hoursText(RESET_LINK_VALIDITY_MS)} and works once. If you did not ask for a new password, ignore this e-mail: your password stays as it is.`;
+  return linkEmail({
+    businessName: input.businessName,
+    firstName: input.firstName,
+    subject: `Reset your ${input.businessName} password`,
+    url: input.resetUrl,
+    buttonLabel: 'Choose a new password',
+    intro: {
+      text: `We received a request to reset the password of your ${input.businessName} account. Open this link to choose a new password:`,
+      html: `We received a request to reset the password of your ${escapeHtml(input.businessName)} account.`,
+    },
+    note: { text: note, html: note },
+  });
 }
 
 export function accountCreatedEmail(input: { firstName: string; setPasswordUrl: string; businessName: string }): EmailContent {
   const validity = hoursText(RESET_LINK_VALIDITY_MS);
-  const subject = `Your ${input.businessName} account: set your password`;
-  const text = [
-    `Hello ${input.firstName},`,
-    '',
-    `An account was created for you when you placed your order with ${input.businessName}. Set a password to see your orders and download your digital photos at any time:`,
-    '',
-    input.setPasswordUrl,
-    '',
-    `The link is valid for ${validity}. If it has expired, use "Forgot password" on the sign-in page to get a new one.`,
-    '',
-    input.businessName,
-  ].join('\n');
-  const html = layout(
-    input.businessName,
-    subject,
-    `<p>Hello ${escapeHtml(input.firstName)},</p>
-<p>An account was created for you when you placed your order with ${escapeHtml(input.businessName)}. Set a password to see your orders and download your digital photos at any time.</p>
-${button(input.setPasswordUrl, 'Set your password')}
-<p>Or copy this link into your browser:<br><a href="${safeHref(input.setPasswordUrl)}">${escapeHtml(input.setPasswordUrl)}</a></p>
-<p>The link is valid for ${validity}. If it has expired, use “Forgot password” on the sign-in page to get a new one.</p>`,
-  );
-  return { subject, text, html };
+  return linkEmail({
+    businessName: input.businessName,
+    firstName: input.firstName,
+    subject: `Your ${input.businessName} account: set your password`,
+    url: input.setPasswordUrl,
+    buttonLabel: 'Set your password',
+    intro: {
+      text: `An account was created for you when you placed your order with ${input.businessName}. Set a password to see your orders and download your digital photos at any time:`,
+      html: `An account was created for you when you placed your order with ${escapeHtml(input.businessName)}. Set a password to see your orders and download your digital photos at any time.`,
+    },
+    note: {
+      text: `The link is valid for ${validity}. If it has expired, use "Forgot password" on the sign-in page to get a new one.`,
+      html: `The link is valid for ${validity}. If it has expired, use “Forgot password” on the sign-in page to get a new one.`,
+    },
+  });
 }
 
 export interface OrderConfirmationInput {

@@ -161,15 +161,19 @@ function enlarged(grey: GreyImage, left: number, top: number, regionWidth: numbe
       const fx = Math.min(regionWidth - 1, Math.max(0, (x + 0.5) / scale - 0.5));
       const x0 = Math.min(regionWidth - 2, Math.floor(fx));
       const ax = fx - x0;
-      const value = (1 - ay) * ((1 - ax) * at(x0, y0) + ax * at(x0 + 1, y0)) + ay * ((1 - ax) * at(x0, y0 + 1) + ax * at(x0 + 1, y0 + 1));
-      const out = (y * width + x) * 4;
-      rgba[out] = value;
-      rgba[out + 1] = value;
-      rgba[out + 2] = value;
-      rgba[out + 3] = 255;
+      putGrey(rgba, y * width + x, (1 - ay) * ((1 - ax) * at(x0, y0) + ax * at(x0 + 1, y0)) + ay * ((1 - ax) * at(x0, y0 + 1) + ax * at(x0 + 1, y0 + 1)));
     }
   }
   return { rgba, width, height };
+}
+
+/** Writes one grey pixel as opaque RGBA, the form jsQR reads. */
+function putGrey(rgba: Uint8ClampedArray, pixel: number, value: number): void {
+  const at = pixel * 4;
+  rgba[at] = value;
+  rgba[at + 1] = value;
+  rgba[at + 2] = value;
+  rgba[at + 3] = 255;
 }
 
 /** The patch of a box with a margin for the quiet zone, shrunk by whole steps to MAX_PATCH_SIDE (or enlarged as the cut says), as RGBA for jsQR. */
@@ -194,12 +198,7 @@ function patchOf(grey: GreyImage, box: Box, cut: (typeof CUTS)[number]): Patch |
         const row = (top + y * step + sy) * grey.width + left + x * step;
         for (let sx = 0; sx < step; sx++) sum += grey.data[row + sx] as number;
       }
-      const value = Math.round(sum / area);
-      const at = (y * width + x) * 4;
-      rgba[at] = value;
-      rgba[at + 1] = value;
-      rgba[at + 2] = value;
-      rgba[at + 3] = 255;
+      putGrey(rgba, y * width + x, Math.round(sum / area));
     }
   }
   return { rgba, width, height };

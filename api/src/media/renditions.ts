@@ -40,13 +40,8 @@ const fitInside = (side: number) => ({ width: side, height: side, fit: 'inside',
  * Metadata (EXIF, GPS, camera serial) is dropped because sharp only keeps it when asked.
  */
 export async function renderPhoto(input: string | Buffer, businessName: string): Promise<PhotoRenditions> {
-  const base = await sharp(input, DECODE_OPTIONS)
-    .autoOrient()
-    .resize(fitInside(PREVIEW_MAX_SIDE))
-    .toColourspace('srgb')
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
+  const base = await decodeToPreviewSize(input);
+  const raw = base.raw;
   const preview = await watermarked(base.data, raw, WEBP_PREVIEW, businessName);
 
   const thumb = await shrink(base.data, raw, THUMBNAIL_MAX_SIDE);
@@ -61,15 +56,21 @@ export async function renderPhoto(input: string | Buffer, businessName: string):
  * same shrinking steps as an upload, so it matches what a new upload gets.
  */
 export async function renderSmallThumbnail(input: string | Buffer, businessName: string): Promise<Rendition> {
+  const base = await decodeToPreviewSize(input);
+  const thumb = await shrink(base.data, base.raw, THUMBNAIL_MAX_SIDE);
+  const small = await shrink(thumb.data, thumb.raw, SMALL_THUMBNAIL_MAX_SIDE);
+  return watermarked(small.data, small.raw, WEBP_SMALL_THUMB, businessName);
+}
+
+/** The original decoded once, under the decode guards, auto-oriented and shrunk to preview size as sRGB pixels. */
+async function decodeToPreviewSize(input: string | Buffer): Promise<{ data: Buffer; raw: Raw }> {
   const base = await sharp(input, DECODE_OPTIONS)
     .autoOrient()
     .resize(fitInside(PREVIEW_MAX_SIDE))
     .toColourspace('srgb')
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
-  const thumb = await shrink(base.data, { width: base.info.width, height: base.info.height, channels: base.info.channels }, THUMBNAIL_MAX_SIDE);
-  const small = await shrink(thumb.data, thumb.raw, SMALL_THUMBNAIL_MAX_SIDE);
-  return watermarked(small.data, small.raw, WEBP_SMALL_THUMB, businessName);
+  return { data: base.data, raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } };
 }
 
 async function shrink(pixels: Buffer, raw: Raw, side: number): Promise<{ data: Buffer; raw: Raw }> {

@@ -27,15 +27,7 @@ export interface PaymentRecord {
   createdAt: number;
 }
 
-export interface NewPayment {
-  orderId: string;
-  gateway: string;
-  paygateId: string;
-  payRequestId: string | null;
-  reference: string;
-  amountThebe: number;
-  currency: string;
-}
+export type NewPayment = Pick<PaymentRecord, 'orderId' | 'gateway' | 'paygateId' | 'payRequestId' | 'reference' | 'amountThebe' | 'currency'>;
 
 /** A final gateway answer applied to a payment. */
 export interface PaymentSettlement {

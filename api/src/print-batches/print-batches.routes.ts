@@ -82,21 +82,19 @@ export function createPrintBatchRoutes(deps: Deps, services: Services) {
     ctx.body = service.zip(files);
   });
 
-  router.get('/print-batches/:id/packing-list.pdf', staffOrLink('packing-list.pdf'), async (ctx) => {
-    const files = await loadFiles(ctx);
-    const pdf = await service.packingList(files);
-    ctx.attachment(fileName(files, 'packing-list.pdf'));
-    ctx.type = 'application/pdf';
-    ctx.body = pdf;
-  });
+  /** A PDF of the batch, made whole before a byte is sent. */
+  const pdfRoute =
+    (file: 'packing-list.pdf' | 'labels.pdf', render: (files: BatchFiles) => Promise<Buffer>): Middleware =>
+    async (ctx) => {
+      const files = await loadFiles(ctx);
+      const pdf = await render(files);
+      ctx.attachment(fileName(files, file));
+      ctx.type = 'application/pdf';
+      ctx.body = pdf;
+    };
 
-  router.get('/print-batches/:id/labels.pdf', staffOrLink('labels.pdf'), async (ctx) => {
-    const files = await loadFiles(ctx);
-    const pdf = await service.labels(files);
-    ctx.attachment(fileName(files, 'labels.pdf'));
-    ctx.type = 'application/pdf';
-    ctx.body = pdf;
-  });
+  router.get('/print-batches/:id/packing-list.pdf', staffOrLink('packing-list.pdf'), pdfRoute('packing-list.pdf', service.packingList));
+  router.get('/print-batches/:id/labels.pdf', staffOrLink('labels.pdf'), pdfRoute('labels.pdf', service.labels));
 
   return router;
 }

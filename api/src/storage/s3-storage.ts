@@ -108,38 +108,26 @@ export function createS3Storage(target: S3Target, scratchDir: string): ObjectSto
         .catch((err: unknown) => Promise.reject(unavailable(err)));
     },
 
-    async read(key) {
-      try {
+    read: (key) =>
+      nullWhenMissing(async () => {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: fullKey(key) }));
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());
-      } catch (err) {
-        if (isNotFound(err)) return null;
-        throw unavailable(err);
-      }
-    },
+      }),
 
-    async open(key) {
-      try {
+    open: (key) =>
+      nullWhenMissing(async () => {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: fullKey(key) }));
         const stream = answer.Body as Readable | undefined;
         if (!stream) return null;
         return { stream, size: Number(answer.ContentLength ?? 0) };
-      } catch (err) {
-        if (isNotFound(err)) return null;
-        throw unavailable(err);
-      }
-    },
+      }),
 
-    async stat(key) {
-      try {
+    stat: (key) =>
+      nullWhenMissing(async () => {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: fullKey(key) }));
         return { size: Number(head.ContentLength ?? 0) };
-      } catch (err) {
-        if (isNotFound(err)) return null;
-        throw unavailable(err);
-      }
-    },
+      }),
 
     async remove(keys) {
       for (let i = 0; i < keys.length; i += DELETE_BATCH) {
@@ -175,6 +163,16 @@ export function createS3Storage(target: S3Target, scratchDir: string): ObjectSto
 }
 
 /** A refused connection, a timeout or a server error: the store, not the request, is at fault. */
+/** A read that answers null for an object that is not there; any other failure is the storage being unavailable. */
+async function nullWhenMissing<T>(read: () => Promise<T | null>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw unavailable(err);
+  }
+}
+
 function unavailable(err: unknown): unknown {
   if (err instanceof S3ServiceException) return err.$metadata.httpStatusCode !== undefined && err.$metadata.httpStatusCode >= 500 ? new StorageUnavailableError(err) : err;
   return err instanceof Error && (err as NodeJS.ErrnoException).code !== undefined ? new StorageUnavailableError(err) : err;
