@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { resetPasswordFormSchema } from '@contract/auth';
 import { RESET_REDIRECT_DELAY_MS } from '@contract/constants';
 import { HARDENING_MSG, MSG, PWA_MSG } from '@contract/messages';
-import { Button, buttonClass } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
@@ -15,6 +15,7 @@ import { useZodForm } from '../../lib/form';
 import { setCustomerSession } from '../../lib/storage';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
+import { SubmitButton } from '../../components/ui/form-actions';
 
 export default function ResetPassword() {
   useTitle('Set New Password');
@@ -80,9 +81,9 @@ export default function ResetPassword() {
         )}
         <Field label="New password" revealable autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={set('newPassword')} />
         <Field label="Confirm password" revealable autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
-        <Button type="submit" block disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
+        <SubmitButton block busy={reset.isPending} busyLabel="Resetting...">
+          Reset Password
+        </SubmitButton>
       </form>
     </Shell>
   );

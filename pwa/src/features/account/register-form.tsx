@@ -1,12 +1,12 @@
 import { PWA_MSG } from '@contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { customerRegisterSchema, type CustomerAuthResponse } from '@contract/auth';
-import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useZodForm } from '../../lib/form';
 import { registerCustomer } from './api';
+import { SubmitButton } from '../../components/ui/form-actions';
 
 export function RegisterForm({ onSignedIn }: { onSignedIn: (session: CustomerAuthResponse) => void }) {
   const { values, errors, set, handleSubmit } = useZodForm(customerRegisterSchema, { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
@@ -28,9 +28,9 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (session: CustomerAut
       <Field label="Email" type="email" autoComplete="email" inputMode="email" value={values.email} error={errors.email} onChange={set('email')} />
       <Field label="Password" revealable autoComplete="new-password" value={values.password} error={errors.password} onChange={set('password')} />
       <Field label="Confirm password" revealable autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
-      <Button type="submit" block disabled={register.isPending}>
-        {register.isPending ? 'Creating account...' : 'Create Account'}
-      </Button>
+      <SubmitButton block busy={register.isPending} busyLabel="Creating account...">
+        Create Account
+      </SubmitButton>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { useZodForm } from '../../../lib/form';
 import { completeRows, priceListFailure, useSavePriceList, type EditorRow } from '../api/price-lists';
+import { FormActions } from '../../../components/ui/form-actions';
 
 let rowKey = 0;
 const blankRow = (): EditorRow => ({ key: `row-${(rowKey += 1)}`, name: '', description: '', price: '', image: null, existingImagePath: '' });
@@ -76,14 +77,7 @@ export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDo
           Add Product
         </Button>
       </fieldset>
-      <div className="row">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : editing ? 'Update Price List' : STAFF_MSG.createPriceList}
-        </Button>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions busy={save.isPending} busyLabel="Saving..." label={editing ? 'Update Price List' : STAFF_MSG.createPriceList} onCancel={onDone} />
     </form>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { schoolCreateSchema } from '@contract/schools';
 import { ACCESS_MODES, ACCESS_MODE_LABELS, DEFAULT_ACCESS_MODE } from '@contract/student-codes';
 import { PWA_MSG, STAFF_MSG } from '@contract/messages';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -11,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { usePriceLists } from '../api/price-lists';
 import { useCreateSchool } from '../api/schools';
+import { FormActions } from '../../../components/ui/form-actions';
 
 const EMPTY = { name: '', slug: '', password: '', contactEmail: '', contactPhone: '', address: '', closingDate: '', priceListId: '', accessMode: DEFAULT_ACCESS_MODE as string };
 
@@ -79,14 +79,7 @@ export function SchoolForm({ onDone }: { onDone: () => void }) {
           </Select>
         </div>
       </div>
-      <div className="row">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create School'}
-        </Button>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions busy={create.isPending} busyLabel="Creating..." label="Create School" onCancel={onDone} />
     </form>
   );
 }
