@@ -278,6 +278,8 @@ export const PWA_MSG = {
   childForgottenTitle: 'Child Forgotten',
   childForgotten: (name: string) => `${name}'s photos were removed from this device.`,
   forgetChildFailed: 'Could not forget this child. Please try again.',
+  photosFailed: 'We could not load the photos of this class. Check your connection and try again.',
+  classesFailed: 'We could not load the classes of this school. Check your connection and try again.',
 } as const;
 
 /** The staff screens' toasts and confirmations: what was done, and what failed. */

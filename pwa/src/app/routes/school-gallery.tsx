@@ -34,6 +34,7 @@ import { useTitle } from '../../lib/use-title';
 import { useUnlockedChildren } from '../../lib/unlocked-children';
 import { StudentCodeForm } from '../../features/children/code-form';
 import { paths } from '../../lib/paths';
+import { Loaded } from '../../components/ui/loaded';
 
 const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 
@@ -190,23 +191,13 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
       {closed ? <ClosingBanner /> : null}
 
       {canView && selected ? (
-        photos.data ? (
-          <PhotoGrid photos={photos.data} onOpen={setOpenPhoto} staff={isStaff} />
-        ) : photos.isError ? (
-          <p className="alert alert-danger" role="alert">
-            We could not load the photos of this class. Check your connection and try again.
-          </p>
-        ) : (
-          <PageSpinner label="Loading photos..." />
-        )
-      ) : albums.data ? (
-        <ClassGrid classes={albums.data} unlocked={unlocked} onSelect={selectClass} />
-      ) : albums.isError ? (
-        <p className="alert alert-danger" role="alert">
-          We could not load the classes of this school. Check your connection and try again.
-        </p>
+        <Loaded query={photos} failed={PWA_MSG.photosFailed} loading="Loading photos...">
+          {(data) => <PhotoGrid photos={data} onOpen={setOpenPhoto} staff={isStaff} />}
+        </Loaded>
       ) : (
-        <PageSpinner label="Loading classes..." />
+        <Loaded query={albums} failed={PWA_MSG.classesFailed} loading="Loading classes...">
+          {(data) => <ClassGrid classes={data} unlocked={unlocked} onSelect={selectClass} />}
+        </Loaded>
       )}
 
       <SelectedPhotos lines={cart} onRemove={(id) => dispatchCart({ type: 'remove', id })} />
