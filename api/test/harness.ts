@@ -13,7 +13,7 @@ import { buildRuntime, type Runtime } from '../src/bootstrap';
 import { createApp } from '../src/app';
 import { createMysqlDatabase, dropMysqlDatabase } from '../src/db/knex';
 import { Client } from './client';
-import { createStaff } from './fixtures';
+import { createStaff, customerClient } from './fixtures';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'mysql';
 export const MYSQL_SERVER_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -142,6 +142,17 @@ export async function startWithStaff(
 ): Promise<{ server: TestServer; staff: Client & { userId: number } }> {
   const server = await startTestServer(env);
   return { server, staff: await staffClient(server, role) };
+}
+
+/**
+ * A fresh server with the three callers a staff endpoint meets: a staff client, an anonymous one and
+ * a signed-in parent (which staff endpoints refuse with 403).
+ */
+export async function startWithVisitors(
+  role: 'admin' | 'photographer' = 'photographer',
+): Promise<{ server: TestServer; staff: Client & { userId: number }; anon: Client; customer: Client }> {
+  const { server, staff } = await startWithStaff(role);
+  return { server, staff, anon: new Client(server.url), customer: await customerClient(server) };
 }
 
 /**

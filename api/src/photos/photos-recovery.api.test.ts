@@ -2,22 +2,16 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
 import { missingPhotosReportSchema, restoreResponseSchema } from '../../contract/photos';
-import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
+import { describeApi, startWithVisitors, type Client, type TestServer } from '../../test/harness';
 import { alphaPng, htmlFile, solidJpeg } from '../../test/images';
-import { customerClient, exists, insertSchoolAndAlbum, photoForm, shardedPath } from './photos.test-helpers';
+import { exists, insertSchoolAndAlbum, photoForm, shardedPath } from './photos.test-helpers';
 
 describeApi('photos API: missing originals, cleanup and restore', () => {
   let server: TestServer;
   let staff: Client;
   let anonymous: Client;
   let customer: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    staff = await staffClient(server, 'photographer');
-    anonymous = new Client(server.url);
-    customer = await customerClient(server);
-  });
+  beforeAll(async () => ({ server, staff, anon: anonymous, customer } = await startWithVisitors('photographer')));
   afterAll(() => server?.close());
 
   interface Row {

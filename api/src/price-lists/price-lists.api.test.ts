@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
 import { priceListSchema } from '../../contract/price-lists';
-import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
-import { createSchool, customerClient } from '../schools/schools.test-helpers';
+import { describeApi, startWithVisitors, type Client, type TestServer } from '../../test/harness';
+import { createSchool } from '../schools/schools.test-helpers';
 
 const pngOf = (background: string) => sharp({ create: { width: 60, height: 40, channels: 3, background } }).png().toBuffer();
 
@@ -34,13 +34,7 @@ describeApi('price lists', () => {
   let anon: Client;
   let staff: Client;
   let customer: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    anon = new Client(server.url);
-    staff = await staffClient(server, 'photographer');
-    customer = await customerClient(server);
-  });
+  beforeAll(async () => ({ server, staff, anon, customer } = await startWithVisitors('photographer')));
   afterAll(() => server?.close());
 
   /** Stored example images on disk (the media service keeps them under STORAGE_DIR/examples). */

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG, STUDENT_MSG } from '../../contract/messages';
 import { isStudentCode, normaliseStudentCode } from '../../contract/student-codes';
 import { rosterImportResponseSchema, rosterPreviewSchema, studentSchema } from '../../contract/students';
-import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
+import { Client, describeApi, startWithVisitors, type TestServer } from '../../test/harness';
 import { addPhoto } from '../../test/shop';
-import { createAlbum, createSchool, customerClient } from '../schools/schools.test-helpers';
+import { createAlbum, createSchool } from '../schools/schools.test-helpers';
 import { addStudents, assignPhotos, postCsv } from './students.test-helpers';
 
 describeApi('class rosters (POST/GET /api/albums/:id/students, PATCH/DELETE /api/students/:id)', () => {
@@ -12,13 +12,7 @@ describeApi('class rosters (POST/GET /api/albums/:id/students, PATCH/DELETE /api
   let staff: Client;
   let anon: Client;
   let customer: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    staff = await staffClient(server, 'photographer');
-    anon = new Client(server.url);
-    customer = await customerClient(server);
-  });
+  beforeAll(async () => ({ server, staff, anon, customer } = await startWithVisitors('photographer')));
   afterAll(() => server?.close());
 
   async function newClass(name = 'Standard 4') {
