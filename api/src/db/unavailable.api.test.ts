@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HARDENING_MSG, MSG } from '../../contract/messages';
-import { Client, MYSQL_SERVER_URL, TEST_DB, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
+import { Client, MYSQL_SERVER_URL, TEST_DB, describeApi, staffClient, startTestServer, startWithStaff, type TestServer } from '../../test/harness';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 import { schoolInput } from '../schools/schools.test-helpers';
 
@@ -64,8 +64,7 @@ describeApi('an unavailable database', () => {
     let anon: Client;
 
     beforeAll(async () => {
-      server = await startTestServer();
-      staff = await staffClient(server, 'admin');
+      ({ server, staff } = await startWithStaff('admin'));
       anon = new Client(server.url);
     });
     afterAll(() => server?.close());

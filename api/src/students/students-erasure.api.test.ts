@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STUDENT_MSG, MSG } from '../../contract/messages';
 import { erasureResponseSchema, type Student } from '../../contract/students';
-import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
+import { Client, describeApi, staffClient, startTestServer, startWithStaff, type TestServer } from '../../test/harness';
 import { addPhoto, createShop, orderBody, payThroughSandbox, waitUntil, type Shop } from '../../test/shop';
 import { customerClient } from '../schools/schools.test-helpers';
 import { exists, shardedPath } from '../photos/photos.test-helpers';
@@ -130,8 +130,7 @@ describeApi('assigning photos to students (PUT /api/photos/student)', () => {
   let other: Student;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    staff = await staffClient(server, 'photographer');
+    ({ server, staff } = await startWithStaff('photographer'));
     shop = await createShop(server);
     [kabo] = (await addStudents(staff, shop.openAlbumId, ['Kabo'])) as [Student];
     [other] = (await addStudents(staff, shop.protectedAlbumId, ['Other'])) as [Student];
