@@ -44,25 +44,17 @@ export interface PhotoRow {
   student_dnp?: number | boolean | null;
 }
 
-/** A photo as the services see it. */
-export interface PhotoRecord {
+/** A photo as the services see it: its stored files as media described them, and its place in the class. */
+export interface PhotoRecord
+  extends Pick<StoredPhoto, 'storageKey' | 'filename' | 'fileSize' | 'width' | 'height' | 'thumbWidth' | 'thumbHeight' | 'thumbEtag' | 'previewEtag'> {
   id: number;
   albumId: number;
-  filename: string;
-  storageKey: string;
   originalName: string;
   originalNumber: string | null;
   studentName: string | null;
   /** Null: a group photo of the class. */
   studentId: number | null;
-  fileSize: number;
   mimeType: string;
-  width: number;
-  height: number;
-  thumbWidth: number;
-  thumbHeight: number;
-  thumbEtag: string;
-  previewEtag: string;
   /** Null for photos stored before the small thumbnail existed, until the backfill makes it. */
   smallThumbWidth: number | null;
   smallThumbHeight: number | null;
