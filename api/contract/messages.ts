@@ -280,6 +280,21 @@ export const PWA_MSG = {
   forgetChildFailed: 'Could not forget this child. Please try again.',
   photosFailed: 'We could not load the photos of this class. Check your connection and try again.',
   classesFailed: 'We could not load the classes of this school. Check your connection and try again.',
+  childPhotosReady: (name: string) => `Welcome! ${name}'s photos are ready.`,
+  welcomeToSchool: (school: string) => `Welcome to ${school}`,
+  welcomeName: (firstName: string) => `Welcome, ${firstName}!`,
+  updateAvailableTitle: 'Update available',
+  updateAvailable: 'A new version of the app is ready.',
+} as const;
+
+/** The payment result page: its heading and words for each state of the order's payment. */
+export const PAYMENT_RESULT_MSG = {
+  successful: { title: 'Payment Successful', text: 'Thank you! Your payment was received and your order is confirmed. Prints are delivered to the school.' },
+  pending: { title: 'Payment Pending', text: 'We are waiting for PayGate to confirm your payment. This page updates by itself.' },
+  declined: { title: 'Payment Declined', text: 'Your card was declined and you have not been charged. You can try again with another card.' },
+  cancelled: { title: 'Payment Cancelled', text: 'The payment was cancelled and you have not been charged.' },
+  insufficient_funds: { title: 'Insufficient Funds', text: 'The card has insufficient funds and you have not been charged. You can try again with another card.' },
+  failed: { title: 'Payment Failed', text: 'The payment did not go through and you have not been charged. Please try again.' },
 } as const;
 
 /** The staff screens' toasts and confirmations: what was done, and what failed. */

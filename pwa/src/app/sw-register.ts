@@ -5,6 +5,7 @@
  */
 import { Workbox } from 'workbox-window';
 import { toast } from '../components/ui/toast';
+import { PWA_MSG } from '@contract/messages';
 
 export function registerServiceWorker(onFirstControl?: () => Promise<void>): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
@@ -14,8 +15,8 @@ export function registerServiceWorker(onFirstControl?: () => Promise<void>): voi
   });
   wb.addEventListener('waiting', () => {
     toast({
-      title: 'Update available',
-      description: 'A new version of the app is ready.',
+      title: PWA_MSG.updateAvailableTitle,
+      description: PWA_MSG.updateAvailable,
       duration: Infinity,
       action: {
         label: 'Reload',

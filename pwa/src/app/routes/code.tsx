@@ -34,7 +34,7 @@ export default function CodeLanding() {
     verifyStudentCode(normalised)
       .then(async (result) => {
         addUnlockedChild(result);
-        toast({ title: PWA_MSG.accessGrantedTitle, description: `Welcome! ${result.student.name}'s photos are ready.`, variant: 'success' });
+        toast({ title: PWA_MSG.accessGrantedTitle, description: PWA_MSG.childPhotosReady(result.student.name), variant: 'success' });
         await queryClient.invalidateQueries({ queryKey: childrenKeys.unlocked });
         navigate(paths.child(result.student.id), { replace: true });
       })

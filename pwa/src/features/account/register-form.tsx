@@ -1,4 +1,4 @@
-import { PWA_MSG } from '@contract/messages';
+import { HARDENING_MSG, PWA_MSG } from '@contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { customerRegisterSchema, type CustomerAuthResponse } from '@contract/auth';
 import { Field } from '../../components/ui/field';
@@ -13,7 +13,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (session: CustomerAut
   const register = useMutation({
     mutationFn: registerCustomer,
     onSuccess: (session) => {
-      toast({ title: 'Account Created', description: `Welcome, ${session.user.firstName}!`, variant: 'success' });
+      toast({ title: HARDENING_MSG.accountCreatedTitle, description: PWA_MSG.welcomeName(session.user.firstName), variant: 'success' });
       onSignedIn(session);
     },
     onError: (err) => toast({ title: PWA_MSG.registrationFailedTitle, description: errorMessage(err, PWA_MSG.registerFailed), variant: 'destructive' }),

@@ -35,7 +35,7 @@ export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child
       addUnlockedChild(result);
       setCode('');
       setError(null);
-      toast({ title: PWA_MSG.accessGrantedTitle, description: `Welcome! ${result.student.name}'s photos are ready.`, variant: 'success' });
+      toast({ title: PWA_MSG.accessGrantedTitle, description: PWA_MSG.childPhotosReady(result.student.name), variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: childrenKeys.unlocked });
       await queryClient.invalidateQueries({ queryKey: ['schools'] });
       onUnlocked(result);

@@ -1,3 +1,4 @@
+import { PAYMENT_RESULT_MSG } from '@contract/messages';
 import { transactionOutcome, type TransactionOutcome } from '@contract/payment-outcome';
 /**
  * The payment result (docs/payments.md): the gateway's return parameters read as
@@ -36,11 +37,4 @@ export function confirmationState(order: { paymentStatus: string; orderStatus: s
   return 'pending';
 }
 
-export const CONFIRMATION_TEXT: Record<ConfirmationState, { title: string; text: string }> = {
-  successful: { title: 'Payment Successful', text: 'Thank you! Your payment was received and your order is confirmed. Prints are delivered to the school.' },
-  pending: { title: 'Payment Pending', text: 'We are waiting for PayGate to confirm your payment. This page updates by itself.' },
-  declined: { title: 'Payment Declined', text: 'Your card was declined and you have not been charged. You can try again with another card.' },
-  cancelled: { title: 'Payment Cancelled', text: 'The payment was cancelled and you have not been charged.' },
-  insufficient_funds: { title: 'Insufficient Funds', text: 'The card has insufficient funds and you have not been charged. You can try again with another card.' },
-  failed: { title: 'Payment Failed', text: 'The payment did not go through and you have not been charged. Please try again.' },
-};
+export const CONFIRMATION_TEXT: Readonly<Record<ConfirmationState, { title: string; text: string }>> = PAYMENT_RESULT_MSG;

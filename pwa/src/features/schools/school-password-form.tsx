@@ -36,7 +36,7 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
   const verify = useMutation({
     mutationFn: () => verifySchoolPassword(slug, password),
     onSuccess: async (result) => {
-      toast({ title: PWA_MSG.accessGrantedTitle, description: `Welcome to ${result.school.name}`, variant: 'success' });
+      toast({ title: PWA_MSG.accessGrantedTitle, description: PWA_MSG.welcomeToSchool(result.school.name), variant: 'success' });
       setValues((current) => ({ ...current, password: '' }));
       await queryClient.invalidateQueries({ queryKey: schoolKeys.bySlug(slug) });
       navigate(targetPath(slug));
