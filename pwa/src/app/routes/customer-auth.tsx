@@ -1,7 +1,7 @@
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { CustomerAuthResponse } from '@contract/auth';
 import { Card, CardBody } from '../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { SectionTabs } from '../../components/ui/tabs';
 import { LoginForm } from '../../features/account/login-form';
 import { RegisterForm } from '../../features/account/register-form';
 import { setCustomerSession } from '../../lib/storage';
@@ -27,18 +27,13 @@ export default function CustomerAuth() {
       <p className="muted">Sign in to see your orders and download your digital copies.</p>
       <Card>
         <CardBody>
-          <Tabs defaultValue="signin">
-            <TabsList aria-label="Sign in or create an account">
-              <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="register">Create Account</TabsTrigger>
-            </TabsList>
-            <TabsContent value="signin">
-              <LoginForm forgotPath={paths.forgotPassword} onSignedIn={signedIn} />
-            </TabsContent>
-            <TabsContent value="register">
-              <RegisterForm onSignedIn={signedIn} />
-            </TabsContent>
-          </Tabs>
+          <SectionTabs
+            label="Sign in or create an account"
+            sections={[
+              { value: 'signin', label: 'Sign In', content: <LoginForm forgotPath={paths.forgotPassword} onSignedIn={signedIn} /> },
+              { value: 'register', label: 'Create Account', content: <RegisterForm onSignedIn={signedIn} /> },
+            ]}
+          />
         </CardBody>
       </Card>
     </div>

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { SectionTabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -61,59 +61,70 @@ export function Restoration() {
         <h1>Photo Restoration</h1>
         <Link to={paths.staffRecovery}>Back to Photo Recovery Center</Link>
       </div>
-      <Tabs defaultValue="missing">
-        <TabsList aria-label="Restoration sections">
-          <TabsTrigger value="missing">Missing Photos</TabsTrigger>
-          <TabsTrigger value="restore">Restore Photos</TabsTrigger>
-        </TabsList>
-        <TabsContent value="missing">
-          <Card>
-            <CardBody className="stack">
-              <h2>Missing Photos</h2>
-              {report.isPending ? <PageSpinner label="Checking photo files..." /> : null}
-              {report.isError ? <p className="alert alert-danger">{errorMessage(report.error, 'The check could not be run.')}</p> : null}
-              {report.data ? (
-                missing.length === 0 ? (
-                  <p className="alert alert-success">No photos are missing their files.</p>
-                ) : (
-                  <>
-                    <p>
-                      {missing.length} of {report.data.totalInDatabase} photos are missing their files.
-                    </p>
-                    <MissingList photos={missing} limit={RESTORATION_LIST_ITEMS} />
+      <SectionTabs
+        label="Restoration sections"
+        sections={[
+          {
+            value: 'missing',
+            label: 'Missing Photos',
+            content: (
+              <>
+                <Card>
+                  <CardBody className="stack">
+                    <h2>Missing Photos</h2>
+                    {report.isPending ? <PageSpinner label="Checking photo files..." /> : null}
+                    {report.isError ? <p className="alert alert-danger">{errorMessage(report.error, 'The check could not be run.')}</p> : null}
+                    {report.data ? (
+                      missing.length === 0 ? (
+                        <p className="alert alert-success">No photos are missing their files.</p>
+                      ) : (
+                        <>
+                          <p>
+                            {missing.length} of {report.data.totalInDatabase} photos are missing their files.
+                          </p>
+                          <MissingList photos={missing} limit={RESTORATION_LIST_ITEMS} />
                   </>
                 )
               ) : null}
             </CardBody>
           </Card>
-        </TabsContent>
-        <TabsContent value="restore">
-          <Card>
-            <CardBody className="stack">
-              <h2>Restore Photos</h2>
-              <p className="muted">Choose the original files; each is matched to a missing photo by its file name.</p>
-              <Dropzone onFiles={add} disabled={busy} />
-              {files.length > 0 ? <p>{files.length} file(s) ready to restore.</p> : null}
-              <Button onClick={() => void run()} disabled={busy || files.length === 0}>
-                {busy ? 'Restoring...' : 'Restore Photos'}
-              </Button>
-              {results.length > 0 ? (
-                <ul className="staff-list" aria-label="Restoration results">
-                  {results.map((result, index) => (
-                    <li key={`${result.filename}-${index}`} className="row between">
-                      <span>{result.filename}</span>
-                      <span className="row">
-                        <Badge tone={result.success ? 'green' : 'red'}>{result.success ? 'Restored' : 'Not restored'}</Badge>
-                        <span className="muted">{result.message}</span>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </CardBody>
-          </Card>
-        </TabsContent>
-      </Tabs>
+              </>
+            ),
+          },
+          {
+            value: 'restore',
+            label: 'Restore Photos',
+            content: (
+              <>
+                <Card>
+                  <CardBody className="stack">
+                    <h2>Restore Photos</h2>
+                    <p className="muted">Choose the original files; each is matched to a missing photo by its file name.</p>
+                    <Dropzone onFiles={add} disabled={busy} />
+                    {files.length > 0 ? <p>{files.length} file(s) ready to restore.</p> : null}
+                    <Button onClick={() => void run()} disabled={busy || files.length === 0}>
+                      {busy ? 'Restoring...' : 'Restore Photos'}
+                    </Button>
+                    {results.length > 0 ? (
+                      <ul className="staff-list" aria-label="Restoration results">
+                        {results.map((result, index) => (
+                          <li key={`${result.filename}-${index}`} className="row between">
+                            <span>{result.filename}</span>
+                            <span className="row">
+                              <Badge tone={result.success ? 'green' : 'red'}>{result.success ? 'Restored' : 'Not restored'}</Badge>
+                              <span className="muted">{result.message}</span>
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </CardBody>
+                </Card>
+              </>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
