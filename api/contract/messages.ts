@@ -263,7 +263,6 @@ export const PWA_MSG = {
   resetFailed: 'Failed to reset password. The link may be expired or invalid.',
   working: 'Working...',
   emailSentTitle: 'Email sent!',
-  resetEmailSent: 'If an account exists with this email, a password reset link has been sent.',
   resetEmailFailed: 'Failed to send reset email. Please try again.',
   resetSuccessTitle: 'Password reset successful!',
   resetLoggedIn: "You've been automatically logged in to your account.",

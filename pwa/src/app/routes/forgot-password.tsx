@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { forgotPasswordSchema } from '@contract/auth';
-import { PWA_MSG } from '@contract/messages';
+import { MSG, PWA_MSG } from '@contract/messages';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -22,7 +22,7 @@ export default function ForgotPassword() {
     mutationFn: requestPasswordReset,
     onSuccess: () => {
       setSent(true);
-      toast({ title: PWA_MSG.emailSentTitle, description: PWA_MSG.resetEmailSent, variant: 'success' });
+      toast({ title: PWA_MSG.emailSentTitle, description: MSG.resetLinkSent, variant: 'success' });
     },
     onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, PWA_MSG.resetEmailFailed), variant: 'destructive' }),
   });
