@@ -83,11 +83,11 @@ export function Restoration() {
                             {missing.length} of {report.data.totalInDatabase} photos are missing their files.
                           </p>
                           <MissingList photos={missing} limit={RESTORATION_LIST_ITEMS} />
-                  </>
-                )
-              ) : null}
-            </CardBody>
-          </Card>
+                        </>
+                      )
+                    ) : null}
+                  </CardBody>
+                </Card>
               </>
             ),
           },
