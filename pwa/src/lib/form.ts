@@ -1,6 +1,7 @@
 /** Forms validated with the contract's zod schemas: values, the first message per field, submit. */
 import { useState, type FormEvent } from 'react';
 import type { z, ZodError, ZodType } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '@contract/constants';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
@@ -50,3 +51,11 @@ export function useZodForm<Values extends Record<string, string>, Schema extends
 
   return { values, errors, set, setValues, handleSubmit, reset, isValid: schema.safeParse(values).success };
 }
+
+/**
+ * The contract's givenPassword() rule (given, at most PASSWORD_MAX_LENGTH) for the two password
+ * forms a parent meets first, the school's on the home page and a class's in the gallery. They
+ * check it without zod so a first visit on a slow phone does not download zod (about 15 KiB) for
+ * it; the server validates with the schema itself.
+ */
+export const isGivenPassword = (password: string): boolean => password.length > 0 && password.length <= PASSWORD_MAX_LENGTH;

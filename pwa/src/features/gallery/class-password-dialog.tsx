@@ -1,14 +1,13 @@
 /** 'Class Password Required': success unlocks the class; failure keeps the dialog open with an error. */
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { albumVerifySchema } from '@contract/albums';
 import type { AlbumSummary } from '@contract/schools';
 import { MSG } from '@contract/messages';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
-import { useZodForm } from '../../lib/form';
+import { isGivenPassword } from '../../lib/form';
 import { verifyClassPassword } from './api';
 
 export interface ClassPasswordDialogProps {
@@ -32,8 +31,9 @@ export function ClassPasswordDialog({ album, onCancel, onUnlocked }: ClassPasswo
 }
 
 function ClassPasswordForm({ album, onCancel, onUnlocked }: ClassPasswordDialogProps & { album: AlbumSummary }) {
-  const { values, set, handleSubmit, isValid } = useZodForm(albumVerifySchema, { password: '' });
-  const { password } = values;
+  // Checked with isGivenPassword, not useZodForm: zod stays out of what a parent's first visit downloads.
+  const [password, setPassword] = useState('');
+  const isValid = isGivenPassword(password);
   const [error, setError] = useState<string | null>(null);
   const verify = useMutation({
     mutationFn: () => verifyClassPassword(album.id, password),
@@ -46,15 +46,16 @@ function ClassPasswordForm({ album, onCancel, onUnlocked }: ClassPasswordDialogP
     },
   });
 
-  const submit = handleSubmit(() => {
-    if (verify.isPending) return;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValid || verify.isPending) return;
     setError(null);
     verify.mutate();
-  });
+  };
 
   return (
     <form onSubmit={submit} noValidate>
-      <Field label="Class password" type="password" autoComplete="off" autoFocus value={password} error={error} onChange={set('password')} />
+      <Field label="Class password" type="password" autoComplete="off" autoFocus value={password} error={error} onChange={(event) => setPassword(event.target.value)} />
       <div className="dialog-footer">
         <Button variant="outline" onClick={onCancel}>
           Cancel

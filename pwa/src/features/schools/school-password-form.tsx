@@ -2,10 +2,10 @@
  * The school password form (on the home page, and on /school/{slug} without access). Idle,
  * verifying, then granted (toast + navigate) or denied (toast, stay).
  */
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { schoolVerifySchema, type PublicSchool } from '@contract/schools';
+import type { PublicSchool } from '@contract/schools';
 import { MSG, PWA_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -13,7 +13,7 @@ import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { useZodForm } from '../../lib/form';
+import { isGivenPassword } from '../../lib/form';
 import { schoolKeys, verifySchoolPassword } from './api';
 
 export interface SchoolPasswordFormProps {
@@ -30,14 +30,15 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { values, set, setValues, handleSubmit, isValid } = useZodForm(schoolVerifySchema, { slug: school?.slug ?? '', password: '' });
-  const { slug, password } = values;
+  // On the home page: checked with isGivenPassword, not useZodForm, so zod stays out of the first visit.
+  const [slug, setSlug] = useState(school?.slug ?? '');
+  const [password, setPassword] = useState('');
 
   const verify = useMutation({
     mutationFn: () => verifySchoolPassword(slug, password),
     onSuccess: async (result) => {
       toast({ title: PWA_MSG.accessGrantedTitle, description: PWA_MSG.welcomeToSchool(result.school.name), variant: 'success' });
-      setValues((current) => ({ ...current, password: '' }));
+      setPassword('');
       await queryClient.invalidateQueries({ queryKey: schoolKeys.bySlug(slug) });
       navigate(targetPath(slug));
     },
@@ -48,17 +49,18 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
     },
   });
 
-  const canSubmit = slug !== '' && isValid && !verify.isPending;
-  const submit = handleSubmit(() => {
+  const canSubmit = slug !== '' && isGivenPassword(password) && !verify.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     if (canSubmit) verify.mutate();
-  });
+  };
 
   return (
     <form onSubmit={submit} noValidate>
       {school ? null : (
         <div className="field">
           <Label htmlFor={`${id}-school`}>School</Label>
-          <Select id={`${id}-school`} value={slug} onChange={set('slug')} disabled={schoolsLoading}>
+          <Select id={`${id}-school`} value={slug} onChange={(event) => setSlug(event.target.value)} disabled={schoolsLoading}>
             <option value="">{schoolsLoading ? 'Loading schools...' : 'Choose your school...'}</option>
             {schools.map((item) => (
               <option key={item.id} value={item.slug}>
@@ -68,7 +70,7 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
           </Select>
         </div>
       )}
-      <Field id={`${id}-password`} label="School Password" type="password" autoComplete="off" placeholder="Enter school password" value={password} onChange={set('password')} />
+      <Field id={`${id}-password`} label="School Password" type="password" autoComplete="off" placeholder="Enter school password" value={password} onChange={(event) => setPassword(event.target.value)} />
       <Button type="submit" block size="lg" disabled={!canSubmit}>
         {verify.isPending ? 'Verifying...' : 'Access Photo Gallery'}
       </Button>
