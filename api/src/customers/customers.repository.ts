@@ -95,18 +95,17 @@ export function createCustomersRepository(knex: Knex) {
 
     async insert(input: NewCustomer, tx?: Tx): Promise<CustomerRecord> {
       const db = runner(knex, tx);
-      const id = insertedId(
-        await db('customers').insert({
-          email: input.email,
-          password_hash: input.passwordHash,
-          first_name: input.firstName,
-          last_name: input.lastName,
-          phone: input.phone ?? null,
-          tokens_valid_after: 0,
-          created_at: now(),
-        }),
-      );
-      return toRecord((await db<CustomerRow>('customers').where({ id }).first()) as CustomerRow);
+      const row = {
+        email: input.email,
+        password_hash: input.passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        phone: input.phone ?? null,
+        tokens_valid_after: 0,
+        created_at: now(),
+      };
+      // The record is what was written: no second round trip to read it back.
+      return toRecord({ ...row, id: insertedId(await db('customers').insert(row)) });
     },
 
     setPassword: (id: number, passwordHash: string, tokensValidAfter: number, tx?: Tx) =>

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_LINK_VALIDITY_MS } from '../../contract/constants';
-import type { Database } from '../db/database';
+import type { Database, Tx } from '../db/database';
 import { isDeadlock } from '../db/errors';
 import { now } from '../db/knex';
 import type { CustomersRepository } from './customers.repository';
@@ -42,4 +42,17 @@ export async function issueResetToken(database: Database, repo: CustomersReposit
       if (attempt >= ISSUE_ATTEMPTS || !isDeadlock(err)) throw err;
     }
   }
+}
+
+/**
+ * The first token of an account made at checkout, written in the order's own transaction. A new
+ * account has no older token to void, so this is one insert that locks nothing another checkout
+ * needs: voiding first (as issueResetToken must) locked the gap in the customer index where other
+ * new customers' tokens go, and a rush of them deadlocked each other.
+ */
+export async function issueFirstResetToken(repo: CustomersRepository, customerId: number, tx: Tx): Promise<string> {
+  const token = newResetToken();
+  const at = now();
+  await repo.insertResetToken({ customerId, tokenHash: hashResetToken(token), createdAt: at, expiresAt: at + RESET_LINK_VALIDITY_MS }, tx);
+  return token;
 }

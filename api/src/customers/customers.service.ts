@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from '../http/passwords';
 import { isUniqueViolation } from '../db/errors';
 import { accountCreatedEmail, passwordResetEmail, type EmailContent } from '../mail/templates';
 import { createCustomersRepository, type CustomerRecord, type CustomersRepository } from './customers.repository';
-import { hashResetToken, issueResetToken, resetUrl } from './customers.reset-tokens';
+import { hashResetToken, issueFirstResetToken, issueResetToken, resetUrl } from './customers.reset-tokens';
 
 /** Kept under these names for callers that take them from here; the texts live in the contract. */
 export const RESET_LINK_SENT = MSG.resetLinkSent;
@@ -54,7 +54,24 @@ export function createCustomerService(deps: ServiceDeps) {
   /** Issues a one-time password link for the account and mails it in the words `compose` gives. */
   async function mailPasswordLink(customer: Pick<CheckoutCustomer, 'id' | 'email'>, compose: (url: string) => EmailContent): Promise<void> {
     const token = await issueResetToken(database, repo, customer.id);
-    await deps.mailer.send({ to: customer.email, ...compose(resetUrl(deps.config.publicUrl, token)) });
+    await mailToken(customer, token, compose);
+  }
+
+  const mailToken = (customer: Pick<CheckoutCustomer, 'email'>, token: string, compose: (url: string) => EmailContent) =>
+    deps.mailer.send({ to: customer.email, ...compose(resetUrl(deps.config.publicUrl, token)) });
+
+  const accountCreated = (customer: Pick<CheckoutCustomer, 'firstName'>) => (url: string) =>
+    accountCreatedEmail({ firstName: customer.firstName, setPasswordUrl: url, businessName: deps.config.businessName });
+
+  /** Resolves false (and logs) when the mail could not be sent, so a mail outage never fails an order that is already stored. */
+  async function mailedOrLogged(customerId: number, send: () => Promise<void>): Promise<boolean> {
+    try {
+      await send();
+      return true;
+    } catch (err) {
+      deps.logger.error({ err, customerId }, 'account-created e-mail was not sent');
+      return false;
+    }
   }
 
   async function mailResetLink(email: string): Promise<void> {
@@ -138,19 +155,22 @@ export function createCustomerService(deps: ServiceDeps) {
     findOrCreateCheckoutCustomer: (input: CheckoutCustomerInput, tx?: Tx) => checkoutCustomer(repo, input, tx),
 
     /**
-     * Mails the set-your-password link to an account made at checkout. Call it after the order's
-     * transaction commits. Resolves false (and logs) when the mail could not be sent, so a mail
-     * outage never fails an order that is already stored.
+     * Mails a fresh set-your-password link to an account made at checkout (issuing a new token
+     * voids the older ones). Resolves false, and logs, when the mail could not be sent.
      */
-    async sendSetPasswordEmail(customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>): Promise<boolean> {
-      try {
-        await mailPasswordLink(customer, (url) => accountCreatedEmail({ firstName: customer.firstName, setPasswordUrl: url, businessName: deps.config.businessName }));
-        return true;
-      } catch (err) {
-        deps.logger.error({ err, customerId: customer.id }, 'account-created e-mail was not sent');
-        return false;
-      }
-    },
+    sendSetPasswordEmail: (customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>): Promise<boolean> =>
+      mailedOrLogged(customer.id, () => mailPasswordLink(customer, accountCreated(customer))),
+
+    /**
+     * The set-your-password token of an account just made at checkout, inside the order's
+     * transaction, so the order and its account's first link are stored together or not at all.
+     * Mail it with `mailSetPasswordLink` once the transaction has committed.
+     */
+    issueSetPasswordToken: (customerId: number, tx: Tx): Promise<string> => issueFirstResetToken(repo, customerId, tx),
+
+    /** Mails the link of a token from `issueSetPasswordToken`. Resolves false, and logs, when the mail could not be sent. */
+    mailSetPasswordLink: (customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>, token: string): Promise<boolean> =>
+      mailedOrLogged(customer.id, () => mailToken(customer, token, accountCreated(customer))),
   };
 }
 export type CustomerService = ReturnType<typeof createCustomerService>;

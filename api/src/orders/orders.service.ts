@@ -78,14 +78,16 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     await assertCanOrder(ctx.viewer, priced.lines.map((line) => line.photo));
 
     const id = newOrderId();
-    let created: { id: number; email: string; firstName: string } | null = null;
+    type NewAccount = { customer: { id: number; email: string; firstName: string }; token: string };
+    let created: NewAccount | null;
     try {
-      await database.transaction(async (tx) => {
+      created = await database.transaction(async (tx): Promise<NewAccount | null> => {
         let customerId = ctx.customerId;
+        let account: NewAccount | null = null;
         if (customerId === null) {
           const found = await customers.findOrCreateCheckoutCustomer({ email: input.customerEmail, name: input.customerName, phone: input.customerPhone }, tx);
           customerId = found.customer.id;
-          if (found.created) created = found.customer;
+          if (found.created) account = { customer: found.customer, token: await customers.issueSetPasswordToken(customerId, tx) };
         }
         await repo.insert(
           {
@@ -104,6 +106,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
           },
           tx,
         );
+        return account;
       });
     } catch (err) {
       // Two tries with one key raced: the first one stands.
@@ -113,7 +116,9 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
       }
       throw err;
     }
-    if (created) await customers.sendSetPasswordEmail(created);
+    // The mail goes after the answer, as the reset mail does: composing it is no reason to keep a
+    // parent at checkout waiting, and a failure is logged (the link can be asked for again).
+    if (created) void customers.mailSetPasswordLink(created.customer, created.token);
     const record = await repo.find(id);
     if (!record) throw new Error(`order ${id} vanished after insert`);
     return { order: record, customerCreated: created !== null, replayed: false };
