@@ -229,12 +229,13 @@ async function runPipeline(media: MediaService, files: string[]): Promise<Timed>
       uploads.push({ path: temp, originalName: path.basename(file), size: (await fs.stat(temp)).size });
     }
     const batch = await timed(async () => {
-      const pipeline = createUploadPipeline(media);
+      // The bench class has no roster, so, as the upload route does for it, no card scan.
+      const pipeline = createUploadPipeline(media, undefined, { cardScan: false });
       for (const upload of uploads) void pipeline.add(upload);
       for (const upload of uploads) await media.checkUpload(upload);
       const prepared = [];
       for (const upload of uploads) prepared.push(await pipeline.prepared(upload));
-      for (const photo of prepared) await photo.commit();
+      await Promise.all(prepared.map((photo) => photo.commit()));
       await pipeline.discard();
     });
     total.seconds += batch.seconds;

@@ -40,6 +40,8 @@ export interface MultipartLimits {
    * early files can overlap the upload of later ones. The file is removed by cleanup() as usual.
    */
   onFile?: (field: string, file: UploadedFile) => void;
+  /** Called as each text field arrives, before the files after it have streamed in. */
+  onField?: (name: string, value: string) => void;
 }
 
 /** formidable stops a parse (and destroys its open files) only through this method. */
@@ -114,6 +116,8 @@ export async function readMultipart(ctx: AppContext, tmpRoot: string, limits: Mu
   if (onFile) {
     form.on('file', (name, file) => onFile(name, { path: file.filepath, originalName: safeDisplayName(file.originalFilename), size: file.size }));
   }
+  const onField = limits.onField;
+  if (onField) form.on('field', (name, value) => onField(name, value));
   const stopWatching = watchBodyProgress(ctx.req, limits.bodyTimeoutMs ?? 0);
   try {
     const [rawFields, rawFiles] = await form.parse(ctx.req);

@@ -64,6 +64,16 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
   }
 
   return {
+    /**
+     * Whether an upload into the class is scanned for cards: only a class with a roster has anyone
+     * to match. Anything but a class id answers true, so a doubtful form never skips the scan.
+     */
+    async scansCards(albumId: string): Promise<boolean> {
+      const id = Number(albumId);
+      if (!Number.isSafeInteger(id) || id <= 0) return true;
+      return (await repo.roster(id)).length > 0;
+    },
+
     /** Null when the class has no roster: there is nobody to match, so no photo is scanned for a card. */
     async forAlbum(albumId: number): Promise<AlbumMatcher | null> {
       const roster = await repo.roster(albumId);

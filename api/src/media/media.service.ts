@@ -9,7 +9,7 @@ import type { MediaService, OriginalFile, PhotoFiles, PreparedPhoto, RenditionKi
 import { checkUpload, checkUploadBasics, decodeError } from './image-check';
 import { renderExample, renderPhoto, renderSmallThumbnail, type PhotoRenditions } from './renditions';
 import { createLimiter } from './semaphore';
-import { findCardText, greyCopy } from './card-scan';
+import { findCardText } from './card-scan';
 import { EXTENSION_BY_MIME, exampleKey, newStorageKey, objectKey } from './storage';
 
 export interface MediaOptions {
@@ -62,10 +62,11 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     return data;
   }
 
-  async function render(file: UploadedFile): Promise<PhotoRenditions> {
+  async function render(file: UploadedFile, cardScan: boolean | Promise<boolean>): Promise<PhotoRenditions> {
     return limit(async () => {
       try {
-        return await renderPhoto(file.path, options.businessName);
+        // Settled long before the decode ends in practice: the class is the form's first field.
+        return await renderPhoto(file.path, options.businessName, { grey: () => cardScan });
       } catch (err) {
         throw decodeError(err, file.originalName);
       }
@@ -77,11 +78,11 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
    * kilobytes a photo) and the original in the upload's temp file until commit puts all four
    * objects in storage; each arrives whole (a rename on `file:`, one upload on S3).
    */
-  async function prepare(key: string, file: UploadedFile): Promise<PreparedPhoto> {
+  async function prepare(key: string, file: UploadedFile, cardScan: boolean | Promise<boolean> = true): Promise<PreparedPhoto> {
     const checked = await checkUpload(file);
-    const renditions = await render(file);
-    // A grey copy of the same decode (one byte a pixel), kept for looking for a QR card; the colour pixels are dropped.
-    const grey = greyCopy(renditions.decoded.data, renditions.decoded.raw);
+    const renditions = await render(file, cardScan);
+    // A grey copy of the same decode (one byte a pixel), kept for looking for a QR card.
+    const grey = renditions.grey;
     const ext = EXTENSION_BY_MIME[checked.mime];
     // Only the encoded renditions are kept, never the decoded pixels (tens of megabytes a photo).
     let encoded: { preview: Buffer; thumbnail: Buffer; small: Buffer } | null = {
@@ -116,7 +117,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     return {
       stored,
       takenAt: checked.takenAt,
-      findCardText: (accept) => limit(async () => findCardText(grey, accept)),
+      findCardText: async (accept) => (grey ? limit(async () => findCardText(grey, accept)) : null),
       discard,
       async commit() {
         const ready = encoded;
@@ -159,7 +160,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     tmpDir: storage.scratchDir,
 
     checkUpload: async (file) => (await checkUploadBasics(file)).mime,
-    prepareUpload: (file) => prepare(newStorageKey(), file),
+    prepareUpload: (file, prepareOptions) => prepare(newStorageKey(), file, prepareOptions?.cardScan),
 
     ingestPhoto: (file) => place(newStorageKey(), file),
 

@@ -11,6 +11,7 @@ import type { UploadedFile } from '../http/multipart';
 import { alphaPng, gif, htmlFile, pngBomb, solidJpeg, truncatedJpeg } from '../../test/images';
 import { createFileStorage } from '../storage/file-storage';
 import { createMediaService } from './media.service';
+import { generateCardPhoto } from './generate-card';
 import type { MediaService } from './media.types';
 import { objectKey } from './storage';
 
@@ -147,5 +148,25 @@ describe('media service: example images', () => {
   it('validates example images like photos', async () => {
     const err = await refusal(media.storeExampleImage(await upload(htmlFile(), 'frame.png')));
     expect(err.status).toBe(415);
+  });
+});
+
+describe('media service: the card scan', () => {
+  const CARD = { qrMm: 85, cardMm: { width: 95, height: 139 }, qrOffsetMm: { x: 5, y: 5 } };
+  const cardPhoto = () => generateCardPhoto({ text: 'K7Q2-M9XD', seed: 3, width: 2400, height: 1800, distanceMm: 2400, ...CARD, yaw: 25, roll: 12 });
+
+  it('finds the card when asked to scan, and not when the class has nobody to match (no grey copy kept)', async () => {
+    const bytes = await cardPhoto();
+    const scanned = await media.prepareUpload(await upload(bytes, 'card.jpg'), { cardScan: true });
+    expect(await scanned.findCardText(() => true)).toBe('K7Q2-M9XD');
+    await scanned.discard();
+    // The decision may still be on its way when the decode ends.
+    const skipped = await media.prepareUpload(await upload(bytes, 'card.jpg'), { cardScan: Promise.resolve(false) });
+    expect(await skipped.findCardText(() => true)).toBeNull();
+    await skipped.discard();
+    // Without a decision the scan is kept.
+    const undecided = await media.prepareUpload(await upload(bytes, 'card.jpg'));
+    expect(await undecided.findCardText(() => true)).toBe('K7Q2-M9XD');
+    await undecided.discard();
   });
 });

@@ -36,7 +36,8 @@ export interface PreparedPhoto {
   readonly takenAt: number | null;
   /**
    * The text of a QR code in the photo that `accept` takes (a student's card), looked for in a
-   * grey copy of the pixels the renditions were made from; null when there is none.
+   * grey copy of the pixels the renditions were made from; null when there is none, or when the
+   * upload was prepared without the card scan.
    */
   findCardText(accept: (text: string) => boolean): Promise<string | null>;
   /** Moves the renditions and the original into storage; on failure nothing of it remains. */
@@ -111,9 +112,12 @@ export interface MediaService {
   checkUpload(file: UploadedFile): Promise<AcceptedImageType>;
   /**
    * The decode-heavy part of ingestPhoto, stored nowhere yet: a batch prepares every file (while
-   * later ones are still uploading) and commits only when all of them passed.
+   * later ones are still uploading) and commits only when all of them passed. `cardScan` says
+   * whether to keep what the card scan needs (a grey copy of the decode); it may still be on its
+   * way when the decode ends (the class is read from the form while its files stream in), and
+   * without it the copy is kept.
    */
-  prepareUpload(file: UploadedFile): Promise<PreparedPhoto>;
+  prepareUpload(file: UploadedFile, options?: { cardScan?: boolean | Promise<boolean> }): Promise<PreparedPhoto>;
   /** Puts a replacement original in place for an existing key and rebuilds its renditions. */
   restorePhoto(photo: PhotoFiles, file: UploadedFile): Promise<StoredPhoto>;
   /**

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import sharp, { type Channels, type WebpOptions } from 'sharp';
 import { PREVIEW_MAX_SIDE, SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
 import { DECODE_OPTIONS } from './image-check';
-import { watermarkSvg, withWatermark } from './watermark';
+import { greyCopy, type GreyImage } from './card-scan';
+import { watermarkInPlace, watermarkSvg } from './watermark';
 
 export const EXAMPLE_MAX_SIDE = 800;
 export const WEBP_PREVIEW = { quality: 80, effort: 2 } as const;
@@ -22,8 +23,8 @@ export interface PhotoRenditions {
   thumbnail: Rendition;
   /** The grid's thumbnail on a phone or with Save-Data. */
   smallThumbnail: Rendition;
-  /** The decoded pixels the renditions were cut from, so the upload's content is read without a second decode. */
-  decoded: { data: Buffer; raw: Raw };
+  /** A grey copy of the clean decoded pixels, for looking for a QR card; null when not asked for. */
+  grey: GreyImage | null;
 }
 
 type Raw = { width: number; height: number; channels: Channels };
@@ -36,19 +37,31 @@ const fitInside = (side: number) => ({ width: side, height: side, fit: 'inside',
 /**
  * One decode of the original: auto-oriented and shrunk on load straight to preview size, kept as
  * raw pixels; the thumbnail is cut from those pixels and the small thumbnail from the thumbnail's,
- * so the original is never read twice and each step shrinks the least pixels it can.
+ * so the original is never read twice and each step shrinks the least pixels it can. Each
+ * rendition's pixels are marked in place once the next smaller one has been cut from them clean.
+ * With `grey` (or once it resolves true), a grey copy of the clean decode is kept for the card
+ * scan (one byte a pixel).
  * Metadata (EXIF, GPS, camera serial) is dropped because sharp only keeps it when asked.
  */
-export async function renderPhoto(input: string | Buffer, businessName: string): Promise<PhotoRenditions> {
+export async function renderPhoto(
+  input: string | Buffer,
+  businessName: string,
+  options: { grey?: boolean | (() => boolean | Promise<boolean>) } = {},
+): Promise<PhotoRenditions> {
   const base = await decodeToPreviewSize(input);
-  const raw = base.raw;
-  const preview = await watermarked(base.data, raw, WEBP_PREVIEW, businessName);
-
-  const thumb = await shrink(base.data, raw, THUMBNAIL_MAX_SIDE);
-  const thumbnail = await watermarked(thumb.data, thumb.raw, WEBP_THUMB, businessName);
-  const small = await shrink(thumb.data, thumb.raw, SMALL_THUMBNAIL_MAX_SIDE);
-  const smallThumbnail = await watermarked(small.data, small.raw, WEBP_SMALL_THUMB, businessName);
-  return { preview, thumbnail, smallThumbnail, decoded: { data: base.data, raw } };
+  const wantGrey = typeof options.grey === 'function' ? await options.grey() : options.grey;
+  const grey = wantGrey ? greyCopy(base.data, base.raw) : null;
+  const thumb = await shrink(base.data, base.raw, THUMBNAIL_MAX_SIDE);
+  // The preview's encoding (the longest step, one thread in libwebp) runs beside the two smaller
+  // renditions, so a photo decoded alone (the last of a batch) still keeps two cores busy.
+  const [preview, [thumbnail, smallThumbnail]] = await Promise.all([
+    watermarked(base.data, base.raw, WEBP_PREVIEW, businessName),
+    (async () => {
+      const small = await shrink(thumb.data, thumb.raw, SMALL_THUMBNAIL_MAX_SIDE);
+      return [await watermarked(thumb.data, thumb.raw, WEBP_THUMB, businessName), await watermarked(small.data, small.raw, WEBP_SMALL_THUMB, businessName)] as const;
+    })(),
+  ]);
+  return { preview, thumbnail, smallThumbnail, grey };
 }
 
 /**
@@ -78,6 +91,7 @@ async function shrink(pixels: Buffer, raw: Raw, side: number): Promise<{ data: B
   return { data: out.data, raw: { width: out.info.width, height: out.info.height, channels: out.info.channels } };
 }
 
+/** Marks the pixels (in place, for three channels) and encodes them. */
 async function watermarked(
   pixels: Buffer,
   raw: Raw,
@@ -86,10 +100,13 @@ async function watermarked(
 ): Promise<Rendition> {
   // A photo with transparency (a PNG) is rare: it gets the watermark composited by libvips, which
   // also treats the alpha channel; every other photo gets the cached one blended in.
-  const image =
-    raw.channels === 3
-      ? sharp(await withWatermark(pixels, raw.width, raw.height, businessName), { raw })
-      : sharp(pixels, { raw }).composite([{ input: watermarkSvg(raw.width, raw.height, businessName), top: 0, left: 0 }]);
+  let image;
+  if (raw.channels === 3) {
+    await watermarkInPlace(pixels, raw.width, raw.height, businessName);
+    image = sharp(pixels, { raw });
+  } else {
+    image = sharp(pixels, { raw }).composite([{ input: watermarkSvg(raw.width, raw.height, businessName), top: 0, left: 0 }]);
+  }
   const data = await image.webp(webp).toBuffer();
   return { data, width: raw.width, height: raw.height, etag: etagOf(data) };
 }

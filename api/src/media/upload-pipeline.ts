@@ -19,9 +19,14 @@ export const PIPELINE_JOBS = MEDIA_JOBS;
 /**
  * Prepares the files of one request, started in arrival order and `concurrency` at a time, while
  * later files are still streaming in: decoding overlaps the upload instead of waiting for the
- * whole form. After a failure, files not yet started are skipped.
+ * whole form. After a failure, files not yet started are skipped. `cardScan` is handed to every
+ * preparation (see MediaService.prepareUpload).
  */
-export function createUploadPipeline(media: Pick<MediaService, 'prepareUpload'>, concurrency = PIPELINE_JOBS) {
+export function createUploadPipeline(
+  media: Pick<MediaService, 'prepareUpload'>,
+  concurrency = PIPELINE_JOBS,
+  options: { cardScan?: boolean | Promise<boolean> } = {},
+) {
   const outcomes = new Map<string, Promise<Outcome>>();
   const limit = createLimiter(concurrency);
   let failed = false;
@@ -30,7 +35,7 @@ export function createUploadPipeline(media: Pick<MediaService, 'prepareUpload'>,
     const outcome = limit(async () => {
       if (failed) throw SKIPPED;
       try {
-        return await media.prepareUpload(file);
+        return await media.prepareUpload(file, { cardScan: options.cardScan });
       } catch (error) {
         // Before the slot is released, so the next file already sees it.
         failed = true;

@@ -51,7 +51,19 @@ const CACHED_MASKS = 8;
 const masks = new Map<string, Promise<WatermarkMask>>();
 
 /**
- * The photo's raw sRGB pixels (three channels) with the watermark blended in, as a new buffer.
+ * The photo's raw sRGB pixels (three channels) with the watermark blended in, as a new buffer;
+ * the input is left as it was. See `watermarkInPlace`.
+ */
+export async function withWatermark(pixels: Buffer, width: number, height: number, text: string): Promise<Buffer> {
+  const out = Buffer.from(pixels);
+  await watermarkInPlace(out, width, height, text);
+  return out;
+}
+
+/**
+ * Blends the watermark into the photo's raw sRGB pixels (three channels), in the buffer itself:
+ * an upload's renditions are each cut from clean pixels first and then marked, so no rendition
+ * needs a copy of its pixels (the preview's are 5 MB).
  *
  * The SVG is rasterised once per business name and side, as a square of side max(width, height):
  * its pattern is anchored at the top-left corner and its size depends only on the longer side, so
@@ -60,9 +72,8 @@ const masks = new Map<string, Promise<WatermarkMask>>();
  * composites) touches only the fifth of the pixels the text covers; libvips' general composite
  * converts every pixel to floating point and back, which cost more than the preview's encoding.
  */
-export async function withWatermark(pixels: Buffer, width: number, height: number, text: string): Promise<Buffer> {
+export async function watermarkInPlace(pixels: Buffer, width: number, height: number, text: string): Promise<void> {
   const mask = await watermarkMask(Math.max(width, height), text);
-  const out = Buffer.from(pixels);
   const { xs, ys, keep, add } = mask;
   for (let i = 0; i < xs.length; i++) {
     const y = ys[i] as number;
@@ -71,11 +82,10 @@ export async function withWatermark(pixels: Buffer, width: number, height: numbe
     if (x >= width) continue;
     const at = (y * width + x) * 3;
     const k = keep[i] as number;
-    out[at] = (out[at] as number) * k + (add[i * 3] as number);
-    out[at + 1] = (out[at + 1] as number) * k + (add[i * 3 + 1] as number);
-    out[at + 2] = (out[at + 2] as number) * k + (add[i * 3 + 2] as number);
+    pixels[at] = (pixels[at] as number) * k + (add[i * 3] as number);
+    pixels[at + 1] = (pixels[at + 1] as number) * k + (add[i * 3 + 1] as number);
+    pixels[at + 2] = (pixels[at + 2] as number) * k + (add[i * 3 + 2] as number);
   }
-  return out;
 }
 
 function watermarkMask(side: number, text: string): Promise<WatermarkMask> {

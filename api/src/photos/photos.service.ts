@@ -191,7 +191,12 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
           const text = matcher ? await prepared.findCardText(matcher.isCardText) : null;
           ready.push({ file, prepared, card: text !== null && matcher ? await matcher.resolveCard(text) : undefined });
         }
-        for (const entry of ready) committed.push(await entry.prepared.commit());
+        // Every photo's files go into storage at once (none of them waits on another), and all of
+        // them settle before a failure removes the ones that were stored.
+        const commits = await Promise.allSettled(ready.map((entry) => entry.prepared.commit()));
+        for (const result of commits) if (result.status === 'fulfilled') committed.push(result.value);
+        const failed = commits.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
         const inserted = await repo.insertMany(
           ready.map((entry) => ({
             albumId,
