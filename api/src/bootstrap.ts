@@ -78,7 +78,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     services: createServices(deps),
     async close() {
       gateway.sandbox?.close();
-      mailer.close();
+      await mailer.close();
       redis?.disconnect();
       storage.close();
       await knex.destroy();

@@ -21,6 +21,11 @@ export interface MailMessage {
 /** Sends e-mail (api/src/mail): over SMTP when SMTP_URL is set, else into data/outbox. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends after the answer: queued, a few at a time, so a rush of checkouts is not slowed by
+   * composing its mails. `onFailure` hears of a mail that could not be sent.
+   */
+  sendLater(message: MailMessage, onFailure: (err: unknown) => void): void;
 }
 
 /** Everything a feature needs, wired once at the edge (createApp). No module-level singletons. */

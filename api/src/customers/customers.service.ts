@@ -57,11 +57,17 @@ export function createCustomerService(deps: ServiceDeps) {
     await mailToken(customer, token, compose);
   }
 
+  const tokenMail = (customer: Pick<CheckoutCustomer, 'email'>, token: string, compose: (url: string) => EmailContent) => ({
+    to: customer.email,
+    ...compose(resetUrl(deps.config.publicUrl, token)),
+  });
   const mailToken = (customer: Pick<CheckoutCustomer, 'email'>, token: string, compose: (url: string) => EmailContent) =>
-    deps.mailer.send({ to: customer.email, ...compose(resetUrl(deps.config.publicUrl, token)) });
+    deps.mailer.send(tokenMail(customer, token, compose));
 
   const accountCreated = (customer: Pick<CheckoutCustomer, 'firstName'>) => (url: string) =>
     accountCreatedEmail({ firstName: customer.firstName, setPasswordUrl: url, businessName: deps.config.businessName });
+
+  const accountMailFailed = (customerId: number) => (err: unknown) => deps.logger.error({ err, customerId }, 'account-created e-mail was not sent');
 
   /** Resolves false (and logs) when the mail could not be sent, so a mail outage never fails an order that is already stored. */
   async function mailedOrLogged(customerId: number, send: () => Promise<void>): Promise<boolean> {
@@ -69,7 +75,7 @@ export function createCustomerService(deps: ServiceDeps) {
       await send();
       return true;
     } catch (err) {
-      deps.logger.error({ err, customerId }, 'account-created e-mail was not sent');
+      accountMailFailed(customerId)(err);
       return false;
     }
   }
@@ -168,9 +174,13 @@ export function createCustomerService(deps: ServiceDeps) {
      */
     issueSetPasswordToken: (customerId: number, tx: Tx): Promise<string> => issueFirstResetToken(repo, customerId, tx),
 
-    /** Mails the link of a token from `issueSetPasswordToken`. Resolves false, and logs, when the mail could not be sent. */
-    mailSetPasswordLink: (customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>, token: string): Promise<boolean> =>
-      mailedOrLogged(customer.id, () => mailToken(customer, token, accountCreated(customer))),
+    /**
+     * Mails the link of a token from `issueSetPasswordToken` after the answer (the mailer's queue);
+     * a mail that could not be sent is logged, and the parent can ask for a link again.
+     */
+    mailSetPasswordLink(customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>, token: string): void {
+      deps.mailer.sendLater(tokenMail(customer, token, accountCreated(customer)), accountMailFailed(customer.id));
+    },
   };
 }
 export type CustomerService = ReturnType<typeof createCustomerService>;

@@ -48,7 +48,7 @@ describe('mailer without SMTP (outbox)', () => {
     const logged = lines.filter((line) => line.msg === 'mail written to outbox');
     expect(logged).toHaveLength(2);
     expect(logged[0]).toMatchObject({ to: 'parent@example.bw', subject: message.subject, link: RESET_URL });
-    mailer.close();
+    await mailer.close();
   });
 
   it('finds the first http(s) link in a text', () => {
@@ -73,7 +73,7 @@ describe('mailer over SMTP', () => {
       logger,
     });
     await mailer.send(message);
-    mailer.close();
+    await mailer.close();
     expect(catcher.messages).toHaveLength(1);
     expect(catcher.messages[0]?.from).toBe('no-reply@photos.example.bw');
     expect(catcher.messages[0]?.to).toEqual(['parent@example.bw']);
@@ -87,10 +87,31 @@ describe('mailer over SMTP', () => {
     expect(JSON.stringify(lines)).not.toContain('abc123');
   });
 
+  it('sends queued mails after the answer, and shutdown waits for them', async () => {
+    const { logger } = capturingLogger();
+    const mailer = createMailer({ smtpUrl: catcher.url, outboxDir: os.tmpdir(), from: 'Lesedi School Photos <no-reply@photos.example.bw>', logger });
+    const before = catcher.messages.length;
+    const failures: unknown[] = [];
+    for (let i = 0; i < 5; i++) mailer.sendLater({ ...message, to: `queued-${i}@example.bw` }, (err) => failures.push(err));
+    // Nothing is sent before the caller has gone on.
+    expect(catcher.messages).toHaveLength(before);
+    await mailer.close();
+    expect(failures).toEqual([]);
+    expect(catcher.messages.slice(before).map((m) => m.to[0]).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `queued-${i}@example.bw`));
+  });
+
+  it('tells the caller of a queued mail that could not be sent', async () => {
+    const { logger } = capturingLogger();
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', outboxDir: os.tmpdir(), from: 'x@example.bw', logger });
+    const failed = new Promise<unknown>((resolve) => mailer.sendLater(message, resolve));
+    expect(await failed).toBeInstanceOf(Error);
+    await mailer.close();
+  });
+
   it('rejects when the SMTP server is unreachable', async () => {
     const { logger } = capturingLogger();
     const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', outboxDir: os.tmpdir(), from: 'x@example.bw', logger });
     await expect(mailer.send(message)).rejects.toThrow();
-    mailer.close();
+    await mailer.close();
   });
 });

@@ -8,7 +8,7 @@ import type { ObjectStorage } from '../storage';
 import type { MediaService, OriginalFile, PhotoFiles, PreparedPhoto, RenditionKind, StoredPhoto } from './media.types';
 import { checkUpload, checkUploadBasics, decodeError } from './image-check';
 import { renderExample, renderPhoto, renderSmallThumbnail, type PhotoRenditions } from './renditions';
-import { createLimiter } from './semaphore';
+import { createLimiter } from '../lib/semaphore';
 import { findCardText } from './card-scan';
 import { EXTENSION_BY_MIME, exampleKey, newStorageKey, objectKey } from './storage';
 

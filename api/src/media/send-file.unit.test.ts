@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { etagMatches } from './send-file';
 import { sniffImageType } from './image-check';
-import { createLimiter } from './semaphore';
+import { createLimiter } from '../lib/semaphore';
 
 describe('etagMatches', () => {
   it('matches strong, weak, listed and wildcard validators', () => {

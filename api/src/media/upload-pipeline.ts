@@ -1,7 +1,7 @@
 import type { UploadedFile } from '../http/multipart';
 import type { MediaService, PreparedPhoto } from './media.types';
 import { MEDIA_JOBS } from './media.service';
-import { createLimiter } from './semaphore';
+import { createLimiter } from '../lib/semaphore';
 
 type Outcome = { ok: true; prepared: PreparedPhoto } | { ok: false; error: unknown };
 

@@ -116,9 +116,8 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
       }
       throw err;
     }
-    // The mail goes after the answer, as the reset mail does: composing it is no reason to keep a
-    // parent at checkout waiting, and a failure is logged (the link can be asked for again).
-    if (created) void customers.mailSetPasswordLink(created.customer, created.token);
+    // The mail goes after the answer: composing it is no reason to keep a parent at checkout waiting.
+    if (created) customers.mailSetPasswordLink(created.customer, created.token);
     const record = await repo.find(id);
     if (!record) throw new Error(`order ${id} vanished after insert`);
     return { order: record, customerCreated: created !== null, replayed: false };
