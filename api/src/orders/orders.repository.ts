@@ -92,6 +92,24 @@ interface OrderItemRow {
   total_thebe: number;
 }
 
+const ITEM_COLUMNS = [
+  'id',
+  'order_id',
+  'photo_id',
+  'album_id',
+  'photo_name',
+  'photo_original_number',
+  'photo_original_name',
+  'photo_filename',
+  'student_id',
+  'product_type',
+  'product_name',
+  'product_description',
+  'quantity',
+  'unit_thebe',
+  'total_thebe',
+] as const satisfies readonly (keyof OrderItemRow)[];
+
 const idOrNull = (value: number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 function toItemRecord(row: OrderItemRow): OrderItemRecord {
@@ -300,10 +318,20 @@ export function createOrdersRepository(knex: Knex) {
       );
     },
 
+    /** One order with its lines, in one query (the lines joined in; the order's columns repeat on each). */
     async find(id: string, tx?: Tx): Promise<OrderRecord | undefined> {
       const db = runner(knex, tx);
-      const rows = await baseQuery(db).where('o.id', id);
-      return (await withItems(rows, db))[0];
+      const rows: (OrderRow & Record<`item_${keyof OrderItemRow}`, unknown>)[] = await baseQuery(db)
+        .leftJoin('order_items as i', 'i.order_id', 'o.id')
+        .select(ITEM_COLUMNS.map((column) => `i.${column} as item_${column}`))
+        .where('o.id', id)
+        .orderBy('i.id');
+      const first = rows[0];
+      if (!first) return undefined;
+      const items = rows
+        .filter((row) => row.item_id !== null)
+        .map((row) => toItemRecord(Object.fromEntries(ITEM_COLUMNS.map((column) => [column, row[`item_${column}`]])) as unknown as OrderItemRow));
+      return toRecord(first, items);
     },
 
     async findByIdempotencyKey(key: string): Promise<OrderRecord | undefined> {

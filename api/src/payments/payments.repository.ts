@@ -45,6 +45,8 @@ export interface PayableOrder {
   customerEmail: string;
   paymentStatus: PaymentStatus;
   orderStatus: OrderStatus;
+  /** Whether a payment request of the order may still be open (initiated or pending, with a PAY_REQUEST_ID). */
+  hasOpenRequest: boolean;
 }
 
 export interface CallbackEntry {
@@ -168,9 +170,26 @@ export function createPaymentsRepository(knex: Knex) {
         }),
 
     /** The order as paying sees it. */
+    /** The order's payment-relevant fields and whether it has an open request, in one query. */
     async payableOrder(orderId: string): Promise<PayableOrder | undefined> {
-      const row = await knex('orders').where({ id: orderId }).first('id', 'total_thebe', 'customer_email', 'payment_status', 'order_status');
-      return row && { id: row.id, totalThebe: Number(row.total_thebe), customerEmail: row.customer_email, paymentStatus: row.payment_status, orderStatus: row.order_status };
+      const open = knex('payments as p')
+        .where('p.order_id', knex.ref('o.id'))
+        .whereIn('p.status', OPEN_PAYMENT_STATES)
+        .whereNotNull('p.pay_request_id')
+        .count('*');
+      const row = await knex('orders as o')
+        .where('o.id', orderId)
+        .first('o.id', 'o.total_thebe', 'o.customer_email', 'o.payment_status', 'o.order_status', open.as('open_requests'));
+      return (
+        row && {
+          id: row.id,
+          totalThebe: Number(row.total_thebe),
+          customerEmail: row.customer_email,
+          paymentStatus: row.payment_status,
+          orderStatus: row.order_status,
+          hasOpenRequest: Number(row.open_requests) > 0,
+        }
+      );
     },
 
     /**

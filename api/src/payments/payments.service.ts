@@ -97,12 +97,14 @@ export function createPaymentsService(options: PaymentsOptions) {
    * One payment request per order at a time, so a double click, a second tab or the back button
    * never opens two requests the parent could both pay: an open one is reused, and requests racing
    * to open the first one wait for the winner's. The claim comes first, so the usual case (the
-   * order's first payment) looks for an open request once, under the claim.
+   * order's first payment) reads the order and looks for an open request once, in one query,
+   * under the claim.
    */
   async function initiate(orderId: string): Promise<InitiateResult> {
-    const order = await payableOrder(orderId);
     const deadline = Date.now() + INITIATION_WAIT_MS;
     while (!(await repo.claimInitiation(orderId, INITIATION_CLAIM_MS))) {
+      // No such order (nothing to claim), or one that cannot be paid, is refused at once.
+      await payableOrder(orderId);
       // Another request holds the claim: the request it opens is reused once it is there.
       const reusable = await reusableRequest(orderId);
       if (reusable) return reusable;
@@ -111,8 +113,9 @@ export function createPaymentsService(options: PaymentsOptions) {
     }
     let released = false;
     try {
+      const order = await payableOrder(orderId);
       // An earlier request of this order (another tab, the back button, the claim's previous holder).
-      const opened = await reusableRequest(orderId);
+      const opened = order.hasOpenRequest ? await reusableRequest(orderId) : null;
       if (opened) return opened;
       const amountThebe = order.totalThebe;
       const result = await gateway.client.initiate({
