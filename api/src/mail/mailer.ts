@@ -24,7 +24,7 @@ const QUIET_CHECK_MS = 50;
 /** Busier than this (the share of time the event loop was working since the last look), queued mails wait. */
 const BUSY_UTILIZATION = 0.5;
 /** The longest a queued mail waits for a quiet moment. */
-const MAIL_MAX_WAIT_MS = 20_000;
+const MAIL_MAX_WAIT_MS = 5_000;
 /** How long shutdown waits for the mails still being sent. */
 const CLOSE_WAIT_MS = 10_000;
 
