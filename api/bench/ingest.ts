@@ -230,7 +230,7 @@ async function runPipeline(media: MediaService, files: string[]): Promise<Timed>
     }
     const batch = await timed(async () => {
       // The bench class has no roster, so, as the upload route does for it, no card scan.
-      const pipeline = createUploadPipeline(media, undefined, { cardScan: false });
+      const pipeline = createUploadPipeline(media, undefined, { cardScan: () => false });
       for (const upload of uploads) void pipeline.add(upload);
       for (const upload of uploads) await media.checkUpload(upload);
       const prepared = [];

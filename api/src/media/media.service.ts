@@ -62,11 +62,10 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     return data;
   }
 
-  async function render(file: UploadedFile, cardScan: boolean | Promise<boolean>): Promise<PhotoRenditions> {
+  async function render(file: UploadedFile, cardScan: () => boolean): Promise<PhotoRenditions> {
     return limit(async () => {
       try {
-        // Settled long before the decode ends in practice: the class is the form's first field.
-        return await renderPhoto(file.path, options.businessName, { grey: () => cardScan });
+        return await renderPhoto(file.path, options.businessName, { grey: cardScan });
       } catch (err) {
         throw decodeError(err, file.originalName);
       }
@@ -78,7 +77,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
    * kilobytes a photo) and the original in the upload's temp file until commit puts all four
    * objects in storage; each arrives whole (a rename on `file:`, one upload on S3).
    */
-  async function prepare(key: string, file: UploadedFile, cardScan: boolean | Promise<boolean> = true): Promise<PreparedPhoto> {
+  async function prepare(key: string, file: UploadedFile, cardScan: () => boolean = () => true): Promise<PreparedPhoto> {
     const checked = await checkUpload(file);
     const renditions = await render(file, cardScan);
     // A grey copy of the same decode (one byte a pixel), kept for looking for a QR card.

@@ -157,11 +157,10 @@ describe('media service: the card scan', () => {
 
   it('finds the card when asked to scan, and not when the class has nobody to match (no grey copy kept)', async () => {
     const bytes = await cardPhoto();
-    const scanned = await media.prepareUpload(await upload(bytes, 'card.jpg'), { cardScan: true });
+    const scanned = await media.prepareUpload(await upload(bytes, 'card.jpg'), { cardScan: () => true });
     expect(await scanned.findCardText(() => true)).toBe('K7Q2-M9XD');
     await scanned.discard();
-    // The decision may still be on its way when the decode ends.
-    const skipped = await media.prepareUpload(await upload(bytes, 'card.jpg'), { cardScan: Promise.resolve(false) });
+    const skipped = await media.prepareUpload(await upload(bytes, 'card.jpg'), { cardScan: () => false });
     expect(await skipped.findCardText(() => true)).toBeNull();
     await skipped.discard();
     // Without a decision the scan is kept.

@@ -112,12 +112,12 @@ export interface MediaService {
   checkUpload(file: UploadedFile): Promise<AcceptedImageType>;
   /**
    * The decode-heavy part of ingestPhoto, stored nowhere yet: a batch prepares every file (while
-   * later ones are still uploading) and commits only when all of them passed. `cardScan` says
-   * whether to keep what the card scan needs (a grey copy of the decode); it may still be on its
-   * way when the decode ends (the class is read from the form while its files stream in), and
-   * without it the copy is kept.
+   * later ones are still uploading) and commits only when all of them passed. `cardScan` is asked,
+   * when the decode ends, whether to keep what the card scan needs (a grey copy of the decode); the
+   * upload route learns it from the form's first field while the files stream in. Without an
+   * answer the copy is kept: nothing ever waits for it.
    */
-  prepareUpload(file: UploadedFile, options?: { cardScan?: boolean | Promise<boolean> }): Promise<PreparedPhoto>;
+  prepareUpload(file: UploadedFile, options?: { cardScan?: () => boolean }): Promise<PreparedPhoto>;
   /** Puts a replacement original in place for an existing key and rebuilds its renditions. */
   restorePhoto(photo: PhotoFiles, file: UploadedFile): Promise<StoredPhoto>;
   /**

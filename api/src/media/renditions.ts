@@ -39,17 +39,17 @@ const fitInside = (side: number) => ({ width: side, height: side, fit: 'inside',
  * raw pixels; the thumbnail is cut from those pixels and the small thumbnail from the thumbnail's,
  * so the original is never read twice and each step shrinks the least pixels it can. Each
  * rendition's pixels are marked in place once the next smaller one has been cut from them clean.
- * With `grey` (or once it resolves true), a grey copy of the clean decode is kept for the card
- * scan (one byte a pixel).
+ * With `grey` (asked once the decode is done), a grey copy of the clean decode is kept for the
+ * card scan (one byte a pixel).
  * Metadata (EXIF, GPS, camera serial) is dropped because sharp only keeps it when asked.
  */
 export async function renderPhoto(
   input: string | Buffer,
   businessName: string,
-  options: { grey?: boolean | (() => boolean | Promise<boolean>) } = {},
+  options: { grey?: boolean | (() => boolean) } = {},
 ): Promise<PhotoRenditions> {
   const base = await decodeToPreviewSize(input);
-  const wantGrey = typeof options.grey === 'function' ? await options.grey() : options.grey;
+  const wantGrey = typeof options.grey === 'function' ? options.grey() : options.grey;
   const grey = wantGrey ? greyCopy(base.data, base.raw) : null;
   const thumb = await shrink(base.data, base.raw, THUMBNAIL_MAX_SIDE);
   // The preview's encoding (the longest step, one thread in libwebp) runs beside the two smaller

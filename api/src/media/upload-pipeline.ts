@@ -25,7 +25,7 @@ export const PIPELINE_JOBS = MEDIA_JOBS;
 export function createUploadPipeline(
   media: Pick<MediaService, 'prepareUpload'>,
   concurrency = PIPELINE_JOBS,
-  options: { cardScan?: boolean | Promise<boolean> } = {},
+  options: { cardScan?: () => boolean } = {},
 ) {
   const outcomes = new Map<string, Promise<Outcome>>();
   const limit = createLimiter(concurrency);

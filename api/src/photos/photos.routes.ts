@@ -71,30 +71,27 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
   });
 
   router.post('/photos/upload-batch', requireStaff, async (ctx) => {
-    // Whether to keep a grey copy of each decode for the card scan, known from the form's first
-    // field (the class) while its photos still stream in; without that field, they are scanned.
-    let decideScan: (scan: boolean) => void = () => undefined;
-    const cardScan = new Promise<boolean>((resolve) => (decideScan = resolve));
-    const pipeline = createUploadPipeline(deps.media, undefined, { cardScan });
+    // Whether to keep a grey copy of each decode for the card scan, learnt from the form's first
+    // field (the class) while its photos still stream in; until it is known, they are scanned.
+    let scansCards: boolean | null = null;
+    const pipeline = createUploadPipeline(deps.media, undefined, { cardScan: () => scansCards ?? true });
     let body: MultipartBody | undefined;
     try {
       body = await readMultipart(ctx, deps.media.tmpDir, {
         ...UPLOAD_LIMITS,
         bodyTimeoutMs: deps.config.requestBodyTimeoutMs,
         onField: (name, value) => {
-          if (name === 'albumId') matching.scansCards(value).then(decideScan, () => decideScan(true));
+          if (name === 'albumId') matching.scansCards(value).then((scan) => (scansCards ??= scan), () => (scansCards = true));
         },
         onFile: (field, file) => {
           if (field === 'photos') void pipeline.add(file);
         },
       });
-      decideScan(true);
       const { albumId } = parse(uploadFieldsSchema, body.fields);
       const capture = body.fields.capture === undefined ? null : parse(uploadCaptureSchema, readJsonField(body.fields.capture));
       ctx.body = await service.uploadBatch(albumId, body.files.photos ?? [], pipeline.prepared, { capture, matching });
       ctx.status = 201;
     } finally {
-      decideScan(true);
       // Decodes still running read the temp uploads: let them settle before the folder goes.
       await pipeline.discard();
       await body?.cleanup();
