@@ -12,7 +12,8 @@ RUN npm ci --include=dev
 COPY . .
 # The PWA is built once into the image, not by every replica at start.
 RUN npm run build
-ENV NODE_ENV=production
+# Two glibc memory arenas keep the memory of image uploads in bounds (docs/images.md, "Memory").
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 EXPOSE 8080

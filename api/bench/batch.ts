@@ -35,6 +35,7 @@ import { newOrderId } from '../src/orders/order-id';
 import type { PhotoInfo } from '../src/orders/pricing';
 import { createPrintBatchService } from '../src/print-batches/print-batches.service';
 import { benchEnv, freePort, memoryOf, stop, waitForHealth } from './server-process';
+import { SERVER_PROCESS_ENV } from '../src/process-env';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1000);
 const TARGET_BYTES = Number(process.env.BENCH_BYTES ?? 2 * 1024 ** 3);
@@ -178,7 +179,7 @@ async function prepare(dir: string): Promise<Prepared> {
  */
 function startServer(env: Record<string, string>): ChildProcess {
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...extra, '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  return spawn(process.execPath, [...extra, '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...SERVER_PROCESS_ENV, ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 /**

@@ -37,6 +37,7 @@ import { createPaymentsRepository } from '../src/payments/payments.repository';
 import { generateDemoPhoto } from '../src/media/generate';
 import { createPhotoRepository } from '../src/photos/photos.repository';
 import { benchEnv, freePort, memoryOf, stop, waitForHealth } from './server-process';
+import { SERVER_PROCESS_ENV } from '../src/process-env';
 
 const PARENTS = Number(process.env.BENCH_PARENTS ?? 50);
 const CHECKOUTS_PER_PARENT = Number(process.env.BENCH_CHECKOUTS ?? 10);
@@ -266,7 +267,7 @@ async function cpuSecondsOf(pid: number): Promise<number> {
 function startServer(env: Record<string, string>): ChildProcess {
   // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there (`node --cpu-prof`).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  return spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...SERVER_PROCESS_ENV, ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 

@@ -20,6 +20,7 @@ import { generateDemoPhoto } from '../src/media/generate';
 import { generateCardPhoto } from '../src/media/generate-card';
 import { FLYER_LAYOUT, codeUrl } from '../src/students/flyers';
 import { freePort, json, registerBenchAdmin, waitForHealth } from './server-process';
+import { SERVER_PROCESS_ENV } from '../src/process-env';
 
 const PHOTOS = Number(process.env.BENCH_MATCHING_PHOTOS ?? 120);
 /** A card before every this many photos. */
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
     child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
       cwd: ROOT,
       env: {
+        ...SERVER_PROCESS_ENV,
         ...process.env,
         PORT: String(port),
         PUBLIC_URL: url,

@@ -35,6 +35,7 @@ import { createUploadPipeline } from '../src/media/upload-pipeline';
 import { createFileStorage } from '../src/storage/file-storage';
 import { minimalRenditions, pool } from './bare';
 import { freePort, memoryOf, registerBenchAdmin, s3Settings, waitForHealth } from './server-process';
+import { SERVER_PROCESS_ENV } from '../src/process-env';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -77,7 +78,7 @@ function startServer(env: Record<string, string>): ChildProcess {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...SERVER_PROCESS_ENV, ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return child;

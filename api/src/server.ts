@@ -7,11 +7,13 @@ import { buildRuntime } from './bootstrap';
 import { createApp } from './app';
 import { seedDemo } from '../../db/seeds/demo';
 import { createMaintenance } from './jobs/maintenance';
+import { missingProcessEnv } from './process-env';
 
 /** Reads config, migrates, seeds demo data, listens, shuts down on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  if (config.nodeEnv === 'production') for (const line of missingProcessEnv()) logger.warn(line);
   const runtime = await buildRuntime(config, logger);
   if (config.seedDemo) {
     // Processes starting together on an empty database: one of them seeds it.

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_PROCESS_ENV } from '../../api/src/process-env';
 
 export interface TestServer {
   url: string;
@@ -36,6 +37,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
+      // As npm start runs it (api/src/process-env.ts).
+      ...SERVER_PROCESS_ENV,
       ...process.env,
       NODE_ENV: 'test',
       PORT: String(port),
