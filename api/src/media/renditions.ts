@@ -53,7 +53,8 @@ export async function renderPhoto(
   const grey = wantGrey ? greyCopy(base.data, base.raw) : null;
   const thumb = await shrink(base.data, base.raw, THUMBNAIL_MAX_SIDE);
   // The preview's encoding (the longest step, one thread in libwebp) runs beside the two smaller
-  // renditions, so a photo decoded alone (the last of a batch) still keeps two cores busy.
+  // renditions, so the cores stay busy while JavaScript blends a watermark or hashes a rendition
+  // (docs/images.md, "Renditions").
   const [preview, [thumbnail, smallThumbnail]] = await Promise.all([
     watermarked(base.data, base.raw, WEBP_PREVIEW, businessName),
     (async () => {

@@ -169,8 +169,7 @@ export function createPaymentsRepository(knex: Knex) {
           updated_at: Date.now(),
         }),
 
-    /** The order as paying sees it. */
-    /** The order's payment-relevant fields and whether it has an open request, in one query. */
+    /** The order as paying sees it, and whether it has an open request, in one query. */
     async payableOrder(orderId: string): Promise<PayableOrder | undefined> {
       const open = knex('payments as p')
         .where('p.order_id', knex.ref('o.id'))
