@@ -54,31 +54,18 @@ export function createCustomerService(deps: ServiceDeps) {
   /** Issues a one-time password link for the account and mails it in the words `compose` gives. */
   async function mailPasswordLink(customer: Pick<CheckoutCustomer, 'id' | 'email'>, compose: (url: string) => EmailContent): Promise<void> {
     const token = await issueResetToken(database, repo, customer.id);
-    await mailToken(customer, token, compose);
+    await deps.mailer.send(tokenMail(customer, token, compose));
   }
 
   const tokenMail = (customer: Pick<CheckoutCustomer, 'email'>, token: string, compose: (url: string) => EmailContent) => ({
     to: customer.email,
     ...compose(resetUrl(deps.config.publicUrl, token)),
   });
-  const mailToken = (customer: Pick<CheckoutCustomer, 'email'>, token: string, compose: (url: string) => EmailContent) =>
-    deps.mailer.send(tokenMail(customer, token, compose));
 
   const accountCreated = (customer: Pick<CheckoutCustomer, 'firstName'>) => (url: string) =>
     accountCreatedEmail({ firstName: customer.firstName, setPasswordUrl: url, businessName: deps.config.businessName });
 
   const accountMailFailed = (customerId: number) => (err: unknown) => deps.logger.error({ err, customerId }, 'account-created e-mail was not sent');
-
-  /** Resolves false (and logs) when the mail could not be sent, so a mail outage never fails an order that is already stored. */
-  async function mailedOrLogged(customerId: number, send: () => Promise<void>): Promise<boolean> {
-    try {
-      await send();
-      return true;
-    } catch (err) {
-      accountMailFailed(customerId)(err);
-      return false;
-    }
-  }
 
   async function mailResetLink(email: string): Promise<void> {
     const customer = await repo.findByEmail(email);
@@ -159,13 +146,6 @@ export function createCustomerService(deps: ServiceDeps) {
 
     /** The customer for a checkout, inside the order's transaction (see `checkoutCustomer`). */
     findOrCreateCheckoutCustomer: (input: CheckoutCustomerInput, tx?: Tx) => checkoutCustomer(repo, input, tx),
-
-    /**
-     * Mails a fresh set-your-password link to an account made at checkout (issuing a new token
-     * voids the older ones). Resolves false, and logs, when the mail could not be sent.
-     */
-    sendSetPasswordEmail: (customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>): Promise<boolean> =>
-      mailedOrLogged(customer.id, () => mailPasswordLink(customer, accountCreated(customer))),
 
     /**
      * The set-your-password token of an account just made at checkout, inside the order's

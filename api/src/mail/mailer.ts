@@ -83,7 +83,6 @@ export function createMailer(options: MailerOptions): Mailer & { close(): Promis
   function pump() {
     timer = null;
     const busy = performance.eventLoopUtilization(since).utilization > BUSY_UTILIZATION;
-    since = performance.eventLoopUtilization();
     while (sending.size < MAIL_QUEUE_JOBS && queue.length > 0 && (!busy || Date.now() - (queue[0]?.at ?? 0) >= MAIL_MAX_WAIT_MS)) {
       start(queue.shift() as (typeof queue)[number]);
     }
@@ -91,6 +90,8 @@ export function createMailer(options: MailerOptions): Mailer & { close(): Promis
   }
   function schedule() {
     if (timer || queue.length === 0) return;
+    // The next look judges only the time until it.
+    since = performance.eventLoopUtilization();
     timer = setTimeout(pump, QUIET_CHECK_MS);
     timer.unref();
   }

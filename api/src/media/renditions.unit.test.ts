@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PREVIEW_MAX_SIDE, SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
 import { alphaPng, gif, solidJpeg, splitJpeg } from '../../test/images';
+import { greyCopy } from './card-scan';
 import { renderPhoto, renderSmallThumbnail } from './renditions';
 
 const BUSINESS = 'Test Studio';
@@ -40,6 +41,20 @@ describe('renderPhoto', () => {
     // The watermark is in its pixels too: it differs from the plain photo at the same size.
     const plain = await sharp(source).resize(320, 320, { fit: 'inside' }).webp({ quality: 64 }).toBuffer();
     expect(await regionDiff(smallThumbnail.data, plain, { left: 0, top: 0, width: 320, height: 213 })).toBeGreaterThan(2);
+  });
+
+  it('keeps the grey copy for the card scan from the clean decode, before any watermark, and only when asked', async () => {
+    const source = await solidJpeg(1600, 1200, '#808080');
+    const clean = await sharp(source)
+      .resize({ width: PREVIEW_MAX_SIDE, height: PREVIEW_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { grey } = await renderPhoto(source, BUSINESS, { grey: () => true });
+    const expected = greyCopy(clean.data, clean.info);
+    expect(grey?.width).toBe(expected.width);
+    expect(Buffer.from(grey?.data ?? []).equals(Buffer.from(expected.data))).toBe(true);
+    expect((await renderPhoto(source, BUSINESS)).grey).toBeNull();
   });
 
   it('renders the same small thumbnail alone for a photo stored before it existed', async () => {

@@ -51,16 +51,6 @@ const CACHED_MASKS = 8;
 const masks = new Map<string, Promise<WatermarkMask>>();
 
 /**
- * The photo's raw sRGB pixels (three channels) with the watermark blended in, as a new buffer;
- * the input is left as it was. See `watermarkInPlace`.
- */
-export async function withWatermark(pixels: Buffer, width: number, height: number, text: string): Promise<Buffer> {
-  const out = Buffer.from(pixels);
-  await watermarkInPlace(out, width, height, text);
-  return out;
-}
-
-/**
  * Blends the watermark into the photo's raw sRGB pixels (three channels), in the buffer itself:
  * an upload's renditions are each cut from clean pixels first and then marked, so no rendition
  * needs a copy of its pixels (the preview's are 5 MB).

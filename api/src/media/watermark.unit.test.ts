@@ -4,7 +4,7 @@ import { PREVIEW_MAX_SIDE, SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '
 import { generateDemoPhoto } from './generate';
 import { DECODE_OPTIONS } from './image-check';
 import { renderPhoto, WEBP_PREVIEW, WEBP_SMALL_THUMB, WEBP_THUMB, type PhotoRenditions } from './renditions';
-import { watermarkSvg, withWatermark } from './watermark';
+import { watermarkInPlace, watermarkSvg } from './watermark';
 
 const BUSINESS = 'Lesedi School Photos';
 type Raw = { width: number; height: number; channels: Channels };
@@ -93,7 +93,8 @@ describe('the watermark', () => {
       [1280, 853],
     ] as const) {
       const photo = await sharp({ create: { width, height, channels: 3, background: '#6a8caf' } }).raw().toBuffer();
-      const ours = await withWatermark(photo, width, height, BUSINESS);
+      const ours = Buffer.from(photo);
+      await watermarkInPlace(ours, width, height, BUSINESS);
       const theirs = await sharp(photo, { raw: { width, height, channels: 3 } })
         .composite([{ input: watermarkSvg(width, height, BUSINESS), top: 0, left: 0 }])
         .removeAlpha()
@@ -102,8 +103,6 @@ describe('the watermark', () => {
       let off = 0;
       for (let i = 0; i < ours.length; i++) if (Math.abs((ours[i] as number) - (theirs[i] as number)) > 1) off += 1;
       expect(off / ours.length, `${width}x${height}`).toBeLessThan(0.0005);
-      // The input is left as it was: the same decode also feeds the thumbnails and the card scan.
-      expect(photo.equals(await sharp({ create: { width, height, channels: 3, background: '#6a8caf' } }).raw().toBuffer())).toBe(true);
     }
   });
 

@@ -48,6 +48,19 @@ describeApi('payments through the PayWeb3 sandbox', () => {
       expect((await new Client(w.server.url).post('/api/payment/initiate', {})).status).toBe(400);
     });
 
+    it('a cancelled order is refused, opens no request and leaves its claim released', async () => {
+      const orderId = await placeOrder(w);
+      await w.server.runtime.knex('orders').where({ id: orderId }).update({ order_status: 'cancelled' });
+      const res = await new Client(w.server.url).post('/api/payment/initiate', { orderId });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('ORDER_CANCELLED');
+      expect(await w.server.runtime.knex('payments').where({ order_id: orderId })).toEqual([]);
+      const order = await w.server.runtime.knex('orders').where({ id: orderId }).first();
+      expect(order.payment_claimed_until).toBeNull();
+      // Again at once: not held up by a claim of the first try.
+      expect((await new Client(w.server.url).post('/api/payment/initiate', { orderId })).status).toBe(409);
+    });
+
     it('approved card: paid, one confirmation e-mail with the download link, redirect with the gateway fields', async () => {
       const orderId = await placeOrder(w, 'approved@example.test');
       const { location, payRequestId } = await payThroughSandbox(w.server, orderId);
