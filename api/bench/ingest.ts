@@ -10,10 +10,10 @@
  * The photos go through in BENCH_ROUNDS parts (4), each part through all three in alternating
  * order, so a drifting load on a shared machine falls on all three alike (BENCH_PASSES=n goes
  * through all of that n times). Each round's ratios are printed too, to show the spread. One batch
- * through each before the rounds is not counted (warm-up). Prints photos/s of each with its CPU time per
- * photo, the ratios (a)/(b) (target >= 0.9) and (b)/(c) (target >= 0.8), and the server's peak
- * RSS (VmHWM; target <= 400 MB). BENCH_INPUT=<dir> keeps the generated photos
- * there for the next run; BENCH_CPU_PROF=<dir> profiles the server.
+ * through each before the rounds is not counted (warm-up). Prints photos/s of each with its CPU
+ * time per photo, the ratios (a)/(b) (target >= 0.9) and (b)/(c) (target >= 0.8), and the
+ * server's peak RSS (VmHWM; target <= 400 MB). BENCH_INPUT=<dir> keeps the generated photos there
+ * for the next run; BENCH_CPU_PROF=<dir> profiles the server.
  *
  * STORAGE_URL=s3://bucket/prefix (with the S3_* settings as the server takes them) adds (a'): a
  * second server storing into that bucket, in the same rounds, printed beside (a).
