@@ -116,7 +116,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     return {
       stored,
       takenAt: checked.takenAt,
-      findCardText: async (accept) => (grey ? limit(async () => findCardText(grey, accept)) : null),
+      findCardText: async (accept) => (grey ? findCardText(grey, accept) : null),
       discard,
       async commit() {
         const ready = encoded;

@@ -49,9 +49,12 @@ export async function renderPhoto(
   options: { grey?: boolean | (() => boolean) } = {},
 ): Promise<PhotoRenditions> {
   const base = await decodeToPreviewSize(input);
+  // The thumbnail is cut on libvips' threads while JavaScript takes the grey copy: both only read
+  // the clean pixels, and the watermark goes in after both.
+  const cutting = shrink(base.data, base.raw, THUMBNAIL_MAX_SIDE);
   const wantGrey = typeof options.grey === 'function' ? options.grey() : options.grey;
   const grey = wantGrey ? greyCopy(base.data, base.raw) : null;
-  const thumb = await shrink(base.data, base.raw, THUMBNAIL_MAX_SIDE);
+  const thumb = await cutting;
   // The preview's encoding (the longest step, one thread in libwebp) runs beside the two smaller
   // renditions, so the cores stay busy while JavaScript blends a watermark or hashes a rendition
   // (docs/images.md, "Renditions").
