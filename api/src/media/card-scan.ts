@@ -19,12 +19,12 @@ export function greyCopy(pixels: Uint8Array, raw: { width: number; height: numbe
   const { width, height, channels } = raw;
   const data = new Uint8Array(width * height);
   // A plain Uint8Array over a Buffer's bytes: indexing it compiles tighter than indexing a Buffer.
-  pixels = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length);
+  const src = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length);
   if (channels < 3) {
-    for (let i = 0, at = 0; i < data.length; i++, at += channels) data[i] = pixels[at] as number;
+    for (let i = 0, at = 0; i < data.length; i++, at += channels) data[i] = src[at] as number;
   } else {
     for (let i = 0, at = 0; i < data.length; i++, at += channels) {
-      data[i] = ((pixels[at] as number) * 77 + (pixels[at + 1] as number) * 150 + (pixels[at + 2] as number) * 29) >> 8;
+      data[i] = ((src[at] as number) * 77 + (src[at + 1] as number) * 150 + (src[at + 2] as number) * 29) >> 8;
     }
   }
   return { data, width, height };
