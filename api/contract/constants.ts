@@ -120,3 +120,16 @@ export function isOrderingClosed(closingDate: string | null | undefined, now: Da
   const end = new Date(`${closingDate}T23:59:59.999Z`);
   return !Number.isNaN(end.getTime()) && end.getTime() < now.getTime();
 }
+
+/**
+ * A class (album) is a draft until staff publish it; families see nothing of a draft
+ * (docs/access.md, "Draft and published classes").
+ */
+export const ALBUM_STATUSES = ['draft', 'published'] as const;
+export type AlbumStatus = (typeof ALBUM_STATUSES)[number];
+
+/** A new class in a student-codes school waits for review; in a school-password school it is live at once (the spec's flow). */
+export const NEW_ALBUM_STATUS = { student_codes: 'draft', school_password: 'published' } as const satisfies Record<string, AlbumStatus>;
+
+/** The answer to an upload batch whose good files were stored and some files refused, each named in `rejected` (docs/images.md, "One bad file refuses one file"). */
+export const UPLOAD_PARTIAL_STATUS = 207;

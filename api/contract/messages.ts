@@ -142,6 +142,55 @@ export const MATCHING_MSG = {
   assigned: (name: string) => `Assigned to ${name}`,
 } as const;
 
+/** Publishing a class and the review sheet: staff's words, and what a family is told of a withdrawn photo. */
+export const REVIEW_MSG = {
+  statusInvalid: 'Status must be draft or published',
+  publishAtInvalid: 'Publish date must be a date and time with its time zone, e.g. 2026-12-01T08:00:00+02:00',
+  draft: 'Draft',
+  published: 'Published',
+  scheduled: (when: string) => `Publishes ${when}`,
+  draftHint: 'Draft: families see nothing of this class until you publish it.',
+  publishedHint: 'Published: families see the photos of their children.',
+  pendingBadge: 'Waiting for review',
+  pendingCount: (count: number) => (count === 1 ? '1 photo waits for review' : `${count} photos wait for review`),
+  reviewTab: 'Review',
+  reviewIntro:
+    'Check each child\'s photos before families see them. Photos placed by a card or a file name after the class went live wait here until you release them.',
+  publishClass: 'Publish class',
+  releaseNew: (count: number) => (count === 1 ? 'Release 1 new photo' : `Release ${count} new photos`),
+  unpublish: 'Back to draft',
+  publishConfirmTitle: 'Publish this class?',
+  publishConfirm: (visible: number) =>
+    visible === 1 ? 'Families of this class will see 1 photo.' : `Families of this class will see ${visible} photos.`,
+  releaseConfirmTitle: 'Release the new photos?',
+  publishedTitle: 'Class Published',
+  publishedText: (name: string, visible: number) => `${name} is published: families can see ${visible} photo(s).`,
+  releasedText: (released: number) => (released === 1 ? '1 photo was released to its family.' : `${released} photos were released to their families.`),
+  publishFailed: 'Failed to publish the class',
+  publishAtLabel: 'Publish automatically at',
+  publishAtHint: 'Leave empty to publish by hand. Photos that arrive after you schedule it still wait for review.',
+  childSummary: (name: string, count: number, cards: string[]) =>
+    `${name}: ${count === 1 ? '1 photo' : `${count} photos`}${cards.length > 0 ? `, placed by card ${cards.join(', ')}` : ''}`,
+  groupTitle: 'Group photos',
+  trayTitle: 'Unmatched tray',
+  moveTo: 'Move to...',
+  moveToGroup: 'Group photo',
+  moveToTray: 'Unmatched tray',
+  moved: (who: string) => `Moved to ${who}`,
+  moveFailed: 'Failed to move the photo',
+  placedByCard: (name: string) => `Placed by card ${name}`,
+  photoLabel: (number: number) => `Photo ${number}`,
+  soldMoved: 'Sold to another family: check and refund',
+  soldMovedHelp:
+    'A photo of this order was moved to another child after it was ordered. Its family is no longer shown it or sent its original. Check the order and refund the line in the PayGate back office.',
+  photoWithdrawn: 'Photo withdrawn',
+  photoWithdrawnHelp: 'This photo is no longer available to you. If you paid for it, the school photographer will refund it.',
+  notOnlineYet: 'Photos of this class are not online yet. Please check back soon.',
+  uploadRejectedTitle: 'Some files were refused',
+  uploadRejected: (name: string, reason: string) => `${name}: ${reason}`,
+  uploadPartly: (stored: number, refused: number) => `${stored} photo(s) stored, ${refused} refused`,
+} as const;
+
 /** Texts of the hardening work: refused requests, an unavailable database, payments and the screens that report them. */
 export const HARDENING_MSG = {
   methodNotAllowed: (method: string) => `${method} is not allowed here`,

@@ -60,8 +60,16 @@ export const orderItemSchema = z.object({
   totalPrice: z.string(),
   /** A digital copy: delivered as a download once paid (docs/access.md, "Download links for digital copies"). */
   digital: z.boolean(),
-  /** Signed link, 30 days; present only on paid orders. */
+  /** Signed link, 30 days; present only on paid orders, and only while the photo is still this family's. */
   downloadUrl: z.string().nullable(),
+  /**
+   * The photo is no longer this order's child's (moved to another child or to the tray), or no
+   * longer shown to families (a card, do not publish, a draft class, waiting for review): no image
+   * of it is served and its link does not work ("photo withdrawn").
+   */
+  withdrawn: z.boolean(),
+  /** The photo was moved to another child (or the tray) after it was ordered: staff check and refund. */
+  movedAfterSale: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -88,6 +96,8 @@ export const orderSchema = z.object({
   duplicatePayments: z.number().int().min(0),
   /** The print batch that took this order to the lab, or null. */
   printBatchId: z.number().nullable(),
+  /** Lines whose photo was moved to another child after the sale: "Sold to another family: check and refund". */
+  movedPhotos: z.number().int().min(0),
 });
 export type Order = z.infer<typeof orderSchema>;
 

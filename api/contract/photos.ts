@@ -23,6 +23,8 @@ export const photoSchema = z.object({
   card: z.literal(true).optional(),
   /** Staff only, and only when true: waiting in the unmatched tray, hidden from families until assigned. */
   inTray: z.literal(true).optional(),
+  /** Staff only, and only when true: placed by a card or a file name and waiting for staff before families see it. */
+  pendingReview: z.literal(true).optional(),
 });
 export type Photo = z.infer<typeof photoSchema>;
 
@@ -38,6 +40,12 @@ export const uploadBatchResponseSchema = z.object({
   photos: z.array(photoSchema),
   /** The upload session's matching so far; null when the class has no roster to match against. */
   matching: matchingSummarySchema.nullable(),
+  /**
+   * Files of this batch that were refused, each with the reason (not an image, corrupt, over
+   * 10 MB...). The others were stored: the answer is 201 when none was refused, 207 when some
+   * were, and a 400 naming them all when every file was refused.
+   */
+  rejected: z.array(z.object({ name: z.string(), reason: z.string() })),
 });
 export type UploadBatchResponse = z.infer<typeof uploadBatchResponseSchema>;
 
@@ -62,6 +70,11 @@ export const missingPhotosReportSchema = z.object({
   totalInDatabase: z.number(),
 });
 export type MissingPhotosReport = z.infer<typeof missingPhotosReportSchema>;
+
+/** `PUT /api/photos/tray`: staff put photos back in the unmatched tray (hidden from families until placed again). */
+export const trayPhotosSchema = z.object({
+  photoIds: z.array(id('Photo ids must be positive whole numbers'), { error: MSG.photoIdsRequired }).min(1, MSG.photoIdsRequired).max(5000),
+});
 
 export const cleanupMissingSchema = z.object({
   deleteFromDatabase: z.literal(true, { error: 'Set deleteFromDatabase to true to remove missing photos' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALBUM_STATUSES } from './constants';
 import { MSG } from './messages';
 import { ACCESS_MODES, DEFAULT_ACCESS_MODE } from './student-codes';
 import { givenPassword, newPassword, optionalDate, optionalId, optionalText, email, requiredText } from './fields';
@@ -48,7 +49,14 @@ export const albumSummarySchema = z.object({
   name: z.string(),
   schoolId: z.number(),
   hasPassword: z.boolean(),
+  /** Staff: every photo of the class. Families: the photos this viewer may see (a published class). */
   photoCount: z.number(),
+  /** Staff only: whether families may see the class (docs/access.md, "Draft and published classes"). */
+  status: z.enum(ALBUM_STATUSES).optional(),
+  /** Staff only: when a draft class publishes itself (ISO 8601), or null. */
+  publishAt: z.string().nullable().optional(),
+  /** Staff only: photos placed by a card or a file name that wait for staff before families see them. */
+  pendingReview: z.number().optional(),
 });
 export type AlbumSummary = z.infer<typeof albumSummarySchema>;
 
