@@ -27,7 +27,7 @@ class CaptureServer implements UploadTransport {
     if (step === 'offline') return { kind: 'network' };
     this.stored.push(...files.map((entry) => ({ originalName: entry.name, fileSize: entry.size })));
     if (step === 'lose-answer') return { kind: 'network' };
-    return { kind: 'ok', uploaded: files.length, matching: summary(capture.sessionId, this.stored.length) };
+    return { kind: 'ok', uploaded: files.length, matching: summary(capture.sessionId, this.stored.length), rejected: [] };
   }
 
   async listPhotos(): Promise<ServerPhoto[]> {

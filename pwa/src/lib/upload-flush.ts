@@ -9,7 +9,7 @@
  */
 import type { MatchingSummary, UploadCapture } from '@contract/matching';
 import type { UploadBatchRow, UploadFileRow, UploadJobRow } from './upload-queue-db';
-import type { ServerPhoto, UploadOutcome, UploadTransport } from './upload-transport';
+import type { RefusedFile, ServerPhoto, UploadOutcome, UploadTransport } from './upload-transport';
 
 export const UPLOAD_SYNC_TAG = 'photo-uploads';
 const LOCK_NAME = 'staff-photo-uploads';
@@ -20,6 +20,8 @@ export type QueueEvent =
   | { type: 'batch'; jobId: string; index: number; batchCount: number; uploaded: number; total: number; matching: MatchingSummary | null }
   | { type: 'complete'; jobId: string; total: number; albumName: string; albumId: number; matching: MatchingSummary | null }
   | { type: 'failed'; jobId: string; message: string }
+  /** The job has sent everything it could; the server refused these files (never sent again), the rest are stored. */
+  | { type: 'refused'; jobId: string; stored: number; files: RefusedFile[]; albumName: string; albumId: number; matching: MatchingSummary | null }
   | { type: 'auth'; jobId: string; message: string }
   | { type: 'waiting'; jobId: string; reason: 'offline' | 'server'; message: string };
 
@@ -38,7 +40,11 @@ export interface UploadQueueStore {
   updateJob(id: string, changes: Partial<Pick<UploadJobRow, 'state' | 'error'>>): Promise<void>;
   /** The server has these files: marked done, their original dropped (the small preview stays). */
   markFilesDone(ids: readonly string[]): Promise<void>;
+  /** The server refused these files for good: marked failed with its reason, their original dropped (never sent again). */
+  markFilesFailed(failures: readonly { id: string; error: string }[]): Promise<void>;
   countDoneFiles(jobId: string): Promise<number>;
+  /** The job's files the server refused, by position, each with its reason. */
+  refusedFiles(jobId: string): Promise<RefusedFile[]>;
   firstFailedBatch(jobId: string): Promise<UploadBatchRow | undefined>;
   /** The job, its batches and its files, all or nothing. */
   discardJob(jobId: string): Promise<void>;
@@ -59,6 +65,24 @@ export function serverName(name: string): string {
 }
 
 const photoKey = (name: string, size: number) => `${serverName(name)}\u0000${size}`;
+
+/**
+ * The queued files the server named as refused, each with its reason. A name refuses one file
+ * (two files of a batch may share a name; a refused name never takes a second file with it).
+ */
+export function matchRefused(files: readonly UploadFileRow[], refused: readonly RefusedFile[]): Map<string, string> {
+  const matched = new Map<string, string>();
+  const same = (a: string, b: string) => a.normalize('NFC') === b.normalize('NFC');
+  for (const entry of refused) {
+    const file = files.find((candidate) => !matched.has(candidate.id) && same(serverName(candidate.name), serverName(entry.name)));
+    if (file) matched.set(file.id, entry.reason);
+  }
+  return matched;
+}
+
+async function markRefused(store: UploadQueueStore, refused: ReadonlyMap<string, string>): Promise<void> {
+  if (refused.size > 0) await store.markFilesFailed([...refused].map(([id, error]) => ({ id, error })));
+}
 
 /** The batch's place in its session: each file by the name the server will see, its size and its capture number. */
 export function captureOf(job: UploadJobRow, files: readonly UploadFileRow[]): UploadCapture | null {
@@ -132,18 +156,29 @@ async function flushJob(store: UploadQueueStore, transport: UploadTransport, job
       if (outcome.kind !== 'ok') {
         // The server answered, and a refused batch stores nothing: this attempt left no photos.
         if (outcome.kind === 'rejected') {
-          await store.updateBatch(batch.id, { state: 'failed', error: outcome.message });
-          emit({ type: 'failed', jobId: job.id, message: outcome.message });
-          // One damaged file must not hold back the rest of the shoot.
-          continue;
+          // Files the server named are refused one by one with their reason and never sent again;
+          // a batch refused as a whole (or with files it did not name) fails and waits for Retry.
+          const refused = matchRefused(files, outcome.files ?? []);
+          await markRefused(store, refused);
+          if (refused.size < files.length) {
+            await store.updateBatch(batch.id, { state: 'failed', error: outcome.message });
+            emit({ type: 'failed', jobId: job.id, message: outcome.message });
+            // One damaged file must not hold back the rest of the shoot.
+            continue;
+          }
+        } else {
+          await store.updateBatch(batch.id, { state: 'pending' });
+          return stopFor(store, job, outcome, emit);
         }
-        await store.updateBatch(batch.id, { state: 'pending' });
-        return stopFor(store, job, outcome, emit);
+      } else {
+        // A 207: the files it names were refused, every other one is stored.
+        const refused = matchRefused(files, outcome.rejected);
+        await markRefused(store, refused);
+        await store.markFilesDone(files.filter((file) => !refused.has(file.id)).map((file) => file.id));
       }
-      await store.markFilesDone(files.map((file) => file.id));
       // The class changed: a later unknown batch must list it afresh.
       serverPhotos = null;
-      if (outcome.matching) {
+      if (outcome.kind === 'ok' && outcome.matching) {
         matching = outcome.matching;
         await store.saveMatching(job.albumId, job.sessionId, outcome.matching);
       }
@@ -155,6 +190,14 @@ async function flushJob(store: UploadQueueStore, transport: UploadTransport, job
   const failed = await store.firstFailedBatch(job.id);
   if (failed) {
     await store.updateJob(job.id, { state: 'failed', error: failed.error });
+    return 'stopped';
+  }
+  // Refused files stay in the queue, by name with the reason, until the photographer has read them and discards the job.
+  const refused = await store.refusedFiles(job.id);
+  const first = refused[0];
+  if (first) {
+    await store.updateJob(job.id, { state: 'failed', error: `${first.name}: ${first.reason}` });
+    emit({ type: 'refused', jobId: job.id, stored: await store.countDoneFiles(job.id), files: refused, albumName: job.albumName, albumId: job.albumId, matching });
     return 'stopped';
   }
   await store.discardJob(job.id);

@@ -6,11 +6,12 @@
 import Dexie, { type Table } from 'dexie';
 import type { MatchingSummary } from '@contract/matching';
 
-/** active: waiting or sending; auth: the stored token was refused; failed: a batch was rejected. */
+/** active: waiting or sending; auth: the stored token was refused; failed: a batch was rejected, or the server refused some files. */
 export type UploadJobState = 'active' | 'auth' | 'failed';
 /** unknown: sent (or being sent) without a known answer, so the server is asked before a resend. */
 export type UploadBatchState = 'pending' | 'unknown' | 'done' | 'failed';
-export type UploadFileState = 'queued' | 'done';
+/** failed: the server refused this one file (not an image, corrupt, too large): it is never sent again. */
+export type UploadFileState = 'queued' | 'done' | 'failed';
 
 export interface UploadJobRow {
   id: string;
@@ -52,6 +53,8 @@ export interface UploadFileRow {
   state: UploadFileState;
   /** The file's place in the session's capture order, fixed when it was queued so a reload or a resend keeps it. */
   captureSeq: number;
+  /** Why the server refused the file (state failed), in its own words; absent otherwise. */
+  error?: string | null;
 }
 
 /** One class's current upload session: later photos for the class continue it while the shoot goes on. */

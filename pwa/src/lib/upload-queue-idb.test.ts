@@ -82,6 +82,25 @@ describe('the service worker reads the upload queue without Dexie', () => {
     expect((await page.batches.where('jobId').equals(second.jobId).first())?.state).toBe('pending');
   });
 
+  it('marks files the server refused one by one failed with their reason, and keeps the job for the page to show', async () => {
+    const { jobId } = await enqueueUpload({ ...job, files: photos(4) }, page);
+    server.refuse.set('IMG_0002.JPG', 'IMG_0002.JPG is not an image');
+    expect(await flushAsWorker()).toBe('idle');
+    expect(server.stored.map((p) => p.originalName)).toEqual(['IMG_0001.JPG', 'IMG_0003.JPG', 'IMG_0004.JPG']);
+    const files = await page.files.where('jobId').equals(jobId).sortBy('position');
+    expect(files.map((file) => [file.state, file.error ?? null])).toEqual([
+      ['done', null],
+      ['failed', 'IMG_0002.JPG is not an image'],
+      ['done', null],
+      ['done', null],
+    ]);
+    expect(await page.jobs.get(jobId)).toMatchObject({ state: 'failed', error: 'IMG_0002.JPG: IMG_0002.JPG is not an image' });
+    expect(events.at(-1)).toMatchObject({ type: 'refused', stored: 3, files: [{ name: 'IMG_0002.JPG', reason: 'IMG_0002.JPG is not an image' }] });
+    // The page's runner sends nothing again.
+    expect(await flushUploadQueue({ db: page, transport: server })).toBe('idle');
+    expect(server.calls).toHaveLength(1);
+  });
+
   it('finds no queue on a device where staff never uploaded, and creates none', async () => {
     const absent = `never-created-${Math.random()}`;
     expect(await openUploadQueue(indexedDB, absent)).toBeNull();

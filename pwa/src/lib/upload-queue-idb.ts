@@ -6,7 +6,7 @@
  * Worker-safe: no window, document or local storage here.
  */
 import type { UploadBatchRow, UploadFileRow, UploadJobRow, UploadSessionRow } from './upload-queue-db';
-import type { UploadQueueStore } from './upload-flush';
+import { serverName, type UploadQueueStore } from './upload-flush';
 
 export const UPLOAD_QUEUE_DB_NAME = 'staff-uploads';
 
@@ -103,6 +103,16 @@ export function idbQueueStore(db: IDBDatabase): UploadQueueStore {
     updateBatch: (id, changes) => modify<UploadBatchRow>(BATCHES, [id], (row) => ({ ...row, ...changes })),
     updateJob: (id, changes) => modify<UploadJobRow>(JOBS, [id], (row) => ({ ...row, ...changes })),
     markFilesDone: (ids) => modify<UploadFileRow>(FILES, ids, (row) => ({ ...row, state: 'done', blob: new Blob([]) })),
+    async markFilesFailed(failures) {
+      const reasons = new Map(failures.map(({ id, error }) => [id, error] as const));
+      await modify<UploadFileRow>(FILES, [...reasons.keys()], (row) => ({ ...row, state: 'failed', error: reasons.get(row.id) ?? null, blob: new Blob([]) }));
+    },
+    async refusedFiles(jobId) {
+      return (await filesOfJob(jobId))
+        .filter((file) => file.state === 'failed')
+        .sort((a, b) => a.position - b.position)
+        .map((file) => ({ name: serverName(file.name), reason: file.error ?? '' }));
+    },
     async countDoneFiles(jobId) {
       return (await filesOfJob(jobId)).filter((file) => file.state === 'done').length;
     },

@@ -15,6 +15,8 @@ export class FakeServer implements UploadTransport {
   /** Per upload call (1-based): store then lose the answer, refuse without storing, or go offline. */
   script = new Map<number, 'lose-answer' | 'offline' | 'server-error' | 'reject' | 'unauthorised'>();
   listOffline = false;
+  /** Files the server refuses one by one, by name, with the reason (as a 207, or a 400 naming them all). */
+  refuse = new Map<string, string>();
 
   async uploadBatch(_albumId: number, files: readonly QueuedFile[], token: string): Promise<UploadOutcome> {
     this.calls.push(files.map((file) => file.name));
@@ -24,9 +26,12 @@ export class FakeServer implements UploadTransport {
     if (step === 'server-error') return { kind: 'retry', message: 'Upload failed' };
     if (step === 'reject') return { kind: 'rejected', message: `${files[0]!.name} is damaged or not a readable image` };
     if (step === 'unauthorised') return { kind: 'auth', message: 'Authentication required' };
-    this.stored.push(...files.map((file) => ({ originalName: file.name, fileSize: file.size })));
+    const rejected = files.filter((file) => this.refuse.has(file.name)).map((file) => ({ name: file.name, reason: this.refuse.get(file.name)! }));
+    if (rejected.length === files.length) return { kind: 'rejected', message: rejected[0]!.reason, files: rejected };
+    const kept = files.filter((file) => !this.refuse.has(file.name));
+    this.stored.push(...kept.map((file) => ({ originalName: file.name, fileSize: file.size })));
     if (step === 'lose-answer') return { kind: 'network' };
-    return { kind: 'ok', uploaded: files.length };
+    return { kind: 'ok', uploaded: kept.length, rejected };
   }
 
   async listPhotos(): Promise<ServerPhoto[] | { kind: 'network' }> {

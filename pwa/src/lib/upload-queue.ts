@@ -10,7 +10,7 @@ import { compareNames } from '@contract/format';
 import { uploadDb, type UploadBatchRow, type UploadFileRow, type UploadQueueDatabase } from './upload-queue-db';
 import { createFetchTransport, type UploadTransport } from './upload-transport';
 import { randomId } from './random-id';
-import { flushQueue, type FlushResult, type QueueEvent, type UploadQueueStore } from './upload-flush';
+import { flushQueue, serverName, type FlushResult, type QueueEvent, type UploadQueueStore } from './upload-flush';
 
 export { NOT_LOGGED_IN, UPLOAD_SYNC_TAG, WAITING_FOR_NETWORK, serverName, type FlushResult, type QueueEvent } from './upload-flush';
 
@@ -163,6 +163,13 @@ export function dexieQueueStore(db: UploadQueueDatabase): UploadQueueStore {
     markFilesDone: async (ids) => {
       await db.files.bulkUpdate(ids.map((key) => ({ key, changes: { state: 'done' as const, blob: new Blob([]) } })));
     },
+    markFilesFailed: async (failures) => {
+      await db.files.bulkUpdate(failures.map(({ id, error }) => ({ key: id, changes: { state: 'failed' as const, error, blob: new Blob([]) } })));
+    },
+    refusedFiles: async (jobId) =>
+      (await db.files.where('jobId').equals(jobId).sortBy('position'))
+        .filter((file) => file.state === 'failed')
+        .map((file) => ({ name: serverName(file.name), reason: file.error ?? '' })),
     countDoneFiles: (jobId) =>
       db.files
         .where('jobId')

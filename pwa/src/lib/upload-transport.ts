@@ -1,4 +1,5 @@
 import type { MatchingSummary, UploadCapture } from '@contract/matching';
+import { UPLOAD_PARTIAL_STATUS } from '@contract/constants';
 
 /**
  * How the upload queue talks to the API, from the page or the service worker: plain fetch with the
@@ -16,13 +17,23 @@ export interface ServerPhoto {
   fileSize: number;
 }
 
+/** A file of a batch the server refused on its own (not an image, corrupt, over 10 MB), by the name the server saw. */
+export interface RefusedFile {
+  name: string;
+  reason: string;
+}
+
 export type UploadOutcome =
-  | { kind: 'ok'; uploaded: number; matching?: MatchingSummary | null }
+  /** Stored (201), or stored but for the files named in `rejected` (207). */
+  | { kind: 'ok'; uploaded: number; matching?: MatchingSummary | null; rejected: RefusedFile[] }
   /** The request never got an answer: the server may or may not have stored the batch. */
   | { kind: 'network' }
   | { kind: 'auth'; message: string }
-  /** Refused for good (bad file, class gone): a resend would be refused again. */
-  | { kind: 'rejected'; message: string }
+  /**
+   * Refused for good (bad file, class gone): a resend would be refused again. `files` names each
+   * refused file with its reason when the server said which (a 400 whose every file was refused).
+   */
+  | { kind: 'rejected'; message: string; files?: RefusedFile[] }
   /** Overloaded or rate-limited: nothing was stored, try again later. */
   | { kind: 'retry'; message: string };
 
@@ -44,6 +55,27 @@ export function uploadErrorMessage(status: number, body: string): string {
     return `Upload failed with status ${status}`;
   }
 }
+
+/** The `rejected` list of an upload answer, or null when the body has none that reads as one. */
+export function refusedFiles(body: unknown): RefusedFile[] | null {
+  const list = (body as { rejected?: unknown } | null)?.rejected;
+  if (!Array.isArray(list)) return null;
+  const files: RefusedFile[] = [];
+  for (const entry of list as unknown[]) {
+    const { name, reason } = (entry ?? {}) as { name?: unknown; reason?: unknown };
+    if (typeof name !== 'string') return null;
+    files.push({ name, reason: typeof reason === 'string' && reason ? reason : UPLOAD_FAILED });
+  }
+  return files;
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
 
 export function classifyStatus(status: number, message: string): Exclude<UploadOutcome, { kind: 'ok' | 'network' }> {
   if (status === 401) return { kind: 'auth', message };
@@ -69,12 +101,18 @@ export function createFetchTransport(fetchImpl: typeof fetch = (input, init) => 
       } catch {
         return { kind: 'network' };
       }
-      if (response.ok) {
-        const body = (await response.json().catch(() => null)) as { uploaded?: unknown; matching?: MatchingSummary | null } | null;
-        return { kind: 'ok', uploaded: typeof body?.uploaded === 'number' ? body.uploaded : files.length, matching: body?.matching ?? null };
-      }
       const text = await response.text().catch(() => '');
-      return classifyStatus(response.status, uploadErrorMessage(response.status, text));
+      const body = parseJson(text) as { uploaded?: unknown; matching?: MatchingSummary | null } | null;
+      if (response.ok) {
+        const rejected = refusedFiles(body);
+        // A 207 names the files it refused; without that list nobody knows which ones it stored, so
+        // the queue treats it as an answer that got lost and asks the class before sending again.
+        if (response.status === UPLOAD_PARTIAL_STATUS && rejected === null) return { kind: 'network' };
+        return { kind: 'ok', uploaded: typeof body?.uploaded === 'number' ? body.uploaded : files.length, matching: body?.matching ?? null, rejected: rejected ?? [] };
+      }
+      const outcome = classifyStatus(response.status, uploadErrorMessage(response.status, text));
+      const refused = outcome.kind === 'rejected' ? refusedFiles(body) : null;
+      return outcome.kind === 'rejected' && refused && refused.length > 0 ? { ...outcome, files: refused } : outcome;
     },
 
     async listPhotos(albumId, token) {

@@ -20,6 +20,8 @@ const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number
   totalPrice: '50.00',
   digital: false,
   downloadUrl: null,
+  withdrawn: false,
+  movedAfterSale: false,
   ...over,
 });
 
@@ -42,6 +44,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   testPayment: false,
   duplicatePayments: 0,
   printBatchId: null,
+  movedPhotos: 0,
   ...over,
 });
 

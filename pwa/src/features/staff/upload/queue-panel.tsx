@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { REVIEW_MSG } from '@contract/messages';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -10,6 +11,7 @@ import type { QueueView } from './use-queue';
 
 function fileState(file: UploadFileRow, batch: UploadBatchRow | undefined): { label: string; tone: BadgeTone } {
   if (file.state === 'done') return { label: 'Uploaded', tone: 'green' };
+  if (file.state === 'failed') return { label: 'Refused', tone: 'red' };
   if (batch?.state === 'failed') return { label: 'Failed', tone: 'red' };
   if (batch?.state === 'unknown') return { label: 'Sending', tone: 'blue' };
   return { label: 'Waiting', tone: 'yellow' };
@@ -26,8 +28,12 @@ function PreviewThumb({ blob, name }: { blob: Blob | null; name: string }) {
   return url ? <img src={url} alt={`Preview of ${name}`} className="queue-thumb" /> : <span className="queue-thumb" aria-hidden="true" />;
 }
 
+/** A batch the server refused as a whole (Retry sends it again); refused files alone are never sent again. */
+const hasFailedBatch = (view: QueueView): boolean => [...view.batches.values()].some((batch) => batch.state === 'failed');
+
 const jobStatus = (view: QueueView): string => {
   if (view.job.state === 'auth') return view.job.error ?? 'Sign in again to continue';
+  if (view.job.state === 'failed' && !hasFailedBatch(view) && view.refused.length > 0) return REVIEW_MSG.uploadPartly(view.done, view.refused.length);
   if (view.job.state === 'failed') return `Some photos could not be uploaded: ${view.job.error ?? 'Failed to upload photos'}`;
   return navigator.onLine ? 'Uploading' : 'Waiting for the network — uploads resume by themselves';
 };
@@ -36,7 +42,7 @@ const jobStatus = (view: QueueView): string => {
 export function QueuePanel({ queue }: { queue: QueueView[] }) {
   const [discarding, setDiscarding] = useState<string | null>(null);
   if (queue.length === 0) return null;
-  const waiting = queue.reduce((sum, view) => sum + view.job.total - view.done, 0);
+  const waiting = queue.reduce((sum, view) => sum + view.job.total - view.done - view.refused.length, 0);
   return (
     <Card>
       <CardBody className="stack">
@@ -56,7 +62,7 @@ export function QueuePanel({ queue }: { queue: QueueView[] }) {
                 </div>
               </div>
               <div className="row">
-                {view.job.state === 'failed' ? (
+                {view.job.state === 'failed' && hasFailedBatch(view) ? (
                   <Button size="sm" onClick={() => void retryJob(view.job.id).then(runUploads)}>
                     Retry
                   </Button>
@@ -66,6 +72,16 @@ export function QueuePanel({ queue }: { queue: QueueView[] }) {
                 </Button>
               </div>
             </div>
+            {view.refused.length > 0 ? (
+              <div className="alert alert-danger queue-refused" role="group" aria-label={`${REVIEW_MSG.uploadRejectedTitle}: ${view.job.albumName}`}>
+                <strong>{REVIEW_MSG.uploadRejectedTitle}</strong>
+                <ul>
+                  {view.refused.map((file) => (
+                    <li key={file.id}>{REVIEW_MSG.uploadRejected(file.name, file.error ?? '')}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             <details>
               <summary>Show files</summary>
               <ul className="queue-files">

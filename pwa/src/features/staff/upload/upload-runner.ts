@@ -6,13 +6,14 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { UPLOAD_RELOAD_DELAY_MS } from '@contract/constants';
-import { PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { PWA_MSG, REVIEW_MSG, STAFF_MSG } from '@contract/messages';
 import { toast } from '../../../components/ui/toast';
 import { summaryText } from './matching-text';
 import { getStaffToken } from '../../../lib/storage';
 import { flushUploadQueue, hasPendingUploads, refreshQueueToken, UPLOAD_SYNC_TAG, type QueueEvent } from '../../../lib/upload-queue';
 
-export type RunnerPhase = 'idle' | 'uploading' | 'waiting' | 'complete' | 'failed';
+/** partial: everything that could be sent was sent, and the server refused some files (listed in the queue). */
+export type RunnerPhase = 'idle' | 'uploading' | 'waiting' | 'complete' | 'partial' | 'failed';
 export interface RunnerState {
   phase: RunnerPhase;
   message: string | null;
@@ -36,6 +37,8 @@ export function useRunnerState(): RunnerState {
   );
 }
 
+/** The refused files a toast names; the queue panel lists them all. */
+const REFUSED_IN_TOAST = 3;
 const MIN_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60_000;
 let retryDelay = MIN_RETRY_MS;
@@ -58,6 +61,18 @@ function onEvent(event: QueueEvent): void {
       // The page reloads 1.5 s after completion so counts and lists are fresh.
       setTimeout(() => window.location.reload(), UPLOAD_RELOAD_DELAY_MS);
       break;
+    case 'refused': {
+      // The stored photos stay stored; the refused ones are named in the queue panel until discarded.
+      set({ phase: 'partial', message: REVIEW_MSG.uploadPartly(event.stored, event.files.length) });
+      const named = event.files.slice(0, REFUSED_IN_TOAST).map((file) => REVIEW_MSG.uploadRejected(file.name, file.reason));
+      const more = event.files.length - named.length;
+      toast({
+        title: REVIEW_MSG.uploadRejectedTitle,
+        description: [REVIEW_MSG.uploadPartly(event.stored, event.files.length), ...named, ...(more > 0 ? [`+${more}`] : [])].join(' · '),
+        variant: 'destructive',
+      });
+      break;
+    }
     case 'failed':
     case 'auth':
       set({ phase: 'failed', message: event.message });

@@ -67,7 +67,7 @@ export function UploadTab() {
   if (schools.isPending) return <PageSpinner label="Loading schools..." />;
 
   const active = queue.find((view) => view.job.state === 'active');
-  const progress = runner.phase === 'complete' ? 100 : runner.phase === 'failed' ? 0 : active ? uploadProgress(active.done, active.job.total) : null;
+  const progress = runner.phase === 'complete' || runner.phase === 'partial' ? 100 : runner.phase === 'failed' ? 0 : active ? uploadProgress(active.done, active.job.total) : null;
 
   return (
     <div className="stack">

@@ -6,6 +6,8 @@ export interface QueueView {
   files: UploadFileRow[];
   batches: Map<number, UploadBatchRow>;
   done: number;
+  /** Files the server refused (each with its reason): never sent again, shown until the job is discarded. */
+  refused: UploadFileRow[];
 }
 
 /** What is waiting in the upload queue, live (IndexedDB changes from any tab or the worker). */
@@ -17,7 +19,7 @@ export function useQueue(): QueueView[] | undefined {
       jobs.map(async (job) => {
         const files = await db.files.where('jobId').equals(job.id).sortBy('position');
         const batches = new Map((await db.batches.where('jobId').equals(job.id).toArray()).map((batch) => [batch.index, batch] as const));
-        return { job, files, batches, done: files.filter((file) => file.state === 'done').length };
+        return { job, files, batches, done: files.filter((file) => file.state === 'done').length, refused: files.filter((file) => file.state === 'failed') };
       }),
     );
   }, []);
