@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
 import type { Photo } from '@contract/photos';
 import type { UnlockedStudent } from '@contract/students';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG, REVIEW_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -37,6 +37,17 @@ import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-
 import { useTitle } from '../../lib/use-title';
 
 const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
+/** A class still in draft is not there for families (404) until staff publish it. */
+const isNotOnlineYet = (err: unknown) => err instanceof ApiError && err.status === 404;
+
+/** The child's class is still a draft, or has no photo this family may see yet. */
+function NotOnlineYet() {
+  return (
+    <p className="alert alert-info" role="status">
+      {REVIEW_MSG.notOnlineYet}
+    </p>
+  );
+}
 
 export default function Children() {
   useTitle('My Children');
@@ -196,12 +207,16 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
             <StudentCodeForm onUnlocked={() => void queryClient.invalidateQueries({ queryKey: galleryKeys.photos(child.album.id) })} />
           </CardBody>
         </Card>
+      ) : photos.isError && isNotOnlineYet(photos.error) ? (
+        <NotOnlineYet />
       ) : photos.isError ? (
         <p className="alert alert-danger" role="alert">
           We could not load the photos. Check your connection and try again.
         </p>
       ) : !photos.data ? (
         <PageSpinner label="Loading photos..." />
+      ) : photos.data.length === 0 ? (
+        <NotOnlineYet />
       ) : (
         <>
           <section aria-label={`Photos of ${name}`} className="stack">

@@ -12,7 +12,8 @@ import { itemPhotoLabel } from '../../lib/photo-label';
 export function restoreCartFrom(order: Order): void {
   if (readCart().length > 0) return;
   const lines = order.items
-    .filter((item) => item.photoId !== null && item.albumId !== null)
+    // A withdrawn photo is no longer this family's to order.
+    .filter((item) => item.photoId !== null && item.albumId !== null && !item.withdrawn)
     .map((item) => ({
       id: randomId(),
       photoId: item.photoId ?? 0,

@@ -1,6 +1,6 @@
 import { formatDate } from '@contract/format';
 import { formatPula } from '@contract/money';
-import { HARDENING_MSG } from '@contract/messages';
+import { HARDENING_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog } from '../../../components/ui/dialog';
@@ -22,6 +22,12 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
             <div className="alert alert-danger" role="alert">
               <strong>{HARDENING_MSG.paidTwice(order.duplicatePayments)}</strong>
               <p style={{ margin: 0 }}>{HARDENING_MSG.paidTwiceHelp}</p>
+            </div>
+          ) : null}
+          {order.movedPhotos > 0 ? (
+            <div className="alert alert-danger" role="alert">
+              <strong>{REVIEW_MSG.soldMoved}</strong>
+              <p style={{ margin: 0 }}>{REVIEW_MSG.soldMovedHelp}</p>
             </div>
           ) : null}
           <dl className="detail-grid">
@@ -78,8 +84,19 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
               </thead>
               <tbody>
                 {order.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>{itemPhotoLabel(item)}</td>
+                  <tr key={item.id} className={item.movedAfterSale ? 'row-moved' : undefined}>
+                    <td>
+                      {itemPhotoLabel(item)}
+                      {item.movedAfterSale ? (
+                        <Badge tone="red" className="line-flag">
+                          {REVIEW_SCREEN_MSG.movedLine}
+                        </Badge>
+                      ) : item.withdrawn ? (
+                        <Badge tone="neutral" className="line-flag">
+                          {REVIEW_SCREEN_MSG.withdrawnLine}
+                        </Badge>
+                      ) : null}
+                    </td>
                     <td>{item.photoOriginalNumber ?? '—'}</td>
                     <td>{item.productName}</td>
                     <td>{item.quantity}</td>

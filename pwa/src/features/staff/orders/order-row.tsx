@@ -1,7 +1,7 @@
 import { formatDate } from '@contract/format';
 import { ORDER_ROW_ITEMS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@contract/constants';
 import { formatPula } from '@contract/money';
-import { HARDENING_MSG } from '@contract/messages';
+import { HARDENING_MSG, REVIEW_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +19,7 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
           {order.testPayment ? <Badge tone="purple">Test order</Badge> : null}
           <Badge tone={PAYMENT_TONE[order.paymentStatus] ?? 'neutral'}>Payment {order.paymentStatus}</Badge>
           {order.duplicatePayments > 0 ? <Badge tone="red">{HARDENING_MSG.paidTwice(order.duplicatePayments)}</Badge> : null}
+          {order.movedPhotos > 0 ? <Badge tone="red">{REVIEW_MSG.soldMoved}</Badge> : null}
           {order.printBatchId !== null ? <Badge tone="indigo">Batch #{order.printBatchId}</Badge> : null}
         </div>
         <div className="muted">
