@@ -1,6 +1,7 @@
 /** Classes (albums) and their photos: create, edit, delete, list photos, bulk-delete photos. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AlbumResponse } from '@contract/albums';
+import type { AlbumStatus } from '@contract/constants';
+import type { AlbumResponse, PublishResponse } from '@contract/albums';
 import type { Photo } from '@contract/photos';
 import { apiRequest } from '../../../lib/api-client';
 import { staffKeys } from './keys';
@@ -59,5 +60,41 @@ export function useDeletePhotos(albumId: number | null) {
         client.invalidateQueries({ queryKey: staffKeys.schools }),
         client.invalidateQueries({ queryKey: staffKeys.stats }),
       ]),
+  });
+}
+
+/** After publishing or a status change: the school's class list (status, counts) and everything of the class. */
+function useClassRefresh(albumId: number) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: staffKeys.schools }),
+      client.invalidateQueries({ queryKey: staffKeys.album(albumId) }),
+      client.invalidateQueries({ queryKey: staffKeys.stats }),
+    ]);
+}
+
+/**
+ * "Publish class" on a draft, "Release N new photos" on a published class: the class is published
+ * and every photo waiting for review is shown to its family.
+ */
+export function usePublishClass(albumId: number) {
+  const refresh = useClassRefresh(albumId);
+  return useMutation({
+    mutationFn: () => apiRequest<PublishResponse>(`/api/albums/${albumId}/publish`, { method: 'POST', auth: 'staff' }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * A class's status ("Back to draft") or its automatic publication time: `publishAt` is ISO 8601
+ * with its zone, or null to publish by hand.
+ */
+export function useClassPublishing(albumId: number) {
+  const refresh = useClassRefresh(albumId);
+  return useMutation({
+    mutationFn: (changes: { status?: AlbumStatus; publishAt?: string | null }) =>
+      apiRequest<AlbumResponse>(`/api/albums/${albumId}`, { method: 'PATCH', body: changes, auth: 'staff' }),
+    onSuccess: refresh,
   });
 }

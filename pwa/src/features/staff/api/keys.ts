@@ -8,6 +8,9 @@ export const staffKeys = {
   albumPhotos: (albumId: number) => ['staff', 'albums', albumId, 'photos'] as const,
   albumStudents: (albumId: number) => ['staff', 'albums', albumId, 'students'] as const,
   albumTray: (albumId: number) => ['staff', 'albums', albumId, 'tray'] as const,
+  albumReview: (albumId: number) => ['staff', 'albums', albumId, 'review'] as const,
+  /** Everything of one class (photos, students, tray, review sheet). */
+  album: (albumId: number) => ['staff', 'albums', albumId] as const,
   priceLists: ['staff', 'price-lists'] as const,
   photographers: ['staff', 'photographers'] as const,
   orders: (filters: { status: string; school: string }) => ['staff', 'orders', filters] as const,

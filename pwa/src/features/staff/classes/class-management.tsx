@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MATCHING_MSG, STAFF_MSG } from '@contract/messages';
+import { MATCHING_MSG, REVIEW_MSG, STAFF_MSG } from '@contract/messages';
 import { byName } from '@contract/format';
 import type { AlbumSummary } from '@contract/schools';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -16,6 +16,9 @@ import { ClassPhotos } from './class-photos';
 import { RosterPanel } from './roster-panel';
 import { TrayPanel } from './tray-panel';
 import { AccessModeControl } from './access-mode-control';
+import { ClassPublishing, classStatus } from './class-publishing';
+import { ReviewSheet } from './review-sheet';
+import { Badge } from '../../../components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 
 export function ClassManagement({ schoolId }: { schoolId: number }) {
@@ -24,7 +27,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
   // ?class={id}&tab=tray opens a class on its tray (the upload screen links there after matching).
   const [search] = useSearchParams();
   const [selectedId, setSelectedId] = useState<number | null>(Number(search.get('class')) || null);
-  const openTab = search.get('tab') === 'tray' && Number(search.get('class')) === selectedId ? 'tray' : 'photos';
+  const askedTab = Number(search.get('class')) === selectedId ? search.get('tab') : null;
   const [editing, setEditing] = useState<AlbumSummary | 'new' | null>(null);
   const deletion = useConfirmDelete<AlbumSummary, unknown>(
     remove,
@@ -46,6 +49,8 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
   if (school.isError) return <p className="alert alert-danger">{errorMessage(school.error, 'This school could not be loaded.')}</p>;
   const albums = [...school.data.albums].sort(byName);
   const selected = albums.find((album) => album.id === selectedId) ?? null;
+  // ?tab=tray or ?tab=review opens that tab; otherwise a draft opens on its review sheet, a published class on its photos.
+  const openTab = askedTab === 'tray' || askedTab === 'review' ? askedTab : selected?.status === 'draft' ? 'review' : 'photos';
 
   return (
     <div className="stack">
@@ -75,6 +80,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
                     <span className="muted">
                       {album.photoCount} photos{album.hasPassword ? ' · password' : ''}
                     </span>
+                    <ClassStatusLine album={album} />
                   </button>
                   <div className="row">
                     <Button variant="ghost" size="sm" onClick={() => setEditing(album)} aria-label={`Edit ${album.name}`}>
@@ -92,22 +98,29 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
         <Card>
           <CardBody>
             {selected ? (
-              <Tabs key={selected.id} defaultValue={openTab}>
-                <TabsList aria-label={`${selected.name} sections`}>
-                  <TabsTrigger value="photos">Photos</TabsTrigger>
-                  <TabsTrigger value="students">Students</TabsTrigger>
-                  <TabsTrigger value="tray">{MATCHING_MSG.trayTitle}</TabsTrigger>
-                </TabsList>
-                <TabsContent value="tray">
-                  <TrayPanel album={selected} />
-                </TabsContent>
-                <TabsContent value="photos">
-                  <ClassPhotos album={selected} />
-                </TabsContent>
-                <TabsContent value="students">
-                  <RosterPanel album={selected} />
-                </TabsContent>
-              </Tabs>
+              <>
+                <ClassPublishing key={selected.id} album={selected} />
+                <Tabs key={selected.id} defaultValue={openTab}>
+                  <TabsList aria-label={`${selected.name} sections`} className="staff-tabs">
+                    <TabsTrigger value="review">{REVIEW_MSG.reviewTab}</TabsTrigger>
+                    <TabsTrigger value="photos">Photos</TabsTrigger>
+                    <TabsTrigger value="students">Students</TabsTrigger>
+                    <TabsTrigger value="tray">{MATCHING_MSG.trayTitle}</TabsTrigger>
+                  </TabsList>
+                  <TabsContent value="review">
+                    <ReviewSheet album={selected} />
+                  </TabsContent>
+                  <TabsContent value="tray">
+                    <TrayPanel album={selected} />
+                  </TabsContent>
+                  <TabsContent value="photos">
+                    <ClassPhotos album={selected} />
+                  </TabsContent>
+                  <TabsContent value="students">
+                    <RosterPanel album={selected} />
+                  </TabsContent>
+                </Tabs>
+              </>
             ) : (
               <p className="muted">Select a class to see its photos and students.</p>
             )}
@@ -126,5 +139,17 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
       />
       {deletion.dialog}
     </div>
+  );
+}
+
+/** The class list's line of status: Draft, Published or "Publishes ...", and how many photos wait for review. */
+function ClassStatusLine({ album }: { album: AlbumSummary }) {
+  const status = classStatus(album);
+  const pending = album.pendingReview ?? 0;
+  return (
+    <span className="row class-status">
+      <Badge tone={status.tone}>{status.label}</Badge>
+      {pending > 0 ? <Badge tone="yellow">{REVIEW_MSG.pendingCount(pending)}</Badge> : null}
+    </span>
   );
 }

@@ -1,0 +1,279 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ReviewPhoto, ReviewSheet as Sheet } from '@contract/albums';
+import { MATCHING_MSG, PWA_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
+import type { AlbumSummary } from '@contract/schools';
+import { AuthedImage } from '../../../components/authed-image';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { cx } from '../../../components/ui/cx';
+import { Select } from '../../../components/ui/select';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useAlbumReview, useMovePhoto, type MoveTarget } from '../api/review';
+
+/** Children per page: a class of 300 never puts 300 children's photos on the page at once. */
+export const REVIEW_PAGE_SIZE = 20;
+
+const GROUP_VALUE = 'group';
+const TRAY_VALUE = 'tray';
+
+type Student = Sheet['students'][number];
+/** Where a photo sits now: with a child, in the group photos or in the tray. */
+type Place = { kind: 'student'; studentId: number } | { kind: 'group' } | { kind: 'tray' };
+
+const studentLabel = (student: Pick<Student, 'name' | 'number'>) => (student.number ? `${student.name} (${student.number})` : student.name);
+
+/**
+ * The review sheet of a class: per child (paged), their photos in the order they were taken with
+ * how each was placed and whether it waits for review; then the group photos and the unmatched
+ * tray. Each photo moves with one tap of its "Move to..." select.
+ */
+export function ReviewSheet({ album }: { album: AlbumSummary }) {
+  const sheet = useAlbumReview(album.id);
+  const move = useMovePhoto(album.id);
+  const [page, setPage] = useState(0);
+  const [pendingOnly, setPendingOnly] = useState(false);
+  const childrenHeading = useRef<HTMLHeadingElement>(null);
+  const students = sheet.data?.students;
+  // One list of children for every photo's select: built once per answer, not once per photo.
+  const studentOptions = useMemo(
+    () =>
+      (students ?? []).map((student) => (
+        <option key={student.id} value={String(student.id)}>
+          {studentLabel(student)}
+        </option>
+      )),
+    [students],
+  );
+
+  if (sheet.isPending) return <PageSpinner label={REVIEW_SCREEN_MSG.sheetLoading} />;
+  if (sheet.isError) return <p className="alert alert-danger">{errorMessage(sheet.error, REVIEW_SCREEN_MSG.sheetFailed)}</p>;
+  const data = sheet.data;
+  const cardIds = new Set(data.students.flatMap((student) => student.cards.map((card) => card.photoId)));
+  const nameOf = new Map(data.students.map((student) => [student.id, student.name] as const));
+
+  const place = (photo: ReviewPhoto, target: MoveTarget, who: string) =>
+    move.mutate(
+      { photoId: photo.id, target },
+      {
+        onSuccess: () => toast({ title: REVIEW_SCREEN_MSG.movedTitle, description: REVIEW_MSG.moved(who), variant: 'success' }),
+        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, REVIEW_MSG.moveFailed), variant: 'destructive' }),
+      },
+    );
+
+  const onMove = (photo: ReviewPhoto, from: Place, value: string) => {
+    if (value === GROUP_VALUE) {
+      if (from.kind !== 'group') place(photo, { kind: 'group' }, REVIEW_MSG.moveToGroup);
+      return;
+    }
+    if (value === TRAY_VALUE) {
+      if (from.kind !== 'tray') place(photo, { kind: 'tray' }, REVIEW_MSG.moveToTray);
+      return;
+    }
+    const studentId = Number(value);
+    if (!Number.isInteger(studentId) || studentId <= 0 || (from.kind === 'student' && from.studentId === studentId)) return;
+    place(photo, { kind: 'student', studentId }, nameOf.get(studentId) ?? '');
+  };
+
+  const shown = pendingOnly ? data.students.filter((student) => student.photos.some((photo) => photo.pendingReview)) : data.students;
+  const pages = Math.max(1, Math.ceil(shown.length / REVIEW_PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const first = current * REVIEW_PAGE_SIZE;
+  const onPage = shown.slice(first, first + REVIEW_PAGE_SIZE);
+  const goTo = (next: number) => {
+    setPage(next);
+    // Focus (which scrolls it into view) goes back to the top of the list: the new page starts there.
+    childrenHeading.current?.focus();
+  };
+
+  const tiles = (photos: readonly ReviewPhoto[], from: Place, label: string) => (
+    <ol className="staff-photo-grid review-strip" aria-label={label}>
+      {photos.map((photo) => (
+        <ReviewTile
+          key={photo.id}
+          photo={photo}
+          card={cardIds.has(photo.id)}
+          busy={move.isPending}
+          from={from}
+          studentOptions={studentOptions}
+          onMove={(value) => onMove(photo, from, value)}
+        />
+      ))}
+    </ol>
+  );
+
+  const pager =
+    pages > 1 ? (
+      <nav className="review-pager" aria-label={REVIEW_SCREEN_MSG.pagesLabel}>
+        <Button variant="outline" disabled={current === 0} onClick={() => goTo(current - 1)}>
+          {REVIEW_SCREEN_MSG.previousPage}
+        </Button>
+        {Array.from({ length: pages }, (_, index) => (
+          <Button
+            key={index}
+            variant={index === current ? 'primary' : 'ghost'}
+            aria-current={index === current ? 'page' : undefined}
+            aria-label={REVIEW_SCREEN_MSG.goToPage(index + 1)}
+            onClick={() => goTo(index)}
+          >
+            {index + 1}
+          </Button>
+        ))}
+        <Button variant="outline" disabled={current >= pages - 1} onClick={() => goTo(current + 1)}>
+          {REVIEW_SCREEN_MSG.nextPage}
+        </Button>
+      </nav>
+    ) : null;
+
+  return (
+    <div className="stack review-sheet">
+      <p className="muted">{REVIEW_MSG.reviewIntro}</p>
+      <p>
+        {REVIEW_SCREEN_MSG.sheetCounts(data.counts.photos, data.counts.visibleNow, data.counts.visibleAfterPublish)}
+        {data.counts.pendingReview > 0 ? (
+          <>
+            {' '}
+            <Badge tone="yellow">{REVIEW_MSG.pendingCount(data.counts.pendingReview)}</Badge>
+          </>
+        ) : null}
+      </p>
+
+      <section className="stack" aria-labelledby={`review-children-${album.id}`}>
+        <div className="row between">
+          <h3 id={`review-children-${album.id}`} ref={childrenHeading} tabIndex={-1}>
+            {REVIEW_SCREEN_MSG.childrenHeading} <span className="muted">({data.students.length})</span>
+          </h3>
+          {data.students.length > 0 ? (
+            <label className="row review-filter">
+              <Checkbox
+                checked={pendingOnly}
+                onCheckedChange={(on) => {
+                  setPendingOnly(on === true);
+                  setPage(0);
+                }}
+              />
+              <span>{REVIEW_SCREEN_MSG.onlyPending}</span>
+            </label>
+          ) : null}
+        </div>
+        {data.students.length === 0 ? <p className="muted">{REVIEW_SCREEN_MSG.noChildren}</p> : null}
+        {data.students.length > 0 && shown.length === 0 ? <p className="muted">{REVIEW_SCREEN_MSG.noPendingChildren}</p> : null}
+        {shown.length > REVIEW_PAGE_SIZE ? (
+          <p className="muted" aria-live="polite">
+            {REVIEW_SCREEN_MSG.childrenRange(first + 1, first + onPage.length, shown.length)} · {REVIEW_SCREEN_MSG.pageOf(current + 1, pages)}
+          </p>
+        ) : null}
+        {pager}
+        <ol className="review-children">
+          {onPage.map((student) => (
+            <li key={student.id} className="review-child">
+              <section aria-label={student.name}>
+                <h4>{student.summary}</h4>
+                {student.doNotPublish ? <p className="alert alert-warn review-note">{REVIEW_SCREEN_MSG.doNotPublish}</p> : null}
+                {student.photos.length === 0 ? (
+                  <p className="muted">{REVIEW_SCREEN_MSG.noPhotosOfChild}</p>
+                ) : (
+                  tiles(student.photos, { kind: 'student', studentId: student.id }, REVIEW_SCREEN_MSG.photosOf(student.name))
+                )}
+              </section>
+            </li>
+          ))}
+        </ol>
+        {pager}
+      </section>
+
+      <SheetSection id={`review-group-${album.id}`} title={REVIEW_MSG.groupTitle} count={data.group.length}>
+        {data.group.length === 0 ? <p className="muted">{REVIEW_SCREEN_MSG.noGroupPhotos}</p> : tiles(data.group, { kind: 'group' }, REVIEW_MSG.groupTitle)}
+      </SheetSection>
+
+      <SheetSection id={`review-tray-${album.id}`} title={REVIEW_MSG.trayTitle} count={data.tray.length}>
+        {data.tray.length === 0 ? <p className="muted">{MATCHING_MSG.trayEmpty}</p> : tiles(data.tray, { kind: 'tray' }, REVIEW_MSG.trayTitle)}
+      </SheetSection>
+    </div>
+  );
+}
+
+function SheetSection({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
+  return (
+    <section className="stack" aria-labelledby={id}>
+      <h3 id={id}>
+        {title} <span className="muted">({count})</span>
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * One photo: its small thumbnail (fetched once it scrolls into view), its number in the class, how
+ * it was placed, "Waiting for review" when families do not see it yet, and its "Move to..." select.
+ * The select lists the class's children only once it is touched, focused or pointed at, so a page
+ * of 20 children's photos does not build 300 options for each of them.
+ */
+function ReviewTile({
+  photo,
+  card,
+  busy,
+  from,
+  studentOptions,
+  onMove,
+}: {
+  photo: ReviewPhoto;
+  card: boolean;
+  busy: boolean;
+  from: Place;
+  studentOptions: readonly ReactNode[];
+  onMove: (value: string) => void;
+}) {
+  const [armed, setArmed] = useState(false);
+  const arm = () => setArmed(true);
+  return (
+    <li className={cx('staff-photo', 'review-photo', photo.pendingReview && 'review-pending', card && 'tray-card')}>
+      <AuthedImage src={`/api/images/${photo.id}/thumbnail?size=small`} alt={`${photo.label}, ${photo.originalName}`} width={photo.thumbnailWidth} height={photo.thumbnailHeight} loading="lazy" />
+      <div className="review-photo-body">
+        <p>
+          <strong>{photo.label}</strong> <span className="muted photo-name">{photo.originalName}</span>
+        </p>
+        {photo.placedByCard ? (
+          <p>{REVIEW_MSG.placedByCard(photo.placedByCard.originalName)}</p>
+        ) : photo.matchedBy === 'name' ? (
+          <p>{REVIEW_SCREEN_MSG.matchedByName}</p>
+        ) : null}
+        {photo.pendingReview ? (
+          <p>
+            <Badge tone="yellow">{REVIEW_MSG.pendingBadge}</Badge>
+          </p>
+        ) : null}
+        {card ? (
+          <p className="muted">{REVIEW_SCREEN_MSG.cardPhoto}</p>
+        ) : (
+          <Select
+            aria-label={REVIEW_SCREEN_MSG.moveLabel(`${photo.label}, ${photo.originalName}`)}
+            value=""
+            disabled={busy}
+            onPointerDown={arm}
+            onTouchStart={arm}
+            onMouseEnter={arm}
+            onFocus={arm}
+            onKeyDown={arm}
+            onChange={(event) => {
+              if (event.target.value !== '') onMove(event.target.value);
+            }}
+          >
+            <option value="">{REVIEW_MSG.moveTo}</option>
+            {armed ? studentOptions.filter((option) => !(from.kind === 'student' && isOptionFor(option, from.studentId))) : null}
+            {from.kind !== 'group' ? <option value={GROUP_VALUE}>{REVIEW_MSG.moveToGroup}</option> : null}
+            {from.kind !== 'tray' ? <option value={TRAY_VALUE}>{REVIEW_MSG.moveToTray}</option> : null}
+          </Select>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Whether a shared student option is the given child's (its key is the child's id). */
+function isOptionFor(option: ReactNode, studentId: number): boolean {
+  return typeof option === 'object' && option !== null && 'key' in option && option.key === String(studentId);
+}
