@@ -134,7 +134,7 @@ async function prepare(dir: string): Promise<Prepared> {
       const originalNumber = String(i + 1).padStart(4, '0');
       const [row] = await photos.insertMany([{ albumId, originalName, originalNumber, stored }]);
       if (!row) throw new Error('photo row not stored');
-      photoInfos.push({ id: Number(row.id), albumId, schoolId, albumName: 'Class 4B', albumHasPassword: false, accessMode: 'school_password', studentId: null, doNotPublish: false, withheld: false, originalName, originalNumber, filename: stored.filename });
+      photoInfos.push({ id: Number(row.id), albumId, schoolId, albumName: 'Class 4B', albumHasPassword: false, accessMode: 'school_password', studentId: null, doNotPublish: false, withheld: false, albumPublished: true, originalName, originalNumber, filename: stored.filename });
       if ((i + 1) % 250 === 0) console.log(`  ${i + 1}/${LINES}`);
     }
 

@@ -96,7 +96,7 @@ async function prepare(dir: string, databaseUrl: string): Promise<Prepared> {
       const stored = await media.ingestPhoto({ path: upload, originalName, size: 0 });
       const [row] = await repo.insertMany([{ albumId, originalName, originalNumber: String(2000 + i), stored }]);
       if (!row) throw new Error('photo row not stored');
-      photos.push({ id: Number(row.id), albumId, schoolId, albumName: 'Class 4B', albumHasPassword: false, accessMode: 'school_password', studentId: null, doNotPublish: false, withheld: false, originalName, originalNumber: String(2000 + i), filename: stored.filename });
+      photos.push({ id: Number(row.id), albumId, schoolId, albumName: 'Class 4B', albumHasPassword: false, accessMode: 'school_password', studentId: null, doNotPublish: false, withheld: false, albumPublished: true, originalName, originalNumber: String(2000 + i), filename: stored.filename });
     }
     return { env, url: env.PUBLIC_URL, schoolId, albumId, photos, products };
   } finally {

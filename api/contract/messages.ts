@@ -146,6 +146,7 @@ export const MATCHING_MSG = {
 export const REVIEW_MSG = {
   statusInvalid: 'Status must be draft or published',
   publishAtInvalid: 'Publish date must be a date and time with its time zone, e.g. 2026-12-01T08:00:00+02:00',
+  publishAtOnPublished: 'This class is already published. Set it back to draft to schedule its publication.',
   draft: 'Draft',
   published: 'Published',
   scheduled: (when: string) => `Publishes ${when}`,

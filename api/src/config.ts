@@ -42,6 +42,8 @@ const envSchema = z.object({
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   /** How often a pending payment may be queried when its order is read (docs/payments.md, "Query"). */
   PAYMENT_QUERY_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /** How often a process looks for scheduled classes whose publish time has come (docs/access.md, "Draft and published classes"). */
+  PUBLISH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** Sandbox switches for tests and demos (ignored with real credentials). */
   SANDBOX_NOTIFY_RETRY_MS: z.coerce.number().int().min(1).default(30 * 60_000),
   SANDBOX_DUPLICATE_NOTIFIES: z.coerce.number().int().min(0).max(50).default(0),
@@ -71,6 +73,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   paymentQueryIntervalMs: number;
+  /** How often the scheduled-publication job runs. */
+  publishCheckIntervalMs: number;
   requestBodyTimeoutMs: number;
   sandbox: { notifyRetryMs: number; duplicateNotifies: number; notifyDelayMs: number; suppressNotify: boolean; cancelStatus: 3 | 4 };
 }
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     paymentQueryIntervalMs: e.PAYMENT_QUERY_INTERVAL_MS,
+    publishCheckIntervalMs: e.PUBLISH_CHECK_INTERVAL_MS,
     requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
     sandbox: {
       notifyRetryMs: e.SANDBOX_NOTIFY_RETRY_MS,

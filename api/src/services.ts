@@ -5,6 +5,7 @@
  */
 import type { Deps } from './deps';
 import { createAlbumService } from './albums/albums.service';
+import { createReviewService } from './albums/review.service';
 import { createCustomerService } from './customers/customers.service';
 import { createDashboardService } from './dashboard/dashboard.service';
 import { createImageService } from './images/images.service';
@@ -29,6 +30,7 @@ export function createServices(deps: Deps) {
     commerce: createCommerce(deps, customers),
     schools,
     albums: createAlbumService(deps),
+    review: createReviewService(deps),
     priceLists,
     photos,
     matching: createMatchingService(deps),

@@ -131,8 +131,10 @@ suite('two API processes, one product', () => {
         JWT_SECRET: randomBytes(32).toString('base64url'),
         SMTP_URL: mail.url,
         SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
+        // Info: the scheduled publication says which process published a class.
+        LOG_LEVEL: 'info',
         BUSINESS_NAME: 'Two Process Studio',
+        PUBLISH_CHECK_INTERVAL_MS: '200',
         // The browser's return reaches A before the gateway's notify reaches B: both settle the payment.
         SANDBOX_NOTIFY_DELAY_MS: '400',
       };
@@ -321,6 +323,28 @@ suite('two API processes, one product', () => {
       const fresh = await parentA.get(`/api/images/${third.id}/thumbnail`);
       expect(fresh.status).toBe(200);
       expect(fresh.headers.get('etag')).toBe(`"${after.thumb_etag}"`);
+    });
+
+    it('a class scheduled to publish is published once, by one of the two processes, at its time', async () => {
+      const login = await new Client(a.url).post('/api/auth/login', { email: 'owner@studio.example', password: 'studio-password' });
+      expect(login.status).toBe(200);
+      const staffA = new Client(a.url, login.body.token);
+      const school = (await staffA.post('/api/schools', schoolInput())).body as { id: number; slug: string; password?: string };
+      const albumId = (await staffA.post('/api/albums', { name: 'Class 7G', schoolId: school.id })).body.id as number;
+      const uploaded = await staffA.post('/api/photos/upload-batch', photoForm([{ name: 'IMG_0901.JPG', bytes: await solidJpeg(800, 600) }], { albumId: String(albumId) }));
+      expect(uploaded.status).toBe(201);
+      const at = Date.now() + 2000;
+      const scheduled = await staffA.patch(`/api/albums/${albumId}`, { status: 'draft', publishAt: new Date(at).toISOString() });
+      expect(scheduled.body).toMatchObject({ status: 'draft' });
+      const logged = () => [a, b].map((p) => p.output().split('\n').filter((line) => line.includes('scheduled class published') && line.includes(`"albumId":${albumId}`)).length);
+      await waitUntil(async () => (await knex('albums').where({ id: albumId }).first('status')).status === 'published', 15_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(at);
+      // Both processes keep looking a while longer: still exactly one publication.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(logged().reduce((sum, n) => sum + n, 0)).toBe(1);
+      const row = await knex('albums').where({ id: albumId }).first('status', 'publish_at', 'published_at');
+      expect(row).toMatchObject({ status: 'published', publish_at: null });
+      expect(Number(row.published_at)).toBe(at);
     });
 
   });

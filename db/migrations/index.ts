@@ -19,6 +19,7 @@ import * as m110200 from './20261123110200_add_school_access_mode';
 import * as m110300 from './20261123110300_add_order_item_student';
 import * as m110400 from './20261123110400_create_student_erasures';
 import * as photoMatching from './20261124120000_add_photo_matching';
+import * as publishing from './20261127090000_add_publishing';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -50,6 +51,7 @@ const migrations: [string, Migration][] = [
   ['20261123110300_add_order_item_student', m110300],
   ['20261123110400_create_student_erasures', m110400],
   ['20261124120000_add_photo_matching', photoMatching],
+  ['20261127090000_add_publishing', publishing],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

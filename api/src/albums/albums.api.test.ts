@@ -52,6 +52,10 @@ describeApi('albums (classes)', () => {
       schoolId: school.id,
       hasPassword: false,
       photoCount: 0,
+      // A class of a school_password school is live at once (the spec's flow: upload, then parents see).
+      status: 'published',
+      publishAt: null,
+      pendingReview: 0,
     });
     const locked = await staff.post('/api/albums', { name: 'Grade 5', schoolId: String(school.id), password: 'tiny' });
     expect(locked.status).toBe(201);

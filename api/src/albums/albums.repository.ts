@@ -1,13 +1,25 @@
 import type { Knex } from 'knex';
 import { runner, type Tx } from '../db/database';
 import { insertedId, now } from '../db/knex';
+import type { AlbumStatus } from '../../contract/constants';
+import { isPublished } from '../students/visibility';
 
 export interface AlbumRecord {
   id: number;
   schoolId: number;
   name: string;
   hasPassword: boolean;
+  /** Every photo of the class, cards and the tray included (what staff see). */
   photoCount: number;
+  /** Photos a family of the class may be shown: no cards, nothing in the tray or waiting for review, no do-not-publish child's. */
+  releasedCount: number;
+  /** Photos placed by a card or a file name that wait for staff. */
+  pendingReview: number;
+  status: AlbumStatus;
+  /** When a draft publishes itself (epoch ms), or null. */
+  publishAt: number | null;
+  /** Whether families may see the class now (isPublished). */
+  published: boolean;
 }
 
 export interface PhotoFileRecord {
@@ -21,15 +33,26 @@ interface AlbumSummaryRow {
   name: string;
   has_password: number | string;
   photo_count: number | string;
+  released_count: number | string;
+  pending_count: number | string;
+  status: string;
+  publish_at: number | string | null;
 }
 
 function toRecord(row: AlbumSummaryRow): AlbumRecord {
+  const status: AlbumStatus = row.status === 'draft' ? 'draft' : 'published';
+  const publishAt = row.publish_at === null ? null : Number(row.publish_at);
   return {
     id: Number(row.id),
     schoolId: Number(row.school_id),
     name: row.name,
     hasPassword: Number(row.has_password) === 1,
     photoCount: Number(row.photo_count),
+    releasedCount: Number(row.released_count),
+    pendingReview: Number(row.pending_count),
+    status,
+    publishAt,
+    published: isPublished({ status, publishAt }),
   };
 }
 
@@ -43,6 +66,14 @@ function summaryQuery(db: Knex) {
     'a.name',
     db.raw('case when a.password_hash is null then 0 else 1 end as has_password'),
     db.raw('(select count(*) from photos p where p.album_id = a.id) as photo_count'),
+    db.raw(
+      `(select count(*) from photos p left join students st on st.id = p.student_id
+        where p.album_id = a.id and p.kind = 'photo' and p.in_tray = ? and p.pending_review = ? and (st.do_not_publish is null or st.do_not_publish = ?)) as released_count`,
+      [false, false, false],
+    ),
+    db.raw('(select count(*) from photos p where p.album_id = a.id and p.pending_review = ?) as pending_count', [true]),
+    'a.status',
+    'a.publish_at',
   );
 }
 
@@ -68,22 +99,76 @@ export function createAlbumRepository(knex: Knex) {
       return row?.password_hash ?? null;
     },
 
-    async insert(input: { schoolId: number; name: string; passwordHash: string | null }, tx?: Tx): Promise<number> {
+    /** The school's access mode, or undefined for no such school. */
+    async schoolAccessMode(schoolId: number, tx?: Tx): Promise<string | undefined> {
+      const row = (await runner(knex, tx)('schools').where({ id: schoolId }).first('access_mode')) as { access_mode: string } | undefined;
+      return row?.access_mode;
+    },
+
+    async insert(input: { schoolId: number; name: string; passwordHash: string | null; status: AlbumStatus }, tx?: Tx): Promise<number> {
+      const at = now();
       return insertedId(
         await runner(knex, tx)('albums').insert({
           school_id: input.schoolId,
           name: input.name,
           password_hash: input.passwordHash,
-          created_at: now(),
+          status: input.status,
+          published_at: input.status === 'published' ? at : null,
+          created_at: at,
         }),
       );
     },
 
-    async update(id: number, changes: { name?: string; passwordHash?: string | null }, tx?: Tx): Promise<void> {
+    async update(
+      id: number,
+      changes: { name?: string; passwordHash?: string | null; status?: AlbumStatus; publishAt?: number | null },
+      tx?: Tx,
+    ): Promise<void> {
       const row: Record<string, unknown> = {};
       if (changes.name !== undefined) row.name = changes.name;
       if (changes.passwordHash !== undefined) row.password_hash = changes.passwordHash;
+      if (changes.status !== undefined) row.status = changes.status;
+      if (changes.publishAt !== undefined) row.publish_at = changes.publishAt;
       if (Object.keys(row).length > 0) await runner(knex, tx)('albums').where({ id }).update(row);
+    },
+
+    /** A draft set to published by hand: when it went live. */
+    async markPublished(id: number, tx: Tx): Promise<void> {
+      await runner(knex, tx)('albums').where({ id }).update({ published_at: now() });
+    },
+
+    /**
+     * Publishes the class and releases every photo waiting for review, in one transaction. A
+     * published class keeps no schedule. Returns how many photos were released.
+     */
+    async publish(id: number, tx: Tx): Promise<number> {
+      const db = runner(knex, tx);
+      const at = now();
+      await db('albums').where({ id }).update({ status: 'published', publish_at: null, published_at: at });
+      return Number(await db('photos').where({ album_id: id, pending_review: true }).update({ pending_review: false }));
+    },
+
+    /** Drafts whose publishAt has come, oldest first. */
+    async dueToPublish(at: number, limit: number): Promise<{ id: number; publishAt: number }[]> {
+      const rows = (await knex('albums').where('status', 'draft').whereNotNull('publish_at').where('publish_at', '<=', at).orderBy('publish_at').limit(limit).select('id', 'publish_at')) as {
+        id: number;
+        publish_at: number | string;
+      }[];
+      return rows.map((row) => ({ id: Number(row.id), publishAt: Number(row.publish_at) }));
+    },
+
+    /**
+     * Publishes one scheduled draft if it is still a draft due now: the condition makes the change
+     * happen once however many processes try. Photos waiting for review stay waiting (a schedule
+     * is not a review). True when this call published it.
+     */
+    async publishIfDue(id: number, at: number): Promise<boolean> {
+      const changed = await knex('albums')
+        .where({ id, status: 'draft' })
+        .whereNotNull('publish_at')
+        .where('publish_at', '<=', at)
+        .update({ status: 'published', published_at: knex.ref('publish_at'), publish_at: null });
+      return Number(changed) === 1;
     },
 
     /** The class and its photo rows (the files are the caller's to remove, after commit). */

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { albumCreateSchema, albumUpdateSchema, albumVerifySchema } from '../../contract/albums';
-import { CATALOGUE_ROUTE_MSG, MSG } from '../../contract/messages';
+import { CATALOGUE_ROUTE_MSG, MSG, REVIEW_MSG } from '../../contract/messages';
+import type { PublishResponse } from '../../contract/albums';
 import { id } from '../../contract/fields';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
@@ -9,6 +10,7 @@ import { requireStaff } from '../http/auth';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
 import { presentAlbum } from './albums.presenter';
+import { presentReviewSheet } from './review.presenter';
 
 const albumId = id(CATALOGUE_ROUTE_MSG.classIdInvalid);
 
@@ -26,6 +28,24 @@ export function createAlbumRoutes(deps: Deps, services: Services) {
     const target = parse(albumId, ctx.params.id);
     const input = parse(albumUpdateSchema, ctx.request.body);
     ctx.body = presentAlbum(await service.update(target, input));
+  });
+
+  /** Staff: per child, what families will see once the class is published (docs/access.md, "The review sheet"). */
+  router.get('/albums/:id/review', requireStaff, async (ctx) => {
+    ctx.body = presentReviewSheet(await services.review.sheet(parse(albumId, ctx.params.id)));
+    ctx.set('Cache-Control', 'private, no-store');
+  });
+
+  /** "Publish class" and "Release N new photos": published, and every photo waiting for review released. */
+  router.post('/albums/:id/publish', requireStaff, async (ctx) => {
+    const { album, released } = await service.publish(parse(albumId, ctx.params.id));
+    const body: PublishResponse = {
+      album: presentAlbum(album),
+      released,
+      visible: album.releasedCount,
+      message: REVIEW_MSG.publishedText(album.name, album.releasedCount),
+    };
+    ctx.body = body;
   });
 
   router.delete('/albums/:id', requireStaff, async (ctx) => {

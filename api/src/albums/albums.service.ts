@@ -1,8 +1,9 @@
-import { MSG } from '../../contract/messages';
+import { MSG, REVIEW_MSG } from '../../contract/messages';
+import { NEW_ALBUM_STATUS, type AlbumStatus } from '../../contract/constants';
 import type { AlbumCreateInput, AlbumUpdateInput } from '../../contract/albums';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
-import { notFound, unauthorized } from '../http/errors';
+import { badRequest, notFound, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
 import type { MediaService } from '../media/media.types';
 import type { Logger } from '../logger';
@@ -47,19 +48,58 @@ export function createAlbumService(deps: AlbumDeps) {
     async create(input: AlbumCreateInput): Promise<AlbumRecord> {
       const passwordHash = input.password === null ? null : await hashPassword(input.password);
       return database.transaction(async (tx) => {
-        if (!(await repo.schoolExists(input.schoolId, tx))) throw notFound(MSG.schoolNotFound);
-        const id = await repo.insert({ schoolId: input.schoolId, name: input.name, passwordHash }, tx);
+        const mode = await repo.schoolAccessMode(input.schoolId, tx);
+        if (mode === undefined) throw notFound(MSG.schoolNotFound);
+        // A class of a student-codes school waits for review; a school-password class is live at once (docs/access.md, "Draft and published classes").
+        const status: AlbumStatus = mode === 'student_codes' ? NEW_ALBUM_STATUS.student_codes : NEW_ALBUM_STATUS.school_password;
+        const id = await repo.insert({ schoolId: input.schoolId, name: input.name, passwordHash, status }, tx);
         return (await repo.findById(id, tx)) as AlbumRecord;
       });
     },
 
-    /** An absent password keeps it; '' or null removes protection; anything else replaces it. */
+    /**
+     * An absent password keeps it; '' or null removes protection; anything else replaces it.
+     * `status` hides or shows the class (photos waiting for review stay waiting); `publishAt`
+     * schedules a draft, and only a draft (docs/access.md, "Draft and published classes").
+     */
     async update(id: number, input: AlbumUpdateInput): Promise<AlbumRecord> {
-      await get(id);
+      const current = await get(id);
+      const status = input.status ?? current.status;
+      const publishAt = input.publishAt === undefined ? undefined : input.publishAt === null ? null : Date.parse(input.publishAt);
+      if (status === 'published' && publishAt !== undefined && publishAt !== null) {
+        throw badRequest(REVIEW_MSG.publishAtOnPublished, { publishAt: REVIEW_MSG.publishAtOnPublished }, 'ALREADY_PUBLISHED');
+      }
       const passwordHash =
         input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
-      await repo.update(id, { name: input.name, passwordHash });
+      await database.transaction(async (tx) => {
+        await repo.update(id, { name: input.name, passwordHash, status: input.status, publishAt: status === 'published' ? null : publishAt }, tx);
+        if (input.status === 'published' && current.status === 'draft') await repo.markPublished(id, tx);
+      });
       return get(id);
+    },
+
+    /**
+     * "Publish class" and "Release N new photos": the class is published and every photo waiting
+     * for review is shown to its family, in one transaction.
+     */
+    async publish(id: number): Promise<{ album: AlbumRecord; released: number }> {
+      const released = await database.transaction(async (tx) => {
+        if (!(await repo.findById(id, tx))) throw notFound(MSG.classNotFound);
+        return repo.publish(id, tx);
+      });
+      return { album: await get(id), released };
+    },
+
+    /**
+     * The scheduled drafts whose time has come are published, each exactly once however many
+     * processes run this (the update is conditional). Returns the classes this call published.
+     */
+    async publishDue(at: number = Date.now()): Promise<number[]> {
+      const published: number[] = [];
+      for (const due of await repo.dueToPublish(at, 100)) {
+        if (await repo.publishIfDue(due.id, at)) published.push(due.id);
+      }
+      return published;
     },
 
     async delete(id: number): Promise<void> {

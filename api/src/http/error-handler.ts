@@ -34,7 +34,7 @@ export function errorHandler(logger: Logger): Middleware {
       }
     } catch (raw) {
       const err = raw as HttpishError;
-      const { status, message, code, errors, headers } = describe(err);
+      const { status, message, code, errors, headers, details } = describe(err);
       if (status === 503) {
         logger.warn({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, code === 'STORAGE_UNAVAILABLE' ? 'object storage unavailable' : 'database unavailable');
       } else if (status >= 500) {
@@ -43,7 +43,7 @@ export function errorHandler(logger: Logger): Middleware {
       ctx.status = status;
       ctx.set('Cache-Control', 'no-store');
       for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
-      ctx.body = errors ? { message, code, errors } : { message, code };
+      ctx.body = { ...details, ...(errors ? { message, code, errors } : { message, code }) };
     }
   };
 }
@@ -59,9 +59,10 @@ function describe(err: HttpishError): {
   code: string;
   errors?: Record<string, string>;
   headers?: Record<string, string>;
+  details?: Record<string, unknown>;
 } {
   if (err instanceof AppError) {
-    return { status: err.status, message: err.message, code: err.code, errors: err.errors, headers: err.headers };
+    return { status: err.status, message: err.message, code: err.code, errors: err.errors, headers: err.headers, details: err.details };
   }
   if (err instanceof StorageUnavailableError) {
     return {

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: string = defaultCode(status),
     readonly errors?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** More fields of the answer beside message and code (e.g. an upload's `rejected` files). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AccessMode } from '../../contract/student-codes';
-import type { ClassRef, PhotoRef } from '../students/visibility';
+import { isPublished, type ClassRef, type PhotoRef } from '../students/visibility';
 import { photoRefOfRow } from '../photos/photos.repository';
 
 /** What answering one image needs: its files and validators, and what the visibility rule needs. */
@@ -25,8 +25,11 @@ interface ImageRow {
   student_dnp: number | boolean | null;
   kind: string;
   in_tray: number | boolean;
+  pending_review: number | boolean;
   album_id: number;
   album_password: string | null;
+  album_status: string;
+  album_publish_at: number | string | null;
   school_id: number;
   access_mode: AccessMode;
 }
@@ -56,8 +59,11 @@ export function createImagesRepository(knex: Knex) {
           'st.do_not_publish as student_dnp',
           'p.kind',
           'p.in_tray',
+          'p.pending_review',
           'a.id as album_id',
           'a.password_hash as album_password',
+          'a.status as album_status',
+          'a.publish_at as album_publish_at',
           's.id as school_id',
           's.access_mode',
         );
@@ -74,6 +80,7 @@ export function createImagesRepository(knex: Knex) {
           schoolId: Number(row.school_id),
           hasPassword: row.album_password !== null && row.album_password !== '',
           accessMode: row.access_mode,
+          published: isPublished({ status: row.album_status, publishAt: row.album_publish_at === null ? null : Number(row.album_publish_at) }),
         },
       };
     },

@@ -12,6 +12,8 @@ export interface Maintenance {
   sweepPayments(): Promise<boolean>;
   sweepLimits(): Promise<boolean>;
   backfillSmallThumbnails(): Promise<boolean>;
+  /** Publishes the scheduled classes whose time has come. */
+  publishScheduled(): Promise<boolean>;
   /** Starts the timers (and the backfill once); returns what stops them. */
   start(): () => void;
 }
@@ -23,7 +25,7 @@ export interface Maintenance {
  */
 export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }): Maintenance {
   const { logger, jobLock } = deps;
-  const { commerce: { payments }, photos } = deps.services;
+  const { commerce: { payments }, photos, albums } = deps.services;
 
   const maintenance: Maintenance = {
     sweepPayments: () =>
@@ -37,6 +39,11 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         const result = await photos.backfillSmallThumbnails();
         if (result.made > 0 || result.skipped > 0) logger.info(result, 'small thumbnails backfilled');
       }),
+    publishScheduled: () =>
+      jobLock.runExclusive('publish-scheduled', async () => {
+        // Each class is published by one conditional update, so it happens once even without the lock.
+        for (const albumId of await albums.publishDue()) logger.info({ albumId }, 'scheduled class published');
+      }),
     start() {
       // Photos stored before the small thumbnail existed get it in the background, one at a time.
       maintenance.backfillSmallThumbnails().catch((err: unknown) => logger.warn({ err }, 'small thumbnail backfill stopped'));
@@ -46,11 +53,16 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
       const limits = setInterval(() => {
         maintenance.sweepLimits().catch((err: unknown) => logger.warn({ err }, 'rate limit sweep failed'));
       }, LIMIT_SWEEP_EVERY_MS);
+      const publish = setInterval(() => {
+        maintenance.publishScheduled().catch((err: unknown) => logger.warn({ err }, 'scheduled publication failed'));
+      }, deps.config.publishCheckIntervalMs);
       reconcile.unref();
       limits.unref();
+      publish.unref();
       return () => {
         clearInterval(reconcile);
         clearInterval(limits);
+        clearInterval(publish);
       };
     },
   };

@@ -196,8 +196,17 @@ describeApi('matching photos to children at the shoot', () => {
     const neoPhoto = listed.get('DSC_0003.JPG') as Photo;
     const neo = byName('Neo Kgosi');
 
-    // A family with the school password (school_password mode) sees the class, but neither card nor tray photos.
+    // The class was live when the card placed Neo's photo: it waits for staff, hidden from every family.
+    expect(neoPhoto.pendingReview).toBe(true);
     const parent = await parentFor(server, shop);
+    const before = await parent.get<Photo[]>(`/api/albums/${shop.openAlbumId}/photos`);
+    expect(before.body.map((photo) => photo.id)).not.toContain(neoPhoto.id);
+    for (const kind of ['thumbnail', 'watermarked']) expect((await parent.get(`/api/images/${neoPhoto.id}/${kind}`)).status).toBe(404);
+    const released = await staff.post<{ released: number }>(`/api/albums/${shop.openAlbumId}/publish`, {});
+    expect(released.status).toBe(200);
+    expect(released.body.released).toBeGreaterThan(0);
+
+    // A family with the school password (school_password mode) sees the class, but neither card nor tray photos.
     const seen = await parent.get<Photo[]>(`/api/albums/${shop.openAlbumId}/photos`);
     expect(seen.status).toBe(200);
     const ids = seen.body.map((photo) => photo.id);

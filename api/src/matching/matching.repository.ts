@@ -98,12 +98,26 @@ export function createMatchingRepository(knex: Knex) {
       return (await knex('photos').whereIn('id', ids).select<PhotoRow[]>('*')).map(toPhotoRecord);
     },
 
-    /** Writes only the placements that changed. */
-    async place(changes: Map<number, Placement>, tx: Tx): Promise<void> {
+    /**
+     * Writes only the placements that changed. With `review`, a photo a card or a file name puts
+     * with a child waits for staff before families see it; one that goes to the tray is hidden there.
+     */
+    async place(changes: Map<number, Placement>, review: boolean, tx: Tx): Promise<void> {
       const db = inTx(tx);
       for (const [id, placement] of changes) {
-        await db('photos').where({ id }).update({ student_id: placement.studentId, in_tray: placement.inTray, matched_by: placement.matchedBy });
+        await db('photos')
+          .where({ id })
+          .update({ student_id: placement.studentId, in_tray: placement.inTray, matched_by: placement.matchedBy, pending_review: review && !placement.inTray });
       }
+    },
+
+    /**
+     * Whether a placement by a card or a file name waits for review in this class: once it is
+     * published, or scheduled to publish itself (docs/access.md, "Photos waiting for review").
+     */
+    async reviewsPlacements(albumId: number, tx: Tx): Promise<boolean> {
+      const row = (await inTx(tx)('albums').where({ id: albumId }).first('status', 'publish_at')) as { status: string; publish_at: number | string | null } | undefined;
+      return row !== undefined && (row.status === 'published' || row.publish_at !== null);
     },
 
     /** Serialises matching of one class across processes on MySQL (SQLite writes are serial anyway). */

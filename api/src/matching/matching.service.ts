@@ -106,7 +106,7 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
             const next = placements.get(photo.id);
             if (next && (next.studentId !== photo.studentId || next.inTray !== photo.inTray || next.matchedBy !== photo.matchedBy)) changed.set(photo.id, next);
           }
-          await repo.place(changed, tx);
+          await repo.place(changed, changed.size > 0 && (await repo.reviewsPlacements(albumId, tx)), tx);
           return current.map((photo) => ({ ...photo, ...(placements.get(photo.id) ?? {}) }));
         });
         return { sessionId: session, photos, reported: await reported(photos) };

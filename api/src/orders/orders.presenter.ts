@@ -12,6 +12,24 @@ export const isPaid = (order: Pick<OrderRecord, 'paymentStatus' | 'orderStatus'>
 export const itemPhotoLabel = (item: Pick<Order['items'][number], 'photoOriginalName' | 'photoFilename' | 'photoId'>): string =>
   item.photoOriginalName ?? item.photoFilename ?? `ID: ${item.photoId}`;
 
+/**
+ * The line's photo was moved to another child, or back to the tray, after it was ordered: the
+ * order's family no longer owns it and staff check and refund (docs/access.md, "Withdrawn photos").
+ */
+export const lineMovedAfterSale = (item: Pick<OrderItemRecord, 'photoId' | 'studentId' | 'photoNow'>): boolean =>
+  item.photoId !== null && item.photoNow !== null && (item.photoNow.studentId !== item.studentId || item.photoNow.inTray);
+
+/**
+ * The line's photo is no longer shown to the order's family: gone, moved, withheld (a card, the
+ * tray, waiting for review), do not publish, or its class back to draft. No image of it and no
+ * download is served. A line erased at the family's request (no photo) is text, not withdrawn.
+ */
+export const lineWithdrawn = (item: Pick<OrderItemRecord, 'photoId' | 'studentId' | 'photoNow'>): boolean => {
+  if (item.photoId === null) return false;
+  const now = item.photoNow;
+  return now === null || lineMovedAfterSale(item) || now.withheld || now.doNotPublish || !now.published;
+};
+
 /** Allow-listed output of an order; download links only once it is paid. */
 export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, itemId: number) => string): Order {
   const paid = isPaid(order);
@@ -33,12 +51,14 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
     testPayment: order.testPayment,
     duplicatePayments: order.duplicatePayments,
     printBatchId: order.printBatchId,
+    movedPhotos: order.items.filter(lineMovedAfterSale).length,
     items: order.items.map((item) => presentItem(order.id, item, paid, downloadUrl)),
   };
 }
 
 function presentItem(orderId: string, item: OrderItemRecord, paid: boolean, downloadUrl: (orderId: string, itemId: number) => string): Order['items'][number] {
   const digital = isDigitalProduct(item.productId, item.productName);
+  const withdrawn = lineWithdrawn(item);
   return {
     id: item.id,
     photoId: item.photoId,
@@ -56,6 +76,8 @@ function presentItem(orderId: string, item: OrderItemRecord, paid: boolean, down
     unitPrice: thebeToDecimal(item.unitThebe),
     totalPrice: thebeToDecimal(item.totalThebe),
     digital,
-    downloadUrl: paid && digital && item.photoId !== null ? downloadUrl(orderId, item.id) : null,
+    downloadUrl: paid && digital && item.photoId !== null && !withdrawn ? downloadUrl(orderId, item.id) : null,
+    withdrawn,
+    movedAfterSale: lineMovedAfterSale(item),
   };
 }

@@ -3,6 +3,18 @@ import type { OrderStatus, PaymentStatus } from '../../contract/constants';
 import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
 import type { PhotoInfo, PricedLine, Product } from './pricing';
+import { isPublished, isWithheld } from '../students/visibility';
+
+/** An order line's photo as it is now, to tell whether it is still the ordering family's (docs/access.md, "Withdrawn photos"). */
+export interface LinePhotoNow {
+  studentId: number | null;
+  inTray: boolean;
+  /** A card, in the tray, or waiting for review. */
+  withheld: boolean;
+  doNotPublish: boolean;
+  /** Its class is published. */
+  published: boolean;
+}
 
 export interface OrderItemRecord {
   id: number;
@@ -21,6 +33,8 @@ export interface OrderItemRecord {
   quantity: number;
   unitThebe: number;
   totalThebe: number;
+  /** The line's photo now; null when the line has no photo or the photo is gone. */
+  photoNow: LinePhotoNow | null;
 }
 
 /** An order with its school's name, its print batch, whether a sandbox payment was made for it, and its lines. */
@@ -90,6 +104,46 @@ interface OrderItemRow {
   quantity: number;
   unit_thebe: number;
   total_thebe: number;
+  now_id?: number | null;
+  now_student_id?: number | null;
+  now_kind?: string | null;
+  now_in_tray?: number | boolean | null;
+  now_pending_review?: number | boolean | null;
+  now_dnp?: number | boolean | null;
+  now_album_status?: string | null;
+  now_album_publish_at?: number | string | null;
+}
+
+/** The current state of a line's photo, read beside the line (joined as `ph`, `pst` and `pa`). */
+const NOW_COLUMNS = {
+  now_id: 'ph.id',
+  now_student_id: 'ph.student_id',
+  now_kind: 'ph.kind',
+  now_in_tray: 'ph.in_tray',
+  now_pending_review: 'ph.pending_review',
+  now_dnp: 'pst.do_not_publish',
+  now_album_status: 'pa.status',
+  now_album_publish_at: 'pa.publish_at',
+} as const;
+
+/** Joins a line's photo, its child and its class as they are now onto `order_items as i`. */
+function joinPhotoNow<Q extends Knex.QueryBuilder>(query: Q): Q {
+  return query
+    .leftJoin('photos as ph', 'ph.id', 'i.photo_id')
+    .leftJoin('students as pst', 'pst.id', 'ph.student_id')
+    .leftJoin('albums as pa', 'pa.id', 'ph.album_id') as Q;
+}
+
+function photoNowOf(row: OrderItemRow): LinePhotoNow | null {
+  if (row.now_id === null || row.now_id === undefined) return null;
+  const inTray = Boolean(Number(row.now_in_tray ?? 0));
+  return {
+    studentId: idOrNull(row.now_student_id),
+    inTray,
+    withheld: isWithheld({ kind: row.now_kind ?? 'photo', inTray, pendingReview: Boolean(Number(row.now_pending_review ?? 0)) }),
+    doNotPublish: Boolean(Number(row.now_dnp ?? 0)),
+    published: isPublished({ status: row.now_album_status ?? 'published', publishAt: row.now_album_publish_at === null || row.now_album_publish_at === undefined ? null : Number(row.now_album_publish_at) }),
+  };
 }
 
 const ITEM_COLUMNS = [
@@ -129,6 +183,7 @@ function toItemRecord(row: OrderItemRow): OrderItemRecord {
     quantity: Number(row.quantity),
     unitThebe: Number(row.unit_thebe),
     totalThebe: Number(row.total_thebe),
+    photoNow: photoNowOf(row),
   };
 }
 
@@ -188,12 +243,13 @@ export function createOrdersRepository(knex: Knex) {
 
   async function withItems(rows: OrderRow[], db: Knex = knex): Promise<OrderRecord[]> {
     if (rows.length === 0) return [];
-    const items: OrderItemRow[] = await db<OrderItemRow>('order_items')
+    const items: OrderItemRow[] = await joinPhotoNow(db('order_items as i'))
       .whereIn(
-        'order_id',
+        'i.order_id',
         rows.map((r) => r.id),
       )
-      .orderBy('id');
+      .orderBy('i.id')
+      .select('i.*', NOW_COLUMNS);
     const byOrder = new Map<string, OrderItemRecord[]>();
     for (const item of items.map(toItemRecord)) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
     return rows.map((order) => toRecord(order, byOrder.get(order.id) ?? []));
@@ -239,6 +295,9 @@ export function createOrdersRepository(knex: Knex) {
           'st.do_not_publish',
           'p.kind',
           'p.in_tray',
+          'p.pending_review',
+          'a.status as album_status',
+          'a.publish_at as album_publish_at',
           'p.original_name',
           'p.original_number',
           'p.filename',
@@ -255,7 +314,8 @@ export function createOrdersRepository(knex: Knex) {
             accessMode: r.access_mode,
             studentId: r.student_id === null ? null : Number(r.student_id),
             doNotPublish: Boolean(Number(r.do_not_publish ?? 0)),
-            withheld: r.kind === 'card' || Boolean(Number(r.in_tray ?? 0)),
+            withheld: isWithheld({ kind: r.kind, inTray: Boolean(Number(r.in_tray ?? 0)), pendingReview: Boolean(Number(r.pending_review ?? 0)) }),
+            albumPublished: isPublished({ status: r.album_status, publishAt: r.album_publish_at === null ? null : Number(r.album_publish_at) }),
             originalName: r.original_name,
             originalNumber: r.original_number,
             filename: r.filename,
@@ -264,13 +324,17 @@ export function createOrdersRepository(knex: Knex) {
       );
     },
 
-    async photoForDownload(photoId: number): Promise<{ storageKey: string; mimeType: string; filename: string; doNotPublish: boolean } | undefined> {
-      const row = await knex('photos as p')
-        .leftJoin('students as st', 'st.id', 'p.student_id')
-        .where('p.id', photoId)
-        .first('p.storage_key', 'p.mime_type', 'p.filename', 'p.kind', 'st.do_not_publish');
+    /** A paid line's photo: its files, and where it stands now (whose it is, whether families may see it). */
+    async photoForDownload(photoId: number): Promise<{ storageKey: string; mimeType: string; filename: string; doNotPublish: boolean; now: LinePhotoNow } | undefined> {
+      const row = (await knex('photos as ph')
+        .leftJoin('students as pst', 'pst.id', 'ph.student_id')
+        .join('albums as pa', 'pa.id', 'ph.album_id')
+        .where('ph.id', photoId)
+        .first('ph.storage_key', 'ph.mime_type', 'ph.filename', NOW_COLUMNS)) as (OrderItemRow & { storage_key: string; mime_type: string; filename: string }) | undefined;
+      const now = row && photoNowOf(row);
+      if (!row || !now) return undefined;
       // A card photo is never delivered, like a child who may not be published.
-      return row && { storageKey: row.storage_key, mimeType: row.mime_type, filename: row.filename, doNotPublish: Boolean(Number(row.do_not_publish ?? 0)) || row.kind === 'card' };
+      return { storageKey: row.storage_key, mimeType: row.mime_type, filename: row.filename, doNotPublish: now.doNotPublish || row.now_kind === 'card', now };
     },
 
     async insert(order: NewOrder, tx?: Tx): Promise<void> {
@@ -321,16 +385,18 @@ export function createOrdersRepository(knex: Knex) {
     /** One order with its lines, in one query (the lines joined in; the order's columns repeat on each). */
     async find(id: string, tx?: Tx): Promise<OrderRecord | undefined> {
       const db = runner(knex, tx);
-      const rows: (OrderRow & Record<`item_${keyof OrderItemRow}`, unknown>)[] = await baseQuery(db)
-        .leftJoin('order_items as i', 'i.order_id', 'o.id')
+      const rows: (OrderRow & Record<`item_${keyof OrderItemRow}`, unknown>)[] = await joinPhotoNow(baseQuery(db).leftJoin('order_items as i', 'i.order_id', 'o.id'))
         .select(ITEM_COLUMNS.map((column) => `i.${column} as item_${column}`))
+        .select(Object.fromEntries(Object.entries(NOW_COLUMNS).map(([alias, column]) => [`item_${alias}`, column])))
         .where('o.id', id)
         .orderBy('i.id');
       const first = rows[0];
       if (!first) return undefined;
       const items = rows
         .filter((row) => row.item_id !== null)
-        .map((row) => toItemRecord(Object.fromEntries(ITEM_COLUMNS.map((column) => [column, row[`item_${column}`]])) as unknown as OrderItemRow));
+        .map((row) =>
+          toItemRecord(Object.fromEntries([...ITEM_COLUMNS, ...Object.keys(NOW_COLUMNS)].map((column) => [column, row[`item_${column as keyof OrderItemRow}`]])) as unknown as OrderItemRow),
+        );
       return toRecord(first, items);
     },
 

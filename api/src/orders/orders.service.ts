@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../contract/constants';
 import { isDigitalProduct, isOrderingClosed } from '../../contract/constants';
-import { HARDENING_MSG, MSG, ORDER_MSG, STUDENT_MSG } from '../../contract/messages';
+import { HARDENING_MSG, MSG, ORDER_MSG, REVIEW_MSG, STUDENT_MSG } from '../../contract/messages';
 import type { Order, OrderCreateInput } from '../../contract/orders';
 import type { Deps } from '../deps';
 import { conflict, forbidden, notFound } from '../http/errors';
@@ -15,7 +15,7 @@ import { newOrderId } from './order-id';
 import { orderRequestHash } from './idempotency';
 import { priceOrder, fallbackProducts, type PhotoInfo } from './pricing';
 import { createOrdersRepository, type OrderRecord } from './orders.repository';
-import { isPaid, itemPhotoLabel, presentOrder } from './orders.presenter';
+import { isPaid, itemPhotoLabel, lineWithdrawn, presentOrder } from './orders.presenter';
 import type { DownloadLinks } from './downloads';
 import type { StreamedFileResponse } from '../media/media.types';
 
@@ -42,7 +42,13 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     const granted = await visibility.grantedStudents(viewer);
     for (const photo of photos) {
       if (photo.doNotPublish) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
-      const access = classAccess(viewer, { id: photo.albumId, schoolId: photo.schoolId, hasPassword: photo.albumHasPassword, accessMode: photo.accessMode }, granted);
+      // A draft class's photos are not for sale, as if they were not there.
+      if (!photo.albumPublished && !viewer.staff) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
+      const access = classAccess(
+        viewer,
+        { id: photo.albumId, schoolId: photo.schoolId, hasPassword: photo.albumHasPassword, accessMode: photo.accessMode, published: photo.albumPublished },
+        granted,
+      );
       if (access.kind === 'none') throw accessError(access);
       if (!photoVisible(access, photo)) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
     }
@@ -140,10 +146,12 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     const item = order?.items.find((candidate) => candidate.id === link.itemId);
     if (!order || !item || !isDigitalProduct(item.productId, item.productName)) throw forbidden(ORDER_MSG.downloadInvalid, 'DOWNLOAD_LINK_INVALID');
     if (!isPaid(order)) throw forbidden(ORDER_MSG.downloadNotReady, 'ORDER_NOT_PAID');
-    // An erased photo is gone for good (its line keeps only text); a do-not-publish one is never delivered.
+    // An erased photo is gone for good (its line keeps only text); a do-not-publish one is never
+    // delivered, and neither is one that is no longer the ordering child's (docs/access.md, "Withdrawn photos").
     const photo = item.photoId === null ? undefined : await repo.photoForDownload(item.photoId);
     if (!photo) throw notFound(ORDER_MSG.downloadInvalid);
     if (photo.doNotPublish) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
+    if (lineWithdrawn({ ...item, photoNow: photo.now })) throw forbidden(REVIEW_MSG.photoWithdrawnHelp, 'PHOTO_WITHDRAWN');
     const file = await deps.media.originalDownload(photo, downloadName(order.schoolName, item.photoOriginalName ?? photo.filename, photo.filename));
     if (!file) throw notFound(ORDER_MSG.downloadInvalid);
     return file;

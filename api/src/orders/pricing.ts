@@ -24,8 +24,10 @@ export interface PhotoInfo {
   studentId: number | null;
   /** The child is marked "do not publish": the photo is never sold. */
   doNotPublish: boolean;
-  /** A card photo or one waiting in the unmatched tray: never sold. */
+  /** A card photo, one waiting in the unmatched tray or one waiting for review: never sold. */
   withheld: boolean;
+  /** Its class is published: a draft's photos are never sold. */
+  albumPublished: boolean;
   originalName: string;
   originalNumber: string | null;
   filename: string;

@@ -14,6 +14,7 @@ const photo = (id: number, albumId = 1, schoolId = 1): PhotoInfo => ({
   studentId: null,
   doNotPublish: false,
   withheld: false,
+  albumPublished: true,
   originalName: `IMG_${id}.JPG`,
   originalNumber: String(id),
   filename: `${id}.jpg`,

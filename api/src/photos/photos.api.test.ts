@@ -91,7 +91,7 @@ describeApi('photos API: upload, list, delete', () => {
       expect(res.status).toBe(201);
     });
 
-    it('refuses a renamed HTML file before storing anything (415)', async () => {
+    it('a renamed HTML file refuses only itself (207 naming it); a batch of nothing but bad files stores nothing (415)', async () => {
       const { albumId } = await insertSchoolAndAlbum(server);
       const before = await storageFiles(server);
       const res = await photographer.post(
@@ -104,31 +104,54 @@ describeApi('photos API: upload, list, delete', () => {
           { albumId: String(albumId) },
         ),
       );
-      expect(res.status).toBe(415);
-      expect(res.body.message).toBe(MSG.fileNotImage('IMG_2.jpg'));
-      expect(await rowsOf(albumId)).toEqual([]);
-      expect(await storageFiles(server)).toEqual(before);
+      expect(res.status).toBe(207);
+      const body = uploadBatchResponseSchema.strict().parse(res.body);
+      expect(body.rejected).toEqual([{ name: 'IMG_2.jpg', reason: MSG.fileNotImage('IMG_2.jpg') }]);
+      expect(body.photos.map((photo) => photo.originalName)).toEqual(['IMG_1.jpg']);
+      expect((await rowsOf(albumId)).map((row) => row.original_name)).toEqual(['IMG_1.jpg']);
+      // Only the stored photo's original and renditions were written.
+      expect((await storageFiles(server)).length - before.length).toBe(4);
+
+      const allBad = await photographer.post(
+        '/api/photos/upload-batch',
+        photoForm([{ name: 'IMG_3.jpg', bytes: htmlFile() }, { name: 'IMG_4.jpg', bytes: await truncatedJpeg() }], { albumId: String(albumId) }),
+      );
+      expect(allBad.status).toBe(415);
+      expect(allBad.body).toMatchObject({
+        message: MSG.fileNotImage('IMG_3.jpg'),
+        rejected: [
+          { name: 'IMG_3.jpg', reason: MSG.fileNotImage('IMG_3.jpg') },
+          { name: 'IMG_4.jpg', reason: MSG.fileCorrupt('IMG_4.jpg') },
+        ],
+      });
+      expect(await rowsOf(albumId)).toHaveLength(1);
+      expect((await storageFiles(server)).length - before.length).toBe(4);
     });
 
-    it('rolls back the whole batch when a later file is corrupt, so a retry never duplicates', async () => {
+    it('a batch of ten with one corrupt file stores the other nine in their capture order, and a resend adds nothing', async () => {
       const { albumId } = await insertSchoolAndAlbum(server);
-      const good = [
-        { name: 'IMG_10.jpg', bytes: await solidJpeg(300, 200) },
-        { name: 'IMG_11.jpg', bytes: await solidJpeg(300, 200, '#aa3300') },
-      ];
+      const files: { name: string; bytes: Buffer }[] = [];
+      for (let i = 0; i < 10; i++) files.push({ name: `IMG_${20 + i}.jpg`, bytes: i === 4 ? await truncatedJpeg() : await solidJpeg(300, 200, `#${(i * 23 + 16).toString(16).padStart(2, '0')}3300`) });
+      const capture = JSON.stringify({ sessionId: 'one-bad-file-session', files: files.map((file, seq) => ({ name: file.name, size: file.bytes.length, seq })) });
+      const send = () => photographer.post('/api/photos/upload-batch', photoForm(files, { albumId: String(albumId), capture }));
       const before = await storageFiles(server);
-      const res = await photographer.post(
-        '/api/photos/upload-batch',
-        photoForm([...good, { name: 'IMG_12.jpg', bytes: await truncatedJpeg() }], { albumId: String(albumId) }),
+      const res = await send();
+      expect(res.status).toBe(207);
+      expect(res.body.rejected).toEqual([{ name: 'IMG_24.jpg', reason: MSG.fileCorrupt('IMG_24.jpg') }]);
+      expect(res.body.uploaded).toBe(9);
+      const rows = await rowsOf(albumId);
+      // The refused file leaves a gap in the capture order; it never shifts the photos after it.
+      expect(rows.map((row) => [row.original_name, Number(row.capture_seq)]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual(
+        files.flatMap((file, seq) => (seq === 4 ? [] : [[file.name, seq]])),
       );
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe(MSG.fileCorrupt('IMG_12.jpg'));
-      expect(await rowsOf(albumId)).toEqual([]);
-      expect(await storageFiles(server)).toEqual(before);
+      expect((await storageFiles(server)).length - before.length).toBe(9 * 4);
 
-      const retry = await photographer.post('/api/photos/upload-batch', photoForm(good, { albumId: String(albumId) }));
-      expect(retry.status).toBe(201);
-      expect((await rowsOf(albumId)).map((r) => r.original_name).sort()).toEqual(['IMG_10.jpg', 'IMG_11.jpg']);
+      // The queue resends a batch whose answer was lost: nothing is stored twice.
+      const again = await send();
+      expect(again.status).toBe(207);
+      expect(again.body.uploaded).toBe(9);
+      expect(await rowsOf(albumId)).toHaveLength(9);
+      expect((await storageFiles(server)).length - before.length).toBe(9 * 4);
     });
 
     it('413 for a file over 10 MB while streaming, leaving no temp files', async () => {

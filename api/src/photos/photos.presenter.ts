@@ -19,5 +19,6 @@ export function presentPhoto(photo: PhotoRecord, studentId: number | null = phot
     createdAt: photo.createdAt,
     ...(photo.kind === 'card' ? { card: true as const } : {}),
     ...(photo.inTray ? { inTray: true as const } : {}),
+    ...(photo.pendingReview ? { pendingReview: true as const } : {}),
   };
 }

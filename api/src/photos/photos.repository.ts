@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AccessMode } from '../../contract/student-codes';
 import type { CardStatus } from '../../contract/matching';
 import type { SmallThumbnail, StoredPhoto } from '../media/media.types';
-import type { PhotoRef } from '../students/visibility';
+import { isPublished, isWithheld, type PhotoRef } from '../students/visibility';
 import { runner, type Tx } from '../db/database';
 import { insertedId, now, toIso, count } from '../db/knex';
 
@@ -40,6 +40,8 @@ export interface PhotoRow {
   upload_session: string | null;
   capture_seq: number | null;
   captured_at: number | string | null;
+  /** Placed by a card or a file name and not yet released by staff (1/0 on MySQL). */
+  pending_review: number | boolean;
   /** Joined from students: the photo's child is marked "do not publish" (1/0, or null for a group photo). */
   student_dnp?: number | boolean | null;
 }
@@ -70,6 +72,8 @@ export interface PhotoRecord
   uploadSession: string | null;
   captureSeq: number | null;
   capturedAt: number | null;
+  /** Placed by a card or a file name and not yet released by staff: families do not see it. */
+  pendingReview: boolean;
   /** The photo's child is marked "do not publish" (false for a group photo, and where not read). */
   doNotPublish: boolean;
 }
@@ -106,15 +110,16 @@ export function toPhotoRecord(row: PhotoRow): PhotoRecord {
     uploadSession: row.upload_session,
     captureSeq: numberOrNull(row.capture_seq),
     capturedAt: numberOrNull(row.captured_at),
+    pendingReview: Boolean(Number(row.pending_review ?? 0)),
     doNotPublish: Boolean(Number(row.student_dnp ?? 0)),
   };
 }
 
 /** What the visibility rule needs to know about a photo, from a row that has these columns (the image endpoints read them). */
-export const photoRefOfRow = (row: Pick<PhotoRow, 'student_id' | 'student_dnp' | 'kind' | 'in_tray'>): PhotoRef => ({
+export const photoRefOfRow = (row: Pick<PhotoRow, 'student_id' | 'student_dnp' | 'kind' | 'in_tray' | 'pending_review'>): PhotoRef => ({
   studentId: numberOrNull(row.student_id),
   doNotPublish: Boolean(Number(row.student_dnp ?? 0)),
-  withheld: row.kind === 'card' || Boolean(Number(row.in_tray ?? 0)),
+  withheld: isWithheld({ kind: row.kind, inTray: Boolean(Number(row.in_tray ?? 0)), pendingReview: Boolean(Number(row.pending_review ?? 0)) }),
 });
 
 export interface AlbumRef {
@@ -124,6 +129,8 @@ export interface AlbumRef {
   schoolName: string;
   hasPassword: boolean;
   accessMode: AccessMode;
+  /** Families may see the class now (docs/access.md, "Draft and published classes"). */
+  published: boolean;
 }
 
 export interface PhotoWithAlbum {
@@ -141,6 +148,11 @@ export interface NewPhoto {
   capture?: { session: string; seq: number; capturedAt: number | null };
   /** Set when the photo is of a child's QR card. */
   card?: { status: CardStatus; studentId: number | null };
+  /**
+   * A photo of a class with a roster waits in the tray until matching places it, so no family sees
+   * it in between; one placed while the class is live also waits for review.
+   */
+  held?: { inTray: boolean; pendingReview: boolean };
 }
 
 const ALBUM_COLUMNS = {
@@ -150,6 +162,8 @@ const ALBUM_COLUMNS = {
   school_ref_id: 'schools.id',
   school_ref_name: 'schools.name',
   school_ref_mode: 'schools.access_mode',
+  album_ref_status: 'albums.status',
+  album_ref_publish_at: 'albums.publish_at',
 } as const;
 
 interface AlbumColumns {
@@ -159,6 +173,8 @@ interface AlbumColumns {
   school_ref_id: number;
   school_ref_name: string;
   school_ref_mode: AccessMode;
+  album_ref_status: string;
+  album_ref_publish_at: number | string | null;
 }
 
 function toAlbumRef(row: AlbumColumns): AlbumRef {
@@ -169,6 +185,7 @@ function toAlbumRef(row: AlbumColumns): AlbumRef {
     schoolName: row.school_ref_name,
     hasPassword: row.album_ref_password !== null && row.album_ref_password !== '',
     accessMode: row.school_ref_mode,
+    published: isPublished({ status: row.album_ref_status, publishAt: row.album_ref_publish_at === null ? null : Number(row.album_ref_publish_at) }),
   };
 }
 
@@ -269,6 +286,8 @@ export function createPhotoRepository(knex: Knex) {
                 upload_session: photo.capture?.session ?? null,
                 capture_seq: photo.capture?.seq ?? null,
                 captured_at: photo.capture?.capturedAt ?? null,
+                in_tray: photo.held?.inTray ?? false,
+                pending_review: photo.held?.pendingReview ?? false,
                 created_at: now(),
                 ...storedColumns(photo.stored),
               }),
@@ -296,6 +315,10 @@ export function createPhotoRepository(knex: Knex) {
     async setSmallThumbnail(id: number, small: SmallThumbnail): Promise<void> {
       await knex('photos').where({ id }).update({ small_thumb_width: small.width, small_thumb_height: small.height, small_thumb_etag: small.etag });
     },
+
+    /** Staff put photos in the tray by hand: nobody's, hidden from families, and kept there when their session is matched again. */
+    toTray: async (ids: number[]): Promise<number> =>
+      Number(await knex('photos').whereIn('id', ids).update({ student_id: null, in_tray: true, matched_by: 'staff', pending_review: false })),
 
     deleteByIds: async (ids: number[]): Promise<number> => Number(await knex('photos').whereIn('id', ids).delete()),
   };

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { UPLOAD_BATCH_SIZE, UPLOAD_MAX_FILE_BYTES } from '../../contract/constants';
+import { UPLOAD_BATCH_SIZE, UPLOAD_MAX_FILE_BYTES, UPLOAD_PARTIAL_STATUS } from '../../contract/constants';
 import { id } from '../../contract/fields';
 import { CATALOGUE_ROUTE_MSG, HARDENING_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
 import { uploadCaptureSchema } from '../../contract/matching';
 import { badRequest } from '../http/errors';
-import { bulkDeleteSchema, cleanupMissingSchema } from '../../contract/photos';
+import { bulkDeleteSchema, cleanupMissingSchema, trayPhotosSchema } from '../../contract/photos';
 import type { AppContext, AppState } from '../http/context';
 import { requireStaff } from '../http/auth';
 import { readMultipart, type MultipartBody } from '../http/multipart';
@@ -89,13 +89,21 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
       });
       const { albumId } = parse(uploadFieldsSchema, body.fields);
       const capture = body.fields.capture === undefined ? null : parse(uploadCaptureSchema, readJsonField(body.fields.capture));
-      ctx.body = await service.uploadBatch(albumId, body.files.photos ?? [], pipeline.prepared, { capture, matching });
-      ctx.status = 201;
+      const result = await service.uploadBatch(albumId, body.files.photos ?? [], pipeline.prepared, { capture, matching });
+      ctx.body = result;
+      // 207: the good files were stored, the refused ones are named in `rejected`.
+      ctx.status = result.rejected.length > 0 ? UPLOAD_PARTIAL_STATUS : 201;
     } finally {
       // Decodes still running read the temp uploads: let them settle before the folder goes.
       await pipeline.discard();
       await body?.cleanup();
     }
+  });
+
+  /** Staff put photos back in the unmatched tray: hidden from families until placed again. */
+  router.put('/photos/tray', requireStaff, async (ctx) => {
+    const { photoIds } = parse(trayPhotosSchema, ctx.request.body);
+    ctx.body = await service.toTray(photoIds);
   });
 
   router.delete('/photos/bulk-delete', requireStaff, async (ctx) => {

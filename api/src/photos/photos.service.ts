@@ -15,7 +15,7 @@ import { originalNumberOf } from './original-number';
 import { createPhotoRepository, type AlbumRef, type NewPhoto, type PhotoRecord, type PhotoWithAlbum } from './photos.repository';
 import { presentPhoto } from './photos.presenter';
 import { createStudentRepository } from '../students/students.repository';
-import { createVisibility, photoVisible, visibleStudentId, type ClassAccess, type PhotoRef } from '../students/visibility';
+import { createVisibility, isWithheld, photoVisible, visibleStudentId, type ClassAccess, type PhotoRef } from '../students/visibility';
 
 /** Existence checks on storage run this many at a time, so a large library does not exhaust descriptors. */
 const STAT_CHUNK = 32;
@@ -28,8 +28,13 @@ const filesOf = (photo: Pick<PhotoRecord, 'storageKey' | 'mimeType'>): PhotoFile
 const refOf = (photo: PhotoRecord): PhotoRef => ({
   studentId: photo.studentId,
   doNotPublish: photo.doNotPublish,
-  withheld: photo.kind === 'card' || photo.inTray,
+  withheld: isWithheld(photo),
 });
+
+/** The refused files of a batch in the order they were sent, each with the reason its check gave. */
+function presentRefused(refused: { file: UploadedFile; error: AppError }[], files: UploadedFile[]): UploadBatchResponse['rejected'] {
+  return [...refused].sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file)).map(({ file, error }) => ({ name: file.originalName, reason: error.message }));
+}
 
 function present(photos: PhotoRecord[], access: ClassAccess): Photo[] {
   return photos
@@ -154,12 +159,16 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
     },
 
     /**
-     * Every file is fully validated and rendered before any is stored (cheap checks first, naming
-     * the first bad file); then all are committed. Any failure removes everything this batch
-     * stored, so a retried batch never duplicates. A batch belongs to an upload session: a file
-     * the session already holds at the same capture number (a resend whose answer was lost) is
-     * answered from storage, not stored twice. In a class with a roster every photo is looked at
-     * for a child's QR card, and the whole session is matched again.
+     * One bad file refuses one file (docs/images.md, "One bad file refuses one file"): each file is
+     * checked and rendered, a file the checks refuse is named in `rejected` with the reason, and
+     * the others are stored together (a storage or database failure still removes everything this
+     * batch stored, so a retry never duplicates). Capture numbers are the client's, or taken over
+     * every file of the batch, so a refused file never shifts the order of the rest. A batch
+     * belongs to an upload session: a file the session already holds at the same capture number
+     * (a resend whose answer was lost) is answered from storage, not stored twice. In a class
+     * with a roster every photo is looked at for a child's QR card, waits in the tray until the
+     * whole session is matched again, and a photo placed while the class is live waits for review.
+     * Every file refused: the first file's error, with `rejected` naming them all.
      */
     async uploadBatch(
       albumId: number,
@@ -169,7 +178,22 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
     ): Promise<UploadBatchResponse> {
       if (files.length === 0) throw badRequest(MSG.noFilesSelected, { photos: MSG.noFilesSelected });
       await getAlbum(albumId);
-      for (const file of files) await media.checkUpload(file);
+      const refused: { file: UploadedFile; error: AppError }[] = [];
+      /** A file's own fault (not an image, corrupt, too large) refuses that file; anything else fails the batch. */
+      const refuse = (file: UploadedFile, err: unknown): boolean => {
+        if (!(err instanceof AppError) || err.status >= 500) return false;
+        refused.push({ file, error: err });
+        return true;
+      };
+      const checked: UploadedFile[] = [];
+      for (const file of files) {
+        try {
+          await media.checkUpload(file);
+          checked.push(file);
+        } catch (err) {
+          if (!refuse(file, err)) throw err;
+        }
+      }
       const session = options.capture?.sessionId ?? randomBytes(16).toString('base64url');
       const seqOf = captureNumbers(files, options.capture ?? null);
       const earlier = new Map<number, PhotoRecord>();
@@ -180,16 +204,26 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
           if (photo && photo.originalName !== file.originalName) throw conflict(MATCHING_MSG.captureConflict(file.originalName), 'CAPTURE_CONFLICT');
         }
       }
-      const fresh = files.filter((file) => !earlier.has(seqOf.get(file) as number));
+      const fresh = checked.filter((file) => !earlier.has(seqOf.get(file) as number));
       const matcher = options.matching ? await options.matching.forAlbum(albumId) : null;
       const ready: { file: UploadedFile; prepared: PreparedPhoto; card?: NewPhoto['card'] }[] = [];
       const committed: StoredPhoto[] = [];
       let ids: number[];
       try {
         for (const file of fresh) {
-          const prepared = await prepare(file);
+          let prepared: PreparedPhoto;
+          try {
+            prepared = await prepare(file);
+          } catch (err) {
+            if (refuse(file, err)) continue;
+            throw err;
+          }
           const text = matcher ? await prepared.findCardText(matcher.isCardText) : null;
           ready.push({ file, prepared, card: text !== null && matcher ? await matcher.resolveCard(text) : undefined });
+        }
+        const first = refused[0];
+        if (first && refused.length === files.length) {
+          throw new AppError(first.error.status, first.error.message, first.error.code, first.error.errors, undefined, { rejected: presentRefused(refused, files) });
         }
         // Every photo's files go into storage at once (none of them waits on another), and all of
         // them settle before a failure removes the ones that were stored.
@@ -205,6 +239,8 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
             stored: entry.prepared.stored,
             capture: { session, seq: seqOf.get(entry.file) as number, capturedAt: entry.prepared.takenAt },
             card: entry.card,
+            // Until matching places it, a photo of a class with a roster is nobody's: it waits in the tray.
+            held: matcher && !entry.card ? { inTray: true, pendingReview: false } : undefined,
           })),
         );
         ids = [...inserted.map((photo) => photo.id), ...[...earlier.values()].map((photo) => photo.id)];
@@ -213,7 +249,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
         // The same batch sent twice at once: the other request stored it; answer with its photos.
         if (!(options.capture && isUniqueViolation(err))) throw err;
         const stored = await repo.bySession(albumId, session, [...seqOf.values()]);
-        if (stored.length !== files.length) throw err;
+        if (stored.length !== files.length - refused.length) throw err;
         ids = stored.map((photo) => photo.id);
       } finally {
         await Promise.all(ready.map((entry) => entry.prepared.discard()));
@@ -221,7 +257,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
       const matching = matcher && options.matching ? presentMatchingSummary(await options.matching.rematch(albumId, session)) : null;
       // Multipart parsing lists files as they finish streaming; answer in frame order instead.
       const photos = (await repo.findByIds(ids)).sort(frameOrder).map((photo) => presentPhoto(photo));
-      return { message: MSG.photosUploaded(photos.length), uploaded: photos.length, photos, matching };
+      return { message: MSG.photosUploaded(photos.length), uploaded: photos.length, photos, matching, rejected: presentRefused(refused, files) };
     },
 
     /**
@@ -251,6 +287,15 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
           made += 1;
         }
       }
+    },
+
+    /** Staff put photos back in the tray (never a card: it is not waiting for a child); they stay there when the session is matched again. */
+    async toTray(photoIds: number[]): Promise<{ updated: number }> {
+      const ids = [...new Set(photoIds)];
+      const photos = await repo.findByIds(ids);
+      if (photos.length !== ids.length) throw notFound(MSG.photoNotFound);
+      if (photos.some((photo) => photo.kind === 'card')) throw badRequest(MATCHING_MSG.cardNotAssignable, { photoIds: MATCHING_MSG.cardNotAssignable }, 'CARD_PHOTO');
+      return { updated: await repo.toTray(ids) };
     },
 
     async bulkDelete(photoIds: number[]): Promise<{ deletedCount: number }> {

@@ -92,8 +92,9 @@ describeApi('school unlock and the class list (docs/access.md)', () => {
     const res = await staff.get(`/api/schools/${school.id}/albums`);
     expect(res.status).toBe(200);
     expect(res.body.map((a: { name: string }) => a.name)).toEqual(['Grade 1', 'grade 2', 'Grade 2B', 'Grade 3', 'Grade 10', 'Kindergarten']);
-    expect(res.body[3]).toEqual({ id: expect.any(Number), name: 'Grade 3', schoolId: school.id, hasPassword: true, photoCount: 0 });
-    expect(Object.keys(res.body[0]).sort()).toEqual(['hasPassword', 'id', 'name', 'photoCount', 'schoolId']);
+    // Staff see each class's publishing too (docs/access.md, "Draft and published classes").
+    expect(res.body[3]).toEqual({ id: expect.any(Number), name: 'Grade 3', schoolId: school.id, hasPassword: true, photoCount: 0, status: 'published', publishAt: null, pendingReview: 0 });
+    expect(Object.keys(res.body[0]).sort()).toEqual(['hasPassword', 'id', 'name', 'pendingReview', 'photoCount', 'publishAt', 'schoolId', 'status']);
     expect((await staff.get('/api/schools/999999/albums')).status).toBe(404);
   });
 });

@@ -29,7 +29,7 @@ export function createSchoolService(deps: SchoolDeps) {
   }
 
   async function staffView(school: SchoolRecord): Promise<StaffSchool> {
-    return presentStaffSchool(school, presentAlbums(await albums.listBySchools([school.id])));
+    return presentStaffSchool(school, presentAlbums(await albums.listBySchools([school.id]), true));
   }
 
   async function assertPriceList(priceListId: number | null | undefined, tx: Tx): Promise<void> {
@@ -63,7 +63,7 @@ export function createSchoolService(deps: SchoolDeps) {
       const schools = (await repo.list()).sort(byNameThenId);
       if (!staff) return schools.map(presentPublicSchool);
       const all = await albums.listBySchools(schools.map((school) => school.id));
-      return schools.map((school) => presentStaffSchool(school, presentAlbums(all.filter((album) => album.schoolId === school.id))));
+      return schools.map((school) => presentStaffSchool(school, presentAlbums(all.filter((album) => album.schoolId === school.id), true)));
     },
 
     async getStaff(id: number): Promise<StaffSchool> {
@@ -92,7 +92,7 @@ export function createSchoolService(deps: SchoolDeps) {
       if (!schoolUnlocked(viewer, school, granted)) return null;
       const shown = visibleClasses(viewer, school, await albums.listBySchools([school.id]), granted);
       if (!shown) return null;
-      return { school: presentSchoolBySlug(school, true), albums: presentAlbums(shown) };
+      return { school: presentSchoolBySlug(school, true), albums: presentAlbums(shown, viewer.staff) };
     },
 
     /** The classes of the school this viewer may see; a locked school is a 401 naming the lock. */
@@ -104,7 +104,7 @@ export function createSchoolService(deps: SchoolDeps) {
           ? unauthorized(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED')
           : unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
       }
-      return presentAlbums(shown);
+      return presentAlbums(shown, viewer.staff);
     },
 
     /**

@@ -218,10 +218,11 @@ export function createStudentRepository(knex: Knex) {
       return new Map(rows.map((row) => [Number(row.id), Number(row.album_id)]));
     },
 
-    /** Staff placing photos by hand: out of the unmatched tray, and kept where they are when the session is matched again. */
+    /** Staff placing photos by hand: out of the unmatched tray, live at once, and kept where they are when the session is matched again. */
     async assignPhotos(photoIds: number[], studentId: number | null, tx?: Tx): Promise<number> {
       const db = runner(knex, tx);
-      return db('photos').whereIn('id', photoIds).update({ student_id: studentId, in_tray: false, matched_by: 'staff' });
+      // A person decided: the photo is live at once (no review).
+      return db('photos').whereIn('id', photoIds).update({ student_id: studentId, in_tray: false, matched_by: 'staff', pending_review: false });
     },
 
     async anyCard(photoIds: number[], tx?: Tx): Promise<boolean> {

@@ -241,6 +241,8 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
     async photosOf(id: number, viewer: Viewer): Promise<Photo[]> {
       const student = await get(id);
       const album = await photos.getAlbum(student.albumId);
+      // A family holding the child's code in a class still in draft is told "nothing yet", not "not found".
+      if (!viewer.staff && !album.published && (await visibility.grantedStudents(viewer)).some((held) => held.id === student.id)) return [];
       const access = await visibility.requireClass(viewer, album);
       if (access.kind !== 'staff' && !access.studentIds.includes(student.id)) throw forbidden(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED');
       return photos.listStudentPhotos(student.id, access);

@@ -6,7 +6,7 @@ import type { Viewer } from '../http/access';
 import type { GrantedStudent } from './students.repository';
 import { newStudentCode } from './student-code';
 import { parseRosterCsv } from './roster-csv';
-import { classAccess, photoVisible, schoolUnlocked, visibleClasses, visibleStudentId } from './visibility';
+import { classAccess, isPublished, isWithheld, photoVisible, schoolUnlocked, visibleClasses, visibleStudentId } from './visibility';
 
 describe('student codes', () => {
   it('use 32 symbols without 0, O, 1 or I', () => {
@@ -75,7 +75,7 @@ describe('the visibility rule', () => {
     accessMode: 'student_codes',
     doNotPublish: false,
   });
-  const open = { id: 10, schoolId: 1, hasPassword: false, accessMode: 'school_password' as const };
+  const open = { id: 10, schoolId: 1, hasPassword: false, accessMode: 'school_password' as const, published: true };
   const locked = { ...open, id: 11, hasPassword: true };
   const codes = { ...open, accessMode: 'student_codes' as const };
   const own = { studentId: 5, doNotPublish: false, withheld: false };
@@ -129,13 +129,40 @@ describe('the visibility rule', () => {
 
   it('lists only the classes a viewer may see', () => {
     const albums = [
-      { id: 10, hasPassword: false },
-      { id: 11, hasPassword: true },
+      { id: 10, hasPassword: false, published: true },
+      { id: 11, hasPassword: true, published: true },
     ];
     expect(visibleClasses(viewer({ schools: [1] }), { id: 1, accessMode: 'school_password' }, albums, [])).toEqual(albums);
     expect(visibleClasses(viewer({ schools: [1] }), { id: 1, accessMode: 'student_codes' }, albums, [])).toBeNull();
-    expect(visibleClasses(viewer({ students: [5] }), { id: 1, accessMode: 'student_codes' }, albums, [child(5, 11)])).toEqual([{ id: 11, hasPassword: false }]);
+    expect(visibleClasses(viewer({ students: [5] }), { id: 1, accessMode: 'student_codes' }, albums, [child(5, 11)])).toEqual([{ id: 11, hasPassword: false, published: true }]);
     expect(schoolUnlocked(viewer({ students: [5] }), { id: 1, accessMode: 'student_codes' }, [child(5, 11)])).toBe(true);
     expect(schoolUnlocked(viewer({ schools: [1] }), { id: 1, accessMode: 'student_codes' }, [])).toBe(false);
+  });
+
+  it('a draft class is there for staff only: no grant, code or password shows it to a family', () => {
+    const draft = { ...open, published: false };
+    const draftCodes = { ...codes, published: false };
+    expect(classAccess(viewer({}, true), draft, []).kind).toBe('staff');
+    expect(classAccess(viewer({ schools: [1] }), draft, [])).toEqual({ kind: 'none', reason: 'draft' });
+    expect(classAccess(viewer({ students: [5] }), draftCodes, [child(5, draftCodes.id)])).toEqual({ kind: 'none', reason: 'draft' });
+    const albums = [
+      { id: 10, hasPassword: false, published: false },
+      { id: 12, hasPassword: false, published: true },
+    ];
+    expect(visibleClasses(viewer({ schools: [1] }), { id: 1, accessMode: 'school_password' }, albums, [])).toEqual([albums[1]]);
+    expect(visibleClasses(viewer({}, true), { id: 1, accessMode: 'school_password' }, albums, [])).toEqual(albums);
+    // A family whose child's class is a draft holds the school, with no class in it yet.
+    expect(visibleClasses(viewer({ students: [5] }), { id: 1, accessMode: 'student_codes' }, albums, [child(5, 10)])).toEqual([]);
+  });
+
+  it('a draft publishes itself once its time has come; a card, the tray and a photo waiting for review are withheld', () => {
+    expect(isPublished({ status: 'published', publishAt: null })).toBe(true);
+    expect(isPublished({ status: 'draft', publishAt: null })).toBe(false);
+    expect(isPublished({ status: 'draft', publishAt: 2_000 }, 1_999)).toBe(false);
+    expect(isPublished({ status: 'draft', publishAt: 2_000 }, 2_000)).toBe(true);
+    expect(isWithheld({ kind: 'photo', inTray: false, pendingReview: false })).toBe(false);
+    expect(isWithheld({ kind: 'card', inTray: false, pendingReview: false })).toBe(true);
+    expect(isWithheld({ kind: 'photo', inTray: true, pendingReview: false })).toBe(true);
+    expect(isWithheld({ kind: 'photo', inTray: false, pendingReview: true })).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { MSG, STUDENT_MSG } from '../../contract/messages';
 import type { AccessMode } from '../../contract/student-codes';
-import { forbidden, unauthorized } from '../http/errors';
+import type { AlbumStatus } from '../../contract/constants';
+import { forbidden, notFound, unauthorized } from '../http/errors';
 import type { Grant, Viewer } from '../http/access';
 import { codeTag } from './student-code';
 import type { GrantedStudent, StudentRepository } from './students.repository';
@@ -11,6 +12,24 @@ export interface ClassRef {
   schoolId: number;
   hasPassword: boolean;
   accessMode: AccessMode;
+  /** Published, or a draft whose publishAt has come (docs/access.md, "Draft and published classes"). */
+  published: boolean;
+}
+
+/**
+ * Whether families may see a class now: published, or a draft whose scheduled time has come (the
+ * background job records it within a minute; the rule does not wait for it).
+ */
+export function isPublished(album: { status: AlbumStatus | string; publishAt: number | null }, at: number = Date.now()): boolean {
+  return album.status === 'published' || (album.publishAt !== null && album.publishAt <= at);
+}
+
+/**
+ * Photos only staff see: a child's QR card, one waiting in the unmatched tray, and one placed by a
+ * card or a file name that staff have not released yet.
+ */
+export function isWithheld(photo: { kind: string; inTray: boolean; pendingReview: boolean }): boolean {
+  return photo.kind === 'card' || photo.inTray || photo.pendingReview;
 }
 
 /** A photo as the rule needs it: whose it is, and whether that child may be published. */
@@ -18,7 +37,7 @@ export interface PhotoRef {
   studentId: number | null;
   /** The photo's student is marked "do not publish". */
   doNotPublish: boolean;
-  /** A photo of a child's QR card, or one waiting in the unmatched tray: for staff only. */
+  /** A card, a photo in the unmatched tray or one waiting for review: for staff only (isWithheld). */
   withheld: boolean;
 }
 
@@ -34,7 +53,7 @@ export type ClassAccess =
   | { kind: 'staff' }
   | { kind: 'class'; studentIds: number[] }
   | { kind: 'students'; studentIds: number[] }
-  | { kind: 'none'; reason: 'school' | 'class' | 'codes' };
+  | { kind: 'none'; reason: 'school' | 'class' | 'codes' | 'draft' };
 
 /**
  * The one visibility rule for children's photos. Every path that lists, shows, sells or delivers
@@ -42,6 +61,8 @@ export type ClassAccess =
  */
 export function classAccess(viewer: Viewer, album: ClassRef, granted: readonly GrantedStudent[]): ClassAccess {
   if (viewer.staff) return { kind: 'staff' };
+  // A draft class is not there for families, whatever they hold.
+  if (!album.published) return { kind: 'none', reason: 'draft' };
   const studentIds = granted.filter((student) => student.albumId === album.id).map((student) => student.id);
   if (album.accessMode === 'school_password') {
     const school = viewer.grant.schools.includes(album.schoolId);
@@ -78,6 +99,7 @@ export function visibleStudentId(access: ClassAccess, photo: PhotoRef): number |
 }
 
 export function accessError(access: ClassAccess & { kind: 'none' }) {
+  if (access.reason === 'draft') return notFound(MSG.classNotFound);
   if (access.reason === 'class') return forbidden(MSG.classAccessRequired, 'CLASS_LOCKED');
   if (access.reason === 'codes') return unauthorized(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED');
   return unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
@@ -110,22 +132,24 @@ export function createVisibility(students: Pick<StudentRepository, 'granted'>) {
 export type Visibility = ReturnType<typeof createVisibility>;
 
 /**
- * The classes of one school a viewer is shown: all of them with staff or a school grant in a
- * school_password school (protected ones still ask for their password), otherwise only the
+ * The classes of one school a viewer is shown: all of them to staff; to families only published
+ * ones, all of them with a school grant in a school_password school (protected ones still ask for their password), otherwise only the
  * classes of the children the viewer holds codes for, which need no class password. Null when the
  * viewer may see nothing of the school.
  */
-export function visibleClasses<A extends { id: number; hasPassword: boolean }>(
+export function visibleClasses<A extends { id: number; hasPassword: boolean; published: boolean }>(
   viewer: Viewer,
   school: { id: number; accessMode: AccessMode },
   albums: readonly A[],
   granted: readonly GrantedStudent[],
 ): A[] | null {
   if (viewer.staff) return [...albums];
-  if (school.accessMode === 'school_password' && viewer.grant.schools.includes(school.id)) return [...albums];
+  const live = albums.filter((album) => album.published);
+  if (school.accessMode === 'school_password' && viewer.grant.schools.includes(school.id)) return live;
   const held = new Set(granted.map((student) => student.albumId));
-  const shown = albums.filter((album) => held.has(album.id)).map((album) => ({ ...album, hasPassword: false }));
-  return shown.length > 0 ? shown : null;
+  const shown = live.filter((album) => held.has(album.id)).map((album) => ({ ...album, hasPassword: false }));
+  // A family whose child's class is still a draft holds the school, with nothing in it yet.
+  return albums.some((album) => held.has(album.id)) ? shown : null;
 }
 
 /** Whether the viewer may see anything of the school (the gallery's `unlocked`). */
