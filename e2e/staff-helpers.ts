@@ -33,6 +33,20 @@ export async function api<T>(baseUrl: string, path: string, init: { method?: str
   return (await response.json()) as T;
 }
 
+/** Sends one upload batch as the queue does (multipart, staff token); answers the status and the JSON body. */
+export async function uploadBatch(
+  baseUrl: string,
+  token: string,
+  albumId: number,
+  files: { name: string; buffer: Buffer; mimeType?: string }[],
+): Promise<{ status: number; body: { photos: { id: number; originalName: string }[]; rejected?: { name: string; reason: string }[]; message?: string } }> {
+  const form = new FormData();
+  form.append('albumId', String(albumId));
+  for (const file of files) form.append('photos', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType ?? 'image/jpeg' }), file.name);
+  const response = await fetch(`${baseUrl}/api/photos/upload-batch`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  return { status: response.status, body: (await response.json()) as never };
+}
+
 export async function adminToken(baseUrl: string): Promise<string> {
   return (await api<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: ADMIN })).token;
 }

@@ -1,0 +1,160 @@
+/**
+ * Publish when ready, as the photographer lives it on a tablet: a class in a student-codes school
+ * starts as a draft (a family holding a child's code is told its photos are not online yet); the
+ * shoot is uploaded with a child's QR card; the Review tab (where a draft opens) shows each child's
+ * photos and how they were placed; one photo is moved to another child with one choice; "Publish
+ * class" says how many photos families will see; and the family then sees exactly their child's
+ * photos. A later photo placed by its file name waits for review until "Release 1 new photo".
+ */
+import { expect, it } from 'vitest';
+import type { ReviewSheet } from '../api/contract/albums';
+import { REVIEW_MSG } from '../api/contract/messages';
+import type { StaffSchool } from '../api/contract/schools';
+import { generateCardPhoto } from '../api/src/media/generate-card';
+import { FLYER_LAYOUT } from '../api/src/students/flyers';
+import { toastWith } from './support/journey';
+import { adminToken, api, makeJpeg, signIn, uploadBatch } from './staff-helpers';
+import { describeJourney } from './support/journey-suite';
+
+const mm = (points: number) => (points * 25.4) / 72;
+const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true };
+
+describeJourney('staff: review a class and publish it when ready', (env) => {
+  it('reviews a draft class on a tablet, moves a photo with one choice, publishes, and the family sees exactly their child', async () => {
+    const base = env.server.url;
+    const token = await adminToken(base);
+    const stamp = Date.now();
+    const school = await api<StaffSchool>(base, '/api/schools', {
+      method: 'POST',
+      token,
+      body: { name: `Review School ${stamp}`, slug: `review-${stamp}`, password: 'school123', contactEmail: 'office@example.com', accessMode: 'student_codes' },
+    });
+    const album = await api<{ id: number; status: string }>(base, '/api/albums', { method: 'POST', token, body: { name: 'Grade 2C', schoolId: school.id } });
+    // A new class in a student-codes school waits for review.
+    expect(album.status).toBe('draft');
+    const { students } = await api<{ students: { id: number; name: string; code: string }[] }>(base, `/api/albums/${album.id}/students`, {
+      method: 'POST',
+      token,
+      body: { students: [{ name: 'Neo Kgosi' }, { name: 'Zoë Letsholo' }] },
+    });
+    const neo = students.find((student) => student.name === 'Neo Kgosi')!;
+    const zoe = students.find((student) => student.name === 'Zoë Letsholo')!;
+    const card = await generateCardPhoto({
+      text: `${base}/code/${neo.code}`,
+      seed: 5,
+      width: 1600,
+      height: 1200,
+      distanceMm: 1600,
+      qrMm: mm(FLYER_LAYOUT.qrSize),
+      cardMm: { width: mm(FLYER_LAYOUT.cardWidth), height: mm(FLYER_LAYOUT.cardHeight) },
+      qrOffsetMm: { x: mm(FLYER_LAYOUT.padding), y: mm(FLYER_LAYOUT.padding) },
+      yaw: 25,
+      roll: 10,
+    });
+    // The card, then two photos of Neo; one photo named after Zoë.
+    const uploaded = await uploadBatch(base, token, album.id, [
+      { name: 'IMG_0001.JPG', buffer: card },
+      { name: 'IMG_0002.JPG', buffer: await makeJpeg(2) },
+      { name: 'IMG_0003.JPG', buffer: await makeJpeg(3) },
+      { name: 'Zoë Letsholo_0004.JPG', buffer: await makeJpeg(4) },
+    ]);
+    expect(uploaded.status).toBe(201);
+    const idOf = new Map(uploaded.body.photos.map((photo) => [photo.originalName, photo.id]));
+    const [second, third, zoesOwn] = ['IMG_0002.JPG', 'IMG_0003.JPG', 'Zoë Letsholo_0004.JPG'].map((name) => idOf.get(name)!);
+
+    // The family already holds Neo's code: the draft class is not online yet.
+    const family = await env.browser.newContext();
+    const parent = await family.newPage();
+    await parent.goto(`${base}/code/${neo.code}`);
+    await parent.waitForURL(`**/children?student=${neo.id}`);
+    await parent.getByText(REVIEW_MSG.notOnlineYet).waitFor();
+    expect(await parent.getByRole('button', { name: /^Choose products for/ }).count()).toBe(0);
+
+    // The photographer, on a tablet: the class is a draft and opens on its review sheet.
+    const context = await env.browser.newContext(TABLET);
+    const page = await context.newPage();
+    await signIn(page, base);
+    await page.goto(`${base}/photographer/schools/${school.id}/classes`);
+    const classButton = page.getByRole('button', { name: /^Grade 2C/ });
+    await classButton.getByText(REVIEW_MSG.draft, { exact: true }).waitFor();
+    await classButton.click();
+    await page.getByRole('tab', { name: REVIEW_MSG.reviewTab, selected: true }).waitFor();
+    const neoSheet = page.getByRole('region', { name: 'Neo Kgosi', exact: true });
+    const zoeSheet = page.getByRole('region', { name: 'Zoë Letsholo', exact: true });
+    await neoSheet.getByRole('heading', { name: 'Neo Kgosi: 2 photos, placed by card IMG_0001.JPG' }).waitFor();
+    await zoeSheet.getByRole('heading', { name: /^Zoë Letsholo: 1 photo\b/ }).waitFor();
+    expect(await neoSheet.getByText(REVIEW_MSG.placedByCard('IMG_0001.JPG'), { exact: true }).count()).toBe(2);
+    // In capture order, each with its thumbnail.
+    const neoPhotos = neoSheet.getByRole('list', { name: 'Photos of Neo Kgosi' }).getByRole('img');
+    expect(await neoPhotos.evaluateAll((images) => images.map((image) => image.getAttribute('alt') ?? ''))).toEqual([
+      expect.stringContaining('IMG_0002.JPG'),
+      expect.stringContaining('IMG_0003.JPG'),
+    ]);
+    await expect.poll(() => neoPhotos.first().evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // Every control a finger uses is at least 44 px tall.
+    const move = neoSheet.getByRole('combobox', { name: /IMG_0003\.JPG/ });
+    expect((await move.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect((await page.getByRole('button', { name: REVIEW_MSG.publishClass }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+    // IMG_0003 is really Zoë: one choice moves it, and the sheet follows.
+    await move.tap();
+    await move.selectOption({ label: 'Zoë Letsholo' });
+    await toastWith(page, REVIEW_MSG.moved('Zoë Letsholo')).waitFor();
+    await neoSheet.getByRole('heading', { name: 'Neo Kgosi: 1 photo, placed by card IMG_0001.JPG' }).waitFor();
+    await zoeSheet.getByRole('heading', { name: /^Zoë Letsholo: 2 photos\b/ }).waitFor();
+    await zoeSheet.getByRole('combobox', { name: /IMG_0003\.JPG/ }).waitFor();
+
+    // Publish: the confirmation says how many photos families will see.
+    const sheet = await api<ReviewSheet>(base, `/api/albums/${album.id}/review`, { token });
+    expect(sheet.counts.visibleNow).toBe(0);
+    await page.getByRole('button', { name: REVIEW_MSG.publishClass }).tap();
+    const confirm = page.getByRole('dialog', { name: REVIEW_MSG.publishConfirmTitle });
+    await confirm.getByText(REVIEW_MSG.publishConfirm(sheet.counts.visibleAfterPublish)).waitFor();
+    await confirm.getByRole('button', { name: REVIEW_MSG.publishClass }).tap();
+    await toastWith(page, REVIEW_MSG.publishedTitle).waitFor();
+    await classButton.getByText(REVIEW_MSG.published, { exact: true }).waitFor();
+    await page.getByRole('button', { name: REVIEW_MSG.unpublish }).waitFor();
+    expect((await api<ReviewSheet>(base, `/api/albums/${album.id}/review`, { token })).album.status).toBe('published');
+
+    // The family now sees exactly Neo's photo: not the one moved to Zoë, not Zoë's, not the card.
+    await parent.reload();
+    const own = parent.getByRole('region', { name: 'Photos of Neo Kgosi' });
+    await own.getByRole('button', { name: /^Choose products for/ }).first().waitFor();
+    expect(await own.getByRole('button', { name: /^Choose products for/ }).count()).toBe(1);
+    const shown = await parent.locator('img.protected').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+    expect(shown).toEqual([`/api/images/${second}/thumbnail`]);
+    for (const hidden of [third, zoesOwn, idOf.get('IMG_0001.JPG')]) {
+      expect(await parent.evaluate(async (id) => (await fetch(`/api/images/${id}/thumbnail`, { credentials: 'include', cache: 'no-store' })).status, hidden)).not.toBe(200);
+    }
+    const placed = await api<{ id: number; studentId: number | null }[]>(base, `/api/albums/${album.id}/photos`, { token });
+    expect(placed.find((photo) => photo.id === third)?.studentId).toBe(zoe.id);
+
+    // Later photos of the published class placed by their file name wait for review, until released.
+    const later = await uploadBatch(base, token, album.id, [{ name: 'Neo Kgosi_0005.JPG', buffer: await makeJpeg(5) }]);
+    expect(later.status).toBe(201);
+    const fifth = later.body.photos[0]!.id;
+    await page.reload();
+    await classButton.getByText(REVIEW_MSG.pendingCount(1)).waitFor();
+    // A published class opens on its photos; its review sheet shows the photo waiting.
+    await classButton.tap();
+    await page.getByRole('tab', { name: 'Photos', selected: true }).waitFor();
+    await page.getByRole('tab', { name: REVIEW_MSG.reviewTab }).tap();
+    await neoSheet.getByText(REVIEW_MSG.pendingBadge).waitFor();
+    await parent.reload();
+    await own.getByRole('button', { name: /^Choose products for/ }).first().waitFor();
+    expect(await own.getByRole('button', { name: /^Choose products for/ }).count()).toBe(1);
+    await page.getByRole('button', { name: REVIEW_MSG.releaseNew(1) }).tap();
+    const release = page.getByRole('dialog', { name: REVIEW_MSG.releaseConfirmTitle });
+    await release.getByRole('button', { name: REVIEW_MSG.releaseNew(1) }).tap();
+    await toastWith(page, REVIEW_MSG.releasedText(1)).waitFor();
+    await expect.poll(() => classButton.getByText(REVIEW_MSG.pendingCount(1)).count()).toBe(0);
+    await parent.reload();
+    await expect.poll(() => own.getByRole('button', { name: /^Choose products for/ }).count()).toBe(2);
+    expect(await parent.locator('img.protected').evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([
+      `/api/images/${second}/thumbnail`,
+      `/api/images/${fifth}/thumbnail`,
+    ]);
+    await family.close();
+    await context.close();
+  }, 150_000);
+});
