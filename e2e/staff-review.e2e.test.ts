@@ -7,6 +7,8 @@
  * photos. A later photo placed by its file name waits for review until "Release 1 new photo".
  */
 import { expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import type { ReviewSheet } from '../api/contract/albums';
 import { REVIEW_MSG } from '../api/contract/messages';
 import type { StaffSchool } from '../api/contract/schools';
@@ -18,6 +20,13 @@ import { describeJourney } from './support/journey-suite';
 
 const mm = (points: number) => (points * 25.4) / 72;
 const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true };
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 describeJourney('staff: review a class and publish it when ready', (env) => {
   it('reviews a draft class on a tablet, moves a photo with one choice, publishes, and the family sees exactly their child', async () => {
@@ -91,6 +100,7 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
       expect.stringContaining('IMG_0003.JPG'),
     ]);
     await expect.poll(() => neoPhotos.first().evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
     // Every control a finger uses is at least 44 px tall.
     const move = neoSheet.getByRole('combobox', { name: /IMG_0003\.JPG/ });
     expect((await move.boundingBox())!.height).toBeGreaterThanOrEqual(44);
