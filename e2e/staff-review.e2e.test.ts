@@ -15,7 +15,7 @@ import type { StaffSchool } from '../api/contract/schools';
 import { generateCardPhoto } from '../api/src/media/generate-card';
 import { FLYER_LAYOUT } from '../api/src/students/flyers';
 import { toastWith } from './support/journey';
-import { adminToken, api, makeJpeg, signIn, uploadBatch } from './staff-helpers';
+import { adminToken, api, createSchoolAndClass, makeJpeg, makePhotos, photoCount, signIn, uploadBatch } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
 
 const mm = (points: number) => (points * 25.4) / 72;
@@ -167,4 +167,42 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
     await family.close();
     await context.close();
   }, 150_000);
+
+  it('names each file the server refused in the upload queue, keeps the rest, and never sends either again', async () => {
+    const base = env.server.url;
+    const token = await adminToken(base);
+    const target = await createSchoolAndClass(base, token, 'refused');
+    const context = await env.browser.newContext({ ...TABLET, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const sent: number[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith('/api/photos/upload-batch')) sent.push(Date.now());
+    });
+    await signIn(page, base);
+    await page.goto(`${base}/photographer-dashboard?tab=upload`);
+    await page.getByLabel('School', { exact: true }).selectOption({ label: target.name });
+    await page.getByLabel('Class', { exact: true }).selectOption({ label: `${target.className} (0 photos)` });
+    const good = await makePhotos(3);
+    // Named and typed as a JPEG, but not one: the browser lets it through, the server refuses it alone.
+    const broken = { name: 'IMG_0007.JPG', mimeType: 'image/jpeg', buffer: Buffer.from('these bytes are not a photo at all'.repeat(20)) };
+    await page.getByTestId('photo-input').setInputFiles([...good, broken]);
+    await page.getByRole('button', { name: 'Upload 4 Photos' }).click();
+    await toastWith(page, REVIEW_MSG.uploadRejectedTitle).waitFor({ timeout: 60_000 });
+    const refused = page.getByRole('group', { name: `${REVIEW_MSG.uploadRejectedTitle}: ${target.className}` });
+    await refused.getByText(/^IMG_0007\.JPG\b.+/).waitFor();
+    await page.getByText(REVIEW_MSG.uploadPartly(3, 1), { exact: false }).first().waitFor();
+    expect(await photoCount(base, token, target.albumId)).toEqual({ total: 3, distinct: 3 });
+    expect(sent).toHaveLength(1);
+    // Nothing is offered to retry, and a new visit sends nothing again.
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await page.reload();
+    await refused.getByText(/^IMG_0007\.JPG\b.+/).waitFor();
+    await page.waitForTimeout(2000);
+    expect(sent).toHaveLength(1);
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('dialog', { name: 'Discard these uploads?' }).getByRole('button', { name: 'Discard' }).click();
+    await refused.waitFor({ state: 'detached' });
+    expect(await photoCount(base, token, target.albumId)).toEqual({ total: 3, distinct: 3 });
+    await context.close();
+  }, 120_000);
 });

@@ -6,7 +6,7 @@ import { Card, CardBody } from '../../../components/ui/card';
 import { discardJob, retryJob } from '../../../lib/upload-queue';
 import type { UploadBatchRow, UploadFileRow } from '../../../lib/upload-queue-db';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { runUploads } from './upload-runner';
+import { refusedText, runUploads } from './upload-runner';
 import type { QueueView } from './use-queue';
 
 function fileState(file: UploadFileRow, batch: UploadBatchRow | undefined): { label: string; tone: BadgeTone } {
@@ -47,9 +47,11 @@ export function QueuePanel({ queue }: { queue: QueueView[] }) {
     <Card>
       <CardBody className="stack">
         <h3>Upload queue</h3>
-        <p aria-live="polite">
-          {waiting} photo{waiting === 1 ? '' : 's'} waiting to upload. They are kept on this device until the server has them, even if the app is closed.
-        </p>
+        {waiting > 0 ? (
+          <p aria-live="polite">
+            {waiting} photo{waiting === 1 ? '' : 's'} waiting to upload. They are kept on this device until the server has them, even if the app is closed.
+          </p>
+        ) : null}
         {queue.map((view) => (
           <div key={view.job.id} className="queue-job">
             <div className="row between">
@@ -77,7 +79,7 @@ export function QueuePanel({ queue }: { queue: QueueView[] }) {
                 <strong>{REVIEW_MSG.uploadRejectedTitle}</strong>
                 <ul>
                   {view.refused.map((file) => (
-                    <li key={file.id}>{REVIEW_MSG.uploadRejected(file.name, file.error ?? '')}</li>
+                    <li key={file.id}>{refusedText(file.name, file.error ?? '')}</li>
                   ))}
                 </ul>
               </div>

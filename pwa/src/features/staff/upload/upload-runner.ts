@@ -64,7 +64,7 @@ function onEvent(event: QueueEvent): void {
     case 'refused': {
       // The stored photos stay stored; the refused ones are named in the queue panel until discarded.
       set({ phase: 'partial', message: REVIEW_MSG.uploadPartly(event.stored, event.files.length) });
-      const named = event.files.slice(0, REFUSED_IN_TOAST).map((file) => REVIEW_MSG.uploadRejected(file.name, file.reason));
+      const named = event.files.slice(0, REFUSED_IN_TOAST).map((file) => refusedText(file.name, file.reason));
       const more = event.files.length - named.length;
       toast({
         title: REVIEW_MSG.uploadRejectedTitle,
@@ -83,6 +83,9 @@ function onEvent(event: QueueEvent): void {
       break;
   }
 }
+
+/** "IMG_0007.HEIC: not an image"; a reason that already starts with the file's name is said once. */
+export const refusedText = (name: string, reason: string): string => (reason.startsWith(name) ? reason : REVIEW_MSG.uploadRejected(name, reason));
 
 export async function requestBackgroundSync(): Promise<void> {
   try {
