@@ -10,11 +10,11 @@ import { expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { ReviewSheet } from '../api/contract/albums';
-import { REVIEW_MSG } from '../api/contract/messages';
+import { REVIEW_MSG, REVIEW_SCREEN_MSG } from '../api/contract/messages';
 import type { StaffSchool } from '../api/contract/schools';
 import { generateCardPhoto } from '../api/src/media/generate-card';
 import { FLYER_LAYOUT } from '../api/src/students/flyers';
-import { toastWith } from './support/journey';
+import { APPROVED_CARD, goToCheckout, payWithCard, toastWith, uniqueEmail } from './support/journey';
 import { adminToken, api, createSchoolAndClass, makeJpeg, makePhotos, photoCount, signIn, uploadBatch } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
 
@@ -167,6 +167,67 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
     await family.close();
     await context.close();
   }, 150_000);
+
+  it('a photo moved to another child after it was sold: the family reads "Photo withdrawn", staff see "Sold to another family"', async () => {
+    const base = env.server.url;
+    const token = await adminToken(base);
+    const stamp = Date.now();
+    const school = await api<StaffSchool>(base, '/api/schools', {
+      method: 'POST',
+      token,
+      body: { name: `Moved School ${stamp}`, slug: `moved-${stamp}`, password: 'school123', contactEmail: 'office@example.com', accessMode: 'student_codes' },
+    });
+    const album = await api<{ id: number }>(base, '/api/albums', { method: 'POST', token, body: { name: 'Grade 5A', schoolId: school.id } });
+    const { students } = await api<{ students: { id: number; name: string; code: string }[] }>(base, `/api/albums/${album.id}/students`, {
+      method: 'POST',
+      token,
+      body: { students: [{ name: 'Kabo Sello' }, { name: 'Lorato Sello' }] },
+    });
+    const [kabo, lorato] = students as [(typeof students)[number], (typeof students)[number]];
+    const uploaded = await uploadBatch(base, token, album.id, [{ name: 'DSC_0100.JPG', buffer: await makeJpeg(100) }]);
+    const photoId = uploaded.body.photos[0]!.id;
+    // Set up as a class already reviewed: the photo placed by staff, the class published.
+    await api(base, '/api/photos/student', { method: 'PUT', token, body: { photoIds: [photoId], studentId: kabo.id } });
+    await api(base, `/api/albums/${album.id}/publish`, { method: 'POST', token });
+
+    // Kabo's family buys the digital copy.
+    const family = await env.browser.newContext();
+    const parent = await family.newPage();
+    await parent.goto(`${base}/code/${kabo.code}`);
+    await parent.getByRole('region', { name: 'Photos of Kabo Sello' }).getByRole('button', { name: /^Choose products for/ }).click();
+    const dialog = parent.getByRole('dialog', { name: 'Select Products for Photo' });
+    await dialog.getByRole('checkbox', { name: /Digital/ }).first().click();
+    await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+    await toastWith(parent, 'Added to Cart').waitFor();
+    await goToCheckout(parent);
+    await parent.getByLabel('Your name').fill('Neo Sello');
+    await parent.getByLabel('Email').fill(uniqueEmail('moved'));
+    const orderId = await payWithCard(parent, APPROVED_CARD);
+    await parent.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await parent.getByRole('link', { name: /^Download / }).waitFor();
+
+    // The photo was Lorato's: staff move it after the sale.
+    await api(base, '/api/photos/student', { method: 'PUT', token, body: { photoIds: [photoId], studentId: lorato.id } });
+    await parent.reload();
+    await parent.getByText(REVIEW_MSG.photoWithdrawn, { exact: true }).waitFor();
+    await parent.getByText(REVIEW_MSG.photoWithdrawnHelp).waitFor();
+    expect(await parent.getByRole('link', { name: /^Download / }).count()).toBe(0);
+    expect(await parent.getByText('DSC_0100.JPG').count()).toBe(0);
+
+    const context = await env.browser.newContext(TABLET);
+    const page = await context.newPage();
+    await signIn(page, base);
+    await page.goto(`${base}/order-management`);
+    await page.getByLabel('Search').fill(orderId.toLowerCase());
+    const row = page.getByRole('listitem', { name: `Order ${orderId}` });
+    await row.getByText(REVIEW_MSG.soldMoved).waitFor();
+    await row.getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: `Order #${orderId}` });
+    await details.getByRole('alert').filter({ hasText: REVIEW_MSG.soldMovedHelp }).waitFor();
+    await details.getByRole('row', { name: /DSC_0100\.JPG/ }).getByText(REVIEW_SCREEN_MSG.movedLine).waitFor();
+    await family.close();
+    await context.close();
+  }, 120_000);
 
   it('names each file the server refused in the upload queue, keeps the rest, and never sends either again', async () => {
     const base = env.server.url;
