@@ -2,11 +2,15 @@ import type { UploadedFile } from '../http/multipart';
 import type { MediaService, PreparedPhoto } from './media.types';
 import { MEDIA_JOBS } from './media.service';
 import { createLimiter } from '../lib/semaphore';
+import { AppError } from '../http/errors';
 
 type Outcome = { ok: true; prepared: PreparedPhoto } | { ok: false; error: unknown };
 
-/** Stands in for files after the first failure: the batch is refused anyway, so they are not decoded. */
+/** Stands in for files after a failure that is not a file's own: the batch fails anyway, so they are not decoded. */
 const SKIPPED = new Error('skipped after an earlier file failed');
+
+/** A file's own fault (not an image, corrupt, too many pixels): that file is refused, the others go on (docs/images.md, "One bad file refuses one file"). */
+const filesOwnFault = (error: unknown) => error instanceof AppError && error.status < 500;
 
 /**
  * Files of one request prepared at once by default: as many as the media service decodes at once,
@@ -19,7 +23,8 @@ export const PIPELINE_JOBS = MEDIA_JOBS;
 /**
  * Prepares the files of one request, started in arrival order and `concurrency` at a time, while
  * later files are still streaming in: decoding overlaps the upload instead of waiting for the
- * whole form. After a failure, files not yet started are skipped. `cardScan` is handed to every
+ * whole form. A bad file fails alone; after any other failure (storage, memory), files not yet
+ * started are skipped. `cardScan` is handed to every
  * preparation (see MediaService.prepareUpload).
  */
 export function createUploadPipeline(
@@ -38,7 +43,7 @@ export function createUploadPipeline(
         return await media.prepareUpload(file, { cardScan: options.cardScan });
       } catch (error) {
         // Before the slot is released, so the next file already sees it.
-        failed = true;
+        if (!filesOwnFault(error)) failed = true;
         throw error;
       }
     }).then(

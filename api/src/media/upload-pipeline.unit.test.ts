@@ -3,10 +3,11 @@ import type { UploadedFile } from '../http/multipart';
 import type { PreparedPhoto, StoredPhoto } from './media.types';
 import { createUploadPipeline, PIPELINE_JOBS } from './upload-pipeline';
 import { MEDIA_JOBS } from './media.service';
+import { badRequest } from '../http/errors';
 
 const file = (name: string): UploadedFile => ({ path: `/tmp/${name}`, originalName: name, size: 1 });
 
-function fakeMedia(failOn?: string) {
+function fakeMedia(failOn?: string, error: (name: string) => Error = (name) => new Error(`bad ${name}`)) {
   const log: string[] = [];
   let active = 0;
   let peak = 0;
@@ -19,7 +20,7 @@ function fakeMedia(failOn?: string) {
       log.push(`prepare ${upload.originalName}`);
       await new Promise((resolve) => setTimeout(resolve, 2));
       active -= 1;
-      if (upload.originalName === failOn) throw new Error(`bad ${upload.originalName}`);
+      if (upload.originalName === failOn) throw error(upload.originalName);
       return {
         stored: { storageKey: upload.originalName } as StoredPhoto,
         takenAt: null,
@@ -46,7 +47,17 @@ describe('createUploadPipeline', () => {
     expect(media.log).toEqual(['prepare a', 'prepare b', 'prepare c', 'discard a', 'discard b', 'discard c']);
   });
 
-  it('reports the failing file and skips decoding the ones after it', async () => {
+  it("a file's own fault (a corrupt file) fails that file alone: the ones after it are still prepared", async () => {
+    const media = fakeMedia('b', (name) => badRequest(`${name} is corrupt`, undefined, 'FILE_CORRUPT'));
+    const pipeline = createUploadPipeline(media, 1);
+    for (const name of ['a', 'b', 'c']) void pipeline.add(file(name));
+    await expect(pipeline.prepared(file('b'))).rejects.toThrow('b is corrupt');
+    expect((await pipeline.prepared(file('c'))).stored.storageKey).toBe('c');
+    await pipeline.discard();
+    expect(media.log).toEqual(['prepare a', 'prepare b', 'prepare c', 'discard a', 'discard c']);
+  });
+
+  it('reports the failing file and, after a failure that is not the file\'s own, skips decoding the ones after it', async () => {
     const media = fakeMedia('b');
     const pipeline = createUploadPipeline(media, 1);
     for (const name of ['a', 'b', 'c']) void pipeline.add(file(name));
