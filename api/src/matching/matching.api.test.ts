@@ -387,4 +387,44 @@ describeApi('matching photos to children at the shoot', () => {
     expect(erased.status).toBe(200);
     expect(await server.runtime.knex('photos').where({ id: cardRow?.id }).first('id')).toBeUndefined();
   });
+
+  it('"This is a card photo": a card the scan missed is marked by staff, never shown or sold, and the photos after it leave the previous child for the tray', async () => {
+    const neo = byName('Neo Kgosi');
+    const id = session();
+    const files: UploadFile[] = [
+      { name: 'M_0001.JPG', bytes: await card(url(neo.code), 81) },
+      { name: 'M_0002.JPG', bytes: await plain(82) },
+      // Zoë's card with a hand over it: the scan reads nothing, so it and the photo after it follow Neo's card.
+      { name: 'M_0003.JPG', bytes: await plain(83) },
+      { name: 'M_0004.JPG', bytes: await plain(84) },
+    ];
+    await sendSession(shop.openAlbumId, id, [files.map((file, seq) => ({ seq, file }))]);
+    let listed = await classPhotos(shop.openAlbumId);
+    expect(listed.get('M_0004.JPG')?.studentId).toBe(neo.id);
+    const missed = listed.get('M_0003.JPG') as Photo;
+
+    expect((await new Client(server.url).put('/api/photos/card', { photoIds: [missed.id] })).status).toBe(401);
+    expect((await staff.put('/api/photos/card', { photoIds: [999999] })).status).toBe(404);
+    expect((await staff.put('/api/photos/card', { photoIds: [] })).status).toBe(400);
+    const marked = await staff.put('/api/photos/card', { photoIds: [missed.id] });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toEqual({ updated: 1 });
+    listed = await classPhotos(shop.openAlbumId);
+    expect(listed.get('M_0003.JPG')).toMatchObject({ card: true, studentId: null });
+    expect(listed.get('M_0002.JPG')?.studentId).toBe(neo.id);
+    // The photo after the missed card is nobody's until staff say whose it is.
+    expect(listed.get('M_0004.JPG')).toMatchObject({ studentId: null, inTray: true });
+    const tray = await staff.get<TrayResponse>(`/api/albums/${shop.openAlbumId}/tray`);
+    const mine = tray.body.sessions.find((entry) => entry.sessionId === id);
+    expect(mine?.items.map((item) => [item.photo.originalName, item.card?.status ?? 'waiting'])).toEqual([
+      ['M_0003.JPG', 'unknown'],
+      ['M_0004.JPG', 'waiting'],
+    ]);
+    // A card is a card for good: it can be neither given to a child nor made a group photo.
+    for (const studentId of [neo.id, null]) expect((await staff.put('/api/photos/student', { photoIds: [missed.id], studentId })).status).toBe(400);
+    // Marking it again changes nothing.
+    expect((await staff.put('/api/photos/card', { photoIds: [missed.id] })).body).toEqual({ updated: 0 });
+    const parent = await parentFor(server, shop);
+    for (const kind of ['thumbnail', 'watermarked']) expect((await parent.get(`/api/images/${missed.id}/${kind}`)).status).toBe(404);
+  }, 120_000);
 });

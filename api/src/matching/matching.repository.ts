@@ -120,6 +120,30 @@ export function createMatchingRepository(knex: Knex) {
       return row !== undefined && (row.status === 'published' || row.publish_at !== null);
     },
 
+    /** The photos' class and upload session, and whether each is a card already. */
+    async photoSessions(ids: number[]): Promise<{ id: number; albumId: number; session: string | null; kind: string }[]> {
+      if (ids.length === 0) return [];
+      const rows = (await knex('photos').whereIn('id', ids).select('id', 'album_id', 'upload_session', 'kind')) as {
+        id: number;
+        album_id: number;
+        upload_session: string | null;
+        kind: string;
+      }[];
+      return rows.map((row) => ({ id: Number(row.id), albumId: Number(row.album_id), session: row.upload_session, kind: row.kind }));
+    },
+
+    /**
+     * Staff say these photos show a child's card the scan could not read: cards of nobody known,
+     * never shown to families, never placed with a child.
+     */
+    async markCards(ids: number[], tx: Tx): Promise<number> {
+      return Number(
+        await inTx(tx)('photos')
+          .whereIn('id', ids)
+          .update({ kind: 'card', card_status: 'unknown', card_student_id: null, student_id: null, in_tray: false, matched_by: null, pending_review: false }),
+      );
+    },
+
     /** Serialises matching of one class across processes on MySQL (SQLite writes are serial anyway). */
     async lockAlbum(albumId: number, tx: Tx): Promise<void> {
       const db = inTx(tx);

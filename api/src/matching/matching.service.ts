@@ -2,6 +2,8 @@ import type { CardStatus } from '../../contract/matching';
 import type { Deps } from '../deps';
 import type { PhotoRecord } from '../photos/photos.repository';
 import { createDatabase } from '../db/database';
+import { MSG } from '../../contract/messages';
+import { notFound } from '../http/errors';
 import { cardCodeOf } from './card-text';
 import { createNameMatcher } from './file-names';
 import { captureOrder, matchSession, type Placement, type SessionPhoto } from './match-session';
@@ -63,7 +65,7 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
     return untrusted.map((photo) => ({ photo, owner: photo.cardStudentId === null ? undefined : owners.get(photo.cardStudentId) }));
   }
 
-  return {
+  const service = {
     /**
      * Whether an upload into the class is scanned for cards: only a class with a roster has anyone
      * to match. Anything but a class id answers true, so a doubtful form never skips the scan.
@@ -113,6 +115,23 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
       });
     },
 
+    /**
+     * "This is a card photo": staff mark photos whose card the scan missed. Each becomes a card
+     * of an unknown code, so the photos after it no longer follow the card before it: its
+     * session is matched again, and those photos wait in the tray for staff (docs/images.md,
+     * "Cards at the shoot"). A card shows a child's private code, so it is never shown or sold.
+     */
+    async markCards(photoIds: number[]): Promise<{ updated: number }> {
+      const ids = [...new Set(photoIds)];
+      const found = await repo.photoSessions(ids);
+      if (found.length !== ids.length) throw notFound(MSG.photoNotFound);
+      const fresh = found.filter((photo) => photo.kind !== 'card');
+      const updated = fresh.length === 0 ? 0 : await database.transaction((tx) => repo.markCards(fresh.map((photo) => photo.id), tx));
+      const sessions = new Map(fresh.flatMap((photo) => (photo.session === null ? [] : [[`${photo.albumId}:${photo.session}`, photo] as const])));
+      for (const photo of sessions.values()) await service.rematch(photo.albumId, photo.session as string);
+      return { updated };
+    },
+
     /** The photos waiting for a child, per session in capture order, each run with the cards just before and after it. */
     async tray(albumId: number): Promise<TrayRecord> {
       const sessions: { sessionId: string; ids: number[]; latest: number }[] = [];
@@ -156,5 +175,6 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
       return { sessions: listed };
     },
   };
+  return service;
 }
 export type MatchingService = ReturnType<typeof createMatchingService>;

@@ -106,6 +106,12 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
     ctx.body = await service.toTray(photoIds);
   });
 
+  /** Staff: "This is a card photo" (a card the scan could not read); the photos after it wait in the tray. */
+  router.put('/photos/card', requireStaff, async (ctx) => {
+    const { photoIds } = parse(trayPhotosSchema, ctx.request.body);
+    ctx.body = await matching.markCards(photoIds);
+  });
+
   router.delete('/photos/bulk-delete', requireStaff, async (ctx) => {
     const { photoIds } = parse(bulkDeleteSchema, ctx.request.body);
     ctx.body = await service.bulkDelete(photoIds);
