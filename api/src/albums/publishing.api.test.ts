@@ -12,28 +12,13 @@ import { Client, describeApi, staffClient, startTestServer, type TestServer } fr
 import { solidJpeg } from '../../test/images';
 import { addPhoto, createShop, orderBody, parentFor, payThroughSandbox, waitUntil, type Shop } from '../../test/shop';
 import { customerClient } from '../../test/fixtures';
-import { generateCardPhoto } from '../media/generate-card';
 import { photoForm } from '../photos/photos.test-helpers';
-import { FLYER_LAYOUT, codeUrl } from '../students/flyers';
+import { codeUrl } from '../students/flyers';
+import { flyerCardPhoto } from '../../test/cards';
 import { addStudents, assignPhotos, familyWith, setAccessMode } from '../students/students.test-helpers';
 
-const mm = (points: number) => (points * 25.4) / 72;
 /** A flyer card as a photographer photographs it at the shoot. */
-const card = (text: string, seed: number) =>
-  generateCardPhoto({
-    text,
-    seed,
-    width: 1600,
-    height: 1200,
-    distanceMm: 1600,
-    frameMm: 1200,
-    qrMm: mm(FLYER_LAYOUT.qrSize),
-    cardMm: { width: mm(FLYER_LAYOUT.cardWidth), height: mm(FLYER_LAYOUT.cardHeight) },
-    qrOffsetMm: { x: mm(FLYER_LAYOUT.padding), y: mm(FLYER_LAYOUT.padding) },
-    yaw: 20,
-    pitch: 5,
-    roll: -10,
-  });
+const card = (text: string, seed: number) => flyerCardPhoto(text, seed);
 const plain = (seed: number) => solidJpeg(240, 180, `#${(0x305070 + seed * 0x0b0a07).toString(16).slice(-6)}`);
 
 const SHELL = '<!doctype html><html><head><title>Shell</title></head><body><div id="root"><main>Loading</main></div></body></html>';

@@ -8,18 +8,11 @@ import type { Student } from '../../contract/students';
 import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
 import { createShop, orderBody, parentFor, type Shop } from '../../test/shop';
 import { solidJpeg } from '../../test/images';
-import { generateCardPhoto } from '../media/generate-card';
 import { customerClient, photoForm } from '../photos/photos.test-helpers';
-import { FLYER_LAYOUT, codeUrl } from '../students/flyers';
+import { codeUrl } from '../students/flyers';
+import { flyerCardPhoto } from '../../test/cards';
 import { addStudents, familyWith, setAccessMode } from '../students/students.test-helpers';
 
-/** Points to millimetres: the flyer is laid out in PDF points. */
-const mm = (points: number) => (points * 25.4) / 72;
-const CARD = {
-  qrMm: mm(FLYER_LAYOUT.qrSize),
-  cardMm: { width: mm(FLYER_LAYOUT.cardWidth), height: mm(FLYER_LAYOUT.cardHeight) },
-  qrOffsetMm: { x: mm(FLYER_LAYOUT.padding), y: mm(FLYER_LAYOUT.padding) },
-};
 
 interface UploadFile {
   name: string;
@@ -28,11 +21,10 @@ interface UploadFile {
 
 /** A card photo as a photographer takes it: the flyer's QR code at 3 m, turned and tilted, in a 12 MP frame. */
 const cardAt3m = (text: string, seed: number, angle: { yaw: number; pitch: number; roll: number }) =>
-  generateCardPhoto({ text, seed, width: 4000, height: 3000, distanceMm: 3000, frameMm: 1200, ...CARD, ...angle });
+  flyerCardPhoto(text, seed, { width: 4000, height: 3000, distanceMm: 3000, ...angle });
 
 /** A smaller card photo for the sequences (the scan reads the same 1280 px decode either way). */
-const card = (text: string, seed: number) =>
-  generateCardPhoto({ text, seed, width: 1600, height: 1200, distanceMm: 1600, frameMm: 1200, ...CARD, yaw: 20, pitch: 5, roll: -10 });
+const card = (text: string, seed: number) => flyerCardPhoto(text, seed);
 
 /** An ordinary photo, optionally with the camera's capture time. */
 async function plain(seed: number, takenAt?: string): Promise<Buffer> {
