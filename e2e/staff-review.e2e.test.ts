@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { ReviewSheet } from '../api/contract/albums';
-import { REVIEW_MSG, REVIEW_SCREEN_MSG } from '../api/contract/messages';
+import { CLASS_SCREEN_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '../api/contract/messages';
 import type { StaffSchool } from '../api/contract/schools';
 import { generateCardPhoto } from '../api/src/media/generate-card';
 import { FLYER_LAYOUT } from '../api/src/students/flyers';
@@ -93,13 +93,16 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
     await neoSheet.getByRole('heading', { name: 'Neo Kgosi: 2 photos, placed by card IMG_0001.JPG' }).waitFor();
     await zoeSheet.getByRole('heading', { name: /^Zoë Letsholo: 1 photo\b/ }).waitFor();
     expect(await neoSheet.getByText(REVIEW_MSG.placedByCard('IMG_0001.JPG'), { exact: true }).count()).toBe(2);
-    // In capture order, each with its thumbnail.
+    // In capture order, each with its thumbnail, after the card photo that placed them (staff read the code on it).
     const neoPhotos = neoSheet.getByRole('list', { name: 'Photos of Neo Kgosi' }).getByRole('img');
     expect(await neoPhotos.evaluateAll((images) => images.map((image) => image.getAttribute('alt') ?? ''))).toEqual([
+      CLASS_SCREEN_MSG.runCardAlt('IMG_0001.JPG'),
       expect.stringContaining('IMG_0002.JPG'),
       expect.stringContaining('IMG_0003.JPG'),
     ]);
+    await neoSheet.getByRole('listitem', { name: CLASS_SCREEN_MSG.runCard('IMG_0001.JPG') }).getByText(CLASS_SCREEN_MSG.runCardNote).waitFor();
     await expect.poll(() => neoPhotos.first().evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => neoPhotos.nth(1).evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
     // Every control a finger uses is at least 44 px tall.
     const move = neoSheet.getByRole('combobox', { name: /IMG_0003\.JPG/ });

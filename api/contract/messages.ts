@@ -494,3 +494,10 @@ export const REVIEW_SCREEN_MSG = {
   movedLine: 'Moved to another child after the sale',
   withdrawnLine: 'Withdrawn: no longer shown to this family',
 } as const;
+
+/** The staff class screen's words for the card photos on the review sheet, the tray's guesses, and deleting or marking a card photo. */
+export const CLASS_SCREEN_MSG = {
+  runCard: (name: string) => `Card ${name}`,
+  runCardAlt: (name: string) => `Card photo ${name} (never shown to families)`,
+  runCardNote: 'Never shown to families. Check the name or code on it against this child.',
+} as const;

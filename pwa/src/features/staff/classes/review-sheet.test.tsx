@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewPhoto, ReviewSheet as Sheet } from '@contract/albums';
-import { REVIEW_MSG } from '@contract/messages';
+import { CLASS_SCREEN_MSG, REVIEW_MSG } from '@contract/messages';
 import type { AlbumSummary } from '@contract/schools';
 import { Toaster, resetToasts } from '../../../components/ui/toast';
 import { ReviewSheet, REVIEW_PAGE_SIZE } from './review-sheet';
@@ -89,8 +89,8 @@ describe('the review sheet', () => {
     expect(children()).toHaveLength(REVIEW_PAGE_SIZE);
     expect(children()[0]).toBe('Child 001: 2 photos, placed by card IMG_0001.JPG');
     expect(screen.getByText('Children 1–20 of 300 · Page 1 of 15')).toBeTruthy();
-    // 20 children's photos and the group and tray photos: never the other 280 children's.
-    await waitFor(() => expect(imageCalls().length).toBe(REVIEW_PAGE_SIZE * 2 + 2));
+    // 20 children's photos with the card that placed them, and the group and tray photos: never the other 280 children's.
+    await waitFor(() => expect(imageCalls().length).toBe(REVIEW_PAGE_SIZE * 3 + 2));
     for (const call of imageCalls()) expect(call.url).toMatch(/^\/api\/images\/\d+\/thumbnail\?size=small$/);
     for (const image of screen.getAllByRole('img')) expect(image.getAttribute('loading')).toBe('lazy');
 
@@ -116,6 +116,38 @@ describe('the review sheet', () => {
     expect(within(screen.getByRole('region', { name: 'Child 002' })).queryByText(REVIEW_MSG.pendingBadge)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Group photos (1)' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Unmatched tray (1)' })).toBeTruthy();
+  });
+
+  it('starts each run of a child\'s photos with the card photo that placed it, marked as never shown to families', async () => {
+    const sheet = sheetOf(2);
+    const [first] = sheet.students as [Sheet['students'][number]];
+    // A second card placed the child's later photos, and one photo between was placed by its file name.
+    const later = photo({ matchedBy: null });
+    first.photos.push(
+      photo({ matchedBy: 'name' }),
+      photo({ placedByCard: { photoId: later.id, originalName: later.originalName } }),
+      photo({ placedByCard: { photoId: later.id, originalName: later.originalName } }),
+    );
+    first.cards.push({ photoId: later.id, originalName: later.originalName });
+    answers.set('GET /api/albums/9/review', sheet);
+    renderWithQueries(<ReviewSheet album={album} />);
+    const strip = within(await screen.findByRole('list', { name: 'Photos of Child 001' }));
+    const tiles = strip.getAllByRole('listitem').map((item) => item.querySelector('strong')?.textContent);
+    expect(tiles).toEqual([
+      CLASS_SCREEN_MSG.runCard('IMG_0001.JPG'),
+      'Photo 2',
+      'Photo 3',
+      'Photo 10',
+      CLASS_SCREEN_MSG.runCard(later.originalName),
+      'Photo 11',
+      'Photo 12',
+    ]);
+    const card = strip.getByRole('img', { name: CLASS_SCREEN_MSG.runCardAlt('IMG_0001.JPG') });
+    expect(card.getAttribute('loading')).toBe('lazy');
+    await waitFor(() => expect(calls.some((call) => call.url === `/api/images/1/thumbnail?size=small`)).toBe(true));
+    expect(strip.getAllByText(CLASS_SCREEN_MSG.runCardNote)).toHaveLength(2);
+    // A card is never moved: its tile has no "Move to..." select.
+    expect(within(strip.getByRole('listitem', { name: CLASS_SCREEN_MSG.runCard('IMG_0001.JPG') })).queryByRole('combobox')).toBeNull();
   });
 
   it('moves a photo with one choice: to another child, to the group, to the tray; the sheet is fetched again', async () => {

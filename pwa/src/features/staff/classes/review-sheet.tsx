@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ReviewPhoto, ReviewSheet as Sheet } from '@contract/albums';
-import { MATCHING_MSG, PWA_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
+import { CLASS_SCREEN_MSG, MATCHING_MSG, PWA_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
 import type { AlbumSummary } from '@contract/schools';
 import { AuthedImage } from '../../../components/authed-image';
 import { Badge } from '../../../components/ui/badge';
@@ -22,6 +22,26 @@ const TRAY_VALUE = 'tray';
 type Student = Sheet['students'][number];
 /** Where a photo sits now: with a child, in the group photos or in the tray. */
 type Place = { kind: 'student'; studentId: number } | { kind: 'group' } | { kind: 'tray' };
+
+/** A child's strip: each run of photos placed by one card starts with that card photo. */
+export type StripItem = { kind: 'card'; card: { photoId: number; originalName: string } } | { kind: 'photo'; photo: ReviewPhoto };
+
+/**
+ * A child's photos in capture order with the card photo that placed each run (consecutive photos
+ * placed by the same card) before the run, so staff check the name or code on the card against
+ * the child. Photos placed by a file name or by staff have no card before them.
+ */
+export function withRunCards(photos: readonly ReviewPhoto[]): StripItem[] {
+  const items: StripItem[] = [];
+  let previous: number | null = null;
+  for (const photo of photos) {
+    const card = photo.placedByCard;
+    if (card && card.photoId !== previous) items.push({ kind: 'card', card });
+    previous = card?.photoId ?? null;
+    items.push({ kind: 'photo', photo });
+  }
+  return items;
+}
 
 const studentLabel = (student: Pick<Student, 'name' | 'number'>) => (student.number ? `${student.name} (${student.number})` : student.name);
 
@@ -88,19 +108,24 @@ export function ReviewSheet({ album }: { album: AlbumSummary }) {
     childrenHeading.current?.focus();
   };
 
+  const tile = (photo: ReviewPhoto, from: Place) => (
+    <ReviewTile
+      key={photo.id}
+      photo={photo}
+      card={cardIds.has(photo.id)}
+      busy={move.isPending}
+      from={from}
+      studentOptions={studentOptions}
+      onMove={(value) => onMove(photo, from, value)}
+    />
+  );
   const tiles = (photos: readonly ReviewPhoto[], from: Place, label: string) => (
     <ol className="staff-photo-grid review-strip" aria-label={label}>
-      {photos.map((photo) => (
-        <ReviewTile
-          key={photo.id}
-          photo={photo}
-          card={cardIds.has(photo.id)}
-          busy={move.isPending}
-          from={from}
-          studentOptions={studentOptions}
-          onMove={(value) => onMove(photo, from, value)}
-        />
-      ))}
+      {from.kind === 'student'
+        ? withRunCards(photos).map((item, index) =>
+            item.kind === 'card' ? <RunCardTile key={`card-${item.card.photoId}-${index}`} card={item.card} /> : tile(item.photo, from),
+          )
+        : photos.map((photo) => tile(photo, from))}
     </ol>
   );
 
@@ -203,6 +228,24 @@ function SheetSection({ id, title, count, children }: { id: string; title: strin
       </h3>
       {children}
     </section>
+  );
+}
+
+/**
+ * The card photo that placed the run of photos after it: small, fetched once it scrolls into view,
+ * marked as a card families never see, so staff can read the name or code printed on it.
+ */
+function RunCardTile({ card }: { card: { photoId: number; originalName: string } }) {
+  return (
+    <li className="staff-photo review-photo review-card" aria-label={CLASS_SCREEN_MSG.runCard(card.originalName)}>
+      <AuthedImage src={`/api/images/${card.photoId}/thumbnail?size=small`} alt={CLASS_SCREEN_MSG.runCardAlt(card.originalName)} width={160} height={120} loading="lazy" />
+      <div className="review-photo-body">
+        <p>
+          <strong>{CLASS_SCREEN_MSG.runCard(card.originalName)}</strong>
+        </p>
+        <p className="muted">{CLASS_SCREEN_MSG.runCardNote}</p>
+      </div>
+    </li>
   );
 }
 
