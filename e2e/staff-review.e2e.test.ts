@@ -28,6 +28,51 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * Whether the page fits its viewport: the document's width, and the elements (outside any box that
+ * scrolls or clips on its own) that reach past the right edge or out of their card, named so a
+ * failure says which.
+ */
+async function horizontalFit(page: Page): Promise<{ width: number; scrollWidth: number; wide: string[] }> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const insideScroller = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}" right=${Math.round(element.getBoundingClientRect().right)}`;
+    // Past the viewport's right edge, or past the card it sits in (a button sticking out of its panel).
+    const edge = (element: Element) => {
+      const card = element.parentElement?.closest('.card');
+      return card ? Math.min(width, card.getBoundingClientRect().right) : width;
+    };
+    const past = (element: Element) => element.getBoundingClientRect().right > edge(element) + 0.5 && !insideScroller(element);
+    // The innermost ones: what pushes the page wider, not every box around it.
+    const wide = Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => past(element) && !Array.from(element.children).some(past))
+      .map(name)
+      .slice(0, 12);
+    return { width, scrollWidth: document.documentElement.scrollWidth, wide };
+  });
+}
+
+/** The class page fits a phone (390 px), a tablet held upright (768 px) and sideways (1024 px): no sideways scrolling. */
+async function expectNoSidewaysScroll(page: Page, widths: readonly number[] = [390, 768, 1024]): Promise<void> {
+  const before = page.viewportSize()!;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 700 ? 844 : 768 });
+    // Layout settles after the resize (the class list and the sheet reflow).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const fit = await horizontalFit(page);
+    expect({ width, wide: fit.wide }).toEqual({ width, wide: [] });
+    expect(fit.scrollWidth, `page is ${fit.scrollWidth}px wide in a ${fit.width}px viewport`).toBeLessThanOrEqual(fit.width);
+  }
+  await page.setViewportSize(before);
+}
+
 describeJourney('staff: review a class and publish it when ready', (env) => {
   it('reviews a draft class on a tablet, moves a photo with one choice, publishes, and the family sees exactly their child', async () => {
     const base = env.server.url;
@@ -104,6 +149,8 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
     await expect.poll(() => neoPhotos.first().evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await expect.poll(() => neoPhotos.nth(1).evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
+    // The class page of a draft (status, publish time, tabs, the sheet) fits a phone and a tablet.
+    await expectNoSidewaysScroll(page);
     // Every control a finger uses is at least 44 px tall.
     const move = neoSheet.getByRole('combobox', { name: /IMG_0003\.JPG/ });
     expect((await move.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -153,6 +200,8 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
     await page.getByRole('tab', { name: 'Photos', selected: true }).waitFor();
     await page.getByRole('tab', { name: REVIEW_MSG.reviewTab }).tap();
     await neoSheet.getByText(REVIEW_MSG.pendingBadge).waitFor();
+    // And so does a published class's, with "Release 1 new photo" and "Back to draft".
+    await expectNoSidewaysScroll(page, [390, 1024]);
     await parent.reload();
     await own.getByRole('button', { name: /^Choose products for/ }).first().waitFor();
     expect(await own.getByRole('button', { name: /^Choose products for/ }).count()).toBe(1);

@@ -101,7 +101,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
               <>
                 <ClassPublishing key={selected.id} album={selected} />
                 <Tabs key={selected.id} defaultValue={openTab}>
-                  <TabsList aria-label={`${selected.name} sections`} className="staff-tabs">
+                  <TabsList aria-label={`${selected.name} sections`} className="staff-tabs class-tabs">
                     <TabsTrigger value="review">{REVIEW_MSG.reviewTab}</TabsTrigger>
                     <TabsTrigger value="photos">Photos</TabsTrigger>
                     <TabsTrigger value="students">Students</TabsTrigger>
