@@ -501,3 +501,23 @@ export const CLASS_SCREEN_MSG = {
   runCardAlt: (name: string) => `Card photo ${name} (never shown to families)`,
   runCardNote: 'Never shown to families. Check the name or code on it against this child.',
 } as const;
+
+/** The unmatched tray and the review sheet: a guess is only a guess, deleting a photo, and "This is a card photo". */
+export const TRAY_MSG = {
+  intro:
+    'These photos could not be matched to a child. A card names the child of the photos after it, never of the photos before it: look at each photo before you assign it.',
+  guess: (name: string) => `Guess: ${name} (card before)`,
+  otherActions: (photo: string) => `More for ${photo}`,
+  deletePhoto: 'Delete',
+  deletePhotoTitle: 'Delete this photo?',
+  deletePhotoConfirm: (photo: string) => `${photo} will be deleted from this class. This cannot be undone.`,
+  deletePhotoConfirmLabel: 'Delete Photo',
+  photoDeleted: (photo: string) => `${photo} was deleted.`,
+  markCard: 'This is a card photo',
+  markCardTitle: 'Is this a card photo?',
+  markCardConfirm: (photo: string) =>
+    `${photo} becomes a card photo: never shown to families or sold, and never given to a child again. The photos taken after it, up to the next card, wait in the unmatched tray for you to place them.`,
+  markedTitle: 'Card Photo Marked',
+  marked: (photo: string) => `${photo} is a card photo. The photos taken after it wait in the unmatched tray.`,
+  markFailed: 'Failed to mark the card photo',
+} as const;

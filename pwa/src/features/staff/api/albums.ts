@@ -56,7 +56,8 @@ export function useDeletePhotos(albumId: number | null) {
     mutationFn: (photoIds: number[]) => apiRequest<{ deletedCount: number }>('/api/photos/bulk-delete', { method: 'DELETE', body: { photoIds }, auth: 'staff' }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: staffKeys.albumPhotos(albumId ?? 0) }),
+        // The class's photos, tray, review sheet and roster counts.
+        client.invalidateQueries({ queryKey: staffKeys.album(albumId ?? 0) }),
         client.invalidateQueries({ queryKey: staffKeys.schools }),
         client.invalidateQueries({ queryKey: staffKeys.stats }),
       ]),

@@ -12,17 +12,31 @@ export const albumTrayQuery = (albumId: number) =>
 
 export const useAlbumTray = (albumId: number) => useQuery(albumTrayQuery(albumId));
 
-/** One tap: a photo to a child, or (null) to the class's group photos; the tray, photos and roster counts refresh. */
-export function useAssignFromTray(albumId: number) {
+/** Everything of the class (tray, photos, roster counts, review sheet) and the school's counts. */
+function useClassLists(albumId: number) {
   const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: staffKeys.album(albumId) }), client.invalidateQueries({ queryKey: staffKeys.schools })]);
+}
+
+/** One tap: a photo to a child, or (null) to the class's group photos; the class's lists and counts refresh. */
+export function useAssignFromTray(albumId: number) {
+  const refresh = useClassLists(albumId);
   return useMutation({
     mutationFn: ({ photoId, studentId }: { photoId: number; studentId: number | null }) =>
       apiRequest<{ updated: number }>('/api/photos/student', { method: 'PUT', body: { photoIds: [photoId], studentId }, auth: 'staff' }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: staffKeys.albumTray(albumId) }),
-        client.invalidateQueries({ queryKey: staffKeys.albumPhotos(albumId) }),
-        client.invalidateQueries({ queryKey: staffKeys.albumStudents(albumId) }),
-      ]),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * "This is a card photo": a card the scan could not read becomes a card of an unknown code (never
+ * shown, sold or placed), its session is matched again and the photos after it wait in the tray.
+ * The tray, the class's photos, the review sheet and the school's counts are fetched again.
+ */
+export function useMarkCards(albumId: number) {
+  const refresh = useClassLists(albumId);
+  return useMutation({
+    mutationFn: (photoIds: number[]) => apiRequest<{ updated: number }>('/api/photos/card', { method: 'PUT', body: { photoIds }, auth: 'staff' }),
+    onSuccess: refresh,
   });
 }

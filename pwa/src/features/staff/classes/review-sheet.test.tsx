@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewPhoto, ReviewSheet as Sheet } from '@contract/albums';
-import { CLASS_SCREEN_MSG, REVIEW_MSG } from '@contract/messages';
+import { CLASS_SCREEN_MSG, REVIEW_MSG, TRAY_MSG } from '@contract/messages';
 import type { AlbumSummary } from '@contract/schools';
 import { Toaster, resetToasts } from '../../../components/ui/toast';
 import { ReviewSheet, REVIEW_PAGE_SIZE } from './review-sheet';
@@ -160,7 +160,7 @@ describe('the review sheet', () => {
     // The children are listed once the select is used (not 300 options for every photo up front).
     await userEvent.click(move);
     const options = within(move).getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual([REVIEW_MSG.moveTo, 'Child 002', 'Child 003', REVIEW_MSG.moveToGroup, REVIEW_MSG.moveToTray]);
+    expect(options).toEqual([REVIEW_MSG.moveTo, 'Child 002', 'Child 003', REVIEW_MSG.moveToGroup, REVIEW_MSG.moveToTray, TRAY_MSG.markCard]);
 
     const reviews = () => calls.filter((call) => call.url === '/api/albums/9/review').length;
     expect(reviews()).toBe(1);
@@ -180,6 +180,20 @@ describe('the review sheet', () => {
     const trayPhoto = sheet.tray[0]!;
     const trayMove = screen.getByRole('combobox', { name: `Move ${trayPhoto.label}, ${trayPhoto.originalName} to` });
     expect(within(trayMove).queryByRole('option', { name: REVIEW_MSG.moveToTray })).toBeNull();
+  });
+
+  it('says "This is a card photo" of a photo whose card the scan missed, after asking; the sheet is fetched again', async () => {
+    answers.set('GET /api/albums/9/review', sheetOf(2));
+    answers.set('PUT /api/photos/card', { updated: 1 });
+    renderWithQueries(<ReviewSheet album={album} />);
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Move Photo 3, IMG_0003.JPG to' }), TRAY_MSG.markCard);
+    const dialog = within(await screen.findByRole('dialog', { name: TRAY_MSG.markCardTitle }));
+    dialog.getByText(TRAY_MSG.markCardConfirm('IMG_0003.JPG'));
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await userEvent.click(dialog.getByRole('button', { name: TRAY_MSG.markCard }));
+    await screen.findByText(TRAY_MSG.marked('IMG_0003.JPG'));
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({ method: 'PUT', url: '/api/photos/card', body: { photoIds: [3] } });
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/albums/9/review')).toHaveLength(2));
   });
 
   it('says why a move failed', async () => {

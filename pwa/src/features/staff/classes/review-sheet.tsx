@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ReviewPhoto, ReviewSheet as Sheet } from '@contract/albums';
-import { CLASS_SCREEN_MSG, MATCHING_MSG, PWA_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
+import { CLASS_SCREEN_MSG, MATCHING_MSG, PWA_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG, TRAY_MSG } from '@contract/messages';
 import type { AlbumSummary } from '@contract/schools';
 import { AuthedImage } from '../../../components/authed-image';
 import { Badge } from '../../../components/ui/badge';
@@ -12,12 +12,15 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAlbumReview, useMovePhoto, type MoveTarget } from '../api/review';
+import { useMarkCardDialog } from './photo-actions';
 
 /** Children per page: a class of 300 never puts 300 children's photos on the page at once. */
 export const REVIEW_PAGE_SIZE = 20;
 
 const GROUP_VALUE = 'group';
 const TRAY_VALUE = 'tray';
+/** Not a move: "This is a card photo" (asked first), for a card the scan could not read. */
+const CARD_VALUE = 'card';
 
 type Student = Sheet['students'][number];
 /** Where a photo sits now: with a child, in the group photos or in the tray. */
@@ -48,11 +51,13 @@ const studentLabel = (student: Pick<Student, 'name' | 'number'>) => (student.num
 /**
  * The review sheet of a class: per child (paged), their photos in the order they were taken with
  * how each was placed and whether it waits for review; then the group photos and the unmatched
- * tray. Each photo moves with one tap of its "Move to..." select.
+ * tray. Each photo moves with one tap of its "Move to..." select, which also says "This is a card
+ * photo" of a card the scan could not read.
  */
 export function ReviewSheet({ album }: { album: AlbumSummary }) {
   const sheet = useAlbumReview(album.id);
   const move = useMovePhoto(album.id);
+  const marking = useMarkCardDialog(album.id);
   const [page, setPage] = useState(0);
   const [pendingOnly, setPendingOnly] = useState(false);
   const childrenHeading = useRef<HTMLHeadingElement>(null);
@@ -84,6 +89,10 @@ export function ReviewSheet({ album }: { album: AlbumSummary }) {
     );
 
   const onMove = (photo: ReviewPhoto, from: Place, value: string) => {
+    if (value === CARD_VALUE) {
+      marking.ask(photo);
+      return;
+    }
     if (value === GROUP_VALUE) {
       if (from.kind !== 'group') place(photo, { kind: 'group' }, REVIEW_MSG.moveToGroup);
       return;
@@ -113,7 +122,7 @@ export function ReviewSheet({ album }: { album: AlbumSummary }) {
       key={photo.id}
       photo={photo}
       card={cardIds.has(photo.id)}
-      busy={move.isPending}
+      busy={move.isPending || marking.busy}
       from={from}
       studentOptions={studentOptions}
       onMove={(value) => onMove(photo, from, value)}
@@ -216,6 +225,7 @@ export function ReviewSheet({ album }: { album: AlbumSummary }) {
       <SheetSection id={`review-tray-${album.id}`} title={REVIEW_MSG.trayTitle} count={data.tray.length}>
         {data.tray.length === 0 ? <p className="muted">{MATCHING_MSG.trayEmpty}</p> : tiles(data.tray, { kind: 'tray' }, REVIEW_MSG.trayTitle)}
       </SheetSection>
+      {marking.dialog}
     </div>
   );
 }
@@ -309,6 +319,7 @@ function ReviewTile({
             {armed ? studentOptions.filter((option) => !(from.kind === 'student' && isOptionFor(option, from.studentId))) : null}
             {from.kind !== 'group' ? <option value={GROUP_VALUE}>{REVIEW_MSG.moveToGroup}</option> : null}
             {from.kind !== 'tray' ? <option value={TRAY_VALUE}>{REVIEW_MSG.moveToTray}</option> : null}
+            <option value={CARD_VALUE}>{TRAY_MSG.markCard}</option>
           </Select>
         )}
       </div>

@@ -1,5 +1,5 @@
 import type { TrayCard } from '@contract/matching';
-import { MATCHING_MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { MATCHING_MSG, PWA_MSG, STAFF_MSG, TRAY_MSG } from '@contract/messages';
 import type { TrayItem } from '@contract/photos';
 import type { AlbumSummary } from '@contract/schools';
 import { AuthedImage } from '../../../components/authed-image';
@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAlbumStudents } from '../api/students';
 import { useAlbumTray, useAssignFromTray } from '../api/tray';
+import { useDeletePhotoDialog, useMarkCardDialog } from './photo-actions';
 import { GROUP, StudentOptions } from './student-fields';
 
 
@@ -19,35 +20,35 @@ function cardLabel(card: TrayCard): string {
   return MATCHING_MSG.cardUnknown;
 }
 
-/** The children the cards just before and after a waiting photo name: the likeliest one-tap answers. */
-function suggestions(items: TrayItem[], index: number): { id: number; name: string }[] {
-  const found: { id: number; name: string }[] = [];
-  const add = (card: TrayCard | null | undefined) => {
-    if (card?.status === 'known' && card.studentId !== null && !found.some((entry) => entry.id === card.studentId)) found.push({ id: card.studentId, name: card.studentName ?? '' });
-  };
+/**
+ * The one likely child of a waiting photo: the child of the nearest card before it in its upload
+ * session, when that card is of this class. A card names the child of the photos after it, never
+ * of those before it, so the card after a photo is never offered (one hurried tap would show one
+ * child's portraits to another family). Without a session there is no capture order and no guess.
+ * A guess, never an answer: the tray shows it as one.
+ */
+export function guessFor(items: readonly TrayItem[], index: number, sessionId: string): { id: number; name: string } | null {
+  if (sessionId === '') return null;
   for (let i = index - 1; i >= 0; i--) {
-    if (items[i]?.card) {
-      add(items[i]?.card);
-      break;
-    }
+    const card = items[i]?.card;
+    if (!card) continue;
+    return card.status === 'known' && card.studentId !== null ? { id: card.studentId, name: card.studentName ?? '' } : null;
   }
-  for (let i = index + 1; i < items.length; i++) {
-    if (items[i]?.card) {
-      add(items[i]?.card);
-      break;
-    }
-  }
-  return found;
+  return null;
 }
 
 /**
  * The unmatched tray: per upload session and in the order they were taken, the photos no card or
- * file name placed, between the card photos around them, each assigned with one tap.
+ * file name placed, between the card photos around them. Each is assigned with its select (or the
+ * guess of the card before it), made a group photo, deleted, or marked as a card the scan missed.
  */
 export function TrayPanel({ album }: { album: AlbumSummary }) {
   const tray = useAlbumTray(album.id);
   const students = useAlbumStudents(album.id);
   const assign = useAssignFromTray(album.id);
+  const marking = useMarkCardDialog(album.id);
+  const deleting = useDeletePhotoDialog(album.id);
+  const busy = assign.isPending || marking.busy || deleting.busy;
 
   const place = (photoId: number, studentId: number | null, who: string) =>
     assign.mutate(
@@ -67,35 +68,38 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
       <h2>
         {MATCHING_MSG.trayTitle} <span className="muted">({tray.data.waiting} waiting)</span>
       </h2>
-      {tray.data.waiting === 0 ? <p className="muted">{MATCHING_MSG.trayEmpty}</p> : <p className="muted">{MATCHING_MSG.trayIntro}</p>}
+      {tray.data.waiting === 0 ? <p className="muted">{MATCHING_MSG.trayEmpty}</p> : <p className="muted">{TRAY_MSG.intro}</p>}
       {tray.data.sessions.map((session) => (
         <ol key={session.sessionId || 'loose'} className="staff-photo-grid tray-strip" aria-label="Photos in the order they were taken">
-          {session.items.map((item, index) =>
-            item.card ? (
-              <li key={item.photo.id} className="staff-photo tray-card">
-                <AuthedImage src={`/api/images/${item.photo.id}/thumbnail`} alt={`Card photo ${item.photo.originalName}`} width={item.photo.thumbnailWidth} height={item.photo.thumbnailHeight} />
-                <p className="photo-name">{item.photo.originalName}</p>
-                <p className="tray-card-label">
-                  <strong>{cardLabel(item.card)}</strong>
-                </p>
-              </li>
-            ) : (
+          {session.items.map((item, index) => {
+            if (item.card)
+              return (
+                <li key={item.photo.id} className="staff-photo tray-card">
+                  <AuthedImage src={`/api/images/${item.photo.id}/thumbnail`} alt={`Card photo ${item.photo.originalName}`} width={item.photo.thumbnailWidth} height={item.photo.thumbnailHeight} />
+                  <p className="photo-name">{item.photo.originalName}</p>
+                  <p className="tray-card-label">
+                    <strong>{cardLabel(item.card)}</strong>
+                  </p>
+                </li>
+              );
+            const guess = guessFor(session.items, index, session.sessionId);
+            return (
               <li key={item.photo.id} className="staff-photo tray-photo">
                 <AuthedImage src={`/api/images/${item.photo.id}/thumbnail`} alt={item.photo.originalName} width={item.photo.thumbnailWidth} height={item.photo.thumbnailHeight} />
                 <p className="photo-name">{item.photo.originalName}</p>
                 <div className="tray-actions" role="group" aria-label={`Assign ${item.photo.originalName}`}>
-                  {suggestions(session.items, index).map((student) => (
-                    <Button key={student.id} size="sm" disabled={assign.isPending} onClick={() => place(item.photo.id, student.id, student.name)}>
-                      {student.name}
+                  {guess ? (
+                    <Button size="sm" variant="outline" className="tray-guess" disabled={busy} onClick={() => place(item.photo.id, guess.id, guess.name)}>
+                      {TRAY_MSG.guess(guess.name)}
                     </Button>
-                  ))}
-                  <Button size="sm" variant="outline" disabled={assign.isPending} onClick={() => place(item.photo.id, null, MATCHING_MSG.groupPhoto)}>
+                  ) : null}
+                  <Button size="sm" variant="outline" disabled={busy} onClick={() => place(item.photo.id, null, MATCHING_MSG.groupPhoto)}>
                     {MATCHING_MSG.groupPhoto}
                   </Button>
                   <Select
                     aria-label={`Assign ${item.photo.originalName} to a student`}
                     value=""
-                    disabled={assign.isPending}
+                    disabled={busy}
                     onChange={(event) => {
                       const value = event.target.value;
                       if (value === '') return;
@@ -108,11 +112,21 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
                     <StudentOptions students={roster} />
                   </Select>
                 </div>
+                <div className="tray-actions tray-more" role="group" aria-label={TRAY_MSG.otherActions(item.photo.originalName)}>
+                  <Button size="sm" variant="ghost" disabled={busy} onClick={() => marking.ask(item.photo)}>
+                    {TRAY_MSG.markCard}
+                  </Button>
+                  <Button size="sm" variant="ghost" className="tray-delete" disabled={busy} onClick={() => deleting.ask(item.photo)}>
+                    {TRAY_MSG.deletePhoto}
+                  </Button>
+                </div>
               </li>
-            ),
-          )}
+            );
+          })}
         </ol>
       ))}
+      {marking.dialog}
+      {deleting.dialog}
     </div>
   );
 }
