@@ -521,3 +521,13 @@ export const TRAY_MSG = {
   marked: (photo: string) => `${photo} is a card photo. The photos taken after it wait in the unmatched tray.`,
   markFailed: 'Failed to mark the card photo',
 } as const;
+
+/** Smaller staff things: what Remove and Erase do, uploading to a class from its page, the upload summary's counts. */
+export const STAFF_SMALL_MSG = {
+  removeHelp: 'Remove takes a child with no photos off the roster; their code stops working.',
+  eraseHelp: "Erase deletes the child, their code and every photo of them for good, at the family's request.",
+  uploadToClass: 'Upload to this class',
+  filesUploaded: (count: number) => (count === 1 ? '1 file uploaded' : `${count} files uploaded`),
+  noPhotosOf: (names: string[], more: number) => `No photos yet of ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
+  everyChildHasPhotos: 'Every child of the class has photos.',
+} as const;

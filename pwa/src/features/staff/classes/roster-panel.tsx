@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { AlbumSummary } from '@contract/schools';
 import type { Student } from '@contract/students';
 import { studentInputSchema } from '@contract/students';
-import { PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { PWA_MSG, STAFF_MSG, STAFF_SMALL_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
@@ -36,6 +36,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
   const [editing, setEditing] = useState<Student | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [downloading, setDownloading] = useState(false);
+  const helpId = `roster-help-${album.id}`;
 
   // The raw values go to the API, which trims and validates them again.
   const submit = handleSubmit(() =>
@@ -174,10 +175,24 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
                       <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: 'new-code', student })} aria-label={`New code for ${student.name}`}>
                         New Code
                       </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: 'remove', student })} aria-label={`Remove ${student.name}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setConfirm({ kind: 'remove', student })}
+                        aria-label={`Remove ${student.name}`}
+                        aria-describedby={`${helpId}-remove`}
+                        title={STAFF_SMALL_MSG.removeHelp}
+                      >
                         Remove
                       </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: 'erase', student })} aria-label={`Erase ${student.name}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setConfirm({ kind: 'erase', student })}
+                        aria-label={`Erase ${student.name}`}
+                        aria-describedby={`${helpId}-erase`}
+                        title={STAFF_SMALL_MSG.eraseHelp}
+                      >
                         Erase
                       </Button>
                     </div>
@@ -188,6 +203,12 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
           </table>
         </div>
       )}
+      {list.length > 0 ? (
+        <ul className="muted roster-help">
+          <li id={`${helpId}-remove`}>{STAFF_SMALL_MSG.removeHelp}</li>
+          <li id={`${helpId}-erase`}>{STAFF_SMALL_MSG.eraseHelp}</li>
+        </ul>
+      ) : null}
       <RosterImportDialog albumId={album.id} albumName={album.name} open={importing} onOpenChange={setImporting} />
       <EditStudentDialog student={editing} albumId={album.id} onClose={() => setEditing(null)} />
       <ConfirmDialog

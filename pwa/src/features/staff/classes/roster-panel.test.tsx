@@ -1,0 +1,53 @@
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_SMALL_MSG } from '@contract/messages';
+import type { AlbumSummary } from '@contract/schools';
+import type { Student } from '@contract/students';
+import { RosterPanel } from './roster-panel';
+
+const album: AlbumSummary = { id: 9, name: 'Grade 4A', schoolId: 2, hasPassword: false, photoCount: 3, status: 'published', publishAt: null, pendingReview: 0 };
+const student = (id: number, name: string, photoCount: number): Student => ({ id, albumId: album.id, name, number: null, guardianEmail: null, code: 'ABCD-EFGH', doNotPublish: false, photoCount, createdAt: '2026-11-26T10:00:00.000Z' });
+
+beforeEach(() => {
+  window.localStorage.setItem('token', 'staff-token');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/api/albums/9/students'
+        ? new Response(JSON.stringify([student(1, 'Neo Kgosi', 3), student(2, 'Zoë Letsholo', 0)]), { status: 200, headers: { 'Content-Type': 'application/json' } })
+        : new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } }),
+    ),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The text of the elements an element's aria-describedby names. */
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+describe('the students table', () => {
+  it('says what Remove and what Erase do, on each button and once under the table', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RosterPanel album={album} />
+      </QueryClientProvider>,
+    );
+    const table = within(await screen.findByRole('table', { name: 'Students of Grade 4A' }));
+    for (const name of ['Neo Kgosi', 'Zoë Letsholo']) {
+      const remove = table.getByRole('button', { name: `Remove ${name}` });
+      const erase = table.getByRole('button', { name: `Erase ${name}` });
+      expect(description(remove)).toBe(STAFF_SMALL_MSG.removeHelp);
+      expect(description(erase)).toBe(STAFF_SMALL_MSG.eraseHelp);
+      expect(remove.getAttribute('title')).toBe(STAFF_SMALL_MSG.removeHelp);
+      expect(erase.getAttribute('title')).toBe(STAFF_SMALL_MSG.eraseHelp);
+    }
+    expect(screen.getAllByText(STAFF_SMALL_MSG.removeHelp)).toHaveLength(1);
+    expect(screen.getAllByText(STAFF_SMALL_MSG.eraseHelp)).toHaveLength(1);
+  });
+});
