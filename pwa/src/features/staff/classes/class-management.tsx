@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MATCHING_MSG, REVIEW_MSG, STAFF_MSG } from '@contract/messages';
+import { MATCHING_MSG, REVIEW_MSG, STAFF_MSG, STAFF_SMALL_MSG } from '@contract/messages';
 import { byName } from '@contract/format';
 import type { AlbumSummary } from '@contract/schools';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -99,6 +99,11 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
           <CardBody>
             {selected ? (
               <>
+                <div className="row class-upload">
+                  <Link to={`${paths.staffDashboard}?${new URLSearchParams({ tab: 'upload', school: String(schoolId), class: String(selected.id) }).toString()}`} className={buttonClass('outline', 'btn-sm')}>
+                    {STAFF_SMALL_MSG.uploadToClass}
+                  </Link>
+                </div>
                 <ClassPublishing key={selected.id} album={selected} />
                 <Tabs key={selected.id} defaultValue={openTab}>
                   <TabsList aria-label={`${selected.name} sections`} className="staff-tabs class-tabs">

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { StaffSchool } from '@contract/schools';
 import { UPLOAD_BATCH_SIZE } from '@contract/constants';
 import { CATALOGUE_ROUTE_MSG, MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { getStaffToken } from '../../../lib/storage';
 import { enqueueUpload } from '../../../lib/upload-queue';
+import { uploadDb } from '../../../lib/upload-queue-db';
 import { useStaffSchools } from '../api/schools';
 import { ClassPicker, type ClassChoice } from './class-picker';
 import { Dropzone } from './dropzone';
@@ -19,11 +23,47 @@ import { useQueue } from './use-queue';
 
 let nextId = 0;
 
+/**
+ * The school and class the pickers show: the ones in the address (?school=&class=, which the class
+ * page's "Upload to this class" sets and the reload after an upload keeps), else the class of the
+ * latest upload on this device. A class that no longer exists is not chosen.
+ */
+export function chosenClass(schools: readonly StaffSchool[], params: URLSearchParams, lastAlbumId: number | null): ClassChoice {
+  const asked = { schoolId: Number(params.get('school')) || null, albumId: Number(params.get('class')) || null };
+  if (params.has('school') || params.has('class')) {
+    const school = schools.find((candidate) => candidate.id === asked.schoolId || (asked.schoolId === null && candidate.albums.some((album) => album.id === asked.albumId)));
+    if (!school) return { schoolId: null, albumId: null };
+    return { schoolId: school.id, albumId: school.albums.some((album) => album.id === asked.albumId) ? asked.albumId : null };
+  }
+  const last = lastAlbumId === null ? undefined : schools.find((candidate) => candidate.albums.some((album) => album.id === lastAlbumId));
+  return last ? { schoolId: last.id, albumId: lastAlbumId } : { schoolId: null, albumId: null };
+}
+
 export function UploadTab() {
   const schools = useStaffSchools();
   const queue = useQueue() ?? [];
   const runner = useRunnerState();
-  const [choice, setChoice] = useState<ClassChoice>({ schoolId: null, albumId: null });
+  const [params, setParams] = useSearchParams();
+  // The class of the latest upload session on this device (undefined while it is read).
+  const lastAlbumId = useLiveQuery(async () => {
+    const sessions = await uploadDb().sessions.toArray();
+    return sessions.sort((a, b) => b.updatedAt - a.updatedAt)[0]?.albumId ?? null;
+  }, []);
+  const choice = chosenClass(schools.data ?? [], params, lastAlbumId ?? null);
+  const setChoice = (next: ClassChoice) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        for (const [key, value] of [['school', next.schoolId], ['class', next.albumId]] as const) {
+          if (value === null) updated.delete(key);
+          else updated.set(key, String(value));
+        }
+        // An explicit "no class" stays chosen instead of falling back to the latest upload's class.
+        if (next.schoolId === null && next.albumId === null) updated.set('school', '');
+        return updated;
+      },
+      { replace: true },
+    );
   const [selection, setSelection] = useState<Selected[]>([]);
   const [saving, setSaving] = useState(false);
   const previews = usePreviews(selection);
@@ -64,7 +104,7 @@ export function UploadTab() {
     }
   };
 
-  if (schools.isPending) return <PageSpinner label="Loading schools..." />;
+  if (schools.isPending || lastAlbumId === undefined) return <PageSpinner label="Loading schools..." />;
 
   const active = queue.find((view) => view.job.state === 'active');
   const progress = runner.phase === 'complete' || runner.phase === 'partial' ? 100 : runner.phase === 'failed' ? 0 : active ? uploadProgress(active.done, active.job.total) : null;
