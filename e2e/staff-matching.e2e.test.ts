@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import { generateCardPhoto } from '../api/src/media/generate-card';
 import { FLYER_LAYOUT } from '../api/src/students/flyers';
-import { MATCHING_MSG, TRAY_MSG } from '../api/contract/messages';
+import { MATCHING_MSG, STAFF_SMALL_MSG, TRAY_MSG } from '../api/contract/messages';
 import { toastWith } from './support/journey';
 import { adminToken, api, createSchoolAndClass, makeJpeg, signIn } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
@@ -68,6 +68,9 @@ describeJourney('staff: matching photos to children at the shoot', (env) => {
     const summary = page.getByRole('region', { name: 'Matching of the latest upload' });
     await summary.getByText('2 matched by card, 1 by file name; 1 photo waits in the unmatched tray.').waitFor();
     await summary.getByText('1 card photo (never shown to families).').waitFor();
+    // How many files the session stored, and that no child of the class is without a photo.
+    await summary.getByText(`${STAFF_SMALL_MSG.filesUploaded(5)}.`).waitFor();
+    await summary.getByText(STAFF_SMALL_MSG.everyChildHasPhotos).waitFor();
     await summary.getByRole('link', { name: 'Open the unmatched tray' }).click();
 
     // The tray: the waiting photo, then the card after it. A photo before a card is not that card's

@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { ReviewSheet } from '../api/contract/albums';
-import { CLASS_SCREEN_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '../api/contract/messages';
+import { CLASS_SCREEN_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG, STAFF_SMALL_MSG } from '../api/contract/messages';
 import type { StaffSchool } from '../api/contract/schools';
 import { generateCardPhoto } from '../api/src/media/generate-card';
 import { FLYER_LAYOUT } from '../api/src/students/flyers';
@@ -151,6 +151,29 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
     expect(await seriousViolations(page)).toEqual([]);
     // The class page of a draft (status, publish time, tabs, the sheet) fits a phone and a tablet.
     await expectNoSidewaysScroll(page);
+    // The students table: on a tablet each child is one row of the table with no sideways scrolling,
+    // its actions on two lines at most; on a phone the table scrolls inside its own box.
+    await page.getByRole('tab', { name: 'Students' }).tap();
+    await page.getByRole('table', { name: 'Students of Grade 2C' }).waitFor();
+    for (const width of [768, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      const fit = await page.getByRole('table', { name: 'Students of Grade 2C' }).evaluate((table) => {
+        const wrap = table.parentElement!;
+        return {
+          sideways: wrap.scrollWidth - wrap.clientWidth,
+          // Lines of the actions cell: button tops more than a few pixels apart (a pixel is rounding).
+          lines: Array.from(table.querySelectorAll('tbody tr')).map((row) =>
+            Array.from(row.querySelectorAll('td:last-child button'))
+              .map((button) => button.getBoundingClientRect().top)
+              .sort((a, b) => a - b)
+              .filter((top, index, tops) => index === 0 || top - tops[index - 1]! > 8).length,
+          ),
+        };
+      });
+      expect({ width, ...fit }).toEqual({ width, sideways: 0, lines: [2, 2] });
+    }
+    await expectNoSidewaysScroll(page, [390]);
+    await page.getByRole('tab', { name: 'Review' }).tap();
     // Every control a finger uses is at least 44 px tall.
     const move = neoSheet.getByRole('combobox', { name: /IMG_0003\.JPG/ });
     expect((await move.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -216,6 +239,11 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
       `/api/images/${second}/thumbnail`,
       `/api/images/${fifth}/thumbnail`,
     ]);
+    // "Upload to this class" opens the upload tab on this school and class.
+    await page.getByRole('link', { name: STAFF_SMALL_MSG.uploadToClass }).tap();
+    await page.getByRole('tab', { name: 'Upload Photos', selected: true }).waitFor();
+    expect(await page.getByLabel('School', { exact: true }).evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe(school.name);
+    expect(await page.getByLabel('Class', { exact: true }).evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent)).toMatch(/^Grade 2C \(/);
     await family.close();
     await context.close();
   }, 150_000);

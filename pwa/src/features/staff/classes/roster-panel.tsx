@@ -138,7 +138,6 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Number</th>
                 <th scope="col">Code</th>
                 <th scope="col">Photos</th>
                 <th scope="col">Do not publish</th>
@@ -150,9 +149,9 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
                 <tr key={student.id}>
                   <th scope="row">
                     {student.name}
+                    {student.number ? <div className="muted photo-name">No. {student.number}</div> : null}
                     {student.guardianEmail ? <div className="muted photo-name">{student.guardianEmail}</div> : null}
                   </th>
-                  <td>{student.number ?? ''}</td>
                   <td>
                     <code className="student-code">{student.code}</code>
                   </td>
@@ -165,36 +164,41 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
                     />
                   </td>
                   <td>
-                    <div className="row roster-actions">
-                      <Button variant="ghost" size="sm" onClick={() => void flyers(student)} aria-label={`Print flyer for ${student.name}`}>
-                        Print Flyer
-                      </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setEditing(student)} aria-label={`Edit ${student.name}`}>
-                        Edit
-                      </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: 'new-code', student })} aria-label={`New code for ${student.name}`}>
-                        New Code
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setConfirm({ kind: 'remove', student })}
-                        aria-label={`Remove ${student.name}`}
-                        aria-describedby={`${helpId}-remove`}
-                        title={STAFF_SMALL_MSG.removeHelp}
-                      >
-                        Remove
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setConfirm({ kind: 'erase', student })}
-                        aria-label={`Erase ${student.name}`}
-                        aria-describedby={`${helpId}-erase`}
-                        title={STAFF_SMALL_MSG.eraseHelp}
-                      >
-                        Erase
-                      </Button>
+                    {/* Two lines at most on a tablet: the everyday actions, then the two that take a child away. */}
+                    <div className="roster-actions">
+                      <div className="row">
+                        <Button variant="ghost" size="sm" onClick={() => void flyers(student)} aria-label={`Print flyer for ${student.name}`}>
+                          Print Flyer
+                        </Button>
+                        <Button variant="ghost" size="sm" onClick={() => setEditing(student)} aria-label={`Edit ${student.name}`}>
+                          Edit
+                        </Button>
+                        <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: 'new-code', student })} aria-label={`New code for ${student.name}`}>
+                          New Code
+                        </Button>
+                      </div>
+                      <div className="row">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setConfirm({ kind: 'remove', student })}
+                          aria-label={`Remove ${student.name}`}
+                          aria-describedby={`${helpId}-remove`}
+                          title={STAFF_SMALL_MSG.removeHelp}
+                        >
+                          Remove
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setConfirm({ kind: 'erase', student })}
+                          aria-label={`Erase ${student.name}`}
+                          aria-describedby={`${helpId}-erase`}
+                          title={STAFF_SMALL_MSG.eraseHelp}
+                        >
+                          Erase
+                        </Button>
+                      </div>
                     </div>
                   </td>
                 </tr>
