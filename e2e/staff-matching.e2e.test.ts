@@ -6,6 +6,7 @@
  * after it move to the tray, and delete it there.
  */
 import { expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import { generateCardPhoto } from '../api/src/media/generate-card';
 import { FLYER_LAYOUT } from '../api/src/students/flyers';
 import { MATCHING_MSG, STAFF_SMALL_MSG, TRAY_MSG } from '../api/contract/messages';
@@ -119,6 +120,8 @@ describeJourney('staff: matching photos to children at the shoot', (env) => {
     await strip.getByText(MATCHING_MSG.cardUnknown).waitFor();
     expect(await strip.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual(['Card photo IMG_0003.JPG', 'IMG_0004.JPG']);
     expect(await strip.getByRole('group', { name: 'Assign IMG_0004.JPG' }).getByRole('button', { name: /^Guess/ }).count()).toBe(0);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
 
     // It is a blurred frame: deleted from the tray, after a confirmation.
     await strip.getByRole('group', { name: TRAY_MSG.otherActions('IMG_0004.JPG') }).getByRole('button', { name: TRAY_MSG.deletePhoto }).click();
