@@ -132,7 +132,6 @@ export const MATCHING_MSG = {
   summaryCards: (count: number) => (count === 1 ? '1 card photo (never shown to families)' : `${count} card photos (never shown to families)`),
   trayTitle: 'Unmatched tray',
   trayEmpty: 'No photos are waiting: every uploaded photo is with a child, a group photo or a card.',
-  trayIntro: 'These photos could not be matched to a child. The card photos around them show who was photographed; tap a name to assign.',
   groupPhoto: 'Group photo',
   assignTo: 'Assign to...',
   cardLabel: 'Card',
