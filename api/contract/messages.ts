@@ -6,6 +6,7 @@ export const MSG = {
   passwordMin: 'Password must be at least 6 characters',
   passwordTooLong: 'Password is too long',
   passwordRequired: 'Password is required',
+  schoolPasswordRequired: 'A school password (at least 6 characters) is required: families of this school use it to open the gallery',
   validEmail: 'Valid email is required',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

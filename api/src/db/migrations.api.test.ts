@@ -33,4 +33,22 @@ describeApi('migrations', () => {
     const list = await knex('price_lists').where({ id }).first();
     expect(Number(list.created_at)).toBe(at);
   });
+
+  it('making the school password optional rebuilds schools without losing a school\'s classes, photos or orders', async () => {
+    const { knex } = server.runtime;
+    const at = Date.now();
+    const [schoolId] = await knex('schools').insert({ name: 'Rebuilt', slug: `rebuilt-${at}`, password_hash: 'x', contact_email: 'office@rebuilt.example', created_at: at });
+    const [albumId] = await knex('albums').insert({ school_id: schoolId, name: 'Grade 1', created_at: at });
+    await knex.migrate.down({ migrationSource });
+    expect((await knex('albums').where({ id: albumId }).first())?.school_id).toBe(schoolId);
+    await expect(knex('schools').insert({ name: 'No hash', slug: `no-hash-${at}`, contact_email: 'a@b.example', created_at: at })).rejects.toThrow();
+    await knex.migrate.latest({ migrationSource });
+    expect((await knex('albums').where({ id: albumId }).first())?.school_id).toBe(schoolId);
+    await knex('schools').insert({ name: 'Codes only', slug: `codes-only-${at}`, password_hash: null, contact_email: 'a@b.example', created_at: at });
+    // The unique slug survives the rebuild.
+    await expect(knex('schools').insert({ name: 'Twin', slug: `codes-only-${at}`, password_hash: null, contact_email: 'a@b.example', created_at: at })).rejects.toThrow();
+    // Foreign keys still hold after the rebuild.
+    await expect(knex('schools').where({ id: schoolId }).delete()).resolves.toBe(1);
+    expect(await knex('albums').where({ id: albumId }).first()).toBeUndefined();
+  });
 });
