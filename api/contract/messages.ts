@@ -421,6 +421,22 @@ export const STAFF_MSG = {
   adminAccountReady: 'Your administrator account is ready.',
   schoolCreatedTitle: 'School Created',
   createSchoolFailed: 'Failed to create school',
+  schoolSavedTitle: 'School Saved',
+  saveSchoolFailed: 'Failed to save the school',
+  /** The school form's one-sentence explanation of each access mode (docs/access.md, "Access modes"). */
+  accessModeHints: {
+    school_password: 'One password for the whole school: every family who has it sees every class. Give it to the school to share with parents.',
+    student_codes: "Each child gets a private code on a flyer: a family sees only their own child's photos and their class photos. No school password is needed.",
+  },
+  /** The school card: how its families get in. */
+  accessModeOnCard: (label: string) => `Families get in with: ${label}`,
+  schoolPasswordHintNew: 'Needed only when families use the school password.',
+  schoolPasswordHintKeep: 'Leave blank to keep the current password.',
+  schoolPasswordHintNone: 'This school has no password yet. Set one to let families use the school password.',
+  schoolSlugHintEdit: "Changing it changes the gallery's web address; links already shared stop working.",
+  accessNeedsPasswordTitle: 'Set a school password',
+  accessNeedsPassword: (school: string) => `${school} has no school password yet. Choose one to give to the school; every family who has it will see every class.`,
+  accessSetPassword: 'Use the school password',
   schoolDeletedTitle: 'School Deleted',
   deleteSchoolFailed: 'Failed to delete school',
   priceListDeletedTitle: 'Price List Deleted',
