@@ -243,6 +243,9 @@ export const PRINT_BATCH_MSG = {
   batchNumber: (id: number) => `Batch #${id}`,
   packingListTitle: 'Packing list',
   labelsTitle: 'Envelope labels',
+  /** The label stock labels.pdf is laid out for (LABEL_SHEET in api/src/print-batches/labels-pdf.ts). */
+  labelStock: 'A4 sheet of 14 labels, 2 × 7, 99.1 × 38.1 mm (Avery L7163 or equivalent)',
+  labelStockNote: (stock: string) => `Labels print on an ${stock}; each label is outlined, so plain paper can be cut instead.`,
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   batchTotals: (orders: number, prints: number) => `${orders} order(s) · ${prints} print(s)`,
   classHeading: (name: string, orders: number) => `${name} · ${orders} order(s)`,

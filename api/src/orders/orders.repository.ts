@@ -26,6 +26,8 @@ export interface OrderItemRecord {
   photoOriginalName: string | null;
   photoFilename: string | null;
   studentId: number | null;
+  /** That child's name (from the roster), or null for a group photo or a child since erased. */
+  lineStudentName: string | null;
   /** The product's id: a price list item id as a string, or a built-in product id (the wire's `productType`). */
   productId: string;
   productName: string;
@@ -112,6 +114,7 @@ interface OrderItemRow {
   now_dnp?: number | boolean | null;
   now_album_status?: string | null;
   now_album_publish_at?: number | string | null;
+  line_student_name?: string | null;
 }
 
 /** The current state of a line's photo, read beside the line (joined as `ph`, `pst` and `pa`). */
@@ -126,12 +129,16 @@ const NOW_COLUMNS = {
   now_album_publish_at: 'pa.publish_at',
 } as const;
 
-/** Joins a line's photo, its child and its class as they are now onto `order_items as i`. */
+/** The line's own child's name (order_items.student_id, joined as `ist`): whose print it is. */
+const LINE_COLUMNS = { line_student_name: 'ist.name' } as const;
+
+/** Joins a line's photo, its child and its class as they are now, and the line's own child, onto `order_items as i`. */
 function joinPhotoNow<Q extends Knex.QueryBuilder>(query: Q): Q {
   return query
     .leftJoin('photos as ph', 'ph.id', 'i.photo_id')
     .leftJoin('students as pst', 'pst.id', 'ph.student_id')
-    .leftJoin('albums as pa', 'pa.id', 'ph.album_id') as Q;
+    .leftJoin('albums as pa', 'pa.id', 'ph.album_id')
+    .leftJoin('students as ist', 'ist.id', 'i.student_id') as Q;
 }
 
 function photoNowOf(row: OrderItemRow): LinePhotoNow | null {
@@ -177,6 +184,7 @@ function toItemRecord(row: OrderItemRow): OrderItemRecord {
     photoOriginalName: row.photo_original_name,
     photoFilename: row.photo_filename,
     studentId: idOrNull(row.student_id),
+    lineStudentName: row.line_student_name ?? null,
     productId: row.product_type,
     productName: row.product_name,
     productDescription: row.product_description,
@@ -249,7 +257,7 @@ export function createOrdersRepository(knex: Knex) {
         rows.map((r) => r.id),
       )
       .orderBy('i.id')
-      .select('i.*', NOW_COLUMNS);
+      .select('i.*', NOW_COLUMNS, LINE_COLUMNS);
     const byOrder = new Map<string, OrderItemRecord[]>();
     for (const item of items.map(toItemRecord)) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
     return rows.map((order) => toRecord(order, byOrder.get(order.id) ?? []));
@@ -387,7 +395,7 @@ export function createOrdersRepository(knex: Knex) {
       const db = runner(knex, tx);
       const rows: (OrderRow & Record<`item_${keyof OrderItemRow}`, unknown>)[] = await joinPhotoNow(baseQuery(db).leftJoin('order_items as i', 'i.order_id', 'o.id'))
         .select(ITEM_COLUMNS.map((column) => `i.${column} as item_${column}`))
-        .select(Object.fromEntries(Object.entries(NOW_COLUMNS).map(([alias, column]) => [`item_${alias}`, column])))
+        .select(Object.fromEntries(Object.entries({ ...NOW_COLUMNS, ...LINE_COLUMNS }).map(([alias, column]) => [`item_${alias}`, column])))
         .where('o.id', id)
         .orderBy('i.id');
       const first = rows[0];
@@ -395,7 +403,7 @@ export function createOrdersRepository(knex: Knex) {
       const items = rows
         .filter((row) => row.item_id !== null)
         .map((row) =>
-          toItemRecord(Object.fromEntries([...ITEM_COLUMNS, ...Object.keys(NOW_COLUMNS)].map((column) => [column, row[`item_${column as keyof OrderItemRow}`]])) as unknown as OrderItemRow),
+          toItemRecord(Object.fromEntries([...ITEM_COLUMNS, ...Object.keys(NOW_COLUMNS), ...Object.keys(LINE_COLUMNS)].map((column) => [column, row[`item_${column as keyof OrderItemRow}`]])) as unknown as OrderItemRow),
         );
       return toRecord(first, items);
     },

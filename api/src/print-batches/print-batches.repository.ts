@@ -33,6 +33,11 @@ export interface BatchLineRecord {
   /** The generated file name kept on the order line (used when the original name is gone). */
   storedName: string | null;
   className: string | null;
+  /**
+   * The child the line was for: the name of the photo's student when the order was placed
+   * (order_items.student_id), or null for a group photo or a child since erased.
+   */
+  studentName: string | null;
   /** The original in storage, or null when the photo row is gone. */
   file: { storageKey: string; mimeType: string; size: number } | null;
 }
@@ -69,6 +74,7 @@ interface LineRow {
   photo_original_number: string | null;
   photo_filename: string | null;
   class_name: string | null;
+  line_student_name: string | null;
   storage_key: string | null;
   mime_type: string | null;
   file_size: number | null;
@@ -236,6 +242,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
         .join('order_items as i', 'i.order_id', 'o.id')
         .leftJoin('photos as p', 'p.id', 'i.photo_id')
         .leftJoin('albums as a', 'a.id', 'i.album_id')
+        .leftJoin('students as st', 'st.id', 'i.student_id')
         .where('bo.batch_id', batchId)
         .orderBy([{ column: 'o.id' }, { column: 'i.id' }])
         .select(
@@ -252,6 +259,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
           'i.photo_original_number',
           'i.photo_filename',
           'a.name as class_name',
+          'st.name as line_student_name',
           'p.storage_key',
           'p.mime_type',
           'p.file_size',
@@ -280,6 +288,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
           originalNumber: row.photo_original_number,
           storedName: row.photo_filename,
           className: row.class_name,
+          studentName: row.line_student_name,
           file: row.storage_key && row.mime_type ? { storageKey: row.storage_key, mimeType: row.mime_type, size: Number(row.file_size ?? 0) } : null,
         });
       }
