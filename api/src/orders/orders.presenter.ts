@@ -1,4 +1,3 @@
-import { isDigitalProduct } from '../../contract/constants';
 import { thebeToDecimal } from '../../contract/money';
 import type { Order } from '../../contract/orders';
 import { toIso } from '../db/knex';
@@ -57,7 +56,7 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
 }
 
 function presentItem(orderId: string, orderStudentName: string, item: OrderItemRecord, paid: boolean, downloadUrl: (orderId: string, itemId: number) => string): Order['items'][number] {
-  const digital = isDigitalProduct(item.productId, item.productName);
+  const digital = item.kind === 'digital';
   const withdrawn = lineWithdrawn(item);
   return {
     id: item.id,

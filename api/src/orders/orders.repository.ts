@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { OrderStatus, PaymentStatus } from '../../contract/constants';
+import type { OrderStatus, PaymentStatus, ProductKind } from '../../contract/constants';
 import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
 import type { PhotoInfo, PricedLine, Product } from './pricing';
@@ -32,6 +32,8 @@ export interface OrderItemRecord {
   productId: string;
   productName: string;
   productDescription: string;
+  /** The product's kind when the order was placed: a print goes to the lab, a digital copy is a download. */
+  kind: ProductKind;
   quantity: number;
   unitThebe: number;
   totalThebe: number;
@@ -103,6 +105,7 @@ interface OrderItemRow {
   product_type: string;
   product_name: string;
   product_description: string;
+  kind: ProductKind;
   quantity: number;
   unit_thebe: number;
   total_thebe: number;
@@ -166,6 +169,7 @@ const ITEM_COLUMNS = [
   'product_type',
   'product_name',
   'product_description',
+  'kind',
   'quantity',
   'unit_thebe',
   'total_thebe',
@@ -188,6 +192,7 @@ function toItemRecord(row: OrderItemRow): OrderItemRecord {
     productId: row.product_type,
     productName: row.product_name,
     productDescription: row.product_description,
+    kind: row.kind,
     quantity: Number(row.quantity),
     unitThebe: Number(row.unit_thebe),
     totalThebe: Number(row.total_thebe),
@@ -270,13 +275,13 @@ export function createOrdersRepository(knex: Knex) {
         .leftJoin('price_list_items as i', 'i.price_list_id', 's.price_list_id')
         .where('s.id', id)
         .orderBy([{ column: 'i.position' }, { column: 'i.id' }])
-        .select('s.id', 's.name', 's.closing_date', 's.price_list_id', 'i.id as item_id', 'i.product_type', 'i.description', 'i.price_thebe');
+        .select('s.id', 's.name', 's.closing_date', 's.price_list_id', 'i.id as item_id', 'i.product_type', 'i.description', 'i.price_thebe', 'i.kind');
       const first = rows[0];
       if (!first) return undefined;
       const products = rows
         .filter((r) => r.item_id !== null)
         // In a price list, product_type is the product's name; the item's id is what an order line names.
-        .map((r) => ({ id: String(r.item_id), name: r.product_type, description: r.description, priceThebe: Number(r.price_thebe) }));
+        .map((r) => ({ id: String(r.item_id), name: r.product_type, description: r.description, priceThebe: Number(r.price_thebe), kind: r.kind }));
       return {
         id: Number(first.id),
         name: first.name,
@@ -383,6 +388,7 @@ export function createOrdersRepository(knex: Knex) {
           product_type: line.product.id,
           product_name: line.product.name,
           product_description: line.product.description,
+          kind: line.product.kind,
           quantity: line.quantity,
           unit_thebe: line.unitThebe,
           total_thebe: line.totalThebe,

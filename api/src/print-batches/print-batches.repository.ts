@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DIGITAL_PRODUCT_MARKERS, type OrderStatus } from '../../contract/constants';
+import type { OrderStatus } from '../../contract/constants';
 import { PRINT_READY_ORDER_STATUSES, type PrintBatchStatus } from '../../contract/print-batches';
 import { inTx, type Tx } from '../db/database';
 import { insertedId, type Dialect } from '../db/knex';
@@ -81,15 +81,12 @@ interface LineRow {
 }
 
 /**
- * Keeps only print lines: the SQL twin of isDigitalProduct() over the same markers, so counts,
- * selection and the lab's files agree on what a print is.
+ * Keeps only print lines: the kind each line's product had when the order was placed
+ * (docs/money-and-pricing.md, "Print and digital products"), so counts, selection and the lab's
+ * files agree on what a print is.
  */
 function printLinesOnly(query: Knex.QueryBuilder, alias: string): Knex.QueryBuilder {
-  return query.whereNot((digital) => {
-    for (const marker of DIGITAL_PRODUCT_MARKERS) {
-      digital.orWhereRaw(`lower(${alias}.product_type) like ?`, [`%${marker}%`]).orWhereRaw(`lower(${alias}.product_name) like ?`, [`%${marker}%`]);
-    }
-  });
+  return query.where(`${alias}.kind`, 'print');
 }
 
 /** Paid, not sent to the lab yet, and in no batch (orders aliased `o`). */
