@@ -32,7 +32,7 @@ describeJourney('staff journey', (env) => {
     await page.getByText('Valid email is required').waitFor();
     await page.getByLabel('School name').fill(schoolName);
     expect(await page.getByLabel('Slug (web address)').inputValue()).toBe(`acacia-primary-${stamp}`);
-    await page.getByLabel('School password').fill('acacia123');
+    await page.getByLabel('School password', { exact: true }).fill('acacia123');
     await page.getByLabel('Contact email').fill('office@acacia.example.com');
     await page.getByRole('button', { name: 'Create School' }).click();
     await toastWith(page, 'School Created').waitFor();
