@@ -7,10 +7,17 @@
  * and that school's page shows the code form.
  */
 import { expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { MSG, STAFF_MSG, STUDENT_MSG } from '../api/contract/messages';
 import { toastWith } from './support/journey';
 import { adminToken, api, signIn } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 describeJourney('editing a school and its access mode', (env) => {
   it('creates a codes school without a password, asks for one before the school password, and edits every field', async () => {
@@ -32,6 +39,7 @@ describeJourney('editing a school and its access mode', (env) => {
     // The default mode (school password) needs a password.
     await form.getByRole('button', { name: 'Create School' }).click();
     await form.getByText(MSG.schoolPasswordRequired).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     // Private codes need none.
     await form.getByRole('radio', { name: /Private student codes/ }).check();
     await form.getByRole('button', { name: 'Create School' }).click();
@@ -45,6 +53,7 @@ describeJourney('editing a school and its access mode', (env) => {
     const ask = page.getByRole('dialog', { name: STAFF_MSG.accessNeedsPasswordTitle });
     await ask.getByRole('button', { name: STAFF_MSG.accessSetPassword }).click();
     await ask.getByText(MSG.schoolPasswordRequired).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await ask.getByLabel('School password').fill('first-season');
     await ask.getByRole('button', { name: STAFF_MSG.accessSetPassword }).click();
     await toastWith(page, STAFF_MSG.accessPassword).waitFor();
