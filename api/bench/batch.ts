@@ -138,7 +138,7 @@ async function prepare(dir: string): Promise<Prepared> {
       if ((i + 1) % 250 === 0) console.log(`  ${i + 1}/${LINES}`);
     }
 
-    const product = { id: 'print_10x15', name: '10x15 Print', description: 'Glossy', priceThebe: 2500 };
+    const product = { id: 'print_10x15', name: '10x15 Print', description: 'Glossy', priceThebe: 2500, kind: 'print' as const };
     const ids: string[] = [];
     await knex.transaction(async (trx) => {
       for (let start = 0; start < photoInfos.length; start += LINES_PER_ORDER) {

@@ -52,6 +52,7 @@ interface Product {
   name: string;
   description: string;
   priceThebe: number;
+  kind: 'print' | 'digital';
 }
 
 interface Prepared {
@@ -79,7 +80,7 @@ async function prepare(dir: string, databaseUrl: string): Promise<Prepared> {
       ['HD Download', 'Digital copy', 1750],
     ] as const).entries()) {
       const id = insertedId(await knex('price_list_items').insert({ price_list_id: priceListId, product_type: name, description, price_thebe: priceThebe, position }));
-      products.push({ id: String(id), name, description, priceThebe });
+      products.push({ id: String(id), name, description, priceThebe, kind: 'print' });
     }
     const closing = new Date(Date.now() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
     const schoolId = insertedId(

@@ -92,27 +92,25 @@ export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Built-in products when a school has no price list (docs/money-and-pricing.md). Prices in thebe. */
+/**
+ * What a product is (docs/money-and-pricing.md, "Print and digital products"): a print goes to the
+ * lab and is no longer sold after the closing date; a digital copy is a download.
+ */
+export const PRODUCT_KINDS = ['print', 'digital'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = { print: 'Print (goes to the lab)', digital: 'Digital (a download)' };
+
 export const FALLBACK_PRODUCTS = [
-  { id: 'print_10x15', name: '10x15 Print', priceThebe: 2500 },
-  { id: 'print_15x20', name: '15x20 Print', priceThebe: 4000 },
-  { id: 'digital', name: 'Digital Copy', priceThebe: 1500 },
-  { id: 'frame_small', name: 'Small Frame', priceThebe: 3500 },
-  { id: 'frame_large', name: 'Large Frame', priceThebe: 5500 },
-  { id: 'canvas_small', name: 'Small Canvas', priceThebe: 8000 },
-  { id: 'canvas_large', name: 'Large Canvas', priceThebe: 12000 },
-] as const;
+  { id: 'print_10x15', name: '10x15 Print', priceThebe: 2500, kind: 'print', size: '10x15 cm' },
+  { id: 'print_15x20', name: '15x20 Print', priceThebe: 4000, kind: 'print', size: '15x20 cm' },
+  { id: 'digital', name: 'Digital Copy', priceThebe: 1500, kind: 'digital', size: null },
+  { id: 'frame_small', name: 'Small Frame', priceThebe: 3500, kind: 'print', size: null },
+  { id: 'frame_large', name: 'Large Frame', priceThebe: 5500, kind: 'print', size: null },
+  { id: 'canvas_small', name: 'Small Canvas', priceThebe: 8000, kind: 'print', size: null },
+  { id: 'canvas_large', name: 'Large Canvas', priceThebe: 12000, kind: 'print', size: null },
+] as const satisfies readonly { id: string; name: string; priceThebe: number; kind: ProductKind; size: string | null }[];
 
 export const DEFAULT_PRODUCT_DESCRIPTION = 'No description available';
-
-/** After the closing date only products whose type or name contains one of these are sold. */
-export const DIGITAL_PRODUCT_MARKERS = ['digital', 'download'] as const;
-
-export function isDigitalProduct(...labels: (string | null | undefined)[]): boolean {
-  return labels.some((label) => {
-    const lower = (label ?? '').toLowerCase();
-    return DIGITAL_PRODUCT_MARKERS.some((marker) => lower.includes(marker));
-  });
-}
 
 /** True when the school's closing date (YYYY-MM-DD, end of that day) has passed. */
 export function isOrderingClosed(closingDate: string | null | undefined, now: Date = new Date()): boolean {

@@ -5,7 +5,7 @@ import {
   customerRegisterSchema,
   decimalToThebe,
   formatPula,
-  isDigitalProduct,
+  FALLBACK_PRODUCTS,
   isOrderingClosed,
   priceListInputSchema,
   resetPasswordFormSchema,
@@ -34,10 +34,9 @@ describe('money', () => {
 });
 
 describe('business rules', () => {
-  it('recognises digital products by type or name', () => {
-    expect(isDigitalProduct('digital', 'Digital Copy')).toBe(true);
-    expect(isDigitalProduct('17', 'HD Download')).toBe(true);
-    expect(isDigitalProduct('print_10x15', '10x15 Print')).toBe(false);
+  it('gives every built-in product its kind: only the digital copy is a download', () => {
+    expect(FALLBACK_PRODUCTS.filter((product) => product.kind === 'digital').map((product) => product.id)).toEqual(['digital']);
+    expect(FALLBACK_PRODUCTS.find((product) => product.id === 'print_10x15')).toMatchObject({ kind: 'print', size: '10x15 cm' });
   });
   it('closes ordering after the closing day', () => {
     const now = new Date('2026-03-10T12:00:00Z');

@@ -52,6 +52,11 @@ export const orderItemSchema = z.object({
   photoFilename: z.string().nullable(),
   /** The child the line was for (null for a group photo, or once the child was erased). */
   studentId: z.number().nullable(),
+  /**
+   * Whose print it is: the name of the line's child (the photo's student when the order was
+   * placed), else the order's student name, so a two-child order's lines are told apart.
+   */
+  studentName: z.string(),
   productType: z.string(),
   productName: z.string(),
   productDescription: z.string(),

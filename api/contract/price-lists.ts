@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalToThebe } from './money';
 import { MSG } from './messages';
+import { PRODUCT_KINDS, type ProductKind } from './constants';
 
 /** One product row as the editor sends it (multipart products[i][...]). */
 export const priceListRowSchema = z.object({
@@ -8,6 +9,10 @@ export const priceListRowSchema = z.object({
   description: z.string().optional().default(''),
   price: z.union([z.string(), z.number()]).optional().default(''),
   existingImagePath: z.string().optional().default(''),
+  /** 'print' (the default) or 'digital'. */
+  kind: z.string().optional().default(''),
+  /** A print's size as staff write it ("10x15 cm"); ignored for a digital product. */
+  size: z.string().optional().default(''),
 });
 export type PriceListRow = z.input<typeof priceListRowSchema>;
 
@@ -17,9 +22,16 @@ const rowWithPrice = z
     description: z.string().trim().max(500, 'Product description is too long'),
     price: z.string().trim(),
     existingImagePath: z.string().trim(),
+    kind: z.string().trim(),
+    size: z.string().trim().max(40, 'Print size is too long'),
     index: z.number(),
   })
   .transform((row, ctx) => {
+    const kind = row.kind === '' ? 'print' : row.kind;
+    if (!PRODUCT_KINDS.includes(kind as ProductKind)) {
+      ctx.addIssue({ code: 'custom', message: `Kind of ${row.name} must be print or digital`, path: ['products', row.index, 'kind'] });
+      return z.NEVER;
+    }
     const priceThebe = decimalToThebe(row.price);
     if (priceThebe === null || priceThebe > 100_000_000) {
       ctx.addIssue({
@@ -29,7 +41,7 @@ const rowWithPrice = z
       });
       return z.NEVER;
     }
-    return { ...row, priceThebe };
+    return { ...row, kind: kind as ProductKind, size: kind === 'print' && row.size !== '' ? row.size : null, priceThebe };
   });
 
 /**
@@ -52,6 +64,8 @@ export const priceListInputSchema = z
         description: String(row.description ?? '').trim(),
         price: String(row.price ?? '').trim(),
         existingImagePath: String(row.existingImagePath ?? '').trim(),
+        kind: String(row.kind ?? '').trim(),
+        size: String(row.size ?? '').trim(),
         index,
       }))
       .filter((row) => row.name !== '' && row.price !== '');
@@ -81,6 +95,10 @@ export const priceListItemSchema = z.object({
   description: z.string(),
   price: z.string(),
   exampleImage: z.string().nullable(),
+  /** Print (goes to the lab) or digital (a download): docs/money-and-pricing.md, "Print and digital products". */
+  kind: z.enum(PRODUCT_KINDS),
+  /** A print's size, or null. */
+  size: z.string().nullable(),
 });
 export type PriceListItem = z.infer<typeof priceListItemSchema>;
 

@@ -72,6 +72,8 @@ export const printBatchOrderSchema = z.object({
       quantity: z.number(),
       photoName: z.string(),
       photoOriginalNumber: z.string().nullable(),
+      /** Whose print it is: the line's own child, else the order's student name. */
+      studentName: z.string(),
     }),
   ),
 });

@@ -6,7 +6,16 @@ import { givenPassword, newPassword, optionalDate, optionalId, optionalText, ema
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const schoolCreateSchema = z.object({
+/** A new school password, or none: blank and null mean none (on edit: keep the current one). */
+const optionalNewPassword = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => (value === null || value === undefined || value === '' ? undefined : value))
+  .pipe(newPassword.optional());
+
+const accessMode = z.enum(ACCESS_MODES, { error: 'Access mode must be school_password or student_codes' });
+
+const schoolFields = z.object({
   name: requiredText(MSG.schoolNameRequired, 150),
   slug: z
     .string({ error: MSG.schoolSlugRequired })
@@ -15,31 +24,37 @@ export const schoolCreateSchema = z.object({
     .min(1, MSG.schoolSlugRequired)
     .max(80, 'School slug is too long')
     .regex(SLUG_PATTERN, MSG.schoolSlugFormat),
-  password: newPassword,
+  password: optionalNewPassword,
   contactEmail: email,
   contactPhone: optionalText(40),
   address: optionalText(300),
   closingDate: optionalDate,
   priceListId: optionalId,
-  accessMode: z
-    .enum(ACCESS_MODES, { error: 'Access mode must be school_password or student_codes' })
-    .optional()
-    .transform((mode) => mode ?? DEFAULT_ACCESS_MODE),
+  accessMode: accessMode.optional().transform((mode) => mode ?? DEFAULT_ACCESS_MODE),
+});
+
+/**
+ * POST /api/schools. The password is what opens a `school_password` school, so such a school needs
+ * one; a `student_codes` school may have none, since its families use their child's code
+ * (docs/access.md, "School password"). Checked even when other fields fail, so the form names
+ * every missing field at once.
+ */
+export const schoolCreateSchema = schoolFields.refine((school) => (school.accessMode ?? DEFAULT_ACCESS_MODE) !== 'school_password' || school.password !== undefined, {
+  path: ['password'],
+  message: MSG.schoolPasswordRequired,
+  when: () => true,
 });
 export type SchoolCreateInput = z.infer<typeof schoolCreateSchema>;
 
-/** PATCH /api/schools/{id}: every field optional; a blank password keeps the current one. */
-export const schoolUpdateSchema = schoolCreateSchema
+/**
+ * PATCH /api/schools/{id}: every field optional; a blank password keeps the current one. Whether a
+ * `school_password` school ends up with a password on record needs the stored one, so the service
+ * checks that.
+ */
+export const schoolUpdateSchema = schoolFields
   .omit({ password: true, accessMode: true })
   .partial()
-  .extend({
-    accessMode: z.enum(ACCESS_MODES, { error: 'Access mode must be school_password or student_codes' }).optional(),
-    password: z
-      .union([z.string(), z.null()])
-      .optional()
-      .transform((value) => (value === null || value === undefined || value === '' ? undefined : value))
-      .pipe(newPassword.optional()),
-  });
+  .extend({ accessMode: accessMode.optional(), password: optionalNewPassword });
 export type SchoolUpdateInput = z.infer<typeof schoolUpdateSchema>;
 
 export const schoolVerifySchema = z.object({ password: givenPassword() });
@@ -90,6 +105,8 @@ export const staffSchoolSchema = z.object({
   priceListId: z.number().nullable(),
   priceListName: z.string().nullable(),
   accessMode: z.enum(ACCESS_MODES),
+  /** Whether a school password is on record (it is never sent): a `student_codes` school may have none. */
+  hasPassword: z.boolean(),
   albums: z.array(albumSummarySchema),
   createdAt: z.string(),
 });

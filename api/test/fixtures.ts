@@ -26,6 +26,8 @@ export interface PriceListItemInput {
   productName: string;
   description?: string;
   priceThebe: number;
+  /** 'print' unless told (docs/money-and-pricing.md, "Print and digital products"). */
+  kind?: 'print' | 'digital';
 }
 
 /** A price list with its items in the order given; returns the list's id and each item's id. */
@@ -44,6 +46,7 @@ export async function addPriceListItem(server: TestServer, priceListId: number, 
       product_type: item.productName,
       description: item.description ?? null,
       price_thebe: item.priceThebe,
+      kind: item.kind ?? 'print',
       position,
     }),
   );

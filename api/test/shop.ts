@@ -30,7 +30,7 @@ export async function createShop(server: TestServer, options: { closed?: boolean
   if (options.withPriceList !== false) {
     const list = await createPriceList(server, `List ${n}`, [
       { productName: 'Glossy Print', description: '10x15', priceThebe: 3000 },
-      { productName: 'HD Download', description: 'file', priceThebe: 1750 },
+      { productName: 'HD Download', description: 'file', priceThebe: 1750, kind: 'digital' },
     ]);
     priceListId = list.id;
     print = { id: String(list.itemIds[0]), name: 'Glossy Print', priceThebe: 3000 };

@@ -20,10 +20,14 @@ import * as m110300 from './20261123110300_add_order_item_student';
 import * as m110400 from './20261123110400_create_student_erasures';
 import * as photoMatching from './20261124120000_add_photo_matching';
 import * as publishing from './20261127090000_add_publishing';
+import * as schoolPasswordOptional from './20261127120000_school_password_optional';
+import * as productKind from './20261127130000_add_product_kind';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
   down(knex: Knex): Promise<void>;
+  /** `transaction: false` runs it outside a transaction (a SQLite table rebuild needs that). */
+  config?: { transaction?: boolean };
 }
 
 /**
@@ -52,6 +56,8 @@ const migrations: [string, Migration][] = [
   ['20261123110400_create_student_erasures', m110400],
   ['20261124120000_add_photo_matching', photoMatching],
   ['20261127090000_add_publishing', publishing],
+  ['20261127120000_school_password_optional', schoolPasswordOptional],
+  ['20261127130000_add_product_kind', productKind],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

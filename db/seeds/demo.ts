@@ -18,12 +18,12 @@ export const DEMO = {
 } as const;
 
 const PRODUCTS = [
-  { name: '10x15 Print', description: 'Glossy print, 10 x 15 cm', priceThebe: 2500 },
-  { name: '15x20 Print', description: 'Glossy print, 15 x 20 cm', priceThebe: 4000 },
-  { name: 'Digital Download', description: 'Full-resolution file, no watermark', priceThebe: 1500 },
-  { name: 'Small Frame', description: 'Black frame with a 15 x 20 cm print', priceThebe: 3500 },
-  { name: 'Canvas', description: '30 x 40 cm stretched canvas', priceThebe: 8000 },
-];
+  { name: '10x15 Print', description: 'Glossy print, 10 x 15 cm', priceThebe: 2500, kind: 'print', size: '10x15 cm' },
+  { name: '15x20 Print', description: 'Glossy print, 15 x 20 cm', priceThebe: 4000, kind: 'print', size: '15x20 cm' },
+  { name: 'Digital Download', description: 'Full-resolution file, no watermark', priceThebe: 1500, kind: 'digital', size: null },
+  { name: 'Small Frame', description: 'Black frame with a 15 x 20 cm print', priceThebe: 3500, kind: 'print', size: '15x20 cm' },
+  { name: 'Canvas', description: '30 x 40 cm stretched canvas', priceThebe: 8000, kind: 'print', size: '30x40 cm' },
+] as const;
 
 /** Classes named so that numeric-aware, case-insensitive sorting matters (Class 2B before Class 10C). */
 const CLASSES: { name: string; password?: string; photos: number }[] = [
@@ -105,6 +105,8 @@ async function createPriceList(deps: Deps): Promise<number> {
       description: product.description,
       price_thebe: product.priceThebe,
       example_image: image,
+      kind: product.kind,
+      print_size: product.size,
       position,
     });
   }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { findCardText, greyCopy } from './card-scan';
@@ -33,4 +34,16 @@ describe('finding a QR card in a photo', () => {
       expect(findCardText(grey, () => true), text).toBe(text);
     }
   }, 60_000);
+});
+
+describe('a card the candidate patches miss', () => {
+  it('is read on the whole frame before the scan gives up: a large flyer code on a shirt, beside the face (issue 29)', async () => {
+    // A 4000x3000 photo whose code plain jsQR reads on the whole frame at 4000, 2000 and 1000 px;
+    // the patch pass alone returned nothing, so that child got no photos.
+    const grey = await greyOf(await readFile(new URL('../../test/fixtures/card-missed-by-scan.jpg', import.meta.url)));
+    expect(grey.width).toBe(1280);
+    expect(findCardText(grey, (text) => text.endsWith('/code/TNPX-SBJC'))).toBe('http://127.0.0.1:8095/code/TNPX-SBJC');
+    // A code that is not a card is still passed over on the whole frame.
+    expect(findCardText(grey, () => false)).toBeNull();
+  }, 30_000);
 });

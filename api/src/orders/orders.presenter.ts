@@ -1,4 +1,3 @@
-import { isDigitalProduct } from '../../contract/constants';
 import { thebeToDecimal } from '../../contract/money';
 import type { Order } from '../../contract/orders';
 import { toIso } from '../db/knex';
@@ -52,12 +51,12 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
     duplicatePayments: order.duplicatePayments,
     printBatchId: order.printBatchId,
     movedPhotos: order.items.filter(lineMovedAfterSale).length,
-    items: order.items.map((item) => presentItem(order.id, item, paid, downloadUrl)),
+    items: order.items.map((item) => presentItem(order.id, order.studentName, item, paid, downloadUrl)),
   };
 }
 
-function presentItem(orderId: string, item: OrderItemRecord, paid: boolean, downloadUrl: (orderId: string, itemId: number) => string): Order['items'][number] {
-  const digital = isDigitalProduct(item.productId, item.productName);
+function presentItem(orderId: string, orderStudentName: string, item: OrderItemRecord, paid: boolean, downloadUrl: (orderId: string, itemId: number) => string): Order['items'][number] {
+  const digital = item.kind === 'digital';
   const withdrawn = lineWithdrawn(item);
   return {
     id: item.id,
@@ -68,6 +67,7 @@ function presentItem(orderId: string, item: OrderItemRecord, paid: boolean, down
     photoOriginalName: item.photoOriginalName,
     photoFilename: item.photoFilename,
     studentId: item.studentId,
+    studentName: item.lineStudentName ?? orderStudentName,
     // The wire calls the product's id `productType`.
     productType: item.productId,
     productName: item.productName,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { OrderStatus, PaymentStatus } from '../../contract/constants';
+import type { OrderStatus, PaymentStatus, ProductKind } from '../../contract/constants';
 import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
 import type { PhotoInfo, PricedLine, Product } from './pricing';
@@ -26,10 +26,14 @@ export interface OrderItemRecord {
   photoOriginalName: string | null;
   photoFilename: string | null;
   studentId: number | null;
+  /** That child's name (from the roster), or null for a group photo or a child since erased. */
+  lineStudentName: string | null;
   /** The product's id: a price list item id as a string, or a built-in product id (the wire's `productType`). */
   productId: string;
   productName: string;
   productDescription: string;
+  /** The product's kind when the order was placed: a print goes to the lab, a digital copy is a download. */
+  kind: ProductKind;
   quantity: number;
   unitThebe: number;
   totalThebe: number;
@@ -101,6 +105,7 @@ interface OrderItemRow {
   product_type: string;
   product_name: string;
   product_description: string;
+  kind: ProductKind;
   quantity: number;
   unit_thebe: number;
   total_thebe: number;
@@ -112,6 +117,7 @@ interface OrderItemRow {
   now_dnp?: number | boolean | null;
   now_album_status?: string | null;
   now_album_publish_at?: number | string | null;
+  line_student_name?: string | null;
 }
 
 /** The current state of a line's photo, read beside the line (joined as `ph`, `pst` and `pa`). */
@@ -126,12 +132,16 @@ const NOW_COLUMNS = {
   now_album_publish_at: 'pa.publish_at',
 } as const;
 
-/** Joins a line's photo, its child and its class as they are now onto `order_items as i`. */
+/** The line's own child's name (order_items.student_id, joined as `ist`): whose print it is. */
+const LINE_COLUMNS = { line_student_name: 'ist.name' } as const;
+
+/** Joins a line's photo, its child and its class as they are now, and the line's own child, onto `order_items as i`. */
 function joinPhotoNow<Q extends Knex.QueryBuilder>(query: Q): Q {
   return query
     .leftJoin('photos as ph', 'ph.id', 'i.photo_id')
     .leftJoin('students as pst', 'pst.id', 'ph.student_id')
-    .leftJoin('albums as pa', 'pa.id', 'ph.album_id') as Q;
+    .leftJoin('albums as pa', 'pa.id', 'ph.album_id')
+    .leftJoin('students as ist', 'ist.id', 'i.student_id') as Q;
 }
 
 function photoNowOf(row: OrderItemRow): LinePhotoNow | null {
@@ -159,6 +169,7 @@ const ITEM_COLUMNS = [
   'product_type',
   'product_name',
   'product_description',
+  'kind',
   'quantity',
   'unit_thebe',
   'total_thebe',
@@ -177,9 +188,11 @@ function toItemRecord(row: OrderItemRow): OrderItemRecord {
     photoOriginalName: row.photo_original_name,
     photoFilename: row.photo_filename,
     studentId: idOrNull(row.student_id),
+    lineStudentName: row.line_student_name ?? null,
     productId: row.product_type,
     productName: row.product_name,
     productDescription: row.product_description,
+    kind: row.kind,
     quantity: Number(row.quantity),
     unitThebe: Number(row.unit_thebe),
     totalThebe: Number(row.total_thebe),
@@ -249,7 +262,7 @@ export function createOrdersRepository(knex: Knex) {
         rows.map((r) => r.id),
       )
       .orderBy('i.id')
-      .select('i.*', NOW_COLUMNS);
+      .select('i.*', NOW_COLUMNS, LINE_COLUMNS);
     const byOrder = new Map<string, OrderItemRecord[]>();
     for (const item of items.map(toItemRecord)) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
     return rows.map((order) => toRecord(order, byOrder.get(order.id) ?? []));
@@ -262,13 +275,13 @@ export function createOrdersRepository(knex: Knex) {
         .leftJoin('price_list_items as i', 'i.price_list_id', 's.price_list_id')
         .where('s.id', id)
         .orderBy([{ column: 'i.position' }, { column: 'i.id' }])
-        .select('s.id', 's.name', 's.closing_date', 's.price_list_id', 'i.id as item_id', 'i.product_type', 'i.description', 'i.price_thebe');
+        .select('s.id', 's.name', 's.closing_date', 's.price_list_id', 'i.id as item_id', 'i.product_type', 'i.description', 'i.price_thebe', 'i.kind');
       const first = rows[0];
       if (!first) return undefined;
       const products = rows
         .filter((r) => r.item_id !== null)
         // In a price list, product_type is the product's name; the item's id is what an order line names.
-        .map((r) => ({ id: String(r.item_id), name: r.product_type, description: r.description, priceThebe: Number(r.price_thebe) }));
+        .map((r) => ({ id: String(r.item_id), name: r.product_type, description: r.description, priceThebe: Number(r.price_thebe), kind: r.kind }));
       return {
         id: Number(first.id),
         name: first.name,
@@ -375,6 +388,7 @@ export function createOrdersRepository(knex: Knex) {
           product_type: line.product.id,
           product_name: line.product.name,
           product_description: line.product.description,
+          kind: line.product.kind,
           quantity: line.quantity,
           unit_thebe: line.unitThebe,
           total_thebe: line.totalThebe,
@@ -387,7 +401,7 @@ export function createOrdersRepository(knex: Knex) {
       const db = runner(knex, tx);
       const rows: (OrderRow & Record<`item_${keyof OrderItemRow}`, unknown>)[] = await joinPhotoNow(baseQuery(db).leftJoin('order_items as i', 'i.order_id', 'o.id'))
         .select(ITEM_COLUMNS.map((column) => `i.${column} as item_${column}`))
-        .select(Object.fromEntries(Object.entries(NOW_COLUMNS).map(([alias, column]) => [`item_${alias}`, column])))
+        .select(Object.fromEntries(Object.entries({ ...NOW_COLUMNS, ...LINE_COLUMNS }).map(([alias, column]) => [`item_${alias}`, column])))
         .where('o.id', id)
         .orderBy('i.id');
       const first = rows[0];
@@ -395,7 +409,7 @@ export function createOrdersRepository(knex: Knex) {
       const items = rows
         .filter((row) => row.item_id !== null)
         .map((row) =>
-          toItemRecord(Object.fromEntries([...ITEM_COLUMNS, ...Object.keys(NOW_COLUMNS)].map((column) => [column, row[`item_${column as keyof OrderItemRow}`]])) as unknown as OrderItemRow),
+          toItemRecord(Object.fromEntries([...ITEM_COLUMNS, ...Object.keys(NOW_COLUMNS), ...Object.keys(LINE_COLUMNS)].map((column) => [column, row[`item_${column as keyof OrderItemRow}`]])) as unknown as OrderItemRow),
         );
       return toRecord(first, items);
     },

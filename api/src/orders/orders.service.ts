@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../contract/constants';
-import { isDigitalProduct, isOrderingClosed } from '../../contract/constants';
+import { isOrderingClosed } from '../../contract/constants';
 import { HARDENING_MSG, MSG, ORDER_MSG, REVIEW_MSG, STUDENT_MSG } from '../../contract/messages';
 import type { Order, OrderCreateInput } from '../../contract/orders';
 import type { Deps } from '../deps';
@@ -144,7 +144,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     if (!link) throw forbidden(ORDER_MSG.downloadInvalid, 'DOWNLOAD_LINK_INVALID');
     const order = await repo.find(link.orderId).catch(() => undefined);
     const item = order?.items.find((candidate) => candidate.id === link.itemId);
-    if (!order || !item || !isDigitalProduct(item.productId, item.productName)) throw forbidden(ORDER_MSG.downloadInvalid, 'DOWNLOAD_LINK_INVALID');
+    if (!order || !item || item.kind !== 'digital') throw forbidden(ORDER_MSG.downloadInvalid, 'DOWNLOAD_LINK_INVALID');
     if (!isPaid(order)) throw forbidden(ORDER_MSG.downloadNotReady, 'ORDER_NOT_PAID');
     // An erased photo is gone for good (its line keeps only text); a do-not-publish one is never
     // delivered, and neither is one that is no longer the ordering child's (docs/access.md, "Withdrawn photos").

@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_DESCRIPTION, FALLBACK_PRODUCTS, isDigitalProduct } from '../../contract/constants';
+import { DEFAULT_PRODUCT_DESCRIPTION, FALLBACK_PRODUCTS, type ProductKind } from '../../contract/constants';
 import { decimalToThebe } from '../../contract/money';
 import { ORDER_MSG } from '../../contract/messages';
 import type { OrderCreateInput } from '../../contract/orders';
@@ -11,6 +11,8 @@ export interface Product {
   name: string;
   description: string;
   priceThebe: number;
+  /** Print (goes to the lab) or digital (a download): the product's own setting, not its name. */
+  kind: ProductKind;
 }
 
 export interface PhotoInfo {
@@ -51,7 +53,7 @@ export interface PricingContext {
 }
 
 export const fallbackProducts = (): Product[] =>
-  FALLBACK_PRODUCTS.map((p) => ({ id: p.id, name: p.name, description: DEFAULT_PRODUCT_DESCRIPTION, priceThebe: p.priceThebe }));
+  FALLBACK_PRODUCTS.map((p) => ({ id: p.id, name: p.name, description: DEFAULT_PRODUCT_DESCRIPTION, priceThebe: p.priceThebe, kind: p.kind }));
 
 /**
  * Prices an order on the server (docs/money-and-pricing.md): every line from the school's products, never from the
@@ -69,7 +71,7 @@ export function priceOrder(input: Pick<OrderCreateInput, 'items' | 'totalAmount'
     const productId = item.productType;
     const product = products.get(productId);
     if (!product) throw conflict(ORDER_MSG.productUnavailable(item.productName?.trim() || 'A product'), 'PRODUCT_UNAVAILABLE');
-    const digital = isDigitalProduct(product.id, product.name);
+    const digital = product.kind === 'digital';
     if (ctx.closed && !digital) throw conflict(ORDER_MSG.printsClosed(product.name), 'PRINTS_CLOSED');
     const unitThebe = product.priceThebe;
     const totalThebe = unitThebe * item.quantity;

@@ -21,9 +21,9 @@ const photo = (id: number, albumId = 1, schoolId = 1): PhotoInfo => ({
 });
 
 const products: Product[] = [
-  { id: '11', name: 'Glossy Print', description: '', priceThebe: 3000 },
-  { id: '12', name: 'HD Download', description: '', priceThebe: 1750 },
-  { id: '13', name: 'Canvas', description: '', priceThebe: 12000 },
+  { id: '11', name: 'Glossy Print', description: '', priceThebe: 3000, kind: 'print' },
+  { id: '12', name: 'HD Download', description: '', priceThebe: 1750, kind: 'digital' },
+  { id: '13', name: 'Canvas', description: '', priceThebe: 12000, kind: 'print' },
 ];
 const photos = new Map([1, 2, 3, 4].map((id) => [id, photo(id)]));
 const context = { schoolId: 1, products, photos, closed: false };

@@ -24,6 +24,8 @@ const FONT_FILES: Record<(typeof PDF_FONTS)[keyof typeof PDF_FONTS], string> = {
 export interface PdfOptions {
   title: string;
   author: string;
+  /** What the document is for (such as the label stock it is laid out for); its metadata's Subject. */
+  subject?: string;
   /** Points; A4 portrait by default. */
   margins?: { top: number; bottom: number; left: number; right: number };
   /** Buffer pages so page numbers ("Page n of m") can be written once the page count is known. */
@@ -36,7 +38,7 @@ export function createPdfDocument(options: PdfOptions): PDFKit.PDFDocument {
     size: 'A4',
     margins: options.margins ?? { top: 48, bottom: 48, left: 48, right: 48 },
     bufferPages: options.bufferPages ?? false,
-    info: { Title: options.title, Author: options.author, Creator: options.author },
+    info: { Title: options.title, Author: options.author, Creator: options.author, ...(options.subject ? { Subject: options.subject } : {}) },
     autoFirstPage: true,
   });
   for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);

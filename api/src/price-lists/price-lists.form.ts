@@ -1,7 +1,7 @@
 import { EXAMPLE_IMAGE_URL_PREFIX, type PriceListRow } from '../../contract/price-lists';
 import type { UploadedFile } from '../http/multipart';
 
-const ROW_FIELD = /^products\[(\d{1,4})\]\[(name|description|price|existingImagePath)\]$/;
+const ROW_FIELD = /^products\[(\d{1,4})\]\[(name|description|price|existingImagePath|kind|size)\]$/;
 const ROW_FILE = /^products\[(\d{1,4})\]\[exampleImage\]$/;
 const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 

@@ -13,6 +13,8 @@ export function presentPriceList(list: PriceListRecord): PriceList {
       description: item.description,
       price: thebeToDecimal(item.priceThebe),
       exampleImage: item.exampleImage ? `${EXAMPLE_IMAGE_URL_PREFIX}${item.exampleImage}` : null,
+      kind: item.kind,
+      size: item.printSize,
     })),
     createdAt: list.createdAt,
   };

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { inTx, runner, type Tx } from '../db/database';
 import { insertedId, now, toIso } from '../db/knex';
+import type { ProductKind } from '../../contract/constants';
 
 export interface PriceListItemRecord {
   id: number;
@@ -9,6 +10,8 @@ export interface PriceListItemRecord {
   description: string;
   priceThebe: number;
   exampleImage: string | null;
+  kind: ProductKind;
+  printSize: string | null;
 }
 
 export interface PriceListRecord {
@@ -24,6 +27,8 @@ export interface ItemWrite {
   description: string;
   priceThebe: number;
   exampleImage: string | null;
+  kind: ProductKind;
+  printSize: string | null;
 }
 
 interface ListRow {
@@ -40,6 +45,8 @@ interface ItemRow {
   description: string | null;
   price_thebe: number | string;
   example_image: string | null;
+  kind: ProductKind;
+  print_size: string | null;
 }
 
 function toItem(row: ItemRow): PriceListItemRecord {
@@ -49,6 +56,8 @@ function toItem(row: ItemRow): PriceListItemRecord {
     description: row.description ?? '',
     priceThebe: Number(row.price_thebe),
     exampleImage: row.example_image,
+    kind: row.kind,
+    printSize: row.print_size,
   };
 }
 
@@ -113,6 +122,8 @@ export function createPriceListRepository(knex: Knex) {
           description: item.description,
           price_thebe: item.priceThebe,
           example_image: item.exampleImage,
+          kind: item.kind,
+          print_size: item.printSize,
           position,
         };
         const reuse = [...unused].find(([, productName]) => productName === item.productName)?.[0];

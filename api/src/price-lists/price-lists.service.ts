@@ -53,7 +53,7 @@ export function createPriceListService(deps: PriceListDeps) {
           const kept = exampleImageName(product.existingImagePath);
           exampleImage = kept && keepable.has(kept) ? kept : null;
         }
-        items.push({ productName: product.name, description: product.description, priceThebe: product.priceThebe, exampleImage });
+        items.push({ productName: product.name, description: product.description, priceThebe: product.priceThebe, exampleImage, kind: product.kind, printSize: product.size });
       }
       savedId = await database.transaction(async (tx) => {
         const fields = { name: input.name, description: input.description };

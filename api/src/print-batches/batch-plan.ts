@@ -3,7 +3,12 @@ import { compareNames } from '../../contract/format';
 import type { BatchLineRecord, BatchOrderRecord } from './print-batches.repository';
 import { createPathRegistry, photoNameOf, productFolder, zipFileName } from './zip-names';
 
-export interface PlannedLine extends BatchLineRecord {
+export interface PlannedLine extends Omit<BatchLineRecord, 'studentName'> {
+  /**
+   * Whose print it is: the line's own child (the photo's student when the order was placed), else
+   * the order's student name, so a two-child order's prints go into the right envelopes.
+   */
+  studentName: string;
   /** What staff and the lab call the photo: its original name, else the stored one, else its id. */
   photoName: string;
   /** Where its original goes in the ZIP (an original missing from storage is listed instead). */
@@ -23,8 +28,13 @@ export interface PlannedOrder {
 export interface BatchPlan {
   /** Every order, cancelled ones too, in packing order: class (as the gallery sorts), student, order. */
   orders: PlannedOrder[];
-  /** What is printed, packed and labelled: the orders that are not cancelled. */
+  /** What is printed and sent to the lab: the orders that are not cancelled. */
   active: PlannedOrder[];
+  /**
+   * What is packed and labelled: one envelope per child of each active order (an order for two
+   * children makes two), in packing order.
+   */
+  envelopes: PlannedOrder[];
   fileCount: number;
   originalsBytes: number;
 }
@@ -40,7 +50,12 @@ export function planBatch(records: BatchOrderRecord[]): BatchPlan {
       customerName: order.customerName,
       className: order.lines.find((line) => line.className)?.className ?? PRINT_BATCH_MSG.noClass,
       orderStatus: order.orderStatus,
-      lines: order.lines.map((line) => ({ ...line, photoName: photoNameOf(line) ?? PRINT_BATCH_ROUTE_MSG.photoById(line.photoId), zipPath: '' })),
+      lines: order.lines.map((line) => ({
+        ...line,
+        studentName: line.studentName ?? order.studentName,
+        photoName: photoNameOf(line) ?? PRINT_BATCH_ROUTE_MSG.photoById(line.photoId),
+        zipPath: '',
+      })),
     }))
     .sort(packingOrder);
   const active = orders.filter((order) => order.orderStatus !== 'cancelled');
@@ -52,14 +67,30 @@ export function planBatch(records: BatchOrderRecord[]): BatchPlan {
     for (const line of order.lines) {
       line.zipPath = pathFor(
         productFolder(line.productName),
-        zipFileName({ orderId: order.id, studentName: order.studentName, quantity: line.quantity, originalName: line.originalName, storedName: line.storedName, originalNumber: line.originalNumber }),
+        zipFileName({ orderId: order.id, studentName: line.studentName, quantity: line.quantity, originalName: line.originalName, storedName: line.storedName, originalNumber: line.originalNumber }),
       );
       fileCount += 1;
       originalsBytes += line.file?.size ?? 0;
     }
   }
-  return { orders, active, fileCount, originalsBytes };
+  return { orders, active, envelopes: active.flatMap(envelopesOf).sort(packingOrder), fileCount, originalsBytes };
 }
+
+/** An order's lines split by child, each envelope going to the class of its child's first line. */
+function envelopesOf(order: PlannedOrder): PlannedOrder[] {
+  const byChild = new Map<string, PlannedLine[]>();
+  for (const line of order.lines) byChild.set(line.studentName, [...(byChild.get(line.studentName) ?? []), line]);
+  if (byChild.size <= 1) return [order];
+  return [...byChild].map(([studentName, lines]) => ({
+    ...order,
+    studentName,
+    className: lines.find((line) => line.className)?.className ?? order.className,
+    lines,
+  }));
+}
+
+/** How many distinct orders a list of envelopes holds. */
+export const orderCountOf = (envelopes: PlannedOrder[]): number => new Set(envelopes.map((envelope) => envelope.id)).size;
 
 /** Consecutive orders of one class (the plan is sorted by class first). */
 export function byClass(orders: PlannedOrder[]): { className: string; orders: PlannedOrder[] }[] {

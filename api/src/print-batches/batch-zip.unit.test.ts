@@ -25,6 +25,7 @@ function order(keys: (string | null)[]): PlannedOrder {
       originalNumber: String(index),
       storedName: null,
       className: 'Class 1A',
+      studentName: 'Neo',
       file: key === null ? null : { storageKey: key, mimeType: 'image/jpeg', size: 10 },
       photoName: `IMG_${index}.JPG`,
       zipPath: `10x15 Print/IMG_${index}.JPG`,

@@ -6,7 +6,7 @@ export interface LabelsInput {
   businessName: string;
   schoolName: string;
   batchId: number;
-  /** The orders, in packing order, one label each. */
+  /** The envelopes (one per child of an order), in packing order, one label each. */
   orders: PlannedOrder[];
 }
 
@@ -15,8 +15,10 @@ const MM = 72 / 25.4;
 /**
  * The common A4 sheet of 14 labels (2 × 7, 99.1 × 38.1 mm, as Avery L7163 and its equivalents):
  * 15.15 mm top margin, 4.65 mm side margins, 2.5 mm between the columns, none between the rows.
+ * The labels fill the sheet: 7 rows of 38.1 mm and two 15.15 mm margins make A4's 297 mm.
  */
 export const LABEL_SHEET = {
+  name: PRINT_BATCH_MSG.labelStock,
   columns: 2,
   rows: 7,
   width: 99.1 * MM,
@@ -27,17 +29,38 @@ export const LABEL_SHEET = {
   rowPitch: 38.1 * MM,
 } as const;
 
+/** A hairline, light enough not to show much if a printer shifts it onto the next label. */
+const OUTLINE = { colour: '#9a9a9a', width: 0.4 };
+
 /** Printers shift a little; text keeps clear of the label's edges. */
 const INSET = { x: 4 * MM, y: 3 * MM };
 const ITEM_LINE = 9;
 
-/** One label per order, in packing-list order, for the photographer to stick on each envelope. */
+/** The outline of every label of the sheet, used or not: on plain paper the sheet can be cut along them. */
+function outlineSheet(doc: PDFKit.PDFDocument): void {
+  doc.save().strokeColor(OUTLINE.colour).lineWidth(OUTLINE.width);
+  for (let slot = 0; slot < LABEL_SHEET.columns * LABEL_SHEET.rows; slot++) {
+    const x = LABEL_SHEET.left + (slot % LABEL_SHEET.columns) * LABEL_SHEET.columnPitch;
+    const y = LABEL_SHEET.top + Math.floor(slot / LABEL_SHEET.columns) * LABEL_SHEET.rowPitch;
+    doc.rect(x, y, LABEL_SHEET.width, LABEL_SHEET.height).stroke();
+  }
+  doc.restore();
+}
+
+/**
+ * One label per envelope (an order for two children has two), in packing-list order, for the
+ * photographer to stick on each envelope; laid out for LABEL_SHEET, named in the PDF's Subject.
+ */
 export async function labelsPdf(input: LabelsInput): Promise<Buffer> {
   const title = `${PRINT_BATCH_MSG.labelsTitle} · ${input.schoolName} · ${PRINT_BATCH_MSG.batchNumber(input.batchId)}`;
-  const doc = createPdfDocument({ title, author: input.businessName, margins: { top: 0, bottom: 0, left: 0, right: 0 } });
+  const doc = createPdfDocument({ title, subject: LABEL_SHEET.name, author: input.businessName, margins: { top: 0, bottom: 0, left: 0, right: 0 } });
   const perPage = LABEL_SHEET.columns * LABEL_SHEET.rows;
+  outlineSheet(doc);
   input.orders.forEach((order, index) => {
-    if (index > 0 && index % perPage === 0) doc.addPage();
+    if (index > 0 && index % perPage === 0) {
+      doc.addPage();
+      outlineSheet(doc);
+    }
     const slot = index % perPage;
     const x = LABEL_SHEET.left + (slot % LABEL_SHEET.columns) * LABEL_SHEET.columnPitch + INSET.x;
     const top = LABEL_SHEET.top + Math.floor(slot / LABEL_SHEET.columns) * LABEL_SHEET.rowPitch + INSET.y;

@@ -7,15 +7,16 @@ const UTF8_BOM = '\uFEFF';
 
 /**
  * order-sheet.csv: one row per print line, in packing order, pointing at its file in the ZIP (empty
- * when the original is missing from storage).
+ * when the original is missing from storage). Each row names its own child and class, so a
+ * two-child order's prints are told apart.
  */
 export function orderSheet(schoolName: string, orders: PlannedOrder[], missing: ReadonlySet<PlannedLine>): string {
   const rows = orders.flatMap((order) =>
     order.lines.map((line) => [
       order.id,
       schoolName,
-      order.className,
-      order.studentName,
+      line.className ?? order.className,
+      line.studentName,
       line.productName,
       line.quantity,
       missing.has(line) ? '' : line.zipPath,
@@ -33,7 +34,7 @@ export function missingList(orders: PlannedOrder[], missing: ReadonlySet<Planned
     for (const line of order.lines) {
       if (!missing.has(line)) continue;
       const number = line.originalNumber ? ` (${line.originalNumber})` : '';
-      lines.push(`${PRINT_BATCH_MSG.orderNumber(order.id)} · ${order.studentName} · ${order.className} · ${line.productName} × ${line.quantity} · ${line.photoName}${number}`);
+      lines.push(`${PRINT_BATCH_MSG.orderNumber(order.id)} · ${line.studentName} · ${line.className ?? order.className} · ${line.productName} × ${line.quantity} · ${line.photoName}${number}`);
     }
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -1,6 +1,6 @@
 import { PRINT_BATCH_MSG } from '../../contract/messages';
 import { createPdfDocument, pdfToBuffer, PDF_FONTS } from '../pdf/document';
-import { byClass, lineSummary, printCountOf, type PlannedOrder } from './batch-plan';
+import { byClass, lineSummary, orderCountOf, printCountOf, type PlannedOrder } from './batch-plan';
 
 export interface PackingListInput {
   businessName: string;
@@ -8,7 +8,10 @@ export interface PackingListInput {
   batchId: number;
   /** The batch's date, already formatted for the reader. */
   date: string;
-  /** The orders to pack, in packing order (class, student, order). */
+  /**
+   * The envelopes to pack, in packing order (class, student, order): one per child of an order, so
+   * a two-child order has a row under each child's class.
+   */
   orders: PlannedOrder[];
 }
 
@@ -47,7 +50,7 @@ export async function packingListPdf(input: PackingListInput): Promise<Buffer> {
       .font(PDF_FONTS.regular)
       .fontSize(10)
       .fillColor(GREY)
-      .text(`${PRINT_BATCH_MSG.batchNumber(input.batchId)} · ${input.date} · ${PRINT_BATCH_MSG.batchTotals(input.orders.length, printCountOf(input.orders))}`, { width });
+      .text(`${PRINT_BATCH_MSG.batchNumber(input.batchId)} · ${input.date} · ${PRINT_BATCH_MSG.batchTotals(orderCountOf(input.orders), printCountOf(input.orders))}`, { width });
     doc.moveDown(0.8);
   };
 
@@ -106,7 +109,7 @@ export async function packingListPdf(input: PackingListInput): Promise<Buffer> {
     // Each class starts on its own page, so its pages can be handed to the class teacher.
     if (index > 0) doc.addPage();
     pageHeader();
-    classHeading(PRINT_BATCH_MSG.classHeading(group.className, group.orders.length));
+    classHeading(PRINT_BATCH_MSG.classHeading(group.className, orderCountOf(group.orders)));
     tableHeader();
     for (const order of group.orders) {
       if (doc.y + rowHeight(order) > bottom()) {

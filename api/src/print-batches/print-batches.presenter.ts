@@ -31,6 +31,7 @@ export function presentPrintBatchDetail(batch: PrintBatchRecord, plan: BatchPlan
         quantity: line.quantity,
         photoName: line.photoName,
         photoOriginalNumber: line.originalNumber,
+        studentName: line.studentName,
       })),
     })),
     fileCount: plan.fileCount,

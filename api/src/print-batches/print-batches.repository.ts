@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DIGITAL_PRODUCT_MARKERS, type OrderStatus } from '../../contract/constants';
+import type { OrderStatus } from '../../contract/constants';
 import { PRINT_READY_ORDER_STATUSES, type PrintBatchStatus } from '../../contract/print-batches';
 import { inTx, type Tx } from '../db/database';
 import { insertedId, type Dialect } from '../db/knex';
@@ -33,6 +33,11 @@ export interface BatchLineRecord {
   /** The generated file name kept on the order line (used when the original name is gone). */
   storedName: string | null;
   className: string | null;
+  /**
+   * The child the line was for: the name of the photo's student when the order was placed
+   * (order_items.student_id), or null for a group photo or a child since erased.
+   */
+  studentName: string | null;
   /** The original in storage, or null when the photo row is gone. */
   file: { storageKey: string; mimeType: string; size: number } | null;
 }
@@ -69,21 +74,19 @@ interface LineRow {
   photo_original_number: string | null;
   photo_filename: string | null;
   class_name: string | null;
+  line_student_name: string | null;
   storage_key: string | null;
   mime_type: string | null;
   file_size: number | null;
 }
 
 /**
- * Keeps only print lines: the SQL twin of isDigitalProduct() over the same markers, so counts,
- * selection and the lab's files agree on what a print is.
+ * Keeps only print lines: the kind each line's product had when the order was placed
+ * (docs/money-and-pricing.md, "Print and digital products"), so counts, selection and the lab's
+ * files agree on what a print is.
  */
 function printLinesOnly(query: Knex.QueryBuilder, alias: string): Knex.QueryBuilder {
-  return query.whereNot((digital) => {
-    for (const marker of DIGITAL_PRODUCT_MARKERS) {
-      digital.orWhereRaw(`lower(${alias}.product_type) like ?`, [`%${marker}%`]).orWhereRaw(`lower(${alias}.product_name) like ?`, [`%${marker}%`]);
-    }
-  });
+  return query.where(`${alias}.kind`, 'print');
 }
 
 /** Paid, not sent to the lab yet, and in no batch (orders aliased `o`). */
@@ -236,6 +239,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
         .join('order_items as i', 'i.order_id', 'o.id')
         .leftJoin('photos as p', 'p.id', 'i.photo_id')
         .leftJoin('albums as a', 'a.id', 'i.album_id')
+        .leftJoin('students as st', 'st.id', 'i.student_id')
         .where('bo.batch_id', batchId)
         .orderBy([{ column: 'o.id' }, { column: 'i.id' }])
         .select(
@@ -252,6 +256,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
           'i.photo_original_number',
           'i.photo_filename',
           'a.name as class_name',
+          'st.name as line_student_name',
           'p.storage_key',
           'p.mime_type',
           'p.file_size',
@@ -280,6 +285,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
           originalNumber: row.photo_original_number,
           storedName: row.photo_filename,
           className: row.class_name,
+          studentName: row.line_student_name,
           file: row.storage_key && row.mime_type ? { storageKey: row.storage_key, mimeType: row.mime_type, size: Number(row.file_size ?? 0) } : null,
         });
       }

@@ -118,10 +118,10 @@ export function createPrintBatchService(deps: PrintBatchDeps) {
 
     /** Dated as the photographer and the school count days: in Botswana time. */
     packingList: ({ batch, plan }: BatchFiles): Promise<Buffer> =>
-      packingListPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, date: formatDate(batch.createdAt, 'long'), orders: plan.active }),
+      packingListPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, date: formatDate(batch.createdAt, 'long'), orders: plan.envelopes }),
 
     labels: ({ batch, plan }: BatchFiles): Promise<Buffer> =>
-      labelsPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, orders: plan.active }),
+      labelsPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, orders: plan.envelopes }),
 
     /** A signed link stays good only while the staff member who asked for it does. */
     async linkHolderValid(claims: PrintBatchLinkClaims): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { staffSchoolSchema, publicSchoolSchema, schoolBySlugSchema } from '../../contract/schools';
-import { MSG } from '../../contract/messages';
+import { MSG, STUDENT_MSG } from '../../contract/messages';
 import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
-import { createAlbum, createSchool, customerClient, insertOrder, insertPhotos, schoolInput } from './schools.test-helpers';
+import { createAlbum, createSchool, customerClient, insertOrder, insertPhotos, SCHOOL_PASSWORD, schoolInput } from './schools.test-helpers';
 
 describeApi('schools (staff management and listings)', () => {
   let server: TestServer;
@@ -36,7 +36,8 @@ describeApi('schools (staff management and listings)', () => {
     expect(empty.body.errors).toMatchObject({
       name: 'School name is required',
       slug: 'School slug is required',
-      password: 'Password must be at least 6 characters',
+      // A school_password school (the default) needs a password (issue 29: only that mode does).
+      password: MSG.schoolPasswordRequired,
       contactEmail: 'Valid email is required',
     });
 
@@ -197,6 +198,81 @@ describeApi('schools (staff management and listings)', () => {
     const other = await createSchool(admin);
     const clash = await photographer.patch(`/api/schools/${school.id}`, { slug: other.slug });
     expect(clash.status).toBe(409);
+  });
+
+  it('PATCH /api/schools/:id: edits name, contact e-mail, closing date and price list with the creation rules, and rotates the password', async () => {
+    const list = await admin.post('/api/price-lists', { name: `Season ${Date.now()}`, products: [{ name: 'Print 5x7', price: '60' }] });
+    expect(list.status).toBe(201);
+    const school = await createSchool(admin, { closingDate: '2031-03-01' });
+
+    const bad = await photographer.patch(`/api/schools/${school.id}`, { contactEmail: 'office', closingDate: '1 March', password: '12345', priceListId: 999999 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({ contactEmail: MSG.validEmail, closingDate: 'Closing date must be a date (YYYY-MM-DD)', password: MSG.passwordMin });
+    const noList = await photographer.patch(`/api/schools/${school.id}`, { priceListId: 999999 });
+    expect(noList.status).toBe(400);
+    expect(noList.body.errors).toEqual({ priceListId: MSG.priceListNotFound });
+
+    const edited = await photographer.patch(`/api/schools/${school.id}`, {
+      name: 'Renamed For The Season',
+      contactEmail: 'New.Office@School.Example',
+      closingDate: '2031-12-15',
+      priceListId: list.body.id,
+      password: 'season-two-pass',
+    });
+    expect(edited.status).toBe(200);
+    expect(staffSchoolSchema.strict().parse(edited.body)).toMatchObject({
+      name: 'Renamed For The Season',
+      slug: school.slug,
+      contactEmail: 'new.office@school.example',
+      closingDate: '2031-12-15',
+      priceListId: list.body.id,
+      priceListName: list.body.name,
+      accessMode: 'school_password',
+      hasPassword: true,
+    });
+    // The old password no longer opens the school; the new one does.
+    expect((await new Client(server.url).post(`/api/schools/${school.slug}/verify`, { password: SCHOOL_PASSWORD })).status).toBe(401);
+    expect((await new Client(server.url).post(`/api/schools/${school.slug}/verify`, { password: 'season-two-pass' })).status).toBe(200);
+
+    // Blank closing date and price list clear them.
+    const cleared = await photographer.patch(`/api/schools/${school.id}`, { closingDate: '', priceListId: '' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ closingDate: null, priceListId: null, priceListName: null });
+    expect((await photographer.get(`/api/schools/by-id/${school.id}`)).body).toMatchObject({ name: 'Renamed For The Season', closingDate: null });
+  });
+
+  it('a student-codes school needs no password; a school-password school does, at creation and when switched', async () => {
+    const passwordless = await photographer.post('/api/schools', schoolInput({ password: undefined }));
+    expect(passwordless.status).toBe(400);
+    expect(passwordless.body).toMatchObject({ message: MSG.schoolPasswordRequired, errors: { password: MSG.schoolPasswordRequired } });
+    const blank = await photographer.post('/api/schools', schoolInput({ password: '', accessMode: 'school_password' }));
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual({ password: MSG.schoolPasswordRequired });
+
+    const codes = await photographer.post('/api/schools', schoolInput({ password: '', accessMode: 'student_codes' }));
+    expect(codes.status).toBe(201);
+    expect(codes.body).toMatchObject({ accessMode: 'student_codes', hasPassword: false });
+    expect((await server.runtime.knex('schools').where({ id: codes.body.id }).first('password_hash')).password_hash).toBeNull();
+    // Its families are told to use their code, whatever password they try.
+    const tried = await new Client(server.url).post(`/api/schools/${codes.body.slug}/verify`, { password: 'anything-at-all' });
+    expect(tried.status).toBe(403);
+    expect(tried.body).toMatchObject({ code: 'STUDENT_CODES_ONLY', message: STUDENT_MSG.schoolUsesCodes });
+
+    // Other edits keep it as it is.
+    expect((await photographer.patch(`/api/schools/${codes.body.id}`, { name: 'Codes School Renamed' })).status).toBe(200);
+    // Switching to the school password without one on record asks for one; nothing changes.
+    const switched = await photographer.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password' });
+    expect(switched.status).toBe(400);
+    expect(switched.body).toMatchObject({ message: MSG.schoolPasswordRequired, errors: { password: MSG.schoolPasswordRequired } });
+    expect((await photographer.get(`/api/schools/by-id/${codes.body.id}`)).body).toMatchObject({ accessMode: 'student_codes', hasPassword: false });
+    const withPassword = await photographer.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password', password: 'now-a-password' });
+    expect(withPassword.status).toBe(200);
+    expect(withPassword.body).toMatchObject({ accessMode: 'school_password', hasPassword: true });
+    expect((await new Client(server.url).post(`/api/schools/${codes.body.slug}/verify`, { password: 'now-a-password' })).status).toBe(200);
+
+    // A school with a password on record switches both ways without being asked again.
+    expect((await photographer.patch(`/api/schools/${codes.body.id}`, { accessMode: 'student_codes' })).body).toMatchObject({ accessMode: 'student_codes', hasPassword: true });
+    expect((await photographer.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password' })).status).toBe(200);
   });
 
   it('DELETE /api/schools/:id: the ladder; removes the school, its classes and photos', async () => {

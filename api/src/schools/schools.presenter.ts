@@ -29,6 +29,7 @@ export function presentStaffSchool(school: SchoolRecord, albums: AlbumSummary[])
     priceListId: school.priceListId,
     priceListName: school.priceListName,
     accessMode: school.accessMode,
+    hasPassword: school.hasPassword,
     albums,
     createdAt: school.createdAt,
   };

@@ -14,6 +14,8 @@ export interface SchoolRecord {
   priceListId: number | null;
   priceListName: string | null;
   accessMode: AccessMode;
+  /** Whether a school password is on record (a `student_codes` school may have none). */
+  hasPassword: boolean;
   createdAt: string;
 }
 
@@ -40,6 +42,7 @@ interface SchoolRow {
   price_list_id: number | null;
   price_list_name: string | null;
   access_mode: AccessMode;
+  has_password: number | string | boolean;
   created_at: number | string;
 }
 
@@ -55,6 +58,7 @@ function toRecord(row: SchoolRow): SchoolRecord {
     priceListId: row.price_list_id === null ? null : Number(row.price_list_id),
     priceListName: row.price_list_name,
     accessMode: row.access_mode,
+    hasPassword: Number(row.has_password) === 1,
     createdAt: toIso(row.created_at),
   };
 }
@@ -80,7 +84,7 @@ function toRow(input: SchoolWrite): Record<string, unknown> {
   return row;
 }
 
-/** Every column but the password hash, with the price list's name. */
+/** Every column but the password hash (only whether there is one), with the price list's name. */
 function detailQuery(db: Knex) {
   return db('schools as s')
     .leftJoin('price_lists as pl', 'pl.id', 's.price_list_id')
@@ -95,6 +99,7 @@ function detailQuery(db: Knex) {
       's.price_list_id',
       'pl.name as price_list_name',
       's.access_mode',
+      db.raw('case when s.password_hash is null then 0 else 1 end as has_password'),
       's.created_at',
     );
 }
@@ -121,15 +126,16 @@ export function createSchoolRepository(knex: Knex) {
       return row ? Number(row.id) : undefined;
     },
 
-    async passwordHashBySlug(slug: string): Promise<{ id: number; passwordHash: string; accessMode: AccessMode } | undefined> {
+    async passwordHashBySlug(slug: string): Promise<{ id: number; passwordHash: string | null; accessMode: AccessMode } | undefined> {
       const row = (await knex('schools').where({ slug }).first('id', 'password_hash', 'access_mode')) as
-        | { id: number; password_hash: string; access_mode: AccessMode }
+        | { id: number; password_hash: string | null; access_mode: AccessMode }
         | undefined;
       return row ? { id: Number(row.id), passwordHash: row.password_hash, accessMode: row.access_mode } : undefined;
     },
 
-    async insert(input: SchoolWrite & { passwordHash: string }, tx?: Tx): Promise<number> {
-      return insertedId(await runner(knex, tx)('schools').insert({ ...toRow(input), created_at: now() }));
+    /** A school without a password (`passwordHash` null) is one whose families use their child's code. */
+    async insert(input: Omit<SchoolWrite, 'passwordHash'> & { passwordHash: string | null }, tx?: Tx): Promise<number> {
+      return insertedId(await runner(knex, tx)('schools').insert({ ...toRow({ ...input, passwordHash: undefined }), password_hash: input.passwordHash, created_at: now() }));
     },
 
     async update(id: number, input: SchoolWrite, tx?: Tx): Promise<void> {

@@ -128,7 +128,8 @@ export function createSchoolService(deps: SchoolDeps) {
     },
 
     async create(input: SchoolCreateInput): Promise<StaffSchool> {
-      const passwordHash = await hashPassword(input.password);
+      // The contract refuses a school_password school without a password (docs/access.md, "School password").
+      const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
       const id = await write(input.slug, null, async (tx) => {
         await assertPriceList(input.priceListId, tx);
         return repo.insert({ ...toWrite(input), passwordHash }, tx);
@@ -139,7 +140,12 @@ export function createSchoolService(deps: SchoolDeps) {
     async update(id: number, input: SchoolUpdateInput): Promise<StaffSchool> {
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
       await write(input.slug, id, async (tx) => {
-        await get(id, tx);
+        const current = await get(id, tx);
+        // A school whose families use the school password must have one on record: switching a
+        // codes school without one back to the password asks for it (docs/access.md, "School password").
+        if ((input.accessMode ?? current.accessMode) === 'school_password' && !current.hasPassword && passwordHash === undefined) {
+          throw badRequest(MSG.schoolPasswordRequired, { password: MSG.schoolPasswordRequired });
+        }
         await assertPriceList(input.priceListId, tx);
         await repo.update(id, { ...toWrite(input), passwordHash }, tx);
       });

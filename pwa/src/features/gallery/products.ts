@@ -1,5 +1,5 @@
 /** The products a photo can be ordered as: the school's price list, else the built-in ones. */
-import { DEFAULT_PRODUCT_DESCRIPTION, FALLBACK_PRODUCTS, isDigitalProduct } from '@contract/constants';
+import { DEFAULT_PRODUCT_DESCRIPTION, FALLBACK_PRODUCTS, type ProductKind } from '@contract/constants';
 import type { PriceList } from '@contract/price-lists';
 
 export interface Product {
@@ -10,6 +10,8 @@ export interface Product {
   /** Pula. */
   price: number;
   exampleImage: string | null;
+  /** Print (goes to the lab) or digital (a download). */
+  kind: ProductKind;
 }
 
 export function productsFor(priceLists: readonly PriceList[]): Product[] {
@@ -21,6 +23,7 @@ export function productsFor(priceLists: readonly PriceList[]): Product[] {
       description: item.description || DEFAULT_PRODUCT_DESCRIPTION,
       price: Number(item.price),
       exampleImage: item.exampleImage,
+      kind: item.kind,
     }));
   }
   return FALLBACK_PRODUCTS.map((product) => ({
@@ -29,12 +32,13 @@ export function productsFor(priceLists: readonly PriceList[]): Product[] {
     description: DEFAULT_PRODUCT_DESCRIPTION,
     price: product.priceThebe / 100,
     exampleImage: null,
+    kind: product.kind,
   }));
 }
 
-/** After the closing date only digital or download products are offered. */
+/** After the closing date only digital products are offered (docs/money-and-pricing.md, "Print and digital products"). */
 export function orderableProducts(products: readonly Product[], closed: boolean): Product[] {
-  return closed ? products.filter((product) => isDigitalProduct(product.id, product.name)) : [...products];
+  return closed ? products.filter((product) => product.kind === 'digital') : [...products];
 }
 
 /**

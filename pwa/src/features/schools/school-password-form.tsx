@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicSchool } from '@contract/schools';
-import { MSG, PWA_MSG } from '@contract/messages';
+import { MSG, PWA_MSG, STUDENT_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Label } from '../../components/ui/label';
@@ -33,6 +33,8 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
   // On the home page: checked with isGivenPassword, not useZodForm, so zod stays out of the first visit.
   const [slug, setSlug] = useState(school?.slug ?? '');
   const [password, setPassword] = useState('');
+  // Set when the chosen school turned out to use student codes; cleared when another is chosen.
+  const [usesCodes, setUsesCodes] = useState(false);
 
   const verify = useMutation({
     mutationFn: () => verifySchoolPassword(slug, password),
@@ -42,8 +44,17 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
       await queryClient.invalidateQueries({ queryKey: schoolKeys.bySlug(slug) });
       navigate(targetPath(slug));
     },
-    onError: (err) => {
-      // A rate-limited attempt says so (429); every other failure says the same fixed text.
+    onError: async (err) => {
+      // A school whose families use their child's code says so (403 STUDENT_CODES_ONLY): the
+      // password is not even checked there (docs/access.md, "Access modes"). A rate-limited attempt
+      // says so (429); every other failure says the same fixed text.
+      if (err instanceof ApiError && err.code === 'STUDENT_CODES_ONLY') {
+        setUsesCodes(true);
+        toast({ title: PWA_MSG.accessDeniedTitle, description: STUDENT_MSG.schoolUsesCodes, variant: 'destructive' });
+        // The gallery page of this school then shows the code form, even from a stale cached answer.
+        await queryClient.invalidateQueries({ queryKey: schoolKeys.bySlug(slug) });
+        return;
+      }
       const description = err instanceof ApiError && err.status === 429 ? errorMessage(err, MSG.invalidSchoolPassword) : MSG.invalidSchoolPassword;
       toast({ title: PWA_MSG.accessDeniedTitle, description, variant: 'destructive' });
     },
@@ -60,7 +71,10 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
       {school ? null : (
         <div className="field">
           <Label htmlFor={`${id}-school`}>School</Label>
-          <Select id={`${id}-school`} value={slug} onChange={(event) => setSlug(event.target.value)} disabled={schoolsLoading}>
+          <Select id={`${id}-school`} value={slug} onChange={(event) => {
+              setSlug(event.target.value);
+              setUsesCodes(false);
+            }} disabled={schoolsLoading}>
             <option value="">{schoolsLoading ? 'Loading schools...' : 'Choose your school...'}</option>
             {schools.map((item) => (
               <option key={item.id} value={item.slug}>
@@ -71,6 +85,11 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
         </div>
       )}
       <Field id={`${id}-password`} label="School Password" type="password" autoComplete="off" placeholder="Enter school password" value={password} onChange={(event) => setPassword(event.target.value)} />
+      {usesCodes ? (
+        <p className="alert alert-info" role="alert">
+          {STUDENT_MSG.schoolUsesCodes}
+        </p>
+      ) : null}
       <Button type="submit" block size="lg" disabled={!canSubmit}>
         {verify.isPending ? 'Verifying...' : 'Access Photo Gallery'}
       </Button>

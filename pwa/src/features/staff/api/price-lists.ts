@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HARDENING_MSG } from '@contract/messages';
 import type { PriceList } from '@contract/price-lists';
+import type { ProductKind } from '@contract/constants';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { staffKeys } from './keys';
 
@@ -14,6 +15,10 @@ export interface EditorRow {
   image: File | null;
   /** The stored image kept from the list being edited. */
   existingImagePath: string;
+  /** Print (goes to the lab) or digital (a download). */
+  kind: ProductKind;
+  /** A print's size ("10x15 cm"), or blank. */
+  size: string;
 }
 
 export interface PriceListDraft {
@@ -39,6 +44,8 @@ export function priceListForm(draft: PriceListDraft): FormData {
     form.append(`products[${i}][name]`, row.name.trim());
     form.append(`products[${i}][description]`, row.description.trim());
     form.append(`products[${i}][price]`, row.price.trim());
+    form.append(`products[${i}][kind]`, row.kind);
+    if (row.kind === 'print' && row.size.trim() !== '') form.append(`products[${i}][size]`, row.size.trim());
     if (row.image) form.append(`products[${i}][exampleImage]`, row.image, row.image.name);
     else if (row.existingImagePath) form.append(`products[${i}][existingImagePath]`, row.existingImagePath);
   });

@@ -1,6 +1,6 @@
-/** Schools as staff see them (with classes and price list name), create and delete. */
+/** Schools as staff see them (with classes and price list name), create, edit and delete. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SchoolCreateInput, StaffSchool } from '@contract/schools';
+import type { SchoolCreateInput, SchoolUpdateInput, StaffSchool } from '@contract/schools';
 import { apiRequest } from '../../../lib/api-client';
 import { staffKeys } from './keys';
 
@@ -35,11 +35,11 @@ export function useDeleteSchool() {
   });
 }
 
-/** Edits a school (the class management page changes its access mode). */
+/** Edits a school: the dashboard's edit form, and the class management page's access mode. */
 export function useUpdateSchool(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: Partial<Pick<StaffSchool, 'accessMode'>>) => apiRequest<StaffSchool>(`/api/schools/${id}`, { method: 'PATCH', body: input, auth: 'staff' }),
+    mutationFn: (input: SchoolUpdateInput) => apiRequest<StaffSchool>(`/api/schools/${id}`, { method: 'PATCH', body: input, auth: 'staff' }),
     onSuccess: (school) => {
       client.setQueryData(staffKeys.school(id), school);
       return client.invalidateQueries({ queryKey: staffKeys.schools });

@@ -59,7 +59,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
           <h1>{school.data.name}: Classes</h1>
           <Link to={paths.staffDashboard}>Back to Dashboard</Link>
         </div>
-        <AccessModeControl schoolId={schoolId} mode={school.data.accessMode} />
+        <AccessModeControl school={school.data} />
         <div className="row">
           <Link to={paths.school(school.data.slug)} className={buttonClass('outline')}>
             View Gallery

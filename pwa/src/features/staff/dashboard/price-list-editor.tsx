@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import type { PriceList } from '@contract/price-lists';
+import { PRODUCT_KINDS, PRODUCT_KIND_LABELS, type ProductKind } from '@contract/constants';
+import { Select } from '../../../components/ui/select';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
@@ -11,11 +13,11 @@ import { completeRows, priceListFailure, useSavePriceList, type EditorRow } from
 import { FormActions } from '../../../components/ui/form-actions';
 
 let rowKey = 0;
-const blankRow = (): EditorRow => ({ key: `row-${(rowKey += 1)}`, name: '', description: '', price: '', image: null, existingImagePath: '' });
+const blankRow = (): EditorRow => ({ key: `row-${(rowKey += 1)}`, name: '', description: '', price: '', image: null, existingImagePath: '', kind: 'print', size: '' });
 
 function rowsOf(list: PriceList | null): EditorRow[] {
   if (!list || list.items.length === 0) return [blankRow()];
-  return list.items.map((item) => ({ ...blankRow(), name: item.productType, description: item.description, price: item.price, existingImagePath: item.exampleImage ?? '' }));
+  return list.items.map((item) => ({ ...blankRow(), name: item.productType, description: item.description, price: item.price, existingImagePath: item.exampleImage ?? '', kind: item.kind, size: item.size ?? '' }));
 }
 
 /** The list's own fields; the product rows are checked on submit (at least one complete row). */
@@ -62,6 +64,17 @@ export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDo
           <div key={row.key} className="product-editor-row" role="group" aria-label={`Product ${index + 1}`}>
             <Field id={`${row.key}-name`} label="Product name" value={row.name} onChange={(event) => update(row.key, { name: event.target.value })} />
             <Field id={`${row.key}-price`} label="Price (P)" type="number" inputMode="decimal" min="0" step="0.01" value={row.price} onChange={(event) => update(row.key, { price: event.target.value })} />
+            <div className="field">
+              <Label htmlFor={`${row.key}-kind`}>Kind</Label>
+              <Select id={`${row.key}-kind`} value={row.kind} onChange={(event) => update(row.key, { kind: event.target.value as ProductKind })}>
+                {PRODUCT_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {PRODUCT_KIND_LABELS[kind]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <Field id={`${row.key}-size`} label="Print size" placeholder="10x15 cm" disabled={row.kind !== 'print'} value={row.kind === 'print' ? row.size : ''} onChange={(event) => update(row.key, { size: event.target.value })} />
             <Field id={`${row.key}-description`} label="Description" value={row.description} onChange={(event) => update(row.key, { description: event.target.value })} />
             <div className="field">
               <Label htmlFor={`${row.key}-image`}>Example image</Label>

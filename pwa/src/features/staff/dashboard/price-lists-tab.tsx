@@ -46,7 +46,9 @@ export function PriceListsTab() {
                 <ul className="price-items">
                   {list.items.slice(0, PRICE_LIST_CARD_ITEMS).map((item) => (
                     <li key={item.id} className="row between">
-                      <span>{item.productType}</span>
+                      <span>
+                        {item.productType} <span className="muted">· {item.kind === 'digital' ? 'Digital' : item.size ? `Print ${item.size}` : 'Print'}</span>
+                      </span>
                       <span>{formatPula(item.price)}</span>
                     </li>
                   ))}

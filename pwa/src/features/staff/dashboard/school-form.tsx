@@ -1,18 +1,24 @@
+/**
+ * Creating a school, or editing one (its card's Edit): the same fields and the same contract rules.
+ * The password is needed only when families use the school password; on edit a blank one keeps the
+ * current password (docs/access.md, "School password"). Each access mode is explained in a sentence.
+ */
 import { useState } from 'react';
-import { schoolCreateSchema } from '@contract/schools';
+import { schoolCreateSchema, schoolUpdateSchema, type StaffSchool } from '@contract/schools';
 import { ACCESS_MODES, ACCESS_MODE_LABELS, DEFAULT_ACCESS_MODE } from '@contract/student-codes';
-import { PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Field } from '../../../components/ui/field';
-import { Label } from '../../../components/ui/label';
+import { FieldError, Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { usePriceLists } from '../api/price-lists';
-import { useCreateSchool } from '../api/schools';
+import { useCreateSchool, useUpdateSchool } from '../api/schools';
 import { FormActions } from '../../../components/ui/form-actions';
 
 const EMPTY = { name: '', slug: '', password: '', contactEmail: '', contactPhone: '', address: '', closingDate: '', priceListId: '', accessMode: DEFAULT_ACCESS_MODE as string };
+type Values = typeof EMPTY;
 
 /** 'Acacia Primary School' -> 'acacia-primary-school', until the slug is typed by hand. */
 export const slugify = (name: string) =>
@@ -23,43 +29,81 @@ export const slugify = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
 
-export function SchoolForm({ onDone }: { onDone: () => void }) {
-  const { values, errors, setValues, handleSubmit, reset } = useZodForm(schoolCreateSchema, EMPTY);
-  const [slugTouched, setSlugTouched] = useState(false);
+const valuesOf = (school: StaffSchool): Values => ({
+  name: school.name,
+  slug: school.slug,
+  password: '',
+  contactEmail: school.contactEmail,
+  contactPhone: school.contactPhone ?? '',
+  address: school.address ?? '',
+  closingDate: school.closingDate ?? '',
+  priceListId: school.priceListId === null ? '' : String(school.priceListId),
+  accessMode: school.accessMode,
+});
+
+/** On edit, a school that will use the school password needs one on record or typed now. */
+const editSchema = (hasPassword: boolean) =>
+  schoolUpdateSchema.refine((school) => school.accessMode !== 'school_password' || hasPassword || school.password !== undefined, {
+    path: ['password'],
+    message: MSG.schoolPasswordRequired,
+    when: () => true,
+  });
+
+export function SchoolForm({ school, onDone }: { school?: StaffSchool; onDone: () => void }) {
+  const editing = school !== undefined;
+  const formId = editing ? `school-${school.id}` : 'school';
+  const { values, errors, setValues, handleSubmit, reset } = useZodForm(editing ? editSchema(school.hasPassword) : schoolCreateSchema, editing ? valuesOf(school) : EMPTY);
+  // A school being edited keeps its web address unless staff change it themselves.
+  const [slugTouched, setSlugTouched] = useState(editing);
   const create = useCreateSchool();
+  const update = useUpdateSchool(school?.id ?? 0);
   const priceLists = usePriceLists();
 
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, [key]: value, ...(key === 'name' && !slugTouched ? { slug: slugify(value) } : {}) }));
     if (key === 'slug') setSlugTouched(true);
   };
 
-  const submit = handleSubmit((data) =>
-    create.mutate(data, {
-      onSuccess: (school) => {
-        toast({ title: STAFF_MSG.schoolCreatedTitle, description: STAFF_MSG.created(school.name), variant: 'success' });
+  const failed = (fallback: string) => (err: unknown) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, fallback), variant: 'destructive' });
+
+  const submit = handleSubmit((data) => {
+    if (editing) {
+      update.mutate(data, {
+        onSuccess: (saved) => {
+          toast({ title: STAFF_MSG.schoolSavedTitle, description: STAFF_MSG.saved(saved.name), variant: 'success' });
+          onDone();
+        },
+        onError: failed(STAFF_MSG.saveSchoolFailed),
+      });
+      return;
+    }
+    create.mutate(data as Parameters<typeof create.mutate>[0], {
+      onSuccess: (created) => {
+        toast({ title: STAFF_MSG.schoolCreatedTitle, description: STAFF_MSG.created(created.name), variant: 'success' });
         reset();
         setSlugTouched(false);
         onDone();
       },
-      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.createSchoolFailed), variant: 'destructive' }),
-    }),
-  );
+      onError: failed(STAFF_MSG.createSchoolFailed),
+    });
+  });
+
+  const passwordHint = !editing ? STAFF_MSG.schoolPasswordHintNew : school.hasPassword ? STAFF_MSG.schoolPasswordHintKeep : STAFF_MSG.schoolPasswordHintNone;
+  const busy = editing ? update.isPending : create.isPending;
 
   return (
-    <form onSubmit={submit} noValidate className="stack" aria-label="Create school">
+    <form onSubmit={submit} noValidate className="stack" aria-label={editing ? `Edit ${school.name}` : 'Create school'}>
       <div className="grid grid-2">
-        <Field id="school-name" label="School name" value={values.name} onChange={set('name')} error={errors.name} />
-        <Field id="school-slug" label="Slug (web address)" value={values.slug} onChange={set('slug')} error={errors.slug} />
-        <Field id="school-password" label="School password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} />
-        <Field id="school-email" label="Contact email" type="email" value={values.contactEmail} onChange={set('contactEmail')} error={errors.contactEmail} />
-        <Field id="school-phone" label="Contact phone (optional)" type="tel" value={values.contactPhone} onChange={set('contactPhone')} error={errors.contactPhone} />
-        <Field id="school-address" label="Address (optional)" value={values.address} onChange={set('address')} error={errors.address} />
-        <Field id="school-closing" label="Closing date (optional)" type="date" value={values.closingDate} onChange={set('closingDate')} error={errors.closingDate} />
+        <Field id={`${formId}-name`} label="School name" value={values.name} onChange={set('name')} error={errors.name} />
+        <Field id={`${formId}-slug`} label="Slug (web address)" value={values.slug} onChange={set('slug')} error={errors.slug} hint={editing ? STAFF_MSG.schoolSlugHintEdit : undefined} />
+        <Field id={`${formId}-email`} label="Contact email" type="email" value={values.contactEmail} onChange={set('contactEmail')} error={errors.contactEmail} />
+        <Field id={`${formId}-phone`} label="Contact phone (optional)" type="tel" value={values.contactPhone} onChange={set('contactPhone')} error={errors.contactPhone} />
+        <Field id={`${formId}-address`} label="Address (optional)" value={values.address} onChange={set('address')} error={errors.address} />
+        <Field id={`${formId}-closing`} label="Closing date (optional)" type="date" value={values.closingDate} onChange={set('closingDate')} error={errors.closingDate} />
         <div className="field">
-          <Label htmlFor="school-price-list">Price list (optional)</Label>
-          <Select id="school-price-list" value={values.priceListId} onChange={set('priceListId')}>
+          <Label htmlFor={`${formId}-price-list`}>Price list (optional)</Label>
+          <Select id={`${formId}-price-list`} value={values.priceListId} onChange={set('priceListId')}>
             <option value="">Built-in products</option>
             {priceLists.data?.map((list) => (
               <option key={list.id} value={list.id}>
@@ -67,19 +111,39 @@ export function SchoolForm({ onDone }: { onDone: () => void }) {
               </option>
             ))}
           </Select>
-        </div>
-        <div className="field">
-          <Label htmlFor="school-access-mode-new">How families get in</Label>
-          <Select id="school-access-mode-new" value={values.accessMode} onChange={set('accessMode')}>
-            {ACCESS_MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {ACCESS_MODE_LABELS[mode]}
-              </option>
-            ))}
-          </Select>
+          <FieldError id={`${formId}-price-list-error`}>{errors.priceListId ?? null}</FieldError>
         </div>
       </div>
-      <FormActions busy={create.isPending} busyLabel="Creating..." label="Create School" onCancel={onDone} />
+      <fieldset className="field staff-fieldset">
+        <legend className="label">How families get in</legend>
+        <div className="stack-tight" role="radiogroup" aria-label="How families get in">
+          {ACCESS_MODES.map((mode) => (
+            <label key={mode} className="radio" style={{ alignItems: 'flex-start' }}>
+              <input type="radio" name={`${formId}-access-mode`} value={mode} checked={values.accessMode === mode} onChange={set('accessMode')} aria-describedby={`${formId}-access-${mode}-hint`} />
+              <span>
+                <strong>{ACCESS_MODE_LABELS[mode]}</strong>
+                <br />
+                <span id={`${formId}-access-${mode}-hint`} className="muted">
+                  {STAFF_MSG.accessModeHints[mode]}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid grid-2">
+        <Field
+          id={`${formId}-password`}
+          label={editing && school.hasPassword ? 'New school password (optional)' : 'School password'}
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          hint={passwordHint}
+        />
+      </div>
+      <FormActions busy={busy} busyLabel={editing ? 'Saving...' : 'Creating...'} label={editing ? 'Save School' : 'Create School'} onCancel={onDone} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffSchool } from '@contract/schools';
 import { STAFF_MSG } from '@contract/messages';
+import { ACCESS_MODE_LABELS } from '@contract/student-codes';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -15,6 +16,7 @@ export function SchoolsTab() {
   const schools = useStaffSchools();
   const remove = useDeleteSchool();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
   const deletion = useConfirmDelete<StaffSchool, unknown>(remove, {
     title: STAFF_MSG.deleteSchoolQuestion,
     description: (school) => STAFF_MSG.deleteSchoolWarning(school?.name ?? null),
@@ -40,27 +42,38 @@ export function SchoolsTab() {
       {schools.data?.length === 0 ? <p className="muted">No schools yet. Add the first one above.</p> : null}
       <ul className="grid grid-2 staff-cards">
         {schools.data?.map((school) => (
-          <li key={school.id}>
+          <li key={school.id} style={editing === school.id ? { gridColumn: '1 / -1' } : undefined}>
             <Card>
-              <CardBody className="stack-tight">
-                <h3>{school.name}</h3>
-                <span className="muted">/{school.slug} · {school.contactEmail}</span>
-                <span>
-                  {school.albums.length} class(es) · {school.albums.reduce((sum, album) => sum + album.photoCount, 0)} photos · {school.priceListName ?? 'Built-in products'}
-                </span>
-                {school.closingDate ? <span className="muted">Closes {school.closingDate}</span> : null}
-                <div className="row">
-                  <Link to={paths.school(school.slug)} className={buttonClass('outline', 'btn-sm')} aria-label={`View ${school.name}`}>
-                    View
-                  </Link>
-                  <Link to={paths.staffClasses(school.id)} className={buttonClass('secondary', 'btn-sm')} aria-label={`Manage classes of ${school.name}`}>
-                    Manage Classes
-                  </Link>
-                  <Button variant="destructive" size="sm" onClick={() => deletion.ask(school)} aria-label={`Delete ${school.name}`}>
-                    Delete
-                  </Button>
-                </div>
-              </CardBody>
+              {editing === school.id ? (
+                <CardBody className="stack">
+                  <h3>Edit {school.name}</h3>
+                  <SchoolForm school={school} onDone={() => setEditing(null)} />
+                </CardBody>
+              ) : (
+                <CardBody className="stack-tight">
+                  <h3>{school.name}</h3>
+                  <span className="muted">/{school.slug} · {school.contactEmail}</span>
+                  <span>
+                    {school.albums.length} class(es) · {school.albums.reduce((sum, album) => sum + album.photoCount, 0)} photos · {school.priceListName ?? 'Built-in products'}
+                  </span>
+                  <span>{STAFF_MSG.accessModeOnCard(ACCESS_MODE_LABELS[school.accessMode])}</span>
+                  {school.closingDate ? <span className="muted">Closes {school.closingDate}</span> : null}
+                  <div className="row">
+                    <Link to={paths.school(school.slug)} className={buttonClass('outline', 'btn-sm')} aria-label={`View ${school.name}`}>
+                      View
+                    </Link>
+                    <Button variant="outline" size="sm" onClick={() => setEditing(school.id)} aria-label={`Edit ${school.name}`}>
+                      Edit
+                    </Button>
+                    <Link to={paths.staffClasses(school.id)} className={buttonClass('secondary', 'btn-sm')} aria-label={`Manage classes of ${school.name}`}>
+                      Manage Classes
+                    </Link>
+                    <Button variant="destructive" size="sm" onClick={() => deletion.ask(school)} aria-label={`Delete ${school.name}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </CardBody>
+              )}
             </Card>
           </li>
         ))}

@@ -12,6 +12,7 @@ const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number
   photoOriginalName: 'IMG_0423.JPG',
   photoFilename: 'abc.jpg',
   studentId: null,
+  studentName: 'Neo Dube',
   productType: '5',
   productName: '10x15 Print',
   productDescription: '',
@@ -64,6 +65,14 @@ describe('orders CSV', () => {
     expect(date).toMatch(/^2025-03-1[45]$/);
     expect(details).toBe('10x15 Print x2 (IMG_0423.JPG); Digital Copy x1 (IMG_0424.JPG)');
     expect([total, payment, status]).toEqual(['P65.00', 'completed', 'At Printers']);
+  });
+
+  it("names each line's own child in an order for two children", () => {
+    const both = 'Bonolo Mosweu, Kgalalelo Setshwaelo';
+    const rows = parseCsv(
+      ordersToCsv([order({ studentName: both, items: [item({ studentName: 'Bonolo Mosweu' }), item({ id: 2, photoOriginalName: 'IMG_0424.JPG', studentName: 'Kgalalelo Setshwaelo' }), item({ id: 3, photoOriginalName: 'GROUP.JPG', studentName: both })] })]),
+    );
+    expect(rows[1]![6]).toBe('10x15 Print x2 (IMG_0423.JPG, Bonolo Mosweu); 10x15 Print x2 (IMG_0424.JPG, Kgalalelo Setshwaelo); 10x15 Print x2 (GROUP.JPG)');
   });
 
   it('quotes commas, quotes and line breaks (RFC 4180) and uses CRLF rows', () => {

@@ -33,8 +33,9 @@ export const csvFileName = (now: Date = new Date()): string => `orders_${localDa
 
 export { csvField };
 
-export const itemSummary = (item: Order['items'][number]): string =>
-  `${item.productName} x${item.quantity} (${itemPhotoLabel(item)})`;
+/** A line; in an order for several children, with whose print it is. */
+export const itemSummary = (item: Order['items'][number], orderStudentName?: string): string =>
+  `${item.productName} x${item.quantity} (${itemPhotoLabel(item)}${orderStudentName !== undefined && item.studentName !== orderStudentName ? `, ${item.studentName}` : ''})`;
 
 export function orderRow(order: Order): string[] {
   return [
@@ -44,7 +45,7 @@ export function orderRow(order: Order): string[] {
     order.customerName,
     order.studentName,
     localDate(order.createdAt),
-    order.items.map(itemSummary).join('; '),
+    order.items.map((item) => itemSummary(item, order.studentName)).join('; '),
     formatPula(order.totalAmount),
     order.testPayment ? `${order.paymentStatus} (test payment)` : order.paymentStatus,
     ORDER_STATUS_LABELS[order.orderStatus] ?? order.orderStatus,

@@ -75,6 +75,7 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
               <thead>
                 <tr>
                   <th scope="col">Photo</th>
+                  <th scope="col">Child</th>
                   <th scope="col">Original number</th>
                   <th scope="col">Product</th>
                   <th scope="col">Quantity</th>
@@ -97,6 +98,7 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
                         </Badge>
                       ) : null}
                     </td>
+                    <td>{item.studentName}</td>
                     <td>{item.photoOriginalNumber ?? '—'}</td>
                     <td>{item.productName}</td>
                     <td>{item.quantity}</td>
@@ -107,7 +109,7 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row" colSpan={5}>
+                  <th scope="row" colSpan={6}>
                     Order total
                   </th>
                   <td>{formatPula(order.totalAmount)}</td>

@@ -33,6 +33,7 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
           {order.items.slice(0, ORDER_ROW_ITEMS).map((item) => (
             <li key={item.id}>
               {item.productName} × {item.quantity} — {itemPhotoLabel(item)}
+              {item.studentName !== order.studentName ? ` · ${item.studentName}` : ''}
             </li>
           ))}
           {more > 0 ? <li className="muted">+{more} more item(s)</li> : null}

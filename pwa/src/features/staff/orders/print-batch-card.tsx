@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS } from '@contract/constants';
 import { printBatchFileName, type PrintBatch, type PrintBatchFile } from '@contract/print-batches';
-import { PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { PRINT_BATCH_MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -172,6 +172,9 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
           </div>
         </div>
       ) : null}
+      <p className="muted" style={{ margin: 0, fontSize: '0.875rem' }}>
+        {PRINT_BATCH_MSG.labelStockNote(PRINT_BATCH_MSG.labelStock)}
+      </p>
       {showOrders ? <BatchOrders id={batch.id} /> : null}
       <ConfirmDialog
         open={confirming !== null}
@@ -215,6 +218,7 @@ function BatchOrders({ id }: { id: number }) {
                 {order.items.map((item) => (
                   <div key={item.id}>
                     {item.productName} × {item.quantity} · {item.photoName}
+                    {item.studentName !== order.studentName ? ` · ${item.studentName}` : ''}
                   </div>
                 ))}
               </td>
