@@ -16,7 +16,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { schoolBySlugQuery } from '../../features/schools/api';
 import { SchoolPasswordForm } from '../../features/schools/school-password-form';
-import { albumsQuery, galleryKeys, photosQuery, priceListsQuery } from '../../features/gallery/api';
+import { albumsQuery, photosQuery, priceListsQuery } from '../../features/gallery/api';
 import { ClassGrid } from '../../features/gallery/class-grid';
 import { PhotoGrid } from '../../features/gallery/photo-grid';
 import { SelectedPhotos } from '../../features/gallery/selected-photos';
@@ -29,6 +29,7 @@ import { ApiError, NetworkError } from '../../lib/api-client';
 import { dispatchCart, useCart } from '../../lib/cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
 import { addUnlockedClass, useUnlockedClasses } from '../../lib/unlocked-classes';
+import { refreshAfterGrantChange } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
 import { useUnlockedChildren } from '../../lib/unlocked-children';
@@ -223,7 +224,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
               addUnlockedClass(album.id);
               setPasswordAlbum(null);
               openClass(album);
-              void queryClient.invalidateQueries({ queryKey: galleryKeys.photos(album.id) });
+              void refreshAfterGrantChange(queryClient);
             }}
           />
         </Suspense>

@@ -14,7 +14,8 @@ import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { isGivenPassword } from '../../lib/form';
-import { schoolKeys, verifySchoolPassword } from './api';
+import { refreshAfterGrantChange } from '../../lib/query-client';
+import { verifySchoolPassword } from './api';
 
 export interface SchoolPasswordFormProps {
   /** The dropdown's schools (home). */
@@ -39,7 +40,7 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
     onSuccess: async (result) => {
       toast({ title: PWA_MSG.accessGrantedTitle, description: PWA_MSG.welcomeToSchool(result.school.name), variant: 'success' });
       setPassword('');
-      await queryClient.invalidateQueries({ queryKey: schoolKeys.bySlug(slug) });
+      await refreshAfterGrantChange(queryClient);
       navigate(targetPath(slug));
     },
     onError: (err) => {
