@@ -494,3 +494,17 @@ export const REVIEW_SCREEN_MSG = {
   movedLine: 'Moved to another child after the sale',
   withdrawnLine: 'Withdrawn: no longer shown to this family',
 } as const;
+
+/** The checkout's cart checked against the school's current products (docs/money-and-pricing.md#cart-price-mismatch). */
+export const CART_MSG = {
+  checkingPrices: 'Checking the current prices...',
+  pricesChangedTitle: 'Prices have changed',
+  pricesChangedIntro: 'Some prices changed since you added these photos. Your cart now shows the new prices:',
+  priceChange: (product: string, from: string, to: string) => `${product}: ${from} → ${to}`,
+  acceptNewPrices: 'Accept New Prices',
+  acceptBeforeOrdering: 'Accept the new prices to place your order.',
+  productGone: 'No longer available for this school',
+  printClosed: 'Print ordering has closed: only digital copies can be ordered',
+  removeUnavailable: (count: number) =>
+    `${count === 1 ? 'An item in your cart is' : `${count} items in your cart are`} no longer sold. Remove ${count === 1 ? 'it' : 'them'} to place your order.`,
+} as const;

@@ -4,7 +4,15 @@ import { cartTotal, toThebe } from '../lib/cart';
 import type { CartLine } from '../lib/storage';
 
 /** Cart lines with Remove and the total: the gallery's 'Selected Photos' panel and the checkout summary. */
-export function CartLines({ lines, onRemove, disabled }: { lines: readonly CartLine[]; onRemove: (id: string) => void; disabled?: boolean }) {
+export interface CartLinesProps {
+  lines: readonly CartLine[];
+  onRemove: (id: string) => void;
+  disabled?: boolean;
+  /** A warning under a line, by line id (a product no longer sold). */
+  notes?: ReadonlyMap<string, string>;
+}
+
+export function CartLines({ lines, onRemove, disabled, notes }: CartLinesProps) {
   return (
     <>
       <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -16,6 +24,11 @@ export function CartLines({ lines, onRemove, disabled }: { lines: readonly CartL
               <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
                 {line.photoName} · {line.quantity} × {formatPula(toThebe(line.unitPrice), 'thebe')}
               </span>
+              {notes?.get(line.id) ? (
+                <span className="field-error" style={{ display: 'block' }}>
+                  {notes.get(line.id)}
+                </span>
+              ) : null}
             </div>
             <span>{formatPula(toThebe(line.totalPrice), 'thebe')}</span>
             <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onRemove(line.id)} aria-label={`Remove ${line.productName} for ${line.photoName}`}>

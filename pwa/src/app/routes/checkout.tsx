@@ -3,9 +3,11 @@
  * Idempotency-Key kept with the cart, the cart is cleared only once the order exists, and offline
  * the parent is told so while the cart stays.
  */
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { HARDENING_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { CART_MSG, HARDENING_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
+import { formatPula } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
@@ -15,8 +17,11 @@ import { CheckoutForm } from '../../features/checkout/checkout-form';
 import { CartLines } from '../../components/cart-lines';
 import { checkoutKey, forgetCheckoutKey } from '../../features/checkout/idempotency';
 import { INVALID_PAYMENT_RESPONSE, nextGatewayStep, postToGateway } from '../../features/checkout/redirect-to-gateway';
+import { priceListsQuery } from '../../features/gallery/api';
+import { productsFor } from '../../features/gallery/products';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
-import { clearCartKeys, dispatchCart, useCart } from '../../lib/cart';
+import { clearCartKeys, dispatchCart, readCart, toThebe, useCart } from '../../lib/cart';
+import { mergeChanges, repriceLines, type PriceChange, type Repriced, type Unavailable } from '../../lib/reprice';
 import { buildCheckoutCart, groupBySchool, readCheckoutCart, studentNamesOf } from '../../lib/checkout-cart';
 import { LOCAL_KEYS, readJson, type NamedRef } from '../../lib/storage';
 import { useSession } from '../../lib/session';
@@ -50,7 +55,42 @@ export default function Checkout() {
   const remove = (id: string) => {
     dispatchCart({ type: 'remove', id });
     buildCheckoutCart();
+    setUnavailable((known) => {
+      const next = new Map(known);
+      next.delete(id);
+      return next;
+    });
+    setChanges((shown) => shown.filter((change) => change.lineId !== id));
   };
+
+  // The cart is re-priced from the school's current products on load, when back online and after
+  // a 409 (docs/money-and-pricing.md#cart-price-mismatch): the parent sees what changed and accepts it.
+  const queryClient = useQueryClient();
+  const [changes, setChanges] = useState<PriceChange[]>([]);
+  const [unavailable, setUnavailable] = useState<ReadonlyMap<string, Unavailable>>(new Map());
+  const [closed, setClosed] = useState(false);
+  const reprice = useCallback(
+    async (closedNow: boolean): Promise<Repriced | null> => {
+      if (schoolId === 0) return null;
+      const lists = await queryClient.fetchQuery({ ...priceListsQuery(schoolId), staleTime: 0 });
+      const ofSchool = readCart().filter((line) => (line.schoolId ?? schoolId) === schoolId);
+      const result = repriceLines(ofSchool, productsFor(lists), closedNow);
+      if (result.lines.some((line, index) => line !== ofSchool[index])) {
+        dispatchCart({ type: 'update', lines: result.lines });
+        buildCheckoutCart();
+      }
+      setChanges((shown) => mergeChanges(shown, result.changes));
+      setUnavailable(result.unavailable);
+      return result;
+    },
+    [queryClient, schoolId],
+  );
+  useEffect(() => {
+    if (!online || order) return;
+    reprice(closed).catch(() => undefined);
+  }, [online, order, closed, reprice]);
+  const notes = new Map([...unavailable].map(([id, why]) => [id, why === 'closed' ? CART_MSG.printClosed : CART_MSG.productGone]));
+  const unavailableCount = lines.filter((line) => unavailable.has(line.id)).length;
 
   const pay = async (created: Order) => {
     setStep('paying');
@@ -102,6 +142,15 @@ export default function Checkout() {
       }
     } catch (err) {
       setStep('idle');
+      if (err instanceof ApiError && err.status === 409 && ['PRICE_MISMATCH', 'PRODUCT_UNAVAILABLE', 'PRINTS_CLOSED'].includes(err.code ?? '')) {
+        const closedNow = closed || err.code === 'PRINTS_CLOSED';
+        setClosed(closedNow);
+        const result = await reprice(closedNow).catch(() => null);
+        if (result && (result.changes.length > 0 || result.unavailable.size > 0)) {
+          toast({ title: CART_MSG.pricesChangedTitle, description: result.changes.length > 0 ? CART_MSG.acceptBeforeOrdering : CART_MSG.removeUnavailable(result.unavailable.size), variant: 'destructive' });
+          return;
+        }
+      }
       if (err instanceof NetworkError) {
         setOfflineNotice(true);
         toast({ title: PWA_MSG.offlineTitle, description: OFFLINE_TEXT, variant: 'destructive' });
@@ -176,7 +225,25 @@ export default function Checkout() {
                   in your cart for your next order.
                 </p>
               ) : null}
-              <CartLines lines={lines} onRemove={remove} disabled={step !== 'idle'} />
+              {changes.length > 0 ? (
+                <div className="alert alert-warn" role="alert">
+                  <p style={{ marginTop: 0 }}>{CART_MSG.pricesChangedIntro}</p>
+                  <ul>
+                    {changes.map((change) => (
+                      <li key={change.lineId}>{CART_MSG.priceChange(change.productName, formatPula(toThebe(change.from), 'thebe'), formatPula(toThebe(change.to), 'thebe'))}</li>
+                    ))}
+                  </ul>
+                  <Button size="sm" onClick={() => setChanges([])}>
+                    {CART_MSG.acceptNewPrices}
+                  </Button>
+                </div>
+              ) : null}
+              {unavailableCount > 0 ? (
+                <p className="alert alert-danger" role="alert">
+                  {CART_MSG.removeUnavailable(unavailableCount)}
+                </p>
+              ) : null}
+              <CartLines lines={lines} onRemove={remove} disabled={step !== 'idle'} notes={notes} />
             </CardBody>
           </Card>
           <Card>
@@ -197,6 +264,7 @@ export default function Checkout() {
                   We don't know which school these photos are from. Open your school's gallery again, then come back to checkout.
                 </p>
               ) : null}
+              {changes.length > 0 ? <p className="muted">{CART_MSG.acceptBeforeOrdering}</p> : null}
               <CheckoutForm
                 initial={{
                   ...(customerUser ? { customerName: `${customerUser.firstName} ${customerUser.lastName}`.trim(), customerEmail: customerUser.email } : {}),
@@ -204,7 +272,7 @@ export default function Checkout() {
                 }}
                 busy={step !== 'idle'}
                 busyLabel={step === 'ordering' ? 'Placing order...' : 'Starting payment...'}
-                disabled={schoolId === 0}
+                disabled={schoolId === 0 || changes.length > 0 || unavailableCount > 0}
                 onSubmit={(details) => void placeOrder(details)}
               />
               <p className="muted" style={{ fontSize: '0.875rem', marginTop: 'var(--space-3)' }}>
