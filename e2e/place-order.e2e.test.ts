@@ -79,8 +79,8 @@ describeJourney('placing an order', (env) => {
     await page.waitForURL('**/customer/orders');
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
-    // One item line (two prints of one photo): the spec's 'N photo(s)' counts lines.
-    await page.getByText('1 photo(s)', { exact: true }).waitFor();
+    // Two prints of one photo are one photo and one product (issue 29 replaced 'N photo(s)').
+    await page.getByText('1 photo, 1 product', { exact: true }).waitFor();
     await context.close();
   });
 }, { mail: true });
