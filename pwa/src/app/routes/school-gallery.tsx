@@ -15,6 +15,7 @@ import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { schoolBySlugQuery } from '../../features/schools/api';
+import { ContactSchoolLink } from '../../features/schools/contact-school';
 import { SchoolPasswordForm } from '../../features/schools/school-password-form';
 import { albumsQuery, photosQuery, priceListsQuery } from '../../features/gallery/api';
 import { ClassGrid } from '../../features/gallery/class-grid';
@@ -104,6 +105,9 @@ function CodesSchool({ school }: { school: SchoolBySlug }) {
           <h1>{school.name}</h1>
           <p className="muted">This school shares photos with each family through a private student code. Enter the code from your child's flyer.</p>
           <StudentCodeForm onUnlocked={(result) => navigate(paths.child(result.student.id))} />
+          <p className="muted center" style={{ marginTop: 'var(--space-3)', marginBottom: 0 }}>
+            Lost the flyer? <ContactSchoolLink slug={school.slug} />
+          </p>
         </CardBody>
       </Card>
     </div>

@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { isGivenPassword } from '../../lib/form';
 import { refreshAfterGrantChange } from '../../lib/query-client';
 import { verifySchoolPassword } from './api';
+import { ContactSchoolLink } from './contact-school';
 
 export interface SchoolPasswordFormProps {
   /** The dropdown's schools (home). */
@@ -75,6 +76,9 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
       <Button type="submit" block size="lg" disabled={!canSubmit}>
         {verify.isPending ? 'Verifying...' : 'Access Photo Gallery'}
       </Button>
+      <p className="muted center" style={{ marginTop: 'var(--space-3)', marginBottom: 0 }}>
+        Don't have the password? <ContactSchoolLink slug={slug} />
+      </p>
     </form>
   );
 }
