@@ -527,11 +527,15 @@ export const CART_MSG = {
 } as const;
 
 /** The help page (/help): the questions a parent asks before and after ordering, by section id. */
+/** The "Contact your school" link (on the first screen: kept apart from the help page's long texts). */
+export const CONTACT_MSG = {
+  contactSchool: 'Contact your school',
+  contactSubject: (school: string) => `School photos: ${school}`,
+} as const;
+
 export const HELP_MSG = {
   title: 'Help',
   intro: 'Answers to the questions parents ask most. Step by step pictures of ordering are on the How It Works page.',
-  contactSchool: 'Contact your school',
-  contactSubject: (school: string) => `School photos: ${school}`,
   sections: [
     {
       id: 'access',

@@ -1,6 +1,6 @@
 /** The privacy notice (/privacy): what is kept about children and guardians, how long, and erasure. */
 import { Link } from 'react-router-dom';
-import { HELP_MSG, PRIVACY_MSG } from '@contract/messages';
+import { CONTACT_MSG, PRIVACY_MSG } from '@contract/messages';
 import { businessName } from '../../lib/brand';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
@@ -22,7 +22,7 @@ export default function Privacy() {
         </section>
       ))}
       <p>
-        <Link to={`${paths.help}#contact`}>{HELP_MSG.contactSchool}</Link>
+        <Link to={`${paths.help}#contact`}>{CONTACT_MSG.contactSchool}</Link>
       </p>
     </div>
   );

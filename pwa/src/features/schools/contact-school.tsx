@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { HELP_MSG } from '@contract/messages';
+import { CONTACT_MSG } from '@contract/messages';
 import { paths } from '../../lib/paths';
 import { schoolBySlugQuery } from './api';
 
@@ -12,7 +12,7 @@ export function ContactSchoolLink({ slug }: { slug: string }) {
   const school = useQuery({ ...schoolBySlugQuery(slug), enabled: slug !== '' });
   const email = slug !== '' ? school.data?.contactEmail : undefined;
   if (email && school.data) {
-    return <a href={`mailto:${email}?subject=${encodeURIComponent(HELP_MSG.contactSubject(school.data.name))}`}>{HELP_MSG.contactSchool}</a>;
+    return <a href={`mailto:${email}?subject=${encodeURIComponent(CONTACT_MSG.contactSubject(school.data.name))}`}>{CONTACT_MSG.contactSchool}</a>;
   }
-  return <Link to={`${paths.help}#contact`}>{HELP_MSG.contactSchool}</Link>;
+  return <Link to={`${paths.help}#contact`}>{CONTACT_MSG.contactSchool}</Link>;
 }
