@@ -648,3 +648,10 @@ export const PRIVACY_MSG = {
     },
   ],
 } as const;
+
+/** The photo dialog's browsing between photos. */
+export const PHOTO_DIALOG_MSG = {
+  previous: 'Previous photo',
+  next: 'Next photo',
+  position: (index: number, count: number) => `${index} of ${count}`,
+} as const;

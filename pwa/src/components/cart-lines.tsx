@@ -1,5 +1,7 @@
+import { QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
 import { formatPula } from '@contract/money';
 import { Button } from './ui/button';
+import { Select } from './ui/select';
 import { cartTotal, toThebe } from '../lib/cart';
 import type { CartLine } from '../lib/storage';
 
@@ -10,9 +12,13 @@ export interface CartLinesProps {
   disabled?: boolean;
   /** A warning under a line, by line id (a product no longer sold). */
   notes?: ReadonlyMap<string, string>;
+  /** When given, each line's quantity can be changed (1 to 10) in place. */
+  onQuantity?: (id: string, quantity: number) => void;
 }
 
-export function CartLines({ lines, onRemove, disabled, notes }: CartLinesProps) {
+const QUANTITIES = Array.from({ length: QUANTITY_MAX - QUANTITY_MIN + 1 }, (_, index) => QUANTITY_MIN + index);
+
+export function CartLines({ lines, onRemove, disabled, notes, onQuantity }: CartLinesProps) {
   return (
     <>
       <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -22,8 +28,24 @@ export function CartLines({ lines, onRemove, disabled, notes }: CartLinesProps) 
             <div className="grow">
               <strong>{line.productName}</strong>
               <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                {line.photoName} · {line.quantity} × {formatPula(toThebe(line.unitPrice), 'thebe')}
+                {line.photoName} · {onQuantity ? null : `${line.quantity} × `}
+                {formatPula(toThebe(line.unitPrice), 'thebe')}
               </span>
+              {onQuantity ? (
+                <Select
+                  className="qty-select"
+                  aria-label={`Quantity of ${line.productName} for ${line.photoName}`}
+                  value={line.quantity}
+                  disabled={disabled}
+                  onChange={(event) => onQuantity(line.id, Number(event.target.value))}
+                >
+                  {QUANTITIES.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </Select>
+              ) : null}
               {notes?.get(line.id) ? (
                 <span className="field-error" style={{ display: 'block' }}>
                   {notes.get(line.id)}

@@ -55,6 +55,11 @@ function mirror(lines: readonly CartLine[]): void {
 
 export const CHECKOUT_KEY_META = 'checkoutIdempotencyKey';
 
+/** A line with another quantity (1 to 10) and its total again. */
+export function withQuantity(line: CartLine, quantity: number): CartLine {
+  return { ...line, quantity, totalPrice: lineTotal(line.unitPrice, quantity) };
+}
+
 export function dispatchCart(action: CartAction): CartLine[] {
   const next = cartReducer(readCart(), action);
   writeJson(LOCAL_KEYS.cart, next);

@@ -5,7 +5,10 @@
  * The Idempotency-Key the order was placed with is what lets this browser cancel it.
  */
 import { dispatchCart, readCart } from './cart';
-import { LOCAL_KEYS, readJson, writeJson } from './storage';
+import { LOCAL_KEYS, readJson, writeJson, type CartLine } from './storage';
+
+export const cartSignature = (lines: readonly CartLine[]): string =>
+  JSON.stringify(lines.map((line) => [line.id, line.productType, line.quantity, line.unitPrice]).sort());
 
 export interface UnpaidOrderDetails {
   customerName: string;
@@ -20,6 +23,8 @@ export interface UnpaidOrder {
   schoolId: number;
   /** The cart lines the order was placed with. */
   lineIds: string[];
+  /** What those lines were (ids, products, quantities, prices): a changed cart is a new order. */
+  signature: string;
   /** The order's Idempotency-Key, or null when it was placed on another device. */
   key: string | null;
   details: UnpaidOrderDetails;

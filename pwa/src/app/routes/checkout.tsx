@@ -20,10 +20,10 @@ import { INVALID_PAYMENT_RESPONSE, nextGatewayStep, postToGateway } from '../../
 import { priceListsQuery } from '../../features/gallery/api';
 import { cancelOrder, orderQuery } from '../../features/orders/api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { forgetUnpaidOrder, rememberUnpaidOrder, settlePaidOrder, unpaidOrderFor, type UnpaidOrder } from '../../lib/unpaid-order';
+import { cartSignature, forgetUnpaidOrder, rememberUnpaidOrder, settlePaidOrder, unpaidOrderFor, type UnpaidOrder } from '../../lib/unpaid-order';
 import { productsFor } from '../../features/gallery/products';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
-import { dispatchCart, readCart, toThebe, useCart } from '../../lib/cart';
+import { dispatchCart, readCart, toThebe, useCart, withQuantity } from '../../lib/cart';
 import { mergeChanges, repriceLines, type PriceChange, type Repriced, type Unavailable } from '../../lib/reprice';
 import { buildCheckoutCart, groupBySchool, readCheckoutCart, studentNamesOf } from '../../lib/checkout-cart';
 import { LOCAL_KEYS, readJson, type NamedRef } from '../../lib/storage';
@@ -187,9 +187,7 @@ export default function Checkout() {
   };
 
   const sameAsUnpaid = (record: UnpaidOrder, details: CheckoutDetails) =>
-    record.lineIds.length === lines.length &&
-    lines.every((line) => record.lineIds.includes(line.id)) &&
-    JSON.stringify(record.details) === JSON.stringify(details);
+    record.signature === cartSignature(lines) && JSON.stringify(record.details) === JSON.stringify(details);
 
   const placeOrder = async (details: CheckoutDetails) => {
     if (!navigator.onLine) {
@@ -247,7 +245,7 @@ export default function Checkout() {
     setOrder(created);
     // The cart keeps its lines until the order is paid (the confirmation page settles it): back
     // from the card page or after a declined card, nothing has to be chosen again.
-    rememberUnpaidOrder({ orderId: created.id, schoolId, lineIds: lines.map((line) => line.id), key: usedKey, details });
+    rememberUnpaidOrder({ orderId: created.id, schoolId, lineIds: lines.map((line) => line.id), signature: cartSignature(lines), key: usedKey, details });
     await forgetCheckoutKey();
     await pay(created);
   };
@@ -342,7 +340,18 @@ export default function Checkout() {
                   {CART_MSG.removeUnavailable(unavailableCount)}
                 </p>
               ) : null}
-              <CartLines lines={lines} onRemove={remove} disabled={step !== 'idle'} notes={notes} />
+              <CartLines
+                lines={lines}
+                onRemove={remove}
+                disabled={step !== 'idle'}
+                notes={notes}
+                onQuantity={(id, quantity) => {
+                  const line = lines.find((candidate) => candidate.id === id);
+                  if (!line) return;
+                  dispatchCart({ type: 'update', lines: [withQuantity(line, quantity)] });
+                  buildCheckoutCart();
+                }}
+              />
             </CardBody>
           </Card>
           <Card>

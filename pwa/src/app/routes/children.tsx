@@ -238,6 +238,8 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
         onRetryProducts={() => void priceLists.refetch()}
         onClose={() => setOpenPhoto(null)}
         onAdd={addToCart}
+        photos={[...own, ...group]}
+        onShow={setOpenPhoto}
       />
       <ConfirmDialog
         open={forgetting}

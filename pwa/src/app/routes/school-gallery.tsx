@@ -217,6 +217,8 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
             staff={isStaff}
             onClose={() => setOpenPhoto(null)}
             onAdd={addToCart}
+            photos={photos.data}
+            onShow={setOpenPhoto}
           />
           <ClassPasswordDialog
             album={passwordAlbum}

@@ -10,7 +10,7 @@ import { randomId } from '../../lib/random-id';
 import { buildCheckoutCart } from '../../lib/checkout-cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
 import { itemPhotoLabel } from '../../lib/photo-label';
-import { readUnpaidOrders, rememberUnpaidOrder } from '../../lib/unpaid-order';
+import { cartSignature, readUnpaidOrders, rememberUnpaidOrder } from '../../lib/unpaid-order';
 
 export function restoreCartFrom(order: Order): void {
   const known = readUnpaidOrders().find((entry) => entry.orderId === order.id);
@@ -35,12 +35,14 @@ export function restoreCartFrom(order: Order): void {
   if (lines.length === 0) return;
   writeJson(LOCAL_KEYS.currentSchool, { id: order.school.id, name: order.school.name });
   if (order.albumName) writeJson(LOCAL_KEYS.currentAlbum, { id: lines[0]?.albumId ?? 0, name: order.albumName });
-  dispatchCart({ type: 'add', lines: lines.map((line) => ({ ...line, schoolId: order.school.id, schoolName: order.school.name })) });
+  const restored = lines.map((line) => ({ ...line, schoolId: order.school.id, schoolName: order.school.name }));
+  dispatchCart({ type: 'add', lines: restored });
   buildCheckoutCart();
   rememberUnpaidOrder({
     orderId: order.id,
     schoolId: order.school.id,
-    lineIds: lines.map((line) => line.id),
+    lineIds: restored.map((line) => line.id),
+    signature: cartSignature(restored),
     key: known?.key ?? null,
     details: { customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, studentName: order.studentName, notes: order.notes },
   });
