@@ -317,6 +317,10 @@ export const PWA_MSG = {
   emailSentTitle: 'Email sent!',
   resetEmailFailed: 'Failed to send reset email. Please try again.',
   resetSuccessTitle: 'Password reset successful!',
+  /** The first password of an account made at checkout (its e-mail's link carries first=1). */
+  firstPasswordTitle: 'Set Your Password',
+  firstPasswordHint: 'Choose a password of at least 6 characters to see your orders and downloads any time.',
+  passwordSetTitle: 'Password set',
   resetLoggedIn: "You've been automatically logged in to your account.",
   resetFailedTitle: 'Reset failed',
   registrationFailedTitle: 'Registration Failed',
