@@ -1,7 +1,7 @@
 /**
  * The photo dialog on a phone (issue 29): Add to Cart stays in view and no toast covers it; arrows,
  * the keyboard and a swipe move between photos; the cart takes a quantity (two prints of one
- * photo); a product without a description shows none.
+ * photo); a product without a description shows none; photos are "Photo 12", not file names.
  */
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -26,6 +26,10 @@ describeJourney('the photo dialog on a phone', (env) => {
     await page.getByRole('button', { name: /^Choose products for/ }).first().waitFor();
     const count = await page.getByRole('button', { name: /^Choose products for/ }).count();
     expect(count).toBeGreaterThan(3);
+    // Families see "Photo 12", never the camera's file names.
+    const labels = await page.getByRole('button', { name: /^Choose products for/ }).evaluateAll((tiles) => tiles.map((tile) => tile.textContent + ' ' + tile.getAttribute('aria-label')));
+    for (const label of labels) expect(label).not.toMatch(/IMG|\.jpe?g|\.png/i);
+    expect(labels[0]).toMatch(/Choose products for ([^,]+, )?Photo \d+$/);
     await page.getByRole('button', { name: /^Choose products for/ }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Select Products for Photo' });
     const addToCart = dialog.getByRole('button', { name: 'Add to Cart' });
@@ -39,6 +43,7 @@ describeJourney('the photo dialog on a phone', (env) => {
     // Arrows, the keyboard and a swipe browse the class.
     await dialog.getByText(`1 of ${count}`).waitFor();
     const first = await dialog.locator('.dialog-description').innerText();
+    expect(first).toMatch(/^Photo \d+$/);
     await dialog.getByRole('button', { name: 'Next photo' }).click();
     await dialog.getByText(`2 of ${count}`).waitFor();
     expect(await dialog.locator('.dialog-description').innerText()).not.toBe(first);
@@ -59,6 +64,8 @@ describeJourney('the photo dialog on a phone', (env) => {
     const selected = page.locator('.card', { has: page.getByRole('heading', { name: 'Selected Photos (1)' }) });
     await selected.getByRole('combobox', { name: /^Quantity of 10x15 Print/ }).selectOption('2');
     await selected.locator('.total-row').getByText('P50.00').waitFor();
+    expect(await selected.locator('.cart-line').innerText()).toMatch(/Photo \d+/);
+    expect(await selected.locator('.cart-line').innerText()).not.toMatch(/IMG|\.jpe?g/i);
 
     // The checkout keeps the quantity, and can change it again.
     await page.getByRole('button', { name: /^Cart, 1 item/ }).click();

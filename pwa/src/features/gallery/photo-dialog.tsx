@@ -16,7 +16,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { GalleryImage } from '../../components/authed-image';
 import { lineTotal, toThebe } from '../../lib/cart';
 import { previewUrl } from './api';
-import { photoLabel } from '../../lib/photo-label';
+import { familyPhotoLabel, photoLabel } from '../../lib/photo-label';
 import type { Product } from './products';
 
 const QUANTITIES = Array.from({ length: QUANTITY_MAX - QUANTITY_MIN + 1 }, (_, index) => QUANTITY_MIN + index);
@@ -43,7 +43,7 @@ const SWIPE_PX = 50;
 
 export function PhotoDialog({ photo, ...props }: PhotoDialogProps) {
   return (
-    <Dialog open={photo !== null} onOpenChange={(open) => !open && props.onClose()} title="Select Products for Photo" size="lg" description={photo ? photoLabel(photo) : undefined}>
+    <Dialog open={photo !== null} onOpenChange={(open) => !open && props.onClose()} title="Select Products for Photo" size="lg" description={photo ? (props.staff ? photoLabel(photo) : familyPhotoLabel(photo)) : undefined}>
       {/* Keyed by photo so every opening starts with an empty selection. */}
       {photo ? <PhotoDialogBody key={photo.id} photo={photo} {...props} /> : null}
     </Dialog>
@@ -103,7 +103,7 @@ function PhotoDialogBody({ photo, products: offered, productsFailed = false, onR
               if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(touch.clientY - start.y)) show(dx < 0 ? next : previous);
             }}
           >
-            <GalleryImage staff={staff} loading="eager" className="protected" src={previewUrl(photo.id)} alt={`Watermarked preview of ${photoLabel(photo)}`} draggable={false} decoding="async" />
+            <GalleryImage staff={staff} loading="eager" className="protected" src={previewUrl(photo.id)} alt={`Watermarked preview of ${staff ? photoLabel(photo) : familyPhotoLabel(photo)}`} draggable={false} decoding="async" />
           </div>
           {photos.length > 1 && index >= 0 ? (
             <div className="photo-nav">

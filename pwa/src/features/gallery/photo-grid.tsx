@@ -2,7 +2,7 @@ import type { Photo } from '@contract/photos';
 import { GRID_ABOVE_THE_FOLD, GRID_FIRST_ROW, GRID_SIZES, GRID_SMALL_MEDIA, gridSrcSet } from '@contract/gallery-page';
 import { AuthedImage } from '../../components/authed-image';
 import { smallThumbnailUrl, thumbnailUrl } from './api';
-import { photoLabel } from '../../lib/photo-label';
+import { familyPhotoLabel, photoLabel } from '../../lib/photo-label';
 
 /**
  * Thumbnails carry their stored width and height, so the grid reserves their space (no layout
@@ -16,11 +16,13 @@ import { photoLabel } from '../../lib/photo-label';
  */
 export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly Photo[]; onOpen: (photo: Photo) => void; staff?: boolean }) {
   if (photos.length === 0) return <p className="muted center">No photos found in this class</p>;
+  // Staff see the camera's file names; families see "Photo 12" (and the child's name when known).
+  const label = staff ? photoLabel : familyPhotoLabel;
   return (
     <ul className="photo-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {photos.map((photo, index) => (
         <li key={photo.id}>
-          <button type="button" className="photo-tile" onClick={() => onOpen(photo)} aria-label={`Choose products for ${photoLabel(photo)}`}>
+          <button type="button" className="photo-tile" onClick={() => onOpen(photo)} aria-label={`Choose products for ${photo.studentName ? `${photo.studentName}, ` : ''}${label(photo)}`}>
             {staff ? (
               <AuthedImage
                 className="protected"
@@ -29,7 +31,7 @@ export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly 
                 height={photo.thumbnailHeight}
                 decoding="async"
                 draggable={false}
-                alt={`Photo ${photoLabel(photo)}`}
+                alt={label(photo)}
               />
             ) : (
               <picture>
@@ -45,11 +47,11 @@ export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly 
                   fetchPriority={index < GRID_FIRST_ROW ? 'high' : 'auto'}
                   decoding="async"
                   draggable={false}
-                  alt={`Photo ${photoLabel(photo)}`}
+                  alt={label(photo)}
                 />
               </picture>
             )}
-            <span>{photo.studentName ?? photoLabel(photo)}</span>
+            <span>{photo.studentName ? `${photo.studentName} · ${label(photo)}` : label(photo)}</span>
           </button>
         </li>
       ))}

@@ -9,7 +9,7 @@ import { dispatchCart, readCart } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import { buildCheckoutCart } from '../../lib/checkout-cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
-import { itemPhotoLabel } from '../../lib/photo-label';
+import { itemFamilyPhotoLabel } from '../../lib/photo-label';
 import { cartSignature, readUnpaidOrders, rememberUnpaidOrder } from '../../lib/unpaid-order';
 
 export function restoreCartFrom(order: Order): void {
@@ -23,7 +23,7 @@ export function restoreCartFrom(order: Order): void {
       id: randomId(),
       photoId: item.photoId ?? 0,
       albumId: item.albumId ?? 0,
-      photoName: itemPhotoLabel(item),
+      photoName: itemFamilyPhotoLabel(item),
       photoPreview: `/api/images/${item.photoId}/thumbnail`,
       productType: item.productType,
       productName: item.productName,
