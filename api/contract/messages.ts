@@ -654,6 +654,11 @@ export const PRIVACY_MSG = {
 } as const;
 
 /** The photo dialog's browsing between photos. */
+export const OFFLINE_MSG = {
+  galleryOffline: 'You are offline. Photos you opened before are shown; the others appear when you are back online.',
+  photoWhenOnline: 'Available when online',
+} as const;
+
 export const PHOTO_DIALOG_MSG = {
   previous: 'Previous photo',
   next: 'Next photo',

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
 import type { AlbumSummary, SchoolBySlug } from '@contract/schools';
 import type { Photo } from '@contract/photos';
-import { PWA_MSG } from '@contract/messages';
+import { OFFLINE_MSG, PWA_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -32,6 +32,7 @@ import { LOCAL_KEYS, writeJson } from '../../lib/storage';
 import { addUnlockedClass, useUnlockedClasses } from '../../lib/unlocked-classes';
 import { refreshAfterGrantChange } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
+import { useOnline } from '../../lib/use-online';
 import { useTitle } from '../../lib/use-title';
 import { useUnlockedChildren } from '../../lib/unlocked-children';
 import { StudentCodeForm } from '../../features/children/code-form';
@@ -123,6 +124,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const queryClient = useQueryClient();
   const albums = useQuery(albumsQuery(school.id));
   const priceLists = useQuery(priceListsQuery(school.id));
+  const online = useOnline();
   const [passwordAlbum, setPasswordAlbum] = useState<AlbumSummary | null>(null);
   const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
   // Mounted once first needed, then kept (so they close as they always did).
@@ -194,6 +196,11 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
         ) : null}
       </div>
       {closed ? <ClosingBanner /> : null}
+      {!online ? (
+        <p className="alert alert-warn offline-banner" role="status">
+          {OFFLINE_MSG.galleryOffline}
+        </p>
+      ) : null}
 
       {canView && selected ? (
         <Loaded query={photos} failed={PWA_MSG.photosFailed} loading="Loading photos...">

@@ -1,8 +1,11 @@
+import { useEffect, useState } from 'react';
 import type { Photo } from '@contract/photos';
+import { OFFLINE_MSG } from '@contract/messages';
 import { GRID_ABOVE_THE_FOLD, GRID_FIRST_ROW, GRID_SIZES, GRID_SMALL_MEDIA, gridSrcSet } from '@contract/gallery-page';
 import { AuthedImage } from '../../components/authed-image';
 import { smallThumbnailUrl, thumbnailUrl } from './api';
 import { familyPhotoLabel, photoLabel } from '../../lib/photo-label';
+import { useOnline } from '../../lib/use-online';
 
 /**
  * Thumbnails carry their stored width and height, so the grid reserves their space (no layout
@@ -15,6 +18,16 @@ import { familyPhotoLabel, photoLabel } from '../../lib/photo-label';
  * images are fetched with its token (an <img> cannot send it).
  */
 export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly Photo[]; onOpen: (photo: Photo) => void; staff?: boolean }) {
+  // A thumbnail never opened on this device cannot load offline: a tile says so, and it is asked
+  // for again once the device is back online.
+  const online = useOnline();
+  const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    if (online) setMissing(new Set());
+  }, [online]);
+  const failed = (id: number) => {
+    if (!navigator.onLine) setMissing((known) => new Set(known).add(id));
+  };
   if (photos.length === 0) return <p className="muted center">No photos found in this class</p>;
   // Staff see the camera's file names; families see "Photo 12" (and the child's name when known).
   const label = staff ? photoLabel : familyPhotoLabel;
@@ -23,7 +36,11 @@ export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly 
       {photos.map((photo, index) => (
         <li key={photo.id}>
           <button type="button" className="photo-tile" onClick={() => onOpen(photo)} aria-label={`Choose products for ${photo.studentName ? `${photo.studentName}, ` : ''}${label(photo)}`}>
-            {staff ? (
+            {missing.has(photo.id) ? (
+              <span className="photo-offline" role="img" aria-label={`${label(photo)}: ${OFFLINE_MSG.photoWhenOnline}`} style={{ aspectRatio: `${photo.thumbnailWidth} / ${photo.thumbnailHeight}` }}>
+                {OFFLINE_MSG.photoWhenOnline}
+              </span>
+            ) : staff ? (
               <AuthedImage
                 className="protected"
                 src={thumbnailUrl(photo.id)}
@@ -48,6 +65,7 @@ export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly 
                   decoding="async"
                   draggable={false}
                   alt={label(photo)}
+                  onError={() => failed(photo.id)}
                 />
               </picture>
             )}
