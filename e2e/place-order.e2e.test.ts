@@ -74,7 +74,7 @@ describeJourney('placing an order', (env) => {
     await page.goto(link.replace(/^https?:\/\/[^/]+/, env.server.url));
     await page.getByLabel('New password', { exact: true }).fill('secret123');
     await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('button', { name: 'Set Password' }).click();
     // The first password of the account made at checkout is set, not reset (issue 29).
     await page.getByRole('heading', { name: 'Password set' }).waitFor();
     await page.waitForURL('**/customer/orders');

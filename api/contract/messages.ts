@@ -321,6 +321,7 @@ export const PWA_MSG = {
   firstPasswordTitle: 'Set Your Password',
   firstPasswordHint: 'Choose a password of at least 6 characters to see your orders and downloads any time.',
   passwordSetTitle: 'Password set',
+  setPassword: 'Set Password',
   resetLoggedIn: "You've been automatically logged in to your account.",
   resetFailedTitle: 'Reset failed',
   registrationFailedTitle: 'Registration Failed',

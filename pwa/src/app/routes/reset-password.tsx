@@ -83,8 +83,8 @@ export default function ResetPassword() {
         )}
         <Field label="New password" revealable autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={set('newPassword')} />
         <Field label="Confirm password" revealable autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
-        <SubmitButton block busy={reset.isPending} busyLabel="Resetting...">
-          Reset Password
+        <SubmitButton block busy={reset.isPending} busyLabel={first ? PWA_MSG.working : 'Resetting...'}>
+          {first ? PWA_MSG.setPassword : 'Reset Password'}
         </SubmitButton>
       </form>
     </Shell>
