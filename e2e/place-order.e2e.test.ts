@@ -74,13 +74,14 @@ describeJourney('placing an order', (env) => {
     await page.goto(link.replace(/^https?:\/\/[^/]+/, env.server.url));
     await page.getByLabel('New password', { exact: true }).fill('secret123');
     await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByRole('heading', { name: 'Password Reset Complete!' }).waitFor();
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    // The first password of the account made at checkout is set, not reset (issue 29).
+    await page.getByRole('heading', { name: 'Password set' }).waitFor();
     await page.waitForURL('**/customer/orders');
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
-    // One item line (two prints of one photo): the spec's 'N photo(s)' counts lines.
-    await page.getByText('1 photo(s)', { exact: true }).waitFor();
+    // Two prints of one photo are one photo and one product (issue 29 replaced 'N photo(s)').
+    await page.getByText('1 photo, 1 product', { exact: true }).waitFor();
     await context.close();
   });
 }, { mail: true });

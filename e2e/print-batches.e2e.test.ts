@@ -84,7 +84,7 @@ describeJourney('print batches', (env) => {
     await parent.goto(link.replace(/^https?:\/\/[^/]+/, env.server.url));
     await parent.getByLabel('New password', { exact: true }).fill('secret123');
     await parent.getByLabel('Confirm password', { exact: true }).fill('secret123');
-    await parent.getByRole('button', { name: 'Reset Password' }).click();
+    await parent.getByRole('button', { name: 'Set Password' }).click();
     await parent.waitForURL('**/customer/orders');
     await parent.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
     await parent.getByText('Payment Received', { exact: true }).waitFor();

@@ -48,6 +48,8 @@ export const UPLOAD_RELOAD_DELAY_MS = 1500;
 
 export const ORDER_POLL_INTERVAL_MS = 3000;
 export const RESET_LINK_VALIDITY_MS = 60 * 60 * 1000;
+/** The first "set your password" link of an account made at checkout: a parent may read the e-mail days later. */
+export const SET_PASSWORD_LINK_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_REDIRECT_DELAY_MS = 2000;
 
 export const PRICE_LIST_CARD_ITEMS = 3;

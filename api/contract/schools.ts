@@ -86,6 +86,8 @@ export const schoolBySlugSchema = z.object({
   slug: z.string(),
   closingDate: z.string().nullable(),
   priceListId: z.number().nullable(),
+  /** The school office's address, for the parents' "Contact your school" link (no other contact detail leaves). */
+  contactEmail: z.string(),
   /** Which form the gallery shows: the school password, or a child's code. */
   accessMode: z.enum(ACCESS_MODES),
   /** Whether this browser's access cookie already unlocks the school (docs/access.md, "The gallery cookie"). */

@@ -35,7 +35,7 @@ export interface MailCatcher {
 
 /** The first link into the reset (or set-password) page found in a message's text. */
 export function resetLinkIn(text: string): URL {
-  const match = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(text);
+  const match = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+(?:&first=1)?/.exec(text);
   if (!match) throw new Error(`no reset link in mail:\n${text}`);
   return new URL(match[0]);
 }

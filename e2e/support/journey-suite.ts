@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { hasChromium, launchBrowser } from './browser';
 import { startMailCatcher, type MailCatcher } from '../../api/test/mail-catcher';
 import { startServer, type TestServer } from './server';
@@ -46,8 +46,8 @@ export function describeJourney(name: string, body: (env: JourneyEnv) => void, o
  * A new page that the service worker controls: the first load installs the worker, and from the
  * reload on it answers the page's requests (offline behaviour needs that).
  */
-export async function controlledPage(env: JourneyEnv): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await env.browser.newContext();
+export async function controlledPage(env: JourneyEnv, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await env.browser.newContext(options);
   const page = await context.newPage();
   await page.goto(`${env.server.url}/`);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -55,3 +55,6 @@ export async function controlledPage(env: JourneyEnv): Promise<{ context: Browse
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) throw new Error('the service worker did not take control');
   return { context, page };
 }
+
+/** A parent's phone: a small touch screen. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 740 }, hasTouch: true, isMobile: true };

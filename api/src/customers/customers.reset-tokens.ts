@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { RESET_LINK_VALIDITY_MS } from '../../contract/constants';
+import { RESET_LINK_VALIDITY_MS, SET_PASSWORD_LINK_VALIDITY_MS } from '../../contract/constants';
 import type { Database, Tx } from '../db/database';
 import { isDeadlock } from '../db/errors';
 import { now } from '../db/knex';
@@ -18,6 +18,11 @@ export function hashResetToken(token: string): string {
 /** The link always starts from PUBLIC_URL, never from the request's Host header, which anyone can forge. */
 export function resetUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** The first link of an account made at checkout: the same page, which then says "Password set". */
+export function setPasswordUrl(publicUrl: string, token: string): string {
+  return `${resetUrl(publicUrl, token)}&first=1`;
 }
 
 /**
@@ -53,6 +58,6 @@ export async function issueResetToken(database: Database, repo: CustomersReposit
 export async function issueFirstResetToken(repo: CustomersRepository, customerId: number, tx: Tx): Promise<string> {
   const token = newResetToken();
   const at = now();
-  await repo.insertResetToken({ customerId, tokenHash: hashResetToken(token), createdAt: at, expiresAt: at + RESET_LINK_VALIDITY_MS }, tx);
+  await repo.insertResetToken({ customerId, tokenHash: hashResetToken(token), createdAt: at, expiresAt: at + SET_PASSWORD_LINK_VALIDITY_MS }, tx);
   return token;
 }

@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from '../http/passwords';
 import { isUniqueViolation } from '../db/errors';
 import { accountCreatedEmail, passwordResetEmail, type EmailContent } from '../mail/templates';
 import { createCustomersRepository, type CustomerRecord, type CustomersRepository } from './customers.repository';
-import { hashResetToken, issueFirstResetToken, issueResetToken, resetUrl } from './customers.reset-tokens';
+import { hashResetToken, issueFirstResetToken, issueResetToken, resetUrl, setPasswordUrl } from './customers.reset-tokens';
 
 /** Kept under these names for callers that take them from here; the texts live in the contract. */
 export const RESET_LINK_SENT = MSG.resetLinkSent;
@@ -159,7 +159,7 @@ export function createCustomerService(deps: ServiceDeps) {
      * a mail that could not be sent is logged, and the parent can ask for a link again.
      */
     mailSetPasswordLink(customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>, token: string): void {
-      deps.mailer.sendLater(tokenMail(customer, token, accountCreated(customer)), accountMailFailed(customer.id));
+      deps.mailer.sendLater({ to: customer.email, ...accountCreated(customer)(setPasswordUrl(deps.config.publicUrl, token)) }, accountMailFailed(customer.id));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { RESET_LINK_VALIDITY_MS } from '../../contract/constants';
+import { RESET_LINK_VALIDITY_MS, SET_PASSWORD_LINK_VALIDITY_MS } from '../../contract/constants';
 import { formatPula } from '../../contract/money';
 import { button, escapeHtml, layout, safeHref } from './html';
 
@@ -13,6 +13,7 @@ const DOWNLOAD_LINK_VALIDITY = '30 days';
 
 function hoursText(ms: number): string {
   const hours = Math.round(ms / 3_600_000);
+  if (hours >= 48 && hours % 24 === 0) return `${hours / 24} days`;
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
@@ -59,7 +60,7 @@ export function passwordResetEmail(input: { firstName: string; resetUrl: string;
 }
 
 export function accountCreatedEmail(input: { firstName: string; setPasswordUrl: string; businessName: string }): EmailContent {
-  const validity = hoursText(RESET_LINK_VALIDITY_MS);
+  const validity = hoursText(SET_PASSWORD_LINK_VALIDITY_MS);
   return linkEmail({
     businessName: input.businessName,
     firstName: input.firstName,

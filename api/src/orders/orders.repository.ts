@@ -419,12 +419,28 @@ export function createOrdersRepository(knex: Knex) {
       return (await withItems(rows))[0];
     },
 
-    async list(filter: { status?: OrderStatus; schoolId?: number; customerId?: number }): Promise<OrderRecord[]> {
+    async list(filter: { status?: OrderStatus; schoolId?: number; customerId?: number; hideUnpaidCancelled?: boolean }): Promise<OrderRecord[]> {
       const query = baseQuery(knex).orderBy([{ column: 'o.created_at', order: 'desc' }, { column: 'o.id' }]);
       if (filter.status) query.where('o.order_status', filter.status);
       if (filter.schoolId) query.where('o.school_id', filter.schoolId);
       if (filter.customerId) query.where('o.customer_id', filter.customerId);
+      if (filter.hideUnpaidCancelled) query.whereNot((q) => q.where('o.order_status', 'cancelled').whereNot('o.payment_status', 'completed'));
       return withItems(await query);
+    },
+
+    /** Whether the order was created with this Idempotency-Key (what the browser that placed it holds). */
+    async createdWithKey(id: string, key: string): Promise<boolean> {
+      return (await knex('orders').where({ id, idempotency_key: key }).first('id')) !== undefined;
+    },
+
+    /** Cancels an unpaid order no payment is being set up for; 0 when it was paid, moved on or claimed meanwhile. */
+    async cancelUnpaid(id: string): Promise<number> {
+      const at = now();
+      return knex('orders')
+        .where({ id, order_status: 'pending' })
+        .whereNot('payment_status', 'completed')
+        .where((q) => q.whereNull('payment_claimed_until').orWhere('payment_claimed_until', '<', at))
+        .update({ order_status: 'cancelled', updated_at: at });
     },
 
     async setStatus(id: string, status: OrderStatus): Promise<number> {

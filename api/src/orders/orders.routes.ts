@@ -54,6 +54,16 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
     ctx.set('Cache-Control', 'no-store');
   });
 
+  /** The order's customer (signed in, or the browser holding its Idempotency-Key) cancels it while unpaid. */
+  router.post('/orders/:id/cancel', async (ctx) => {
+    const principal = ctx.state.principal;
+    const key = ctx.get('Idempotency-Key').trim() || null;
+    if (key && !IDEMPOTENCY_KEY.test(key)) throw badRequest(ORDER_MSG.idempotencyKeyFormat);
+    const order = await orders.cancelUnpaid(orderId(ctx), { customerId: principal.kind === 'customer' ? principal.id : null, idempotencyKey: key });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = present(order);
+  });
+
   router.put('/orders/:id', requireStaff, async (ctx) => {
     const { orderStatus } = parse(orderStatusUpdateSchema, ctx.request.body);
     ctx.body = present(await orders.setStatus(orderId(ctx), orderStatus));

@@ -171,7 +171,29 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
 
     download,
     list: (filter: { status?: OrderStatus; schoolId?: number }): Promise<OrderRecord[]> => repo.list(filter),
-    listForCustomer: (customerId: number): Promise<OrderRecord[]> => repo.list({ customerId }),
+    /** A parent's orders, without the unpaid ones that were cancelled (abandoned or replaced attempts, docs/statuses.md). */
+    listForCustomer: (customerId: number): Promise<OrderRecord[]> => repo.list({ customerId, hideUnpaidCancelled: true }),
+
+    /**
+     * The order's own customer cancels it while it is unpaid (docs/statuses.md#cancelled-by-the-parent):
+     * a signed-in customer whose order it is, or the browser that placed it (it holds the order's
+     * Idempotency-Key). The gateway is asked first, so an order paid meanwhile is never cancelled.
+     */
+    async cancelUnpaid(id: string, who: { customerId: number | null; idempotencyKey: string | null }): Promise<OrderRecord> {
+      const order = await get(id);
+      const mine = (who.customerId !== null && order.customerId === who.customerId) || (who.idempotencyKey !== null && (await repo.createdWithKey(id, who.idempotencyKey)));
+      if (!mine) throw forbidden(ORDER_MSG.notYourOrder, 'NOT_YOUR_ORDER');
+      if (order.orderStatus === 'cancelled' && order.paymentStatus !== 'completed') return order;
+      if (order.paymentStatus !== 'completed' && hooks.reconcilePayment) await hooks.reconcilePayment(id);
+      if ((await repo.cancelUnpaid(id)) === 0) {
+        const now = await get(id);
+        if (now.paymentStatus === 'completed') throw conflict(ORDER_MSG.alreadyPaid, 'ALREADY_PAID');
+        if (now.orderStatus === 'cancelled') return now;
+        if (now.orderStatus !== 'pending') throw conflict(ORDER_MSG.notCancellable, 'ORDER_NOT_CANCELLABLE');
+        throw conflict(HARDENING_MSG.paymentInProgress, 'PAYMENT_IN_PROGRESS');
+      }
+      return get(id);
+    },
     async setStatus(id: string, status: OrderStatus): Promise<OrderRecord> {
       if ((await repo.setStatus(id, status)) === 0) throw notFound(ORDER_MSG.orderNotFound);
       return get(id);

@@ -146,7 +146,7 @@ describeApi('schools (staff management and listings)', () => {
     expect(staffSchoolSchema.strict().parse(res.body)).toMatchObject({ id: school.id, slug: school.slug, albums: [] });
   });
 
-  it('GET /api/schools/:slug: id, name, slug, closingDate, priceListId, accessMode and unlocked; JSON 404 when unknown', async () => {
+  it('GET /api/schools/:slug: id, name, slug, closingDate, priceListId, contactEmail, accessMode and unlocked; JSON 404 when unknown', async () => {
     const school = await createSchool(admin, { closingDate: '2031-01-15' });
     const res = await anon.get(`/api/schools/${school.slug}`);
     expect(res.status).toBe(200);
@@ -156,6 +156,7 @@ describeApi('schools (staff management and listings)', () => {
       slug: school.slug,
       closingDate: '2031-01-15',
       priceListId: null,
+      contactEmail: school.contactEmail,
       accessMode: 'school_password',
       unlocked: false,
     });

@@ -12,6 +12,7 @@ export function presentSchoolBySlug(school: SchoolRecord, unlocked: boolean): Sc
     slug: school.slug,
     closingDate: school.closingDate,
     priceListId: school.priceListId,
+    contactEmail: school.contactEmail,
     accessMode: school.accessMode,
     unlocked,
   };

@@ -23,7 +23,7 @@ export function schoolInput(overrides: Record<string, unknown> = {}) {
 export async function createSchool(staff: Client, overrides: Record<string, unknown> = {}) {
   const res = await staff.post('/api/schools', schoolInput(overrides));
   if (res.status !== 201) throw new Error(`school not created: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: number; name: string; slug: string };
+  return res.body as { id: number; name: string; slug: string; contactEmail: string };
 }
 
 export async function createAlbum(staff: Client, schoolId: number, name: string, password?: string) {

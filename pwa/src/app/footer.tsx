@@ -1,12 +1,36 @@
+import { Link } from 'react-router-dom';
 import { businessName } from '../lib/brand';
+import { paths } from '../lib/paths';
 
 const COLUMNS = [
-  { title: 'For Schools', links: ['Partner with us', 'Photo day planning', 'School accounts'] },
-  { title: 'For Parents', links: ['Ordering help', 'Delivery to school', 'Digital copies'] },
-  { title: 'Support', links: ['Contact us', 'FAQ', 'Privacy'] },
+  {
+    title: 'For Parents',
+    links: [
+      { label: 'How it works', to: paths.howItWorks },
+      { label: 'Ordering help', to: `${paths.help}#ordering` },
+      { label: 'Delivery to school', to: `${paths.help}#delivery` },
+      { label: 'Digital copies', to: `${paths.help}#digital-copies` },
+    ],
+  },
+  {
+    title: 'Access and Codes',
+    links: [
+      { label: 'Passwords and student codes', to: `${paths.help}#access` },
+      { label: 'Closing dates', to: `${paths.help}#closing-dates` },
+      { label: 'Staff sign in', to: paths.staffDashboard },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { label: 'Contact your school', to: `${paths.help}#contact` },
+      { label: 'Help and FAQ', to: paths.help },
+      { label: 'Privacy', to: paths.privacy },
+    ],
+  },
 ];
 
-/** The footer's columns; their pages do not exist yet, so the links go nowhere. */
+/** The footer's columns: every link is a page of the app (help sections by their id). */
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -16,11 +40,9 @@ export function Footer() {
             <div key={column.title}>
               <h2>{column.title}</h2>
               <ul>
-                {column.links.map((label) => (
-                  <li key={label}>
-                    <a href="#footer" onClick={(event) => event.preventDefault()}>
-                      {label}
-                    </a>
+                {column.links.map((link) => (
+                  <li key={link.label}>
+                    <Link to={link.to}>{link.label}</Link>
                   </li>
                 ))}
               </ul>

@@ -67,10 +67,9 @@ export function Header() {
           {link.label}
         </NavLink>
       ))}
-      {/* The Support link has no destination yet; it stays a real link for consistency. */}
-      <a href="#support" className="nav-link" onClick={(event) => event.preventDefault()}>
+      <NavLink to={paths.help} className="nav-link" onClick={onNavigate}>
         Support
-      </a>
+      </NavLink>
     </>
   );
 

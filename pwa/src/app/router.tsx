@@ -17,6 +17,8 @@ const CustomerOrders = lazy(() => import('./routes/customer-orders'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
 const NotFound = lazy(() => import('./routes/not-found'));
+const Help = lazy(() => import('./routes/help'));
+const Privacy = lazy(() => import('./routes/privacy'));
 const CodeLanding = lazy(() => import('./routes/code'));
 const Children = lazy(() => import('./routes/children'));
 const StaffDashboard = lazy(() => import('./routes/staff-dashboard'));
@@ -35,6 +37,8 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route path={paths.home} element={<Home />} />
         <Route path={paths.howItWorks} element={<HowItWorks />} />
+        <Route path={paths.help} element={<Help />} />
+        <Route path={paths.privacy} element={<Privacy />} />
         <Route path={paths.schoolPattern} element={<SchoolGallery />} />
         <Route path={paths.checkout} element={<Checkout />} />
         <Route path={paths.orderConfirmationPattern} element={<OrderConfirmation />} />

@@ -1,10 +1,24 @@
+import { QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
 import { formatPula } from '@contract/money';
 import { Button } from './ui/button';
+import { Select } from './ui/select';
 import { cartTotal, toThebe } from '../lib/cart';
 import type { CartLine } from '../lib/storage';
 
 /** Cart lines with Remove and the total: the gallery's 'Selected Photos' panel and the checkout summary. */
-export function CartLines({ lines, onRemove, disabled }: { lines: readonly CartLine[]; onRemove: (id: string) => void; disabled?: boolean }) {
+export interface CartLinesProps {
+  lines: readonly CartLine[];
+  onRemove: (id: string) => void;
+  disabled?: boolean;
+  /** A warning under a line, by line id (a product no longer sold). */
+  notes?: ReadonlyMap<string, string>;
+  /** When given, each line's quantity can be changed (1 to 10) in place. */
+  onQuantity?: (id: string, quantity: number) => void;
+}
+
+const QUANTITIES = Array.from({ length: QUANTITY_MAX - QUANTITY_MIN + 1 }, (_, index) => QUANTITY_MIN + index);
+
+export function CartLines({ lines, onRemove, disabled, notes, onQuantity }: CartLinesProps) {
   return (
     <>
       <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -14,8 +28,29 @@ export function CartLines({ lines, onRemove, disabled }: { lines: readonly CartL
             <div className="grow">
               <strong>{line.productName}</strong>
               <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                {line.photoName} · {line.quantity} × {formatPula(toThebe(line.unitPrice), 'thebe')}
+                {line.photoName} · {onQuantity ? null : `${line.quantity} × `}
+                {formatPula(toThebe(line.unitPrice), 'thebe')}
               </span>
+              {onQuantity ? (
+                <Select
+                  className="qty-select"
+                  aria-label={`Quantity of ${line.productName} for ${line.photoName}`}
+                  value={line.quantity}
+                  disabled={disabled}
+                  onChange={(event) => onQuantity(line.id, Number(event.target.value))}
+                >
+                  {QUANTITIES.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </Select>
+              ) : null}
+              {notes?.get(line.id) ? (
+                <span className="field-error" style={{ display: 'block' }}>
+                  {notes.get(line.id)}
+                </span>
+              ) : null}
             </div>
             <span>{formatPula(toThebe(line.totalPrice), 'thebe')}</span>
             <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onRemove(line.id)} aria-label={`Remove ${line.productName} for ${line.photoName}`}>

@@ -5,7 +5,12 @@
 import { useSyncExternalStore } from 'react';
 import { CART_KEYS, LOCAL_KEYS, readJson, readRaw, removeKeys, subscribeStorage, writeJson, type CartLine } from './storage';
 
-export type CartAction = { type: 'add'; lines: CartLine[] } | { type: 'remove'; id: string } | { type: 'clear' };
+export type CartAction =
+  | { type: 'add'; lines: CartLine[] }
+  | { type: 'remove'; id: string }
+  | { type: 'clear' }
+  /** Lines replaced by id (re-priced); lines not named stay as they are. */
+  | { type: 'update'; lines: CartLine[] };
 
 export function cartReducer(lines: readonly CartLine[], action: CartAction): CartLine[] {
   switch (action.type) {
@@ -15,6 +20,10 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
       return lines.filter((line) => line.id !== action.id);
     case 'clear':
       return [];
+    case 'update': {
+      const updated = new Map(action.lines.map((line) => [line.id, line]));
+      return lines.map((line) => updated.get(line.id) ?? line);
+    }
   }
 }
 
@@ -45,6 +54,11 @@ function mirror(lines: readonly CartLine[]): void {
 }
 
 export const CHECKOUT_KEY_META = 'checkoutIdempotencyKey';
+
+/** A line with another quantity (1 to 10) and its total again. */
+export function withQuantity(line: CartLine, quantity: number): CartLine {
+  return { ...line, quantity, totalPrice: lineTotal(line.unitPrice, quantity) };
+}
 
 export function dispatchCart(action: CartAction): CartLine[] {
   const next = cartReducer(readCart(), action);

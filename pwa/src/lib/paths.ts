@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   howItWorks: '/how-it-works',
+  help: '/help',
+  privacy: '/privacy',
   school: (slug: string) => `/school/${encodeURIComponent(slug)}`,
   schoolPattern: '/school/:slug',
   checkout: '/checkout',

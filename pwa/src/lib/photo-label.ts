@@ -20,3 +20,17 @@ export function photoLabel(photo: PhotoNames): string {
 /** An order line's photo, named by `photoLabel`. */
 export const itemPhotoLabel = (item: Pick<OrderItem, 'photoId' | 'photoOriginalName' | 'photoName' | 'photoFilename'>): string =>
   photoLabel({ id: item.photoId, originalName: item.photoOriginalName, name: item.photoName, filename: item.photoFilename });
+
+/**
+ * The name a family sees: "Photo 423", the number of the camera's frame (the last digits of the
+ * camera's file name, as the studio's lab finds it), never the file name itself; "Photo {id}" when
+ * the name has no digits. Staff keep `photoLabel`.
+ */
+export function familyPhotoLabel(photo: PhotoNames): string {
+  const digits = /(\d+)\D*$/.exec(photo.originalName || photo.name || '')?.[1];
+  return `Photo ${digits ? String(Number(digits)) : (photo.id ?? '')}`.trim();
+}
+
+/** An order line's photo as a family sees it. */
+export const itemFamilyPhotoLabel = (item: Pick<OrderItem, 'photoId' | 'photoOriginalName' | 'photoName' | 'photoFilename'>): string =>
+  item.photoId === null && !item.photoOriginalName && item.photoName ? item.photoName : familyPhotoLabel({ id: item.photoId, originalName: item.photoOriginalName, name: item.photoName });

@@ -35,6 +35,18 @@ export function revalidateRestored(client: QueryClient, since: number): Promise<
   return client.invalidateQueries({ predicate: (query) => query.meta?.persist === true && query.state.dataUpdatedAt < since });
 }
 
+/**
+ * The gallery cookie's grant decides every gallery answer (docs/access.md#the-visibility-rule):
+ * after a grant changes (a child's code added or forgotten, a school or class unlocked) every
+ * school, class, photo and product list and the server's list of unlocked children is fetched
+ * again. A sibling in a class already open would otherwise show the class as it was before.
+ */
+export function refreshAfterGrantChange(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({
+    predicate: (query) => query.meta?.persist === true || (query.queryKey[0] === 'students' && query.queryKey[1] === 'unlocked'),
+  });
+}
+
 export function shouldPersistQuery(query: Pick<Query, 'meta' | 'state'>): boolean {
   return query.state.status === 'success' && query.meta?.persist === true && !getStaffToken();
 }

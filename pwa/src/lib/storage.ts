@@ -14,6 +14,8 @@ export const LOCAL_KEYS = {
   checkoutCart: 'checkoutCart',
   currentSchool: 'currentSchool',
   currentAlbum: 'currentAlbum',
+  /** Orders placed from this cart and not paid yet (lib/unpaid-order.ts). */
+  unpaidOrders: 'unpaidOrders',
 } as const;
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
 
@@ -148,4 +150,4 @@ export function setStaffSession(token: string, user: StaffUser): void {
   writeJson(LOCAL_KEYS.user, user);
 }
 
-export const CART_KEYS = [LOCAL_KEYS.cart, LOCAL_KEYS.currentSchool, LOCAL_KEYS.currentAlbum, LOCAL_KEYS.checkoutCart] as const;
+export const CART_KEYS = [LOCAL_KEYS.cart, LOCAL_KEYS.currentSchool, LOCAL_KEYS.currentAlbum, LOCAL_KEYS.checkoutCart, LOCAL_KEYS.unpaidOrders] as const;

@@ -3,9 +3,11 @@
  * Idempotency-Key kept with the cart, the cart is cleared only once the order exists, and offline
  * the parent is told so while the cart stays.
  */
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { HARDENING_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { CART_MSG, HARDENING_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
+import { formatPula } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
@@ -15,8 +17,14 @@ import { CheckoutForm } from '../../features/checkout/checkout-form';
 import { CartLines } from '../../components/cart-lines';
 import { checkoutKey, forgetCheckoutKey } from '../../features/checkout/idempotency';
 import { INVALID_PAYMENT_RESPONSE, nextGatewayStep, postToGateway } from '../../features/checkout/redirect-to-gateway';
+import { priceListsQuery } from '../../features/gallery/api';
+import { cancelOrder, orderQuery } from '../../features/orders/api';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { cartSignature, forgetUnpaidOrder, rememberUnpaidOrder, settlePaidOrder, unpaidOrderFor, type UnpaidOrder } from '../../lib/unpaid-order';
+import { productsFor } from '../../features/gallery/products';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
-import { clearCartKeys, dispatchCart, useCart } from '../../lib/cart';
+import { dispatchCart, readCart, toThebe, useCart, withQuantity } from '../../lib/cart';
+import { mergeChanges, repriceLines, type PriceChange, type Repriced, type Unavailable } from '../../lib/reprice';
 import { buildCheckoutCart, groupBySchool, readCheckoutCart, studentNamesOf } from '../../lib/checkout-cart';
 import { LOCAL_KEYS, readJson, type NamedRef } from '../../lib/storage';
 import { useSession } from '../../lib/session';
@@ -37,6 +45,22 @@ export default function Checkout() {
   const [order, setOrder] = useState<Order | null>(null);
   const [offlineNotice, setOfflineNotice] = useState(false);
   const [accountCreatedFor, setAccountCreatedFor] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelBusy, setCancelBusy] = useState(false);
+  // Redraws after the unpaid order's record changes (it lives in local storage).
+  const [, setRecordVersion] = useState(0);
+
+  // Back from the card page: a page restored from the back-forward cache is still "redirecting".
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setOrder(null);
+      setStep('idle');
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
 
   const snapshot = readCheckoutCart();
   const school = readJson<NamedRef>(LOCAL_KEYS.currentSchool);
@@ -46,11 +70,47 @@ export default function Checkout() {
   const lines = current?.lines ?? [];
   const schoolId = current?.schoolId ?? 0;
   const schoolName = current?.schoolName ?? '';
+  const unpaid = schoolId ? unpaidOrderFor(schoolId) : null;
 
   const remove = (id: string) => {
     dispatchCart({ type: 'remove', id });
     buildCheckoutCart();
+    setUnavailable((known) => {
+      const next = new Map(known);
+      next.delete(id);
+      return next;
+    });
+    setChanges((shown) => shown.filter((change) => change.lineId !== id));
   };
+
+  // The cart is re-priced from the school's current products on load, when back online and after
+  // a 409 (docs/money-and-pricing.md#cart-price-mismatch): the parent sees what changed and accepts it.
+  const queryClient = useQueryClient();
+  const [changes, setChanges] = useState<PriceChange[]>([]);
+  const [unavailable, setUnavailable] = useState<ReadonlyMap<string, Unavailable>>(new Map());
+  const [closed, setClosed] = useState(false);
+  const reprice = useCallback(
+    async (closedNow: boolean): Promise<Repriced | null> => {
+      if (schoolId === 0) return null;
+      const lists = await queryClient.fetchQuery({ ...priceListsQuery(schoolId), staleTime: 0 });
+      const ofSchool = readCart().filter((line) => (line.schoolId ?? schoolId) === schoolId);
+      const result = repriceLines(ofSchool, productsFor(lists), closedNow);
+      if (result.lines.some((line, index) => line !== ofSchool[index])) {
+        dispatchCart({ type: 'update', lines: result.lines });
+        buildCheckoutCart();
+      }
+      setChanges((shown) => mergeChanges(shown, result.changes));
+      setUnavailable(result.unavailable);
+      return result;
+    },
+    [queryClient, schoolId],
+  );
+  useEffect(() => {
+    if (!online || order) return;
+    reprice(closed).catch(() => undefined);
+  }, [online, order, closed, reprice]);
+  const notes = new Map([...unavailable].map(([id, why]) => [id, why === 'closed' ? CART_MSG.printClosed : CART_MSG.productGone]));
+  const unavailableCount = lines.filter((line) => unavailable.has(line.id)).length;
 
   const pay = async (created: Order) => {
     setStep('paying');
@@ -75,6 +135,60 @@ export default function Checkout() {
     setStep('payment-failed');
   };
 
+  /** The unpaid order again: paid meanwhile, it is settled; cancelled, it is forgotten; else to the card page. */
+  const payUnpaid = async (record: UnpaidOrder): Promise<'paying' | 'gone' | 'failed'> => {
+    setStep('ordering');
+    let existing: Order;
+    try {
+      existing = await queryClient.fetchQuery({ ...orderQuery(record.orderId), staleTime: 0 });
+    } catch (err) {
+      setStep('idle');
+      toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, PWA_MSG.paymentInitFailed), variant: 'destructive' });
+      return 'failed';
+    }
+    if (existing.paymentStatus === 'completed') {
+      settlePaidOrder(existing.id);
+      toast({ title: CART_MSG.alreadyPaidTitle, description: CART_MSG.alreadyPaid(existing.id), variant: 'success' });
+      navigate(paths.orderConfirmation(existing.id));
+      return 'gone';
+    }
+    if (existing.status === 'cancelled') {
+      forgetUnpaidOrder(existing.id);
+      setRecordVersion((v) => v + 1);
+      setStep('idle');
+      return 'gone';
+    }
+    setOrder(existing);
+    await pay(existing);
+    return 'paying';
+  };
+
+  /** Cancels the unpaid order this browser placed; false when it turned out to be paid. */
+  const cancelUnpaid = async (record: UnpaidOrder, quiet: boolean): Promise<boolean> => {
+    try {
+      await cancelOrder(record.orderId, record.key);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'ALREADY_PAID') {
+        settlePaidOrder(record.orderId);
+        toast({ title: CART_MSG.alreadyPaidTitle, description: CART_MSG.alreadyPaid(record.orderId), variant: 'success' });
+        navigate(paths.orderConfirmation(record.orderId));
+        return false;
+      }
+      // Placed on another device, or no answer: it stays unpaid in My Orders, where it can be cancelled.
+      if (!quiet) {
+        toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, PWA_MSG.createOrderFailed), variant: 'destructive' });
+        return false;
+      }
+    }
+    forgetUnpaidOrder(record.orderId);
+    setRecordVersion((v) => v + 1);
+    if (!quiet) toast({ title: CART_MSG.orderCancelledTitle, description: CART_MSG.orderCancelled(record.orderId), variant: 'success' });
+    return true;
+  };
+
+  const sameAsUnpaid = (record: UnpaidOrder, details: CheckoutDetails) =>
+    record.signature === cartSignature(lines) && JSON.stringify(record.details) === JSON.stringify(details);
+
   const placeOrder = async (details: CheckoutDetails) => {
     if (!navigator.onLine) {
       setOfflineNotice(true);
@@ -82,18 +196,27 @@ export default function Checkout() {
       return;
     }
     setOfflineNotice(false);
+    // The same cart and details as the unpaid order: that order is paid, not a second one placed.
+    if (unpaid && sameAsUnpaid(unpaid, details)) {
+      if ((await payUnpaid(unpaid)) !== 'gone') return;
+    } else if (unpaid && !(await cancelUnpaid(unpaid, true))) {
+      return;
+    }
     setStep('ordering');
     let created: Order;
+    let usedKey: string;
     try {
       const body = orderBody(schoolId, lines, details);
       let answer: Awaited<ReturnType<typeof createOrder>>;
+      usedKey = await checkoutKey();
       try {
-        answer = await createOrder(body, await checkoutKey());
+        answer = await createOrder(body, usedKey);
       } catch (err) {
         // The key was used for this cart with other details (the parent corrected them): a new order.
         if (!(err instanceof ApiError && err.code === 'IDEMPOTENCY_KEY_REUSED')) throw err;
         await forgetCheckoutKey();
-        answer = await createOrder(body, await checkoutKey());
+        usedKey = await checkoutKey();
+        answer = await createOrder(body, usedKey);
       }
       created = answer.order;
       setAccountCreatedFor(answer.customerCreated ? created.customerEmail : null);
@@ -102,6 +225,15 @@ export default function Checkout() {
       }
     } catch (err) {
       setStep('idle');
+      if (err instanceof ApiError && err.status === 409 && ['PRICE_MISMATCH', 'PRODUCT_UNAVAILABLE', 'PRINTS_CLOSED'].includes(err.code ?? '')) {
+        const closedNow = closed || err.code === 'PRINTS_CLOSED';
+        setClosed(closedNow);
+        const result = await reprice(closedNow).catch(() => null);
+        if (result && (result.changes.length > 0 || result.unavailable.size > 0)) {
+          toast({ title: CART_MSG.pricesChangedTitle, description: result.changes.length > 0 ? CART_MSG.acceptBeforeOrdering : CART_MSG.removeUnavailable(result.unavailable.size), variant: 'destructive' });
+          return;
+        }
+      }
       if (err instanceof NetworkError) {
         setOfflineNotice(true);
         toast({ title: PWA_MSG.offlineTitle, description: OFFLINE_TEXT, variant: 'destructive' });
@@ -111,8 +243,9 @@ export default function Checkout() {
       return;
     }
     setOrder(created);
-    if (later.length === 0) clearCartKeys();
-    else for (const line of lines) dispatchCart({ type: 'remove', id: line.id });
+    // The cart keeps its lines until the order is paid (the confirmation page settles it): back
+    // from the card page or after a declined card, nothing has to be chosen again.
+    rememberUnpaidOrder({ orderId: created.id, schoolId, lineIds: lines.map((line) => line.id), signature: cartSignature(lines), key: usedKey, details });
     await forgetCheckoutKey();
     await pay(created);
   };
@@ -176,7 +309,49 @@ export default function Checkout() {
                   in your cart for your next order.
                 </p>
               ) : null}
-              <CartLines lines={lines} onRemove={remove} disabled={step !== 'idle'} />
+              {unpaid && step === 'idle' ? (
+                <div className="alert alert-info" role="status">
+                  <p style={{ marginTop: 0 }}>{CART_MSG.unpaidOrder(unpaid.orderId)}</p>
+                  <div className="row">
+                    <Button size="sm" onClick={() => void payUnpaid(unpaid)}>
+                      {CART_MSG.payUnpaid(unpaid.orderId)}
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setCancelling(true)}>
+                      {CART_MSG.cancelOrder}
+                    </Button>
+                  </div>
+                </div>
+              ) : null}
+              {changes.length > 0 ? (
+                <div className="alert alert-warn" role="alert">
+                  <p style={{ marginTop: 0 }}>{CART_MSG.pricesChangedIntro}</p>
+                  <ul>
+                    {changes.map((change) => (
+                      <li key={change.lineId}>{CART_MSG.priceChange(change.productName, formatPula(toThebe(change.from), 'thebe'), formatPula(toThebe(change.to), 'thebe'))}</li>
+                    ))}
+                  </ul>
+                  <Button size="sm" onClick={() => setChanges([])}>
+                    {CART_MSG.acceptNewPrices}
+                  </Button>
+                </div>
+              ) : null}
+              {unavailableCount > 0 ? (
+                <p className="alert alert-danger" role="alert">
+                  {CART_MSG.removeUnavailable(unavailableCount)}
+                </p>
+              ) : null}
+              <CartLines
+                lines={lines}
+                onRemove={remove}
+                disabled={step !== 'idle'}
+                notes={notes}
+                onQuantity={(id, quantity) => {
+                  const line = lines.find((candidate) => candidate.id === id);
+                  if (!line) return;
+                  dispatchCart({ type: 'update', lines: [withQuantity(line, quantity)] });
+                  buildCheckoutCart();
+                }}
+              />
             </CardBody>
           </Card>
           <Card>
@@ -197,14 +372,19 @@ export default function Checkout() {
                   We don't know which school these photos are from. Open your school's gallery again, then come back to checkout.
                 </p>
               ) : null}
+              {changes.length > 0 ? <p className="muted">{CART_MSG.acceptBeforeOrdering}</p> : null}
               <CheckoutForm
-                initial={{
-                  ...(customerUser ? { customerName: `${customerUser.firstName} ${customerUser.lastName}`.trim(), customerEmail: customerUser.email } : {}),
-                  studentName: studentNamesOf(lines),
-                }}
+                initial={
+                  unpaid
+                    ? { ...unpaid.details, customerPhone: unpaid.details.customerPhone ?? '', notes: unpaid.details.notes ?? '' }
+                    : {
+                        ...(customerUser ? { customerName: `${customerUser.firstName} ${customerUser.lastName}`.trim(), customerEmail: customerUser.email } : {}),
+                        studentName: studentNamesOf(lines),
+                      }
+                }
                 busy={step !== 'idle'}
                 busyLabel={step === 'ordering' ? 'Placing order...' : 'Starting payment...'}
-                disabled={schoolId === 0}
+                disabled={schoolId === 0 || changes.length > 0 || unavailableCount > 0}
                 onSubmit={(details) => void placeOrder(details)}
               />
               <p className="muted" style={{ fontSize: '0.875rem', marginTop: 'var(--space-3)' }}>
@@ -214,6 +394,24 @@ export default function Checkout() {
           </Card>
         </div>
       )}
+      {unpaid ? (
+        <ConfirmDialog
+          open={cancelling}
+          onOpenChange={setCancelling}
+          title={CART_MSG.cancelConfirmTitle(unpaid.orderId)}
+          description={CART_MSG.cancelConfirmCart}
+          confirmLabel={CART_MSG.cancelOrder}
+          cancelLabel={CART_MSG.keepOrder}
+          busy={cancelBusy}
+          onConfirm={() => {
+            setCancelBusy(true);
+            void cancelUnpaid(unpaid, false).finally(() => {
+              setCancelBusy(false);
+              setCancelling(false);
+            });
+          }}
+        />
+      ) : null}
     </div>
   );
 }

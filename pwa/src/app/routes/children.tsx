@@ -33,6 +33,7 @@ import { dispatchCart, readCart, useCart } from '../../lib/cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
 import { addUnlockedChild, removeUnlockedChild, useUnlockedChildren } from '../../lib/unlocked-children';
 import { purgeCachedImages } from '../../lib/image-cache';
+import { refreshAfterGrantChange } from '../../lib/query-client';
 import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-images';
 import { useTitle } from '../../lib/use-title';
 
@@ -179,6 +180,7 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
     // The server's list first, so the reconciliation above cannot bring the child back.
     queryClient.setQueryData<UnlockedStudent[]>(childrenKeys.unlocked, (held) => held?.filter((other) => other.student.id !== child.student.id));
     removeUnlockedChild(child.student.id);
+    await refreshAfterGrantChange(queryClient);
     setForgetting(false);
     toast({ title: PWA_MSG.childForgottenTitle, description: PWA_MSG.childForgotten(name), variant: 'success' });
     onForgotten();
@@ -204,7 +206,7 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
             <p className="alert alert-warn" role="status">
               This device no longer has access to {name}'s photos. Enter the code from the flyer again.
             </p>
-            <StudentCodeForm onUnlocked={() => void queryClient.invalidateQueries({ queryKey: galleryKeys.photos(child.album.id) })} />
+            <StudentCodeForm onUnlocked={() => undefined} />
           </CardBody>
         </Card>
       ) : photos.isError && isNotOnlineYet(photos.error) ? (
@@ -236,6 +238,8 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
         onRetryProducts={() => void priceLists.refetch()}
         onClose={() => setOpenPhoto(null)}
         onAdd={addToCart}
+        photos={[...own, ...group]}
+        onShow={setOpenPhoto}
       />
       <ConfirmDialog
         open={forgetting}

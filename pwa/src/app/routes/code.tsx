@@ -11,9 +11,10 @@ import { PWA_MSG } from '@contract/messages';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { childrenKeys, verifyStudentCode } from '../../features/children/api';
+import { verifyStudentCode } from '../../features/children/api';
 import { CODE_FORMAT_HINT, StudentCodeForm } from '../../features/children/code-form';
 import { errorMessage } from '../../lib/api-client';
+import { refreshAfterGrantChange } from '../../lib/query-client';
 import { addUnlockedChild } from '../../lib/unlocked-children';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
@@ -35,7 +36,7 @@ export default function CodeLanding() {
       .then(async (result) => {
         addUnlockedChild(result);
         toast({ title: PWA_MSG.accessGrantedTitle, description: PWA_MSG.childPhotosReady(result.student.name), variant: 'success' });
-        await queryClient.invalidateQueries({ queryKey: childrenKeys.unlocked });
+        await refreshAfterGrantChange(queryClient);
         navigate(paths.child(result.student.id), { replace: true });
       })
       .catch((err: unknown) => setError(errorMessage(err, "We couldn't check that code. Please try again.")));

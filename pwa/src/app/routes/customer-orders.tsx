@@ -1,17 +1,23 @@
 /** My Orders (/customer/orders): each order's fields, status badges, download links for paid digital copies. */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CART_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
 import { formatDate } from '@contract/format';
 import { formatPula } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
-import { customerOrdersQuery } from '../../features/orders/api';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { toast } from '../../components/ui/toast';
+import { initiatePayment } from '../../features/checkout/api';
+import { INVALID_PAYMENT_RESPONSE, nextGatewayStep, postToGateway } from '../../features/checkout/redirect-to-gateway';
+import { cancelOrder, customerOrdersQuery, orderKeys } from '../../features/orders/api';
 import { OrderItems } from '../../features/orders/order-items';
-import { OrderStatusBadge, PaymentStatusBadge, words } from '../../features/orders/status-badges';
-import { ApiError } from '../../lib/api-client';
+import { OrderBadges, words } from '../../features/orders/status-badges';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { forgetUnpaidOrder, readUnpaidOrders } from '../../lib/unpaid-order';
 import { clearCustomerSession } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
@@ -83,9 +89,45 @@ function OrdersScreen({ firstName, lastName }: { firstName: string; lastName: st
   );
 }
 
+/** An order that is not paid and not cancelled: its customer may pay it or cancel it. */
+const awaitsPayment = (order: Order) => order.status === 'pending' && order.paymentStatus !== 'completed';
+
 function OrderCard({ order }: { order: Order }) {
-  // 'N photo(s)' counts the order's item lines, not the copies ordered.
-  const count = order.items.length;
+  // Photos are the distinct photos; products are the item lines (copies are each line's quantity).
+  const photos = new Set(order.items.map((item) => item.photoId ?? `line-${item.id}`)).size;
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<'paying' | 'cancelling' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const payNow = async () => {
+    setBusy('paying');
+    try {
+      const next = nextGatewayStep(await initiatePayment(order));
+      if (next.kind === 'post') return postToGateway(next.processUrl, next.fields);
+      if (next.kind === 'redirect') return window.location.assign(next.url);
+      toast({ title: PWA_MSG.paymentSetupFailedTitle, description: next.kind === 'failed' ? (next.error ?? ORDER_MSG.paymentUnavailable) : INVALID_PAYMENT_RESPONSE, variant: 'destructive' });
+    } catch (err) {
+      toast({ title: PWA_MSG.paymentSetupFailedTitle, description: errorMessage(err, PWA_MSG.paymentInitFailed), variant: 'destructive' });
+      // Paid or cancelled meanwhile: the list says so.
+      void queryClient.invalidateQueries({ queryKey: orderKeys.mine });
+    }
+    setBusy(null);
+  };
+
+  const cancel = async () => {
+    setBusy('cancelling');
+    try {
+      await cancelOrder(order.id, readUnpaidOrders().find((entry) => entry.orderId === order.id)?.key ?? null);
+      forgetUnpaidOrder(order.id);
+      toast({ title: CART_MSG.orderCancelledTitle, description: CART_MSG.orderCancelled(order.id), variant: 'success' });
+    } catch (err) {
+      toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, PWA_MSG.updateFailedTitle), variant: 'destructive' });
+    }
+    setConfirming(false);
+    setBusy(null);
+    await queryClient.invalidateQueries({ queryKey: orderKeys.mine });
+  };
+
   return (
     <Card>
       <CardBody>
@@ -96,10 +138,7 @@ function OrderCard({ order }: { order: Order }) {
               {formatDate(order.createdAt, 'long')}
             </p>
           </div>
-          <div className="row">
-            <OrderStatusBadge status={order.status} />
-            <PaymentStatusBadge status={order.paymentStatus} />
-          </div>
+          <OrderBadges status={order.status} paymentStatus={order.paymentStatus} />
         </div>
         <div className="grid grid-2" style={{ marginTop: 'var(--space-4)' }}>
           <section aria-label="Customer information">
@@ -123,7 +162,7 @@ function OrderCard({ order }: { order: Order }) {
             <h3>Order Summary</h3>
             <dl className="details" style={{ marginTop: 0 }}>
               <dt>Items</dt>
-              <dd>{count} photo(s)</dd>
+              <dd>{CART_MSG.photosAndProducts(photos, order.items.length)}</dd>
               <dt>Total</dt>
               <dd>{formatPula(order.totalAmount)}</dd>
               <dt>Payment</dt>
@@ -135,6 +174,26 @@ function OrderCard({ order }: { order: Order }) {
         </div>
         <h3>Items</h3>
         <OrderItems items={order.items} />
+        {awaitsPayment(order) ? (
+          <div className="row" style={{ marginTop: 'var(--space-4)' }}>
+            <Button onClick={() => void payNow()} disabled={busy !== null}>
+              {busy === 'paying' ? PWA_MSG.working : CART_MSG.payNow}
+            </Button>
+            <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy !== null}>
+              {CART_MSG.cancelOrder}
+            </Button>
+          </div>
+        ) : null}
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={CART_MSG.cancelConfirmTitle(order.id)}
+          description={CART_MSG.cancelConfirmOrders}
+          confirmLabel={CART_MSG.cancelOrder}
+          cancelLabel={CART_MSG.keepOrder}
+          busy={busy === 'cancelling'}
+          onConfirm={() => void cancel()}
+        />
       </CardBody>
     </Card>
   );

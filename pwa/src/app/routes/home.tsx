@@ -47,12 +47,6 @@ export default function Home() {
                     We could not load the list of schools. Check your connection and reload the page.
                   </p>
                 ) : null}
-                <p className="muted center" style={{ marginTop: 'var(--space-3)', marginBottom: 0 }}>
-                  Don't have the password?{' '}
-                  <a href="#contact-school" onClick={(event) => event.preventDefault()}>
-                    Contact your school
-                  </a>
-                </p>
               </CardBody>
             </Card>
             <Card>

@@ -1,4 +1,5 @@
 /** Payment result (/order-confirmation/{orderId}): reads the gateway's return parameters and the order. */
+import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatPula } from '@contract/money';
@@ -9,8 +10,9 @@ import { orderQuery } from '../../features/orders/api';
 import { CONFIRMATION_TEXT, confirmationState, readGatewayOutcome } from '../../features/orders/outcome';
 import { OrderItems } from '../../features/orders/order-items';
 import { restoreCartFrom } from '../../features/orders/restore-cart';
-import { OrderStatusBadge, PaymentStatusBadge } from '../../features/orders/status-badges';
+import { OrderBadges } from '../../features/orders/status-badges';
 import { ApiError } from '../../lib/api-client';
+import { settlePaidOrder } from '../../lib/unpaid-order';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
 
@@ -22,6 +24,10 @@ export default function OrderConfirmation() {
   const payRequestId = search.get('PAY_REQUEST_ID');
   const state = order.data ? confirmationState(order.data, gateway) : null;
   useTitle(state ? CONFIRMATION_TEXT[state].title : 'Order');
+  // Paid: the order's lines leave the cart (they stayed there while it was unpaid).
+  useEffect(() => {
+    if (state === 'successful') settlePaidOrder(orderId);
+  }, [state, orderId]);
 
   if (!order.data && !order.isError) return <PageSpinner label="Loading your order..." />;
   if (!order.data) {
@@ -53,7 +59,7 @@ export default function OrderConfirmation() {
           </p>
         ) : null}
       </div>
-      {data.testPayment ? (
+      {data.testPayment && state === 'successful' ? (
         <p className="alert alert-warn" style={{ marginBottom: 'var(--space-4)' }}>
           Test payment: this order was paid through the PayGate test gateway. No real money was charged.
         </p>
@@ -62,10 +68,7 @@ export default function OrderConfirmation() {
         <CardBody>
           <div className="row between">
             <h2 style={{ margin: 0 }}>Order #{data.id}</h2>
-            <div className="row">
-              <OrderStatusBadge status={data.orderStatus} />
-              <PaymentStatusBadge status={data.paymentStatus} />
-            </div>
+            <OrderBadges status={data.orderStatus} paymentStatus={data.paymentStatus} />
           </div>
           <dl className="details">
             <dt>School</dt>

@@ -18,9 +18,11 @@ import { paths } from '../../lib/paths';
 import { SubmitButton } from '../../components/ui/form-actions';
 
 export default function ResetPassword() {
-  useTitle('Set New Password');
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
+  // The account made at checkout: its first password is set, not reset.
+  const first = search.get('first') === '1';
+  useTitle(first ? PWA_MSG.firstPasswordTitle : 'Set New Password');
   const navigate = useNavigate();
   const { values, errors, set, handleSubmit } = useZodForm(resetPasswordFormSchema, { newPassword: '', confirmPassword: '' });
   const [problem, setProblem] = useState<string | null>(null);
@@ -29,7 +31,7 @@ export default function ResetPassword() {
     mutationFn: resetPassword,
     onSuccess: (session) => {
       setCustomerSession(session.token, session.user);
-      toast({ title: PWA_MSG.resetSuccessTitle, description: PWA_MSG.resetLoggedIn, variant: 'success' });
+      toast({ title: first ? PWA_MSG.passwordSetTitle : PWA_MSG.resetSuccessTitle, description: PWA_MSG.resetLoggedIn, variant: 'success' });
     },
     onError: (err) => {
       setProblem(resetProblem(err));
@@ -58,7 +60,7 @@ export default function ResetPassword() {
   if (reset.isSuccess) {
     return (
       <Shell>
-        <h1>Password Reset Complete!</h1>
+        <h1>{first ? PWA_MSG.passwordSetTitle : 'Password Reset Complete!'}</h1>
         <p role="status">Redirecting you to your order history...</p>
       </Shell>
     );
@@ -67,7 +69,7 @@ export default function ResetPassword() {
   return (
     <Shell>
       <form onSubmit={handleSubmit((data) => reset.mutate({ token, newPassword: data.newPassword }))} noValidate>
-        <h1>Set New Password</h1>
+        <h1>{first ? PWA_MSG.firstPasswordTitle : 'Set New Password'}</h1>
         {problem === LINK_INVALID ? (
           <p className="alert alert-danger" role="alert">
             {MSG.resetLinkInvalid} <Link to={paths.forgotPassword}>Request New Reset Link</Link>
@@ -77,12 +79,12 @@ export default function ResetPassword() {
             {problem}
           </p>
         ) : (
-          <p className="muted">Choose a new password of at least 6 characters.</p>
+          <p className="muted">{first ? PWA_MSG.firstPasswordHint : 'Choose a new password of at least 6 characters.'}</p>
         )}
         <Field label="New password" revealable autoComplete="new-password" value={values.newPassword} error={errors.newPassword} onChange={set('newPassword')} />
         <Field label="Confirm password" revealable autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
-        <SubmitButton block busy={reset.isPending} busyLabel="Resetting...">
-          Reset Password
+        <SubmitButton block busy={reset.isPending} busyLabel={first ? PWA_MSG.working : 'Resetting...'}>
+          {first ? PWA_MSG.setPassword : 'Reset Password'}
         </SubmitButton>
       </form>
     </Shell>

@@ -9,14 +9,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
 import type { AlbumSummary, SchoolBySlug } from '@contract/schools';
 import type { Photo } from '@contract/photos';
-import { PWA_MSG } from '@contract/messages';
+import { OFFLINE_MSG, PWA_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { schoolBySlugQuery } from '../../features/schools/api';
+import { ContactSchoolLink } from '../../features/schools/contact-school';
 import { SchoolPasswordForm } from '../../features/schools/school-password-form';
-import { albumsQuery, galleryKeys, photosQuery, priceListsQuery } from '../../features/gallery/api';
+import { albumsQuery, photosQuery, priceListsQuery } from '../../features/gallery/api';
 import { ClassGrid } from '../../features/gallery/class-grid';
 import { PhotoGrid } from '../../features/gallery/photo-grid';
 import { SelectedPhotos } from '../../features/gallery/selected-photos';
@@ -29,7 +30,9 @@ import { ApiError, NetworkError } from '../../lib/api-client';
 import { dispatchCart, useCart } from '../../lib/cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
 import { addUnlockedClass, useUnlockedClasses } from '../../lib/unlocked-classes';
+import { refreshAfterGrantChange } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
+import { useOnline } from '../../lib/use-online';
 import { useTitle } from '../../lib/use-title';
 import { useUnlockedChildren } from '../../lib/unlocked-children';
 import { StudentCodeForm } from '../../features/children/code-form';
@@ -103,6 +106,9 @@ function CodesSchool({ school }: { school: SchoolBySlug }) {
           <h1>{school.name}</h1>
           <p className="muted">This school shares photos with each family through a private student code. Enter the code from your child's flyer.</p>
           <StudentCodeForm onUnlocked={(result) => navigate(paths.child(result.student.id))} />
+          <p className="muted center" style={{ marginTop: 'var(--space-3)', marginBottom: 0 }}>
+            Lost the flyer? <ContactSchoolLink slug={school.slug} />
+          </p>
         </CardBody>
       </Card>
     </div>
@@ -118,6 +124,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const queryClient = useQueryClient();
   const albums = useQuery(albumsQuery(school.id));
   const priceLists = useQuery(priceListsQuery(school.id));
+  const online = useOnline();
   const [passwordAlbum, setPasswordAlbum] = useState<AlbumSummary | null>(null);
   const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
   // Mounted once first needed, then kept (so they close as they always did).
@@ -189,6 +196,11 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
         ) : null}
       </div>
       {closed ? <ClosingBanner /> : null}
+      {!online ? (
+        <p className="alert alert-warn offline-banner" role="status">
+          {OFFLINE_MSG.galleryOffline}
+        </p>
+      ) : null}
 
       {canView && selected ? (
         <Loaded query={photos} failed={PWA_MSG.photosFailed} loading="Loading photos...">
@@ -212,6 +224,8 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
             staff={isStaff}
             onClose={() => setOpenPhoto(null)}
             onAdd={addToCart}
+            photos={photos.data}
+            onShow={setOpenPhoto}
           />
           <ClassPasswordDialog
             album={passwordAlbum}
@@ -223,7 +237,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
               addUnlockedClass(album.id);
               setPasswordAlbum(null);
               openClass(album);
-              void queryClient.invalidateQueries({ queryKey: galleryKeys.photos(album.id) });
+              void refreshAfterGrantChange(queryClient);
             }}
           />
         </Suspense>

@@ -8,6 +8,8 @@ export interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The button that leaves things as they are; "Cancel" unless that would read as the action. */
+  cancelLabel?: string;
   busy?: boolean;
   /** Destructive by default; a step forward (such as marking a batch delivered) is primary. */
   confirmVariant?: ButtonVariant;
@@ -20,7 +22,7 @@ export interface ConfirmDialogProps {
  * click outside does not dismiss it (Escape and Cancel do). It keeps the role "dialog" that the
  * end-to-end tests look for.
  */
-export function ConfirmDialog({ open, title, description, confirmLabel, busy = false, confirmVariant = 'destructive', onConfirm, onOpenChange }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', busy = false, confirmVariant = 'destructive', onConfirm, onOpenChange }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -33,7 +35,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy = f
           <div className="dialog-footer">
             <AlertDialog.Cancel asChild>
               <Button variant="outline" disabled={busy}>
-                Cancel
+                {cancelLabel}
               </Button>
             </AlertDialog.Cancel>
             {/* Not an AlertDialog.Action: the dialog stays open, busy, until the caller closes it. */}

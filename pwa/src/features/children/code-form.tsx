@@ -12,8 +12,9 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
+import { refreshAfterGrantChange } from '../../lib/query-client';
 import { addUnlockedChild } from '../../lib/unlocked-children';
-import { childrenKeys, verifyStudentCode } from './api';
+import { verifyStudentCode } from './api';
 
 export const CODE_FORMAT_HINT = 'A student code has 8 letters and digits, like K7Q2-M9XD';
 
@@ -36,8 +37,7 @@ export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child
       setCode('');
       setError(null);
       toast({ title: PWA_MSG.accessGrantedTitle, description: PWA_MSG.childPhotosReady(result.student.name), variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: childrenKeys.unlocked });
-      await queryClient.invalidateQueries({ queryKey: ['schools'] });
+      await refreshAfterGrantChange(queryClient);
       onUnlocked(result);
     },
     onError: (err) => {

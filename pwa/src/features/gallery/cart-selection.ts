@@ -4,7 +4,7 @@ import { lineTotal } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import type { CartLine } from '../../lib/storage';
 import { thumbnailUrl } from './api';
-import { photoLabel } from '../../lib/photo-label';
+import { familyPhotoLabel } from '../../lib/photo-label';
 import type { Product } from './products';
 
 export interface ProductSelection {
@@ -22,7 +22,7 @@ export function cartLinesFor(
     id: randomId(),
     photoId: photo.id,
     albumId: photo.albumId,
-    photoName: photoLabel(photo),
+    photoName: familyPhotoLabel(photo),
     photoPreview: thumbnailUrl(photo.id),
     productType: product.id,
     productName: product.name,

@@ -3,10 +3,10 @@
  * quantity 1, quantity 1–10, running totals, Add to Cart disabled without a selection. The
  * watermarked preview is requested only while the dialog is open.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Photo } from '@contract/photos';
-import { QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
-import { HARDENING_MSG } from '@contract/messages';
+import { DEFAULT_PRODUCT_DESCRIPTION, QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
+import { HARDENING_MSG, PHOTO_DIALOG_MSG } from '@contract/messages';
 import { formatPula } from '@contract/money';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
@@ -16,7 +16,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { GalleryImage } from '../../components/authed-image';
 import { lineTotal, toThebe } from '../../lib/cart';
 import { previewUrl } from './api';
-import { photoLabel } from '../../lib/photo-label';
+import { familyPhotoLabel, photoLabel } from '../../lib/photo-label';
 import type { Product } from './products';
 
 const QUANTITIES = Array.from({ length: QUANTITY_MAX - QUANTITY_MIN + 1 }, (_, index) => QUANTITY_MIN + index);
@@ -33,19 +33,38 @@ export interface PhotoDialogProps {
   staff?: boolean;
   onClose: () => void;
   onAdd: (photo: Photo, selections: { product: Product; quantity: number }[]) => void;
+  /** The photos the dialog can move between (the grid's order); without them it shows one photo. */
+  photos?: readonly Photo[];
+  onShow?: (photo: Photo) => void;
 }
+
+/** A swipe is a mostly sideways move of at least this many pixels. */
+const SWIPE_PX = 50;
 
 export function PhotoDialog({ photo, ...props }: PhotoDialogProps) {
   return (
-    <Dialog open={photo !== null} onOpenChange={(open) => !open && props.onClose()} title="Select Products for Photo" size="lg" description={photo ? photoLabel(photo) : undefined}>
+    <Dialog open={photo !== null} onOpenChange={(open) => !open && props.onClose()} title="Select Products for Photo" size="lg" description={photo ? (props.staff ? photoLabel(photo) : familyPhotoLabel(photo)) : undefined}>
       {/* Keyed by photo so every opening starts with an empty selection. */}
       {photo ? <PhotoDialogBody key={photo.id} photo={photo} {...props} /> : null}
     </Dialog>
   );
 }
 
-function PhotoDialogBody({ photo, products: offered, productsFailed = false, onRetryProducts, staff = false, onClose, onAdd }: PhotoDialogProps & { photo: Photo }) {
+function PhotoDialogBody({ photo, products: offered, productsFailed = false, onRetryProducts, staff = false, onClose, onAdd, photos = [], onShow }: PhotoDialogProps & { photo: Photo }) {
   const id = useId();
+  const index = photos.findIndex((candidate) => candidate.id === photo.id);
+  const previous = index > 0 ? photos[index - 1] : undefined;
+  const next = index >= 0 && index < photos.length - 1 ? photos[index + 1] : undefined;
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const show = (target: Photo | undefined) => {
+    if (target && onShow) onShow(target);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Arrows browse, except where they change a value (a quantity list).
+    if (event.target instanceof HTMLSelectElement) return;
+    if (event.key === 'ArrowLeft') show(previous);
+    if (event.key === 'ArrowRight') show(next);
+  };
   const products = offered ?? [];
   const [selected, setSelected] = useState<Record<string, number>>({});
   const [hiddenExamples, setHiddenExamples] = useState<Record<string, true>>({});
@@ -67,9 +86,38 @@ function PhotoDialogBody({ photo, products: offered, productsFailed = false, onR
 
   return (
     <>
-      <div className="dialog-layout">
-        <div className="preview-frame">
-          <GalleryImage staff={staff} loading="eager" className="protected" src={previewUrl(photo.id)} alt={`Watermarked preview of ${photoLabel(photo)}`} draggable={false} decoding="async" />
+      <div className="dialog-layout" onKeyDown={onKeyDown}>
+        <div>
+          <div
+            className="preview-frame"
+            onTouchStart={(event) => {
+              const touch = event.touches[0];
+              touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+            }}
+            onTouchEnd={(event) => {
+              const start = touchStart.current;
+              const touch = event.changedTouches[0];
+              touchStart.current = null;
+              if (!start || !touch) return;
+              const dx = touch.clientX - start.x;
+              if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(touch.clientY - start.y)) show(dx < 0 ? next : previous);
+            }}
+          >
+            <GalleryImage staff={staff} loading="eager" className="protected" src={previewUrl(photo.id)} alt={`Watermarked preview of ${staff ? photoLabel(photo) : familyPhotoLabel(photo)}`} draggable={false} decoding="async" />
+          </div>
+          {photos.length > 1 && index >= 0 ? (
+            <div className="photo-nav">
+              <Button variant="outline" size="sm" onClick={() => show(previous)} disabled={!previous} aria-label={PHOTO_DIALOG_MSG.previous}>
+                ‹
+              </Button>
+              <span className="muted" aria-live="polite">
+                {PHOTO_DIALOG_MSG.position(index + 1, photos.length)}
+              </span>
+              <Button variant="outline" size="sm" onClick={() => show(next)} disabled={!next} aria-label={PHOTO_DIALOG_MSG.next}>
+                ›
+              </Button>
+            </div>
+          ) : null}
         </div>
         <div>
           <h3>Choose products</h3>
@@ -109,9 +157,12 @@ function PhotoDialogBody({ photo, products: offered, productsFailed = false, onR
                 ) : null}
                 <label htmlFor={checkboxId} className="grow">
                   <strong>{product.name}</strong>
-                  <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                    {product.description}
-                  </span>
+                  {/* A product without a description shows none (not a placeholder sentence). */}
+                  {product.description && product.description !== DEFAULT_PRODUCT_DESCRIPTION ? (
+                    <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
+                      {product.description}
+                    </span>
+                  ) : null}
                   <span>{money(product.price)}</span>
                 </label>
                 {quantity !== undefined ? (
@@ -147,7 +198,7 @@ function PhotoDialogBody({ photo, products: offered, productsFailed = false, onR
           </div>
         </div>
       </div>
-      <div className="dialog-footer">
+      <div className="dialog-footer dialog-footer-sticky">
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>

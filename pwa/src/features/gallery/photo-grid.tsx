@@ -1,8 +1,11 @@
+import { useEffect, useState } from 'react';
 import type { Photo } from '@contract/photos';
+import { OFFLINE_MSG } from '@contract/messages';
 import { GRID_ABOVE_THE_FOLD, GRID_FIRST_ROW, GRID_SIZES, GRID_SMALL_MEDIA, gridSrcSet } from '@contract/gallery-page';
 import { AuthedImage } from '../../components/authed-image';
 import { smallThumbnailUrl, thumbnailUrl } from './api';
-import { photoLabel } from '../../lib/photo-label';
+import { familyPhotoLabel, photoLabel } from '../../lib/photo-label';
+import { useOnline } from '../../lib/use-online';
 
 /**
  * Thumbnails carry their stored width and height, so the grid reserves their space (no layout
@@ -15,13 +18,29 @@ import { photoLabel } from '../../lib/photo-label';
  * images are fetched with its token (an <img> cannot send it).
  */
 export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly Photo[]; onOpen: (photo: Photo) => void; staff?: boolean }) {
+  // A thumbnail never opened on this device cannot load offline: a tile says so, and it is asked
+  // for again once the device is back online.
+  const online = useOnline();
+  const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    if (online) setMissing(new Set());
+  }, [online]);
+  const failed = (id: number) => {
+    if (!navigator.onLine) setMissing((known) => new Set(known).add(id));
+  };
   if (photos.length === 0) return <p className="muted center">No photos found in this class</p>;
+  // Staff see the camera's file names; families see "Photo 12" (and the child's name when known).
+  const label = staff ? photoLabel : familyPhotoLabel;
   return (
     <ul className="photo-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {photos.map((photo, index) => (
         <li key={photo.id}>
-          <button type="button" className="photo-tile" onClick={() => onOpen(photo)} aria-label={`Choose products for ${photoLabel(photo)}`}>
-            {staff ? (
+          <button type="button" className="photo-tile" onClick={() => onOpen(photo)} aria-label={`Choose products for ${photo.studentName ? `${photo.studentName}, ` : ''}${label(photo)}`}>
+            {missing.has(photo.id) ? (
+              <span className="photo-offline" role="img" aria-label={`${label(photo)}: ${OFFLINE_MSG.photoWhenOnline}`} style={{ aspectRatio: `${photo.thumbnailWidth} / ${photo.thumbnailHeight}` }}>
+                {OFFLINE_MSG.photoWhenOnline}
+              </span>
+            ) : staff ? (
               <AuthedImage
                 className="protected"
                 src={thumbnailUrl(photo.id)}
@@ -29,7 +48,7 @@ export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly 
                 height={photo.thumbnailHeight}
                 decoding="async"
                 draggable={false}
-                alt={`Photo ${photoLabel(photo)}`}
+                alt={label(photo)}
               />
             ) : (
               <picture>
@@ -45,11 +64,12 @@ export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly 
                   fetchPriority={index < GRID_FIRST_ROW ? 'high' : 'auto'}
                   decoding="async"
                   draggable={false}
-                  alt={`Photo ${photoLabel(photo)}`}
+                  alt={label(photo)}
+                  onError={() => failed(photo.id)}
                 />
               </picture>
             )}
-            <span>{photo.studentName ?? photoLabel(photo)}</span>
+            <span>{photo.studentName ? `${photo.studentName} · ${label(photo)}` : label(photo)}</span>
           </button>
         </li>
       ))}

@@ -23,3 +23,10 @@ export const customerOrdersQuery = () =>
     queryKey: orderKeys.mine,
     queryFn: ({ signal }) => apiRequest<Order[]>('/api/customer/orders', { signal, auth: 'customer' }),
   });
+
+/**
+ * Cancels an unpaid order: the signed-in customer's token, or the Idempotency-Key this browser
+ * placed it with (docs/statuses.md#cancelled-by-the-parent).
+ */
+export const cancelOrder = (id: string, key: string | null = null) =>
+  apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST', auth: 'customer', headers: key ? { 'Idempotency-Key': key } : {} });

@@ -1,7 +1,7 @@
 import type { OrderItem } from '@contract/orders';
 import { formatPula } from '@contract/money';
 import { REVIEW_MSG } from '@contract/messages';
-import { itemPhotoLabel } from '../../lib/photo-label';
+import { itemFamilyPhotoLabel } from '../../lib/photo-label';
 
 /**
  * Items with product, photo, quantity and line total; a paid digital copy gets its download link.
@@ -30,11 +30,11 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
             <div className="grow">
               <strong>{item.productName || item.productType}</strong>
               <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                Photo: {itemPhotoLabel(item)} · Qty: {item.quantity}
+                Photo: {itemFamilyPhotoLabel(item)} · Qty: {item.quantity}
               </span>
               {item.digital && item.downloadUrl ? (
                 <a href={item.downloadUrl} download>
-                  Download {itemPhotoLabel(item)}
+                  Download {itemFamilyPhotoLabel(item)}
                 </a>
               ) : null}
             </div>

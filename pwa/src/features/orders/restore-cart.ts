@@ -1,15 +1,20 @@
 /**
- * "Try Again" after a failed payment: the cart was emptied when the order was created, so the
- * order's items go back into it (same photos, products and quantities) before /checkout opens.
+ * "Try Again" after a failed payment: the cart keeps an unpaid order's lines on the device that
+ * placed it; on another device (or a cart emptied since) the order's items go back into it (same
+ * photos, products and quantities). Either way the checkout then knows the unpaid order, offers to
+ * pay it, and fills in its name, e-mail and student.
  */
 import type { Order } from '@contract/orders';
 import { dispatchCart, readCart } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import { buildCheckoutCart } from '../../lib/checkout-cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
-import { itemPhotoLabel } from '../../lib/photo-label';
+import { itemFamilyPhotoLabel } from '../../lib/photo-label';
+import { cartSignature, readUnpaidOrders, rememberUnpaidOrder } from '../../lib/unpaid-order';
 
 export function restoreCartFrom(order: Order): void {
+  const known = readUnpaidOrders().find((entry) => entry.orderId === order.id);
+  if (known && readCart().some((line) => known.lineIds.includes(line.id))) return;
   if (readCart().length > 0) return;
   const lines = order.items
     // A withdrawn photo is no longer this family's to order.
@@ -18,7 +23,7 @@ export function restoreCartFrom(order: Order): void {
       id: randomId(),
       photoId: item.photoId ?? 0,
       albumId: item.albumId ?? 0,
-      photoName: itemPhotoLabel(item),
+      photoName: itemFamilyPhotoLabel(item),
       photoPreview: `/api/images/${item.photoId}/thumbnail`,
       productType: item.productType,
       productName: item.productName,
@@ -30,6 +35,15 @@ export function restoreCartFrom(order: Order): void {
   if (lines.length === 0) return;
   writeJson(LOCAL_KEYS.currentSchool, { id: order.school.id, name: order.school.name });
   if (order.albumName) writeJson(LOCAL_KEYS.currentAlbum, { id: lines[0]?.albumId ?? 0, name: order.albumName });
-  dispatchCart({ type: 'add', lines });
+  const restored = lines.map((line) => ({ ...line, schoolId: order.school.id, schoolName: order.school.name }));
+  dispatchCart({ type: 'add', lines: restored });
   buildCheckoutCart();
+  rememberUnpaidOrder({
+    orderId: order.id,
+    schoolId: order.school.id,
+    lineIds: restored.map((line) => line.id),
+    signature: cartSignature(restored),
+    key: known?.key ?? null,
+    details: { customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, studentName: order.studentName, notes: order.notes },
+  });
 }

@@ -23,3 +23,16 @@ export function OrderStatusBadge({ status }: { status: string }) {
 export function PaymentStatusBadge({ status }: { status: string }) {
   return <Badge tone={PAYMENT_TONES[status] ?? 'neutral'}>Payment {words(status).toLowerCase()}</Badge>;
 }
+
+/**
+ * The badges of an order on a parent's screen: an unpaid order's status ("Pending Payment") says
+ * what its payment badge says, so it is left out ("Payment failed" alone, never beside "Pending Payment").
+ */
+export function OrderBadges({ status, paymentStatus }: { status: string; paymentStatus: string }) {
+  return (
+    <div className="row">
+      {status === 'pending' ? null : <OrderStatusBadge status={status} />}
+      <PaymentStatusBadge status={paymentStatus} />
+    </div>
+  );
+}

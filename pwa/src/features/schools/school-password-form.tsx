@@ -14,7 +14,9 @@ import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { isGivenPassword } from '../../lib/form';
+import { refreshAfterGrantChange } from '../../lib/query-client';
 import { schoolKeys, verifySchoolPassword } from './api';
+import { ContactSchoolLink } from './contact-school';
 
 export interface SchoolPasswordFormProps {
   /** The dropdown's schools (home). */
@@ -41,7 +43,7 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
     onSuccess: async (result) => {
       toast({ title: PWA_MSG.accessGrantedTitle, description: PWA_MSG.welcomeToSchool(result.school.name), variant: 'success' });
       setPassword('');
-      await queryClient.invalidateQueries({ queryKey: schoolKeys.bySlug(slug) });
+      await refreshAfterGrantChange(queryClient);
       navigate(targetPath(slug));
     },
     onError: async (err) => {
@@ -93,6 +95,9 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
       <Button type="submit" block size="lg" disabled={!canSubmit}>
         {verify.isPending ? 'Verifying...' : 'Access Photo Gallery'}
       </Button>
+      <p className="muted center" style={{ marginTop: 'var(--space-3)', marginBottom: 0 }}>
+        Don't have the password? <ContactSchoolLink slug={slug} />
+      </p>
     </form>
   );
 }

@@ -23,6 +23,7 @@ const school = (id: number, name: string, albums: AlbumSummary[]): StaffSchool =
   priceListId: null,
   priceListName: null,
   accessMode: 'student_codes',
+  hasPassword: false,
   albums,
   createdAt: '2026-11-26T10:00:00.000Z',
 });
