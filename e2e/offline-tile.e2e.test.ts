@@ -22,6 +22,14 @@ describeJourney('a photo never opened, offline', (env) => {
     await unlockSchool(page, base, 'Demo Primary School', 'demo1234');
     await openClass(page, 'Class 1A');
     await page.locator('.photo-tile img').first().waitFor();
+    // Every other thumbnail reaches the phone (lazy ones too) before it goes offline: only the
+    // blocked photo was never seen.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(() => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('.photo-tile img')];
+      return images.length > 1 && images.filter((image) => !(image.complete && image.naturalWidth > 0)).length <= 1;
+    }, undefined, { timeout: 60_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await page.getByText('You are offline.', { exact: false }).count()).toBe(0);
 
     await context.setOffline(true);
