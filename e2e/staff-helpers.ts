@@ -68,6 +68,29 @@ export async function createSchoolAndClass(baseUrl: string, token: string, label
   return { schoolId: school.id, slug, albumId: album.id, name, className };
 }
 
+/** A student-codes school with one class (a draft until published) and its roster, made through the API. */
+export async function createCodesClass(
+  baseUrl: string,
+  token: string,
+  label: string,
+  className: string,
+  names: string[],
+): Promise<{ school: { id: number; name: string; slug: string }; album: { id: number; status: string }; students: { id: number; name: string; code: string }[] }> {
+  const stamp = Date.now();
+  const school = await api<{ id: number; name: string; slug: string }>(baseUrl, '/api/schools', {
+    method: 'POST',
+    token,
+    body: { name: `${label} School ${stamp}`, slug: `${label.toLowerCase()}-${stamp}`, password: 'school123', contactEmail: 'office@example.com', accessMode: 'student_codes' },
+  });
+  const album = await api<{ id: number; status: string }>(baseUrl, '/api/albums', { method: 'POST', token, body: { name: className, schoolId: school.id } });
+  const { students } = await api<{ students: { id: number; name: string; code: string }[] }>(baseUrl, `/api/albums/${album.id}/students`, {
+    method: 'POST',
+    token,
+    body: { students: names.map((name) => ({ name })) },
+  });
+  return { school, album, students };
+}
+
 export async function photoCount(baseUrl: string, token: string, albumId: number): Promise<{ total: number; distinct: number }> {
   const photos = await api<{ originalName: string }[]>(baseUrl, `/api/albums/${albumId}/photos`, { token });
   return { total: photos.length, distinct: new Set(photos.map((photo) => photo.originalName)).size };

@@ -7,14 +7,11 @@
  */
 import { expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import { generateCardPhoto } from '../api/src/media/generate-card';
-import { FLYER_LAYOUT } from '../api/src/students/flyers';
+import { flyerCardPhoto } from '../api/test/cards';
 import { MATCHING_MSG, STAFF_SMALL_MSG, TRAY_MSG } from '../api/contract/messages';
 import { toastWith } from './support/journey';
 import { adminToken, api, createSchoolAndClass, makeJpeg, signIn } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
-
-const mm = (points: number) => (points * 25.4) / 72;
 
 describeJourney('staff: matching photos to children at the shoot', (env) => {
   it('uploads a card with photos, shows the counts, places the tray photo (never by the card after it), marks a missed card and deletes the photo it sends to the tray', async () => {
@@ -27,18 +24,7 @@ describeJourney('staff: matching photos to children at the shoot', (env) => {
       body: { students: [{ name: 'Neo Kgosi' }, { name: 'Zoë Letsholo' }] },
     });
     const neo = students.find((student) => student.name === 'Neo Kgosi')!;
-    const card = await generateCardPhoto({
-      text: `${base}/code/${neo.code}`,
-      seed: 5,
-      width: 1600,
-      height: 1200,
-      distanceMm: 1600,
-      qrMm: mm(FLYER_LAYOUT.qrSize),
-      cardMm: { width: mm(FLYER_LAYOUT.cardWidth), height: mm(FLYER_LAYOUT.cardHeight) },
-      qrOffsetMm: { x: mm(FLYER_LAYOUT.padding), y: mm(FLYER_LAYOUT.padding) },
-      yaw: 25,
-      roll: 10,
-    });
+    const card = await flyerCardPhoto(`${base}/code/${neo.code}`, 5, { yaw: 25, pitch: 0, roll: 10 });
     const files = [
       { name: 'IMG_0001.JPG', mimeType: 'image/jpeg', buffer: await makeJpeg(1) },
       { name: 'IMG_0002.JPG', mimeType: 'image/jpeg', buffer: card },

@@ -11,14 +11,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { ReviewSheet } from '../api/contract/albums';
 import { CLASS_SCREEN_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG, STAFF_SMALL_MSG } from '../api/contract/messages';
-import type { StaffSchool } from '../api/contract/schools';
-import { generateCardPhoto } from '../api/src/media/generate-card';
-import { FLYER_LAYOUT } from '../api/src/students/flyers';
+import { flyerCardPhoto } from '../api/test/cards';
 import { APPROVED_CARD, goToCheckout, payWithCard, toastWith, uniqueEmail } from './support/journey';
-import { adminToken, api, createSchoolAndClass, makeJpeg, makePhotos, photoCount, signIn, uploadBatch } from './staff-helpers';
+import { adminToken, api, createCodesClass, createSchoolAndClass, makeJpeg, makePhotos, photoCount, signIn, uploadBatch } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
 
-const mm = (points: number) => (points * 25.4) / 72;
 const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true };
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -77,34 +74,12 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
   it('reviews a draft class on a tablet, moves a photo with one choice, publishes, and the family sees exactly their child', async () => {
     const base = env.server.url;
     const token = await adminToken(base);
-    const stamp = Date.now();
-    const school = await api<StaffSchool>(base, '/api/schools', {
-      method: 'POST',
-      token,
-      body: { name: `Review School ${stamp}`, slug: `review-${stamp}`, password: 'school123', contactEmail: 'office@example.com', accessMode: 'student_codes' },
-    });
-    const album = await api<{ id: number; status: string }>(base, '/api/albums', { method: 'POST', token, body: { name: 'Grade 2C', schoolId: school.id } });
+    const { school, album, students } = await createCodesClass(base, token, 'Review', 'Grade 2C', ['Neo Kgosi', 'Zoë Letsholo']);
     // A new class in a student-codes school waits for review.
     expect(album.status).toBe('draft');
-    const { students } = await api<{ students: { id: number; name: string; code: string }[] }>(base, `/api/albums/${album.id}/students`, {
-      method: 'POST',
-      token,
-      body: { students: [{ name: 'Neo Kgosi' }, { name: 'Zoë Letsholo' }] },
-    });
     const neo = students.find((student) => student.name === 'Neo Kgosi')!;
     const zoe = students.find((student) => student.name === 'Zoë Letsholo')!;
-    const card = await generateCardPhoto({
-      text: `${base}/code/${neo.code}`,
-      seed: 5,
-      width: 1600,
-      height: 1200,
-      distanceMm: 1600,
-      qrMm: mm(FLYER_LAYOUT.qrSize),
-      cardMm: { width: mm(FLYER_LAYOUT.cardWidth), height: mm(FLYER_LAYOUT.cardHeight) },
-      qrOffsetMm: { x: mm(FLYER_LAYOUT.padding), y: mm(FLYER_LAYOUT.padding) },
-      yaw: 25,
-      roll: 10,
-    });
+    const card = await flyerCardPhoto(`${base}/code/${neo.code}`, 5, { yaw: 25, pitch: 0, roll: 10 });
     // The card, then two photos of Neo; one photo named after Zoë.
     const uploaded = await uploadBatch(base, token, album.id, [
       { name: 'IMG_0001.JPG', buffer: card },
@@ -251,18 +226,7 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
   it('a photo moved to another child after it was sold: the family reads "Photo withdrawn", staff see "Sold to another family"', async () => {
     const base = env.server.url;
     const token = await adminToken(base);
-    const stamp = Date.now();
-    const school = await api<StaffSchool>(base, '/api/schools', {
-      method: 'POST',
-      token,
-      body: { name: `Moved School ${stamp}`, slug: `moved-${stamp}`, password: 'school123', contactEmail: 'office@example.com', accessMode: 'student_codes' },
-    });
-    const album = await api<{ id: number }>(base, '/api/albums', { method: 'POST', token, body: { name: 'Grade 5A', schoolId: school.id } });
-    const { students } = await api<{ students: { id: number; name: string; code: string }[] }>(base, `/api/albums/${album.id}/students`, {
-      method: 'POST',
-      token,
-      body: { students: [{ name: 'Kabo Sello' }, { name: 'Lorato Sello' }] },
-    });
+    const { album, students } = await createCodesClass(base, token, 'Moved', 'Grade 5A', ['Kabo Sello', 'Lorato Sello']);
     const [kabo, lorato] = students as [(typeof students)[number], (typeof students)[number]];
     const uploaded = await uploadBatch(base, token, album.id, [{ name: 'DSC_0100.JPG', buffer: await makeJpeg(100) }]);
     const photoId = uploaded.body.photos[0]!.id;
