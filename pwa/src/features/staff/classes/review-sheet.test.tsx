@@ -1,11 +1,12 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReviewPhoto, ReviewSheet as Sheet } from '@contract/albums';
 import { CLASS_SCREEN_MSG, REVIEW_MSG, TRAY_MSG } from '@contract/messages';
 import type { AlbumSummary } from '@contract/schools';
-import { Toaster, resetToasts } from '../../../components/ui/toast';
+import { Toaster } from '../../../components/ui/toast';
+import { fakeStaffApi } from '../../../../test/staff-api';
 import { ReviewSheet, REVIEW_PAGE_SIZE } from './review-sheet';
 import { ClassPublishing, classStatus, fromLocalInput, toLocalInput } from './class-publishing';
 
@@ -41,32 +42,7 @@ function sheetOf(children: number): Sheet {
   };
 }
 
-let calls: { method: string; url: string; body: unknown }[];
-let answers: Map<string, unknown>;
-
-beforeEach(() => {
-  calls = [];
-  answers = new Map();
-  window.localStorage.setItem('token', 'staff-token');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null });
-      if (url.startsWith('/api/images/')) return new Response(new Blob(['jpeg']), { status: 200 });
-      const answer = answers.get(`${method} ${url}`);
-      if (answer === undefined) return new Response(JSON.stringify({ message: 'not here' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
-      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
-});
-
-afterEach(() => {
-  act(() => resetToasts());
-  vi.unstubAllGlobals();
-});
+const { calls, answers } = fakeStaffApi();
 
 function renderWithQueries(node: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

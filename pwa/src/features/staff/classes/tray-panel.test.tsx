@@ -1,13 +1,14 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TrayCard } from '@contract/matching';
 import { MATCHING_MSG, TRAY_MSG } from '@contract/messages';
 import type { TrayItem, TrayResponse } from '@contract/photos';
 import type { AlbumSummary } from '@contract/schools';
 import type { Student } from '@contract/students';
-import { Toaster, resetToasts } from '../../../components/ui/toast';
+import { Toaster } from '../../../components/ui/toast';
+import { fakeStaffApi } from '../../../../test/staff-api';
 import { staffKeys } from '../api/keys';
 import { guessFor, TrayPanel } from './tray-panel';
 
@@ -51,32 +52,7 @@ describe('the guess for a waiting photo', () => {
   });
 });
 
-let calls: { method: string; url: string; body: unknown }[];
-let answers: Map<string, unknown>;
-
-beforeEach(() => {
-  calls = [];
-  answers = new Map();
-  window.localStorage.setItem('token', 'staff-token');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null });
-      if (url.startsWith('/api/images/')) return new Response(new Blob(['jpeg']), { status: 200 });
-      const answer = answers.get(`${method} ${url}`);
-      if (answer === undefined) return new Response(JSON.stringify({ message: 'not here' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
-      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
-});
-
-afterEach(() => {
-  act(() => resetToasts());
-  vi.unstubAllGlobals();
-});
+const { calls, answers } = fakeStaffApi();
 
 const student = (id: number, name: string): Student => ({ id, albumId: album.id, name, number: null, guardianEmail: null, code: 'ABCD-EFGH', doNotPublish: false, photoCount: 0, createdAt: '2026-11-26T10:00:00.000Z' });
 
