@@ -25,7 +25,7 @@ describeJourney('a price change while a print waits in the cart', (env) => {
     const page = await context.newPage();
     await unlockSchool(page, base, 'Demo Primary School', 'demo1234');
     await openClass(page, 'Class 1A');
-    await addFirstPhoto(page, [{ name: '15x20 Print' }, { name: 'Digital Download' }]);
+    await addFirstPhoto(page, [{ name: '15x20 Print' }, { name: 'Digital Copy' }]);
     await goToCheckout(page);
     await fillCheckout(page, { name: 'Mpho Dube', email: uniqueEmail('reprice'), student: 'Kagiso Dube' });
     const placeOrder = page.getByRole('button', { name: 'Place Order and Pay' });

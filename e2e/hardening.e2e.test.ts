@@ -61,7 +61,7 @@ describeJourney('hardening: the screens', (env) => {
     await page.getByRole('button', { name: /^Choose products for/ }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Select Products for Photo' });
     await allImagesLoaded(page, '.preview-frame img');
-    await dialog.getByRole('checkbox', { name: /^Digital Download/ }).waitFor();
+    await dialog.getByRole('checkbox', { name: /^Digital Copy/ }).waitFor();
     await context.close();
   });
 
@@ -119,7 +119,7 @@ describeJourney('hardening: the screens', (env) => {
     expect(await dialog.getByText('Digital Copy').count()).toBe(0);
 
     await dialog.getByRole('button', { name: HARDENING_MSG.tryAgain }).click();
-    await dialog.getByRole('checkbox', { name: /^Digital Download/ }).waitFor();
+    await dialog.getByRole('checkbox', { name: /^Digital Copy/ }).waitFor();
     expect(await dialog.getByText('Large Canvas').count()).toBe(0);
     expect(calls).toBe(2);
     await context.close();
@@ -185,7 +185,7 @@ describeJourney('hardening: the screens', (env) => {
     const page = await context.newPage();
     await unlockSchool(page, env.server.url, SCHOOL, 'demo1234');
     await openClass(page, 'Class 1A');
-    await addFirstPhoto(page, [{ name: 'Digital Download' }]);
+    await addFirstPhoto(page, [{ name: 'Digital Copy' }]);
     await goToCheckout(page);
     const email = uniqueEmail('created');
     await fillCheckout(page, { name: 'Lorato Parent', email, student: 'Tumelo' });
@@ -257,7 +257,7 @@ describeJourney('hardening: the screens', (env) => {
     const album = albums.find((candidate) => candidate.name === 'Class 1A')!;
     const [photo] = await api<{ id: number }[]>(env.server.url, `/api/albums/${album.id}/photos`, { token });
     const products = await api<{ items: { id: number; productType: string; price: string }[] }[]>(env.server.url, `/api/schools/${school.id}/price-lists`);
-    const digital = products[0]!.items.find((item) => item.productType === 'Digital Download')!;
+    const digital = products[0]!.items.find((item) => item.productType === 'Digital Copy')!;
     const { order } = await api<{ order: { id: string } }>(env.server.url, '/api/orders', {
       method: 'POST',
       cookie,

@@ -9,7 +9,7 @@ describeJourney('payment outcomes and the closing date', (env) => {
     const page = await context.newPage();
     await unlockSchool(page, env.server.url, 'Demo Primary School', 'demo1234');
     await openClass(page, 'Class 1A');
-    await addFirstPhoto(page, [{ name: 'Digital Download' }]);
+    await addFirstPhoto(page, [{ name: 'Digital Copy' }]);
     await goToCheckout(page);
     await fillCheckout(page, { name: 'Thabo Parent', email: uniqueEmail('declined'), student: 'Lesego' });
     await payWithCard(page, DECLINED_CARD);
@@ -18,7 +18,7 @@ describeJourney('payment outcomes and the closing date', (env) => {
     await page.getByRole('link', { name: 'Track Your Orders' }).waitFor();
     await page.getByRole('link', { name: 'Try Again' }).click();
     await page.getByRole('heading', { name: 'Complete Your Order' }).waitFor();
-    await page.getByText('Digital Download', { exact: true }).waitFor();
+    await page.getByText('Digital Copy', { exact: true }).waitFor();
     await context.close();
   });
 

@@ -74,7 +74,7 @@ describeJourney('print batches', (env) => {
     const parent = await parentContext.newPage();
     await unlockSchool(parent, env.server.url, SCHOOL, 'demo1234');
     await openClass(parent, 'Class 1A');
-    await addFirstPhoto(parent, [{ name: '10x15 Print', quantity: 2 }, { name: 'Digital Download' }]);
+    await addFirstPhoto(parent, [{ name: '10x15 Print', quantity: 2 }, { name: 'Digital Copy' }]);
     await goToCheckout(parent);
     const email = uniqueEmail('batch');
     await fillCheckout(parent, { name: 'Naledi Mosweu', email, student: STUDENT });

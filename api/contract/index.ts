@@ -19,3 +19,4 @@ export * from './csv';
 export * from './brand';
 export * from './format';
 export * from './payment-outcome';
+export * from './photo-names';

@@ -20,7 +20,7 @@ export const DEMO = {
 const PRODUCTS = [
   { name: '10x15 Print', description: 'Glossy print, 10 x 15 cm', priceThebe: 2500, kind: 'print', size: '10x15 cm' },
   { name: '15x20 Print', description: 'Glossy print, 15 x 20 cm', priceThebe: 4000, kind: 'print', size: '15x20 cm' },
-  { name: 'Digital Download', description: 'Full-resolution file, no watermark', priceThebe: 1500, kind: 'digital', size: null },
+  { name: 'Digital Copy', description: 'Full-resolution file, no watermark', priceThebe: 1500, kind: 'digital', size: null },
   { name: 'Small Frame', description: 'Black frame with a 15 x 20 cm print', priceThebe: 3500, kind: 'print', size: '15x20 cm' },
   { name: 'Canvas', description: '30 x 40 cm stretched canvas', priceThebe: 8000, kind: 'print', size: '30x40 cm' },
 ] as const;

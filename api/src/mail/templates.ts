@@ -115,13 +115,13 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
     ...details.map(([label, value]) => `${label}: ${value}`),
     '',
     'Items:',
-    ...order.items.map((item) => `- ${item.quantity} x ${item.productName}, photo ${item.photoName}: ${formatPula(item.totalPrice)}`),
+    ...order.items.map((item) => `- ${item.quantity} x ${item.productName}, ${item.photoName}: ${formatPula(item.totalPrice)}`),
     '',
     `Total: ${total}`,
     '',
     delivery,
     ...(input.downloads.length > 0
-      ? ['', 'Your digital downloads:', ...input.downloads.map((d) => `- ${d.photoName}: ${d.url}`), downloadNote]
+      ? ['', 'Your digital copies:', ...input.downloads.map((d) => `- ${d.photoName}: ${d.url}`), downloadNote]
       : []),
     '',
     `My Orders: ${input.ordersUrl}`,
@@ -133,13 +133,13 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
   const rows = order.items
     .map(
       (item) =>
-        `<tr><td style="${cell}">${escapeHtml(item.productName)}<br><span style="color:#555">Photo ${escapeHtml(item.photoName)}</span></td>` +
+        `<tr><td style="${cell}">${escapeHtml(item.productName)}<br><span style="color:#555">${escapeHtml(item.photoName)}</span></td>` +
         `<td style="${cell}">${escapeHtml(item.quantity)}</td><td style="${cell};text-align:right">${escapeHtml(formatPula(item.totalPrice))}</td></tr>`,
     )
     .join('\n');
   const downloadsHtml =
     input.downloads.length > 0
-      ? `<h2 style="font-size:16px">Your digital downloads</h2>
+      ? `<h2 style="font-size:16px">Your digital copies</h2>
 <ul>${input.downloads.map((d) => `<li><a href="${safeHref(d.url)}">${escapeHtml(d.photoName)}</a></li>`).join('')}</ul>
 <p>${escapeHtml(downloadNote)}</p>`
       : '';

@@ -46,11 +46,11 @@ describe('orderConfirmationEmail', () => {
       albumName: 'Class of 2025',
       totalAmount: '125.5',
       items: [
-        { productName: '8x10 Print', photoName: 'IMG_001.jpg', quantity: 2, totalPrice: '100.00' },
-        { productName: 'Digital download', photoName: hostile, quantity: 1, totalPrice: '25.50' },
+        { productName: '8x10 Print', photoName: 'Photo 1', quantity: 2, totalPrice: '100.00' },
+        { productName: 'Digital Copy', photoName: hostile, quantity: 1, totalPrice: '25.50' },
       ],
     },
-    downloads: [{ photoName: 'IMG_002.jpg', url: 'https://photos.example.bw/api/downloads/abc?sig=1&exp=2' }],
+    downloads: [{ photoName: 'Photo 2', url: 'https://photos.example.bw/api/downloads/abc?sig=1&exp=2' }],
     ordersUrl: 'https://photos.example.bw/customer/orders',
   };
   const mail = orderConfirmationEmail(input);
@@ -62,17 +62,18 @@ describe('orderConfirmationEmail', () => {
       expect(body).toContain('P100.00');
       expect(body).toContain('P25.50');
       expect(body).toContain('8x10 Print');
-      expect(body).toContain('IMG_001.jpg');
+      expect(body).toContain('Photo 1');
       expect(body).toContain('Maru-a-Pula');
       expect(body).toContain('Class of 2025');
       expect(body).toMatch(/Prints are delivered to Maru-a-Pula: there is no home delivery/);
       expect(body).toContain('valid for 30 days');
       expect(body).toContain('My Orders');
     }
-    expect(mail.text).toContain('- 2 x 8x10 Print, photo IMG_001.jpg: P100.00');
+    expect(mail.text).toContain('- 2 x 8x10 Print, Photo 1: P100.00');
     expect(mail.text).toContain('Total: P125.50');
-    expect(mail.text).toContain('- IMG_002.jpg: https://photos.example.bw/api/downloads/abc?sig=1&exp=2');
-    expect(mail.html).toContain('<a href="https://photos.example.bw/api/downloads/abc?sig=1&#38;exp=2">IMG_002.jpg</a>');
+    expect(mail.text).toContain('Your digital copies:');
+    expect(mail.text).toContain('- Photo 2: https://photos.example.bw/api/downloads/abc?sig=1&exp=2');
+    expect(mail.html).toContain('<a href="https://photos.example.bw/api/downloads/abc?sig=1&#38;exp=2">Photo 2</a>');
     expect(mail.html).toContain('href="https://photos.example.bw/customer/orders"');
   });
 
@@ -84,8 +85,8 @@ describe('orderConfirmationEmail', () => {
 
   it('leaves out the downloads section and an empty album when there are none', () => {
     const printsOnly = orderConfirmationEmail({ ...input, order: { ...input.order, albumName: '' }, downloads: [] });
-    expect(printsOnly.text).not.toContain('digital downloads');
-    expect(printsOnly.html).not.toContain('digital downloads');
+    expect(printsOnly.text).not.toContain('digital copies');
+    expect(printsOnly.html).not.toContain('digital copies');
     expect(printsOnly.text).not.toContain('Album:');
   });
 

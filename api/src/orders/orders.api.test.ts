@@ -211,7 +211,9 @@ describeApi('orders', () => {
     const ok = await anon.get(url.pathname);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('image/jpeg');
-    expect(ok.headers.get('content-disposition')).toContain('IMG_0424.JPG');
+    // The family's name for the photo, never the camera's file name (IMG_0424.JPG).
+    expect(ok.headers.get('content-disposition')).toContain(' - Photo 424.jpg"');
+    expect(ok.headers.get('content-disposition')).not.toContain('IMG_');
     const stored = await server.runtime.knex('photos').where({ id: digitalItem.photoId }).first();
     expect((ok.body as Buffer).length).toBe(Number(stored.file_size));
 

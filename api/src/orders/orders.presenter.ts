@@ -7,10 +7,6 @@ import type { OrderItemRecord, OrderRecord } from './orders.repository';
 export const isPaid = (order: Pick<OrderRecord, 'paymentStatus' | 'orderStatus'>): boolean =>
   order.paymentStatus === 'completed' && order.orderStatus !== 'cancelled';
 
-/** How an order line names its photo in e-mails: the original name, else the stored file, else its id. */
-export const itemPhotoLabel = (item: Pick<Order['items'][number], 'photoOriginalName' | 'photoFilename' | 'photoId'>): string =>
-  item.photoOriginalName ?? item.photoFilename ?? `ID: ${item.photoId}`;
-
 /**
  * The line's photo was moved to another child, or back to the tray, after it was ordered: the
  * order's family no longer owns it and staff check and refund (docs/access.md, "Withdrawn photos").

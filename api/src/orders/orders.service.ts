@@ -15,7 +15,8 @@ import { newOrderId } from './order-id';
 import { orderRequestHash } from './idempotency';
 import { priceOrder, fallbackProducts, type PhotoInfo } from './pricing';
 import { createOrdersRepository, type OrderRecord } from './orders.repository';
-import { isPaid, itemPhotoLabel, lineWithdrawn, presentOrder } from './orders.presenter';
+import { isPaid, lineWithdrawn, presentOrder } from './orders.presenter';
+import { familyPhotoLabel, itemFamilyPhotoLabel } from '../../contract/photo-names';
 import type { DownloadLinks } from './downloads';
 import type { StreamedFileResponse } from '../media/media.types';
 
@@ -152,7 +153,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     if (!photo) throw notFound(ORDER_MSG.downloadInvalid);
     if (photo.doNotPublish) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
     if (lineWithdrawn({ ...item, photoNow: photo.now })) throw forbidden(REVIEW_MSG.photoWithdrawnHelp, 'PHOTO_WITHDRAWN');
-    const file = await deps.media.originalDownload(photo, downloadName(order.schoolName, item.photoOriginalName ?? photo.filename, photo.filename));
+    const file = await deps.media.originalDownload(photo, downloadName(order.schoolName, familyPhotoLabel({ id: item.photoId, originalName: item.photoOriginalName, name: item.photoName }), photo.filename));
     if (!file) throw notFound(ORDER_MSG.downloadInvalid);
     return file;
   }
@@ -215,13 +216,13 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
             totalAmount: order.totalAmount,
             items: order.items.map((item) => ({
               productName: item.productName,
-              photoName: itemPhotoLabel(item),
+              photoName: itemFamilyPhotoLabel(item),
               quantity: item.quantity,
               totalPrice: item.totalPrice,
             })),
           },
           downloads: order.items.flatMap((item) =>
-            item.downloadUrl ? [{ photoName: itemPhotoLabel(item), url: item.downloadUrl }] : [],
+            item.downloadUrl ? [{ photoName: itemFamilyPhotoLabel(item), url: item.downloadUrl }] : [],
           ),
           ordersUrl: `${deps.config.publicUrl}/customer/orders`,
         }),
@@ -231,9 +232,9 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-/** "Demo Primary School - IMG_0423.JPG", with the stored extension when the original had none. */
-function downloadName(school: string, original: string, stored: string): string {
-  const ext = stored.slice(stored.lastIndexOf('.'));
-  const base = /\.[A-Za-z0-9]{2,4}$/.test(original) ? original : `${original}${ext}`;
-  return `${school} - ${base}`.replace(/[/\\:*?<>|]/g, '-').slice(0, 180);
+/** "Demo Primary School - Photo 423.jpg": the name the family knows the photo by, with the stored file's extension. */
+function downloadName(school: string, photoName: string, stored: string): string {
+  const dot = stored.lastIndexOf('.');
+  const ext = dot > 0 ? stored.slice(dot).toLowerCase() : '';
+  return `${school} - ${photoName}`.replace(/[/\\:*?<>|]/g, '-').slice(0, 180) + ext;
 }

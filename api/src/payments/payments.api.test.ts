@@ -77,6 +77,9 @@ describeApi('payments through the PayWeb3 sandbox', () => {
       expect(mail.text).toContain('P77.50');
       expect(mail.text).toMatch(/school/i);
       expect(mail.text).toContain('/api/downloads/');
+      // Photos go by the family's names (the shop's are IMG_0423.JPG and IMG_0424.JPG), never camera file names.
+      expect(mail.text).toMatch(/, Photo 42[34]: P/);
+      expect(mail.text).not.toContain('IMG_');
       const kinds = (await callbacks(w)).filter((c) => c.body.includes(payRequestId)).map((c) => c.kind);
       expect(kinds).toEqual(expect.arrayContaining(['notify', 'return', 'query']));
       // A paid order cannot be paid again.

@@ -4,7 +4,7 @@ import { lineTotal } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import type { CartLine } from '../../lib/storage';
 import { thumbnailUrl } from './api';
-import { familyPhotoLabel } from '../../lib/photo-label';
+import { familyPhotoLabel } from '@contract/photo-names';
 import type { Product } from './products';
 
 export interface ProductSelection {

@@ -16,7 +16,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { GalleryImage } from '../../components/authed-image';
 import { lineTotal, toThebe } from '../../lib/cart';
 import { previewUrl } from './api';
-import { familyPhotoLabel, photoLabel } from '../../lib/photo-label';
+import { familyPhotoLabel, photoLabel } from '@contract/photo-names';
 import type { Product } from './products';
 
 const QUANTITIES = Array.from({ length: QUANTITY_MAX - QUANTITY_MIN + 1 }, (_, index) => QUANTITY_MIN + index);

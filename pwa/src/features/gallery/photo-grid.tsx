@@ -4,7 +4,7 @@ import { OFFLINE_MSG } from '@contract/messages';
 import { GRID_ABOVE_THE_FOLD, GRID_FIRST_ROW, GRID_SIZES, GRID_SMALL_MEDIA, gridSrcSet } from '@contract/gallery-page';
 import { AuthedImage } from '../../components/authed-image';
 import { smallThumbnailUrl, thumbnailUrl } from './api';
-import { familyPhotoLabel, photoLabel } from '../../lib/photo-label';
+import { familyPhotoLabel, photoLabel } from '@contract/photo-names';
 import { useOnline } from '../../lib/use-online';
 
 /**

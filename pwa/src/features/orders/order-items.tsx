@@ -1,7 +1,7 @@
 import type { OrderItem } from '@contract/orders';
 import { formatPula } from '@contract/money';
 import { REVIEW_MSG } from '@contract/messages';
-import { itemFamilyPhotoLabel } from '../../lib/photo-label';
+import { itemFamilyPhotoLabel } from '@contract/photo-names';
 
 /**
  * Items with product, photo, quantity and line total; a paid digital copy gets its download link.

@@ -9,7 +9,7 @@ import { dispatchCart, readCart } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import { buildCheckoutCart } from '../../lib/checkout-cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
-import { itemFamilyPhotoLabel } from '../../lib/photo-label';
+import { itemFamilyPhotoLabel } from '@contract/photo-names';
 import { cartSignature, readUnpaidOrders, rememberUnpaidOrder } from '../../lib/unpaid-order';
 
 export function restoreCartFrom(order: Order): void {

@@ -5,7 +5,7 @@ import type { Order } from '@contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog } from '../../../components/ui/dialog';
 import { PAYMENT_TONE, STATUS_TONE, statusLabel } from '../common/status';
-import { itemPhotoLabel } from '../../../lib/photo-label';
+import { itemPhotoLabel } from '@contract/photo-names';
 
 /** Every item of an order: photo name, original number, product, quantity and price. */
 export function OrderDetailDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {

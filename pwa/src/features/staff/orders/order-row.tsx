@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { PAYMENT_TONE } from '../common/status';
-import { itemPhotoLabel } from '../../../lib/photo-label';
+import { itemPhotoLabel } from '@contract/photo-names';
 
 export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onView: () => void; onStatus: (status: OrderStatus) => void; busy: boolean }) {
   const more = order.items.length - ORDER_ROW_ITEMS;

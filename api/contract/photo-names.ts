@@ -1,6 +1,6 @@
-/** The one name a photo goes by on screen, for gallery photos and order lines alike. */
-import { PRINT_BATCH_ROUTE_MSG } from '@contract/messages';
-import type { OrderItem } from '@contract/orders';
+/** The names a photo goes by, for gallery photos and order lines alike: staff see the camera's file name, families "Photo 423" (on screen, in e-mails and in a download's file name). */
+import { PRINT_BATCH_ROUTE_MSG } from './messages';
+import type { OrderItem } from './orders';
 
 export interface PhotoNames {
   id: number | null;
