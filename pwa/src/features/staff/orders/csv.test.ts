@@ -64,7 +64,9 @@ describe('orders CSV', () => {
     expect([number, school, album, customer, student]).toEqual(['K7Q2M9XD3P', 'Acacia Primary', 'Grade 1A', 'Mpho Dube', 'Neo Dube']);
     expect(date).toMatch(/^2025-03-1[45]$/);
     expect(details).toBe('10x15 Print x2 (IMG_0423.JPG); Digital Copy x1 (IMG_0424.JPG)');
-    expect([total, payment, status]).toEqual(['P65.00', 'completed', 'At Printers']);
+    // A number a spreadsheet sums (in pula), not "P65.00".
+    expect([total, payment, status]).toEqual(['65.00', 'completed', 'At Printers']);
+    expect(Number(total)).toBe(65);
   });
 
   it("names each line's own child in an order for two children", () => {

@@ -1,13 +1,14 @@
 /**
  * The order export: orders_{date}.csv with exactly these columns in this order,
  * written to RFC 4180 (CRLF rows, fields with commas, quotes or line breaks quoted, quotes doubled).
+ * Total Amount is a plain number in pula ("65.00", no "P") so that a spreadsheet can sum the column.
  */
 import { ORDER_STATUS_LABELS } from '@contract/constants';
-import { formatPula } from '@contract/money';
+import { decimalToThebe, thebeToDecimal } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { csvField, csvRows } from '@contract/csv';
 import { saveBlob } from './save-file';
-import { itemPhotoLabel } from '../../../lib/photo-label';
+import { itemPhotoLabel } from '@contract/photo-names';
 
 export const CSV_COLUMNS = [
   'Order Number',
@@ -46,7 +47,7 @@ export function orderRow(order: Order): string[] {
     order.studentName,
     localDate(order.createdAt),
     order.items.map((item) => itemSummary(item, order.studentName)).join('; '),
-    formatPula(order.totalAmount),
+    thebeToDecimal(decimalToThebe(order.totalAmount) ?? 0),
     order.testPayment ? `${order.paymentStatus} (test payment)` : order.paymentStatus,
     ORDER_STATUS_LABELS[order.orderStatus] ?? order.orderStatus,
   ];
