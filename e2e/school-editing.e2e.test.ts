@@ -73,6 +73,8 @@ describeJourney('editing a school and its access mode', (env) => {
     await edit.getByLabel('School name').fill(renamed);
     await edit.getByLabel('Contact email').fill('not-an-email');
     await edit.getByLabel('Closing date (optional)').fill('2031-11-28');
+    // Under the date picker (whose format is the device's), the date as the school list writes it.
+    await edit.getByText('Closes 28 Nov 2031').waitFor();
     await edit.getByLabel('Price list (optional)').selectOption({ label: 'Standard Package' });
     await edit.getByLabel('New school password (optional)').fill('12345');
     await edit.getByRole('button', { name: 'Save School' }).click();
@@ -86,7 +88,7 @@ describeJourney('editing a school and its access mode', (env) => {
     const saved = page.locator('.staff-cards li', { hasText: renamed });
     await saved.getByText('head@kgale.example').waitFor();
     await saved.getByText('Standard Package').waitFor();
-    await saved.getByText('Closes 2031-11-28').waitFor();
+    await saved.getByText('Closes 28 Nov 2031').waitFor();
     // The web address did not follow the new name.
     await saved.getByText(`/kgale-hill-${stamp}`).waitFor();
 

@@ -133,6 +133,14 @@ describeJourney('staff journey', (env) => {
     await row.getByLabel(`Status of order ${orderId}`).selectOption('at_printers');
     await toastWith(page, 'Status Updated').waitFor();
     expect((await api<{ orderStatus: string }>(env.server.url, `/api/orders/${orderId}`)).orderStatus).toBe('at_printers');
+    // The order is unpaid: "Delivered" asks first, and "Keep status" leaves it as it was.
+    await row.getByLabel(`Status of order ${orderId}`).selectOption('delivered');
+    const ask = page.getByRole('dialog', { name: 'Mark an unpaid order delivered?' });
+    await ask.getByText(`Order #${orderId} has not been paid (payment pending).`, { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Keep status' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await row.getByLabel(`Status of order ${orderId}`).inputValue()).toBe('at_printers');
+    expect((await api<{ orderStatus: string }>(env.server.url, `/api/orders/${orderId}`)).orderStatus).toBe('at_printers');
 
     // The export, column by column.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -143,7 +151,13 @@ describeJourney('staff journey', (env) => {
     const rows = parseCsv(fs.readFileSync((await download.path())!, 'utf8'));
     expect(rows[0]).toEqual(['Order Number', 'School Name', 'Class/Album', 'Customer Name', 'Student Name', 'Date', 'Order Details', 'Total Amount', 'Payment Status', 'Order Status']);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual([orderId, schoolName, 'Grade 1A', 'Dube, "Mpho"', 'Neo Dube', date, '10x15 Print x2 (IMG_0001.JPG); Digital Copy x1 (IMG_0002.JPG)', 'P65.00', 'pending', 'At Printers']);
+    expect(rows[1]).toEqual([orderId, schoolName, 'Grade 1A', 'Dube, "Mpho"', 'Neo Dube', date, '10x15 Print x2 (IMG_0001.JPG); Digital Copy x1 (IMG_0002.JPG)', '65.00', 'pending', 'At Printers']);
+
+    // Asked again, "Mark delivered" does it (the family paid another way).
+    await row.getByLabel(`Status of order ${orderId}`).selectOption('delivered');
+    await ask.getByRole('button', { name: 'Mark delivered' }).click();
+    await toastWith(page, `Order #${orderId} is now Delivered.`).waitFor();
+    expect((await api<{ orderStatus: string }>(env.server.url, `/api/orders/${orderId}`)).orderStatus).toBe('delivered');
     await context.close();
   });
 });

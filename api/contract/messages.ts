@@ -370,6 +370,12 @@ export const STAFF_MSG = {
   statusUpdatedTitle: 'Status Updated',
   orderStatusNow: (id: number | string, status: string) => `Order #${id} is now ${status}.`,
   updateOrderStatusFailed: 'Failed to update order status',
+  /** Asked before an order whose payment has not completed is marked delivered (a slip of the drop-down hands over unpaid prints). */
+  unpaidDeliveredTitle: 'Mark an unpaid order delivered?',
+  unpaidDelivered: (id: number | string, payment: string) =>
+    `Order #${id} has not been paid (payment ${payment}). Mark it delivered only if the family has paid another way or the prints are a gift.`,
+  unpaidDeliveredConfirm: 'Mark delivered',
+  keepStatus: 'Keep status',
   markReadyTitle: 'Mark ready for delivery?',
   markDeliveredTitle: 'Mark delivered?',
   downloadStartedTitle: 'Download Started',
@@ -443,6 +449,9 @@ export const STAFF_MSG = {
   schoolPasswordHintKeep: 'Leave blank to keep the current password.',
   schoolPasswordHintNone: 'This school has no password yet. Set one to let families use the school password.',
   schoolSlugHintEdit: "Changing it changes the gallery's web address; links already shared stop working.",
+  /** A school's closing date, in the school list and under the form's date field alike ("Closes 28 Nov 2031"). */
+  schoolCloses: (date: string) => `Closes ${date}`,
+  schoolClosingNone: 'No closing date: prints stay on sale.',
   accessNeedsPasswordTitle: 'Set a school password',
   accessNeedsPassword: (school: string) => `${school} has no school password yet. Choose one to give to the school; every family who has it will see every class.`,
   accessSetPassword: 'Use the school password',

@@ -50,6 +50,8 @@ export function ClassPublishing({ album }: { album: AlbumSummary }) {
   const patch = useClassPublishing(album.id);
   const [asking, setAsking] = useState<Asking>(null);
   const [when, setWhen] = useState(toLocalInput(album.publishAt));
+  // The time as typed, written as the class list writes it ("Publishes 1 Dec 2026, 08:00").
+  const scheduledFor = fromLocalInput(when);
   // A saved (or cleared) time shows in the field once the class list has it.
   const [shownFor, setShownFor] = useState(album.publishAt ?? null);
   if ((album.publishAt ?? null) !== shownFor) {
@@ -160,6 +162,7 @@ export function ClassPublishing({ album }: { album: AlbumSummary }) {
               </Button>
             </div>
             <p id={`${fieldId}-hint`} className="muted" style={{ fontSize: '0.875rem', margin: 'var(--space-1) 0 0' }}>
+              {scheduledFor ? `${REVIEW_MSG.scheduled(formatDate(scheduledFor, 'dateTime'))}. ` : ''}
               {REVIEW_MSG.publishAtHint}
             </p>
           </div>

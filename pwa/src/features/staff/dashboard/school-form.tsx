@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { schoolCreateSchema, schoolUpdateSchema, type StaffSchool } from '@contract/schools';
 import { ACCESS_MODES, ACCESS_MODE_LABELS, DEFAULT_ACCESS_MODE } from '@contract/student-codes';
 import { MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { formatDate } from '@contract/format';
 import { Field } from '../../../components/ui/field';
 import { FieldError, Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -16,6 +17,13 @@ import { useZodForm } from '../../../lib/form';
 import { usePriceLists } from '../api/price-lists';
 import { useCreateSchool, useUpdateSchool } from '../api/schools';
 import { FormActions } from '../../../components/ui/form-actions';
+
+/** The chosen closing date written as the school list writes it, whatever format this device's date picker uses. */
+function closingEcho(value: string): string {
+  if (value === '') return STAFF_MSG.schoolClosingNone;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : STAFF_MSG.schoolCloses(formatDate(date, 'short'));
+}
 
 const EMPTY = { name: '', slug: '', password: '', contactEmail: '', contactPhone: '', address: '', closingDate: '', priceListId: '', accessMode: DEFAULT_ACCESS_MODE as string };
 type Values = typeof EMPTY;
@@ -100,7 +108,7 @@ export function SchoolForm({ school, onDone }: { school?: StaffSchool; onDone: (
         <Field id={`${formId}-email`} label="Contact email" type="email" value={values.contactEmail} onChange={set('contactEmail')} error={errors.contactEmail} />
         <Field id={`${formId}-phone`} label="Contact phone (optional)" type="tel" value={values.contactPhone} onChange={set('contactPhone')} error={errors.contactPhone} />
         <Field id={`${formId}-address`} label="Address (optional)" value={values.address} onChange={set('address')} error={errors.address} />
-        <Field id={`${formId}-closing`} label="Closing date (optional)" type="date" value={values.closingDate} onChange={set('closingDate')} error={errors.closingDate} />
+        <Field id={`${formId}-closing`} label="Closing date (optional)" type="date" value={values.closingDate} onChange={set('closingDate')} error={errors.closingDate} hint={closingEcho(values.closingDate)} />
         <div className="field">
           <Label htmlFor={`${formId}-price-list`}>Price list (optional)</Label>
           <Select id={`${formId}-price-list`} value={values.priceListId} onChange={set('priceListId')}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffSchool } from '@contract/schools';
 import { STAFF_MSG } from '@contract/messages';
+import { formatDate } from '@contract/format';
 import { ACCESS_MODE_LABELS } from '@contract/student-codes';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -57,7 +58,7 @@ export function SchoolsTab() {
                     {school.albums.length} class(es) · {school.albums.reduce((sum, album) => sum + album.photoCount, 0)} photos · {school.priceListName ?? 'Built-in products'}
                   </span>
                   <span>{STAFF_MSG.accessModeOnCard(ACCESS_MODE_LABELS[school.accessMode])}</span>
-                  {school.closingDate ? <span className="muted">Closes {school.closingDate}</span> : null}
+                  {school.closingDate ? <span className="muted">{STAFF_MSG.schoolCloses(formatDate(school.closingDate, 'short'))}</span> : null}
                   <div className="row">
                     <Link to={paths.school(school.slug)} className={buttonClass('outline', 'btn-sm')} aria-label={`View ${school.name}`}>
                       View

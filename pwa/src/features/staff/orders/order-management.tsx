@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@contract/constants';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@contract/constants';
 import type { Order } from '@contract/orders';
 import { PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -31,6 +32,22 @@ export function OrderManagement() {
   const orders = useOrders({ status, school });
   const schools = useStaffSchools();
   const update = useUpdateOrderStatus();
+  // A status change that needs a second look before it is sent: an unpaid order marked delivered.
+  const [asking, setAsking] = useState<{ order: Order; orderStatus: OrderStatus } | null>(null);
+
+  const changeStatus = (order: Order, orderStatus: OrderStatus) =>
+    update.mutate(
+      { id: order.id, orderStatus },
+      {
+        onSuccess: () => toast({ title: STAFF_MSG.statusUpdatedTitle, description: STAFF_MSG.orderStatusNow(order.id, ORDER_STATUS_LABELS[orderStatus]), variant: 'success' }),
+        onError: () => toast({ title: PWA_MSG.updateFailedTitle, description: STAFF_MSG.updateOrderStatusFailed, variant: 'destructive' }),
+        onSettled: () => setAsking(null),
+      },
+    );
+  const requestStatus = (order: Order, orderStatus: OrderStatus) => {
+    if (orderStatus === 'delivered' && order.paymentStatus !== 'completed') setAsking({ order, orderStatus });
+    else changeStatus(order, orderStatus);
+  };
 
   const visible = useMemo(() => (orders.data ?? []).filter((order) => matchesSearch(order, search)), [orders.data, search]);
   const summary = summarise(visible);
@@ -105,15 +122,7 @@ export function OrderManagement() {
                 order={order}
                 busy={update.isPending && update.variables?.id === order.id}
                 onView={() => setViewing(order)}
-                onStatus={(orderStatus) =>
-                  update.mutate(
-                    { id: order.id, orderStatus },
-                    {
-                      onSuccess: () => toast({ title: STAFF_MSG.statusUpdatedTitle, description: STAFF_MSG.orderStatusNow(order.id, ORDER_STATUS_LABELS[orderStatus]), variant: 'success' }),
-                      onError: () => toast({ title: PWA_MSG.updateFailedTitle, description: STAFF_MSG.updateOrderStatusFailed, variant: 'destructive' }),
-                    },
-                  )
-                }
+                onStatus={(orderStatus) => requestStatus(order, orderStatus)}
               />
             ))}
           </ul>
@@ -123,6 +132,17 @@ export function OrderManagement() {
         </TabsContent>
       </Tabs>
       <OrderDetailDialog order={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && !update.isPending && setAsking(null)}
+        title={STAFF_MSG.unpaidDeliveredTitle}
+        description={asking ? STAFF_MSG.unpaidDelivered(asking.order.id, asking.order.paymentStatus) : ''}
+        confirmLabel={STAFF_MSG.unpaidDeliveredConfirm}
+        cancelLabel={STAFF_MSG.keepStatus}
+        confirmVariant="primary"
+        busy={update.isPending}
+        onConfirm={() => asking && changeStatus(asking.order, asking.orderStatus)}
+      />
     </div>
   );
 }
