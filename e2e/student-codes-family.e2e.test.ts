@@ -113,7 +113,7 @@ describeJourney('student codes: a family with two children', (env) => {
     // prefilled with both children of this school.
     await goToCheckout(page);
     await page.getByText('Your cart has photos from 2 schools.', { exact: false }).waitFor();
-    await page.getByText('Sunrise Academy (1 item(s)) stay in your cart', { exact: false }).waitFor();
+    await page.getByText('Sunrise Academy (1 item) stay in your cart', { exact: false }).waitFor();
     expect(await page.getByLabel('Student name').inputValue()).toBe('Kagiso Dube, Neo Dube');
     await page.getByLabel('Your name').fill('Mpho Dube');
     await page.getByLabel('Email').fill(uniqueEmail('family'));

@@ -310,6 +310,12 @@ export const PWA_MSG = {
   accessGrantedTitle: 'Access Granted',
   accessDeniedTitle: 'Access Denied',
   addedToCartTitle: 'Added to Cart',
+  /** The spec's words exactly. */
+  productsAdded: (count: number) => `${count} product(s) added to your cart`,
+  /** The cart holds photos of several schools: one order per school, the rest wait in the cart. */
+  otherSchoolsWait: (schools: number, first: string, later: string) =>
+    `Your cart has photos from ${schools} schools. Each school's prints are delivered to that school, so each is a separate order: this order is for ${first}. ${later} stay in your cart for your next order.`,
+  schoolItems: (school: string, items: number) => `${school} (${items} ${items === 1 ? 'item' : 'items'})`,
   offlineTitle: 'You are offline',
   classCreatedTitle: 'Class Created',
   createClassFailed: 'Failed to create class',

@@ -304,9 +304,11 @@ export default function Checkout() {
               {schoolName ? <p className="muted">{schoolName} · delivered to the school</p> : null}
               {later.length > 0 ? (
                 <p className="alert alert-warn" role="status">
-                  Your cart has photos from {groups.length} schools. Each school's prints are delivered to that school, so each is a separate order: this order is for{' '}
-                  {schoolName || 'the first school'}. {later.map((group) => `${group.schoolName || 'Another school'} (${group.lines.length} item(s))`).join(', ')} stay
-                  in your cart for your next order.
+                  {PWA_MSG.otherSchoolsWait(
+                    groups.length,
+                    schoolName || 'the first school',
+                    later.map((group) => PWA_MSG.schoolItems(group.schoolName || 'Another school', group.lines.length)).join(', '),
+                  )}
                 </p>
               ) : null}
               {unpaid && step === 'idle' ? (

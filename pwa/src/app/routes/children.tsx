@@ -156,7 +156,7 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
     writeJson(LOCAL_KEYS.currentAlbum, { id: child.album.id, name: child.album.name });
     dispatchCart({ type: 'add', lines: cartLinesFor(photo, selections, child.school, { name }) });
     setOpenPhoto(null);
-    toast({ title: PWA_MSG.addedToCartTitle, description: `${selections.length} product(s) added to your cart`, variant: 'success' });
+    toast({ title: PWA_MSG.addedToCartTitle, description: PWA_MSG.productsAdded(selections.length), variant: 'success' });
   };
 
   const forget = async () => {

@@ -177,7 +177,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const addToCart = (photo: Photo, selections: { product: Product; quantity: number }[]) => {
     dispatchCart({ type: 'add', lines: cartLinesFor(photo, selections, school) });
     setOpenPhoto(null);
-    toast({ title: PWA_MSG.addedToCartTitle, description: `${selections.length} product(s) added to your cart`, variant: 'success' });
+    toast({ title: PWA_MSG.addedToCartTitle, description: PWA_MSG.productsAdded(selections.length), variant: 'success' });
   };
 
   return (
