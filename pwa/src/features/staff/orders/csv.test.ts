@@ -90,6 +90,10 @@ describe('orders CSV', () => {
   it('defuses spreadsheet formulas and marks test payments', () => {
     expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    // A spreadsheet in a semicolon locale splits the field at ";": the piece after it is text too.
+    expect(csvField('Neo; =1+1')).toBe("Neo; '=1+1");
+    expect(csvField('Neo,@SUM(A1)')).toBe('"Neo,\'@SUM(A1)"');
+    expect(csvField('a|+1\t-2')).toBe("a|'+1\t'-2");
     expect(csvField(null)).toBe('');
     expect(parseCsv(ordersToCsv([order({ testPayment: true })]))[1]![8]).toBe('completed (test payment)');
   });
