@@ -17,6 +17,9 @@ interface HttpishError extends Error {
 /** Seconds a client should wait before trying again while the database cannot answer. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** A request path as the logs keep it: a digital copy's signed token is cut off (docs/access.md, "What the logs keep"). */
+export const loggedPath = (path: string): string => path.replace(/^(\/api\/downloads\/)[^/]*/, '$1{token}');
+
 /**
  * First in the chain: every failure becomes JSON `{ message, code, errors? }` with the right
  * status. An unavailable database is a 503 with Retry-After. Unknown errors are logged with the
@@ -36,9 +39,9 @@ export function errorHandler(logger: Logger): Middleware {
       const err = raw as HttpishError;
       const { status, message, code, errors, headers, details } = describe(err);
       if (status === 503) {
-        logger.warn({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, code === 'STORAGE_UNAVAILABLE' ? 'object storage unavailable' : 'database unavailable');
+        logger.warn({ err, requestId: ctx.state.requestId, method: ctx.method, path: loggedPath(ctx.path) }, code === 'STORAGE_UNAVAILABLE' ? 'object storage unavailable' : 'database unavailable');
       } else if (status >= 500) {
-        logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
+        logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: loggedPath(ctx.path) }, 'request failed');
       }
       ctx.status = status;
       ctx.set('Cache-Control', 'no-store');

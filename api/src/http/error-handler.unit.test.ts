@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { loggedPath } from './error-handler';
+
+describe('paths in the server log', () => {
+  it("keep a digital copy's download token out, and other paths as they are", () => {
+    expect(loggedPath('/api/downloads/eyJhbGciOi.secret.sig')).toBe('/api/downloads/{token}');
+    expect(loggedPath('/api/orders/K7Q2M9XD3P')).toBe('/api/orders/K7Q2M9XD3P');
+  });
+});
