@@ -127,7 +127,7 @@ export function createS3Storage(target: S3Target, scratchDir: string): ObjectSto
       nullWhenMissing(async () => {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: fullKey(key) }));
         return { size: Number(head.ContentLength ?? 0) };
-      }),
+      }, 'head'),
 
     async remove(keys) {
       for (let i = 0; i < keys.length; i += DELETE_BATCH) {
@@ -164,11 +164,11 @@ export function createS3Storage(target: S3Target, scratchDir: string): ObjectSto
 
 /** A refused connection, a timeout or a server error: the store, not the request, is at fault. */
 /** A read that answers null for an object that is not there; any other failure is the storage being unavailable. */
-async function nullWhenMissing<T>(read: () => Promise<T | null>): Promise<T | null> {
+async function nullWhenMissing<T>(read: () => Promise<T | null>, method: 'get' | 'head' = 'get'): Promise<T | null> {
   try {
     return await read();
   } catch (err) {
-    if (isNotFound(err)) return null;
+    if (isNotFound(err, method)) return null;
     throw unavailable(err);
   }
 }
@@ -178,9 +178,19 @@ function unavailable(err: unknown): unknown {
   return err instanceof Error && (err as NodeJS.ErrnoException).code !== undefined ? new StorageUnavailableError(err) : err;
 }
 
-function isNotFound(err: unknown): boolean {
-  if (err instanceof S3ServiceException) return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404;
-  return false;
+/**
+ * Whether a read of one object failed because it is not there. S3 answers a missing key with 403
+ * AccessDenied rather than 404 when the caller may not list the bucket (no s3:ListBucket, or a
+ * policy that grants a prefix only), so that it does not reveal which keys exist; for the app that
+ * is the same "not there". On a GET, wrong credentials are other codes (InvalidAccessKeyId,
+ * SignatureDoesNotMatch) and stay failures; a HEAD's 403 has no body to tell them apart, and the
+ * health check (HeadBucket) is what reports a bucket the app cannot reach.
+ */
+function isNotFound(err: unknown, method: 'get' | 'head'): boolean {
+  if (!(err instanceof S3ServiceException)) return false;
+  const status = err.$metadata.httpStatusCode;
+  if (err.name === 'NoSuchKey' || err.name === 'NotFound' || status === 404) return true;
+  return status === 403 && (method === 'head' || err.name === 'AccessDenied');
 }
 
 function describeS3Error(err: unknown): string {
