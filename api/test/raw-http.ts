@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 
 /** Requests that fetch cannot make: any method, any Content-Encoding, bodies streamed at a chosen pace. */
 
@@ -117,5 +118,47 @@ export function streamBody(
       }
     };
     pump();
+  });
+}
+
+/**
+ * A client that sends a chunked body `paceMs` apart for `sendForMs` without reading anything,
+ * then reads what the server said: what a phone busy uploading sees once it looks at the answer.
+ * Resolves with the bytes received and the socket error, if any.
+ */
+export function sendBeforeReading(
+  baseUrl: string,
+  path: string,
+  options: { headers: Record<string, string>; head: Buffer; sendForMs: number; paceMs: number; chunk?: number },
+): Promise<{ received: string; error: string | null }> {
+  const url = new URL(baseUrl);
+  const { headers, head, sendForMs, paceMs, chunk = 64 * 1024 } = options;
+  const framed = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    const received: Buffer[] = [];
+    let error: string | null = null;
+    socket.pause();
+    socket.on('data', (data: Buffer) => received.push(data));
+    socket.on('error', (err: NodeJS.ErrnoException) => (error ??= err.code ?? err.message));
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      resolve({ received: Buffer.concat(received).toString('utf8'), error });
+    });
+    const lines = Object.entries({ host: url.host, ...headers, 'transfer-encoding': 'chunked' }).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`POST ${path} HTTP/1.1\r\n${lines.join('')}\r\n`);
+    socket.write(framed(head));
+    const start = Date.now();
+    const pump = () => {
+      if (socket.destroyed) return;
+      if (Date.now() - start > sendForMs) {
+        socket.resume();
+        return;
+      }
+      if (socket.write(framed(Buffer.alloc(chunk, 0x41)))) setTimeout(pump, paceMs);
+      else socket.once('drain', pump);
+    };
+    pump();
+    const giveUp = setTimeout(() => socket.destroy(), sendForMs + 10_000);
   });
 }

@@ -62,15 +62,57 @@ export function watchBodyProgress(req: IncomingMessage, windowMs: number): () =>
   return () => clearInterval(timer);
 }
 
+/** After answering a request whose body is still coming, read and drop its rest for at most this long... */
+export const LINGER_MS = 3_000;
+/** ...or this many bytes, then close (docs/errors.md, "Body limits"). */
+export const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A lingering close. Closing a socket whose receive buffer still holds unread bytes makes the
+ * kernel send a reset, and a reset makes the client's TCP stack drop what it received but had not
+ * read yet: a client still busy sending a big body (an upload refused with 413 halfway) would see
+ * "connection reset" instead of the answer. So, once the answer is sent, the server half-closes
+ * (FIN: "no more from me"), keeps reading and dropping what still arrives for LINGER_MS or
+ * LINGER_BYTES, and only then closes; a body that ends sooner closes the connection at once.
+ */
+function lingerAfterAnswer(req: IncomingMessage): void {
+  // A request already cut off (408) may have let go of its socket.
+  const socket = req.socket as (IncomingMessage['socket'] & { destroySoon?: () => void }) | null;
+  if (!socket || socket.destroyed || socket.destroySoon === undefined) return;
+  socket.destroySoon = () => {
+    socket.end();
+    const start = socket.bytesRead;
+    const close = () => {
+      clearInterval(watch);
+      clearTimeout(timer);
+      socket.destroy();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    const watch = setInterval(() => {
+      if (socket.bytesRead - start > LINGER_BYTES) close();
+    }, 50);
+    timer.unref();
+    watch.unref();
+    socket.once('close', close);
+    req.once('end', close);
+    // A reader that stopped (the upload parser after a refusal) left the body paused: drop it instead.
+    req.resume();
+  };
+}
+
 /**
  * Outermost: an answer given while the body is still unread (401 before an upload, 413 by size)
- * says `Connection: close`, so Node closes the socket after the answer instead of reading and
- * discarding the rest of a body that may be gigabytes long.
+ * says `Connection: close`, so the connection ends after the answer instead of reading a body
+ * that may be gigabytes long to the end; it ends with a lingering close, so the client can read
+ * the answer.
  */
 export const closeUnreadBodies: Middleware = async (ctx, next) => {
   try {
     await next();
   } finally {
-    if (hasBody(ctx.req) && !ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
+    if (hasBody(ctx.req) && !ctx.req.complete && !ctx.headerSent) {
+      ctx.set('Connection', 'close');
+      lingerAfterAnswer(ctx.req);
+    }
   }
 };

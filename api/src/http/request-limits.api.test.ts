@@ -4,7 +4,7 @@ import { HARDENING_MSG, MSG } from '../../contract/messages';
 import { UPLOAD_MAX_FILE_BYTES } from '../../contract/constants';
 import type { Client} from '../../test/harness';
 import { describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
-import { streamBody } from '../../test/raw-http';
+import { sendBeforeReading, streamBody } from '../../test/raw-http';
 import { insertSchoolAndAlbum } from '../photos/photos.test-helpers';
 
 const MB = 1024 * 1024;
@@ -85,6 +85,21 @@ describeApi('request limits while streaming', () => {
     expect(res.bytesAtAnswer).toBeLessThan(UPLOAD_MAX_FILE_BYTES + 20 * MB);
     expect(res.bytesWritten).toBeLessThan(total);
     expect(await tmpEntries()).toEqual([]);
+  });
+
+  it('a chunked upload over the limit gets its 413 even when the client reads it only after seconds of sending', async () => {
+    // About 4 MB/s: the file passes 10 MB after some 2.5 s, the client looks at the answer at 4 s.
+    // Closing at once would reset the connection and the client's TCP stack would drop the answer.
+    const { received, error } = await sendBeforeReading(server.url, '/api/photos/upload-batch', {
+      headers: multipart({ authorization: `Bearer ${staff.token}` }),
+      head: filePreamble(albumId, 'IMG_9999.JPG'),
+      sendForMs: 4_000,
+      paceMs: 15,
+    });
+    expect(received, `nothing readable (${error ?? 'no error'})`).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).toContain('Connection: close');
+    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4)).message).toBe(MSG.fileTooLarge('IMG_9999.JPG'));
+    expect(await server.runtime.knex('photos').where({ album_id: albumId })).toEqual([]);
   });
 
   it('a chunked request with more than one batch of files is refused while streaming', async () => {
