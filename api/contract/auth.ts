@@ -25,6 +25,13 @@ export const photographerCreateSchema = staffRegisterSchema.extend({
 });
 export type PhotographerCreateInput = z.infer<typeof photographerCreateSchema>;
 
+/** A signed-in staff member changes their own password (docs/accounts.md, "Staff passwords"). */
+export const staffChangePasswordSchema = z.object({
+  currentPassword: givenPassword(MSG.currentPasswordRequired),
+  newPassword,
+});
+export type StaffChangePasswordInput = z.infer<typeof staffChangePasswordSchema>;
+
 export const staffUserSchema = z.object({
   id: z.number(),
   email: z.string(),

@@ -65,6 +65,16 @@ export const MSG = {
   resetLinkSent: 'If an account exists with this email, a password reset link has been sent.',
   /** 409 on register: the address may belong to an account made at checkout that has no password yet. */
   customerEmailTaken: 'An account with this email already exists. Sign in, or use Forgot password to set a new password.',
+  /** Staff passwords and sessions (docs/accounts.md, "Staff passwords" and "Staff sessions"). */
+  currentPasswordRequired: 'Enter your current password',
+  currentPasswordWrong: 'Your current password is not correct',
+  passwordChanged: 'Password changed. Your other devices are signed out.',
+  sessionsRevoked: 'Signed out everywhere: this account must sign in again on every device.',
+  cannotRevokeSelf: 'To sign yourself out everywhere, change your password',
+  /** Production on an empty database: the first administrator comes from `npm run create-admin` (docs/accounts.md, "The first administrator"). */
+  registrationServerOnly: 'Registration is closed. The first administrator is created on the server with npm run create-admin.',
+  /** What only an administrator may do (docs/accounts.md, "What a photographer may not do"). */
+  adminOnlyAccessMode: 'Only an administrator can switch how families get into a school',
 } as const;
 
 export const ORDER_MSG = {
