@@ -22,7 +22,7 @@ import { presentStaff } from './staff.presenter';
 
 /** The staff reset page; like the customers' link it starts from PUBLIC_URL, never the Host header. */
 export function staffResetUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/staff/reset-password?token=${encodeURIComponent(token)}`;
+  return `${publicUrl}/photographer/reset-password?token=${encodeURIComponent(token)}`;
 }
 
 export function createStaffService(deps: Pick<Deps, 'knex' | 'tokens' | 'limits' | 'logger' | 'mailer' | 'config'>) {
