@@ -11,6 +11,8 @@ const student = (id: number, name: string, photoCount: number): Student => ({ id
 
 beforeEach(() => {
   window.localStorage.setItem('token', 'staff-token');
+  // Erase is offered to admins only (docs/accounts.md, "What a photographer may not do").
+  window.localStorage.setItem('user', JSON.stringify({ id: 1, email: 'a@studio.test', firstName: 'A', lastName: 'B', role: 'admin', createdAt: '2026-11-20T08:00:00.000Z' }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
