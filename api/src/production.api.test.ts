@@ -40,12 +40,23 @@ describeApi(`NODE_ENV=production on ${TEST_DB}`, () => {
     await db?.drop();
   });
 
+  /** A start that should be refused; one that comes up instead is stopped after 30 s (and fails the test). */
+  const refusedStart = async (extra: Record<string, string> = {}) => {
+    const server = startServer({ ...env, ...extra });
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 30_000);
+    try {
+      return await server.exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   it('refuses to start without PAYGATE_ID and PAYGATE_SECRET, and says what to set', async () => {
-    const run = await startServer(env).exited;
+    const run = await refusedStart();
     expect(run.code).toBe(1);
     expect(run.output).toContain('Refusing to start');
     expect(run.output).toContain('PAYGATE_ID and PAYGATE_SECRET');
-    const onlyId = await startServer({ ...env, PAYGATE_ID: '1000000001' }).exited;
+    const onlyId = await refusedStart({ PAYGATE_ID: '1000000001' });
     expect(onlyId.code).toBe(1);
     expect(onlyId.output).toContain('PAYGATE_SECRET');
   }, 60_000);
