@@ -192,16 +192,16 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
                           Remove
                         </Button>
                         {isAdmin ? (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => setConfirm({ kind: 'erase', student })}
-                          aria-label={`Erase ${student.name}`}
-                          aria-describedby={`${helpId}-erase`}
-                          title={STAFF_SMALL_MSG.eraseHelp}
-                        >
-                          Erase
-                        </Button>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setConfirm({ kind: 'erase', student })}
+                            aria-label={`Erase ${student.name}`}
+                            aria-describedby={`${helpId}-erase`}
+                            title={STAFF_SMALL_MSG.eraseHelp}
+                          >
+                            Erase
+                          </Button>
                         ) : null}
                       </div>
                     </div>
