@@ -1,6 +1,7 @@
 /** Every staff screen (and each dashboard tab) passes axe-core with no serious or critical violation. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
+import { STAFF_MSG } from '../api/contract/messages';
 import type { Page } from 'playwright-core';
 import { adminToken, api, signIn } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
@@ -22,6 +23,14 @@ describeJourney('staff accessibility', (env) => {
     await page.goto(`${env.server.url}/photographer/recovery`);
     await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // The staff "Forgot password?" page and the page its e-mailed link opens.
+    await page.goto(`${env.server.url}/photographer-dashboard`);
+    await page.getByRole('link', { name: STAFF_MSG.forgotPasswordLink }).click();
+    await page.getByRole('heading', { name: STAFF_MSG.staffForgotTitle }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${env.server.url}/photographer/reset-password?token=from-the-mail`);
+    await page.getByRole('heading', { name: STAFF_MSG.staffResetTitle }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -34,7 +43,7 @@ describeJourney('staff accessibility', (env) => {
     await signIn(page, env.server.url);
     const violations: Record<string, string[]> = {};
 
-    for (const tab of ['Recent Orders', 'Schools', 'Price Lists', 'Photographers', 'Upload Photos']) {
+    for (const tab of ['Recent Orders', 'Schools', 'Price Lists', 'Photographers', 'Upload Photos', STAFF_MSG.changePasswordTab]) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tab', { name: tab, selected: true }).waitFor();
       await page.locator('.spinner').first().waitFor({ state: 'detached' }).catch(() => undefined);

@@ -124,6 +124,9 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
         JWT_SECRET: randomBytes(32).toString('base64url'),
         NODE_ENV: 'production',
+        // Production starts only with PayGate credentials; these benchmarks take no payments.
+        PAYGATE_ID: '1000000001',
+        PAYGATE_SECRET: randomBytes(12).toString('hex'),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

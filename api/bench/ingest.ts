@@ -162,6 +162,9 @@ async function startApi(dir: string, storageEnv: Record<string, string> = { STOR
     LOG_LEVEL: 'warn',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     NODE_ENV: 'production',
+    // Production starts only with PayGate credentials; these benchmarks take no payments.
+    PAYGATE_ID: '1000000001',
+    PAYGATE_SECRET: randomBytes(12).toString('hex'),
     ...storageEnv,
   });
   const pid = child.pid ?? 0;

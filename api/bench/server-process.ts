@@ -84,6 +84,9 @@ export function benchEnv(dir: string, port: number, extra: Record<string, string
     LOG_LEVEL: 'warn',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     NODE_ENV: 'production',
+    // Production starts only with PayGate credentials; these benchmarks take no payments (a
+    // benchmark that pays runs in development, on the built-in sandbox).
+    ...(extra.NODE_ENV && extra.NODE_ENV !== 'production' ? {} : { PAYGATE_ID: '1000000001', PAYGATE_SECRET: randomBytes(12).toString('hex') }),
     ...extra,
   };
 }

@@ -25,6 +25,18 @@ export const photographerCreateSchema = staffRegisterSchema.extend({
 });
 export type PhotographerCreateInput = z.infer<typeof photographerCreateSchema>;
 
+/** A signed-in staff member changes their own password (docs/accounts.md, "Staff passwords"). */
+export const staffChangePasswordSchema = z.object({
+  currentPassword: givenPassword(MSG.currentPasswordRequired),
+  newPassword,
+});
+export type StaffChangePasswordInput = z.infer<typeof staffChangePasswordSchema>;
+
+/** The change-password form: the API's fields and a confirmation of the new password. */
+export const staffChangePasswordFormSchema = staffChangePasswordSchema
+  .extend({ confirmPassword: z.string({ error: MSG.confirmPasswordRequired }).min(1, MSG.confirmPasswordRequired) })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
+
 export const staffUserSchema = z.object({
   id: z.number(),
   email: z.string(),

@@ -65,6 +65,16 @@ export const MSG = {
   resetLinkSent: 'If an account exists with this email, a password reset link has been sent.',
   /** 409 on register: the address may belong to an account made at checkout that has no password yet. */
   customerEmailTaken: 'An account with this email already exists. Sign in, or use Forgot password to set a new password.',
+  /** Staff passwords and sessions (docs/accounts.md, "Staff passwords" and "Staff sessions"). */
+  currentPasswordRequired: 'Enter your current password',
+  currentPasswordWrong: 'Your current password is not correct',
+  passwordChanged: 'Password changed. Your other devices are signed out.',
+  sessionsRevoked: 'Signed out everywhere: this account must sign in again on every device.',
+  cannotRevokeSelf: 'To sign yourself out everywhere, change your password',
+  /** Production on an empty database: the first administrator comes from `npm run create-admin` (docs/accounts.md, "The first administrator"). */
+  registrationServerOnly: 'Registration is closed. The first administrator is created on the server with npm run create-admin.',
+  /** What only an administrator may do (docs/accounts.md, "What a photographer may not do"). */
+  adminOnlyAccessMode: 'Only an administrator can switch how families get into a school',
 } as const;
 
 export const ORDER_MSG = {
@@ -364,6 +374,32 @@ export const PAYMENT_RESULT_MSG = {
 
 /** The staff screens' toasts and confirmations: what was done, and what failed. */
 export const STAFF_MSG = {
+  /** Staff passwords and sessions in the PWA (docs/accounts.md, "Staff passwords" and "Staff sessions"). */
+  changePasswordTab: 'My Password',
+  changePasswordTitle: 'Change your password',
+  changePasswordHint: 'Your other devices are signed out when you change it.',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmNewPassword: 'Confirm new password',
+  changePassword: 'Change Password',
+  changingPassword: 'Changing...',
+  passwordChangedTitle: 'Password Changed',
+  forgotPasswordLink: 'Forgot password?',
+  staffForgotTitle: 'Reset your staff password',
+  staffForgotHint: "Enter your staff e-mail address and we'll send you a link to choose a new password.",
+  staffForgotSent: 'Check your e-mail for the link. It works once, for 1 hour.',
+  sendResetLink: 'Send Reset Link',
+  sendingResetLink: 'Sending...',
+  backToStaffLogin: 'Back to Photographer Login',
+  staffResetTitle: 'Choose a new staff password',
+  staffResetDone: 'Password reset. You are signed in.',
+  staffResetNoToken: 'This page needs the link from the e-mail. Request a new one.',
+  resetPassword: 'Reset Password',
+  resettingPassword: 'Resetting...',
+  signOutEverywhere: 'Sign out everywhere',
+  signOutEverywhereLabel: (name: string) => `Sign ${name} out everywhere`,
+  signedOutEverywhereTitle: 'Signed Out Everywhere',
+  signOutFailed: 'Could not sign this account out',
   created: (name: string) => `${name} has been created.`,
   deleted: (name: string) => `${name} has been deleted.`,
   saved: (name: string) => `${name} was saved.`,

@@ -56,6 +56,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     outboxDir: path.join(config.dataDir, 'outbox'),
     from: `${config.businessName} <no-reply@${new URL(config.publicUrl).hostname}>`,
     logger,
+    logLinks: config.nodeEnv !== 'production',
   });
   const deps: Deps = {
     config,

@@ -101,7 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     storage,
     storageDir: storage.kind === 'file' ? storage.root : storageDir,
     dataDir,
-    seedDemo: e.SEED_DEMO,
+    // Demo data (a known admin password) never reaches production (docs/accounts.md, "Production defaults").
+    seedDemo: e.NODE_ENV === 'production' ? false : e.SEED_DEMO,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     sharedDeployment,
     businessName: e.BUSINESS_NAME,
@@ -184,9 +185,19 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-/** The public PayWeb3 test credentials must never take real orders (docs/payments.md, "Test credentials in production"). */
+/**
+ * Production takes real credentials only: without them payments would run on the built-in sandbox,
+ * whose key is public, so anyone could forge a paid notify; the public PayWeb3 test credentials must
+ * never take real orders either (docs/payments.md, "Test credentials in production").
+ */
 export function assertProductionPayments(config: Config): void {
-  if (config.nodeEnv !== 'production' || !config.paygate) return;
+  if (config.nodeEnv !== 'production') return;
+  if (!config.paygate) {
+    throw new Error(
+      'Refusing to start: NODE_ENV=production needs PAYGATE_ID and PAYGATE_SECRET (your PayGate merchant id and encryption key). ' +
+        'Without them payments run on the built-in sandbox, whose public key would let anyone mark an order paid.',
+    );
+  }
   if (config.paygate.id === '10011072130' || config.paygate.secret === 'secret') {
     throw new Error('Refusing to start: NODE_ENV=production with the public PayGate test credentials. Set your own PAYGATE_ID and PAYGATE_SECRET.');
   }

@@ -1,51 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MYSQL_SERVER_URL, TEST_DB, TEST_REDIS_URL, describeApi, describeRedis, freePort } from '../test/harness';
-import { createKnex, createMysqlDatabase, databaseTarget, dropMysqlDatabase } from './db/knex';
+import { TEST_DB, TEST_REDIS_URL, describeApi, describeRedis, freePort } from '../test/harness';
+import { freshDatabase, startServer, waitForHealth, type FreshDatabase } from '../test/processes';
+import { createKnex, databaseTarget } from './db/knex';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { buildRuntime } from './bootstrap';
 import { migrationSource } from '../../db/migrations/index';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-/** The real server process (`npm start` without the PWA build step) with this environment. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<Run>((resolve) => child.once('exit', (code) => resolve({ code, output })));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(url: string, exited: Promise<Run>): Promise<Response> {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (gone) throw new Error(`the server exited:\n${(await exited).output}`);
-    try {
-      return await fetch(`${url}/api/health`);
-    } catch {
-      if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
 
 /**
  * A production process that may be one of several (a shared database, bucket or Redis) refuses
@@ -72,6 +35,9 @@ suite(`NODE_ENV=production with ${TEST_DB === 'mysql' ? 'a MySQL database' : 'RE
       STORAGE_DIR: path.join(dir, 'storage'),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // Production refuses to start without real PayGate credentials (production.api.test.ts).
+      PAYGATE_ID: '1000000001',
+      PAYGATE_SECRET: randomBytes(12).toString('hex'),
       ...shared,
     };
   });
@@ -98,36 +64,6 @@ suite(`NODE_ENV=production with ${TEST_DB === 'mysql' ? 'a MySQL database' : 'RE
     expect((await server.exited).code).toBe(0);
   });
 });
-
-/** A database made for one suite or test, and the folder beside it. */
-interface FreshDatabase {
-  dir: string;
-  databaseUrl: string;
-  /** Drops the MariaDB database (if any) and removes the folder. */
-  drop(): Promise<void>;
-}
-
-/** An empty database of the suite's kind (its own SQLite file or MariaDB database) and a folder. */
-async function freshDatabase(prefix = 'photos-start-'): Promise<FreshDatabase> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  let mysqlName: string | null = null;
-  let databaseUrl = `sqlite:${path.join(dir, 'app.sqlite')}`;
-  if (TEST_DB === 'mysql') {
-    mysqlName = `t_${randomBytes(6).toString('hex')}`;
-    await createMysqlDatabase(MYSQL_SERVER_URL, mysqlName);
-    const url = new URL(MYSQL_SERVER_URL);
-    url.pathname = `/${mysqlName}`;
-    databaseUrl = url.toString();
-  }
-  return {
-    dir,
-    databaseUrl,
-    async drop() {
-      if (mysqlName) await dropMysqlDatabase(MYSQL_SERVER_URL, mysqlName);
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const startConfig = (databaseUrl: string, dir: string, n: number) =>
   loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, `p${n}`), STORAGE_DIR: path.join(dir, 'storage'), JWT_SECRET: 'k'.repeat(43), LOG_LEVEL: 'silent' }, dir);

@@ -15,6 +15,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   if (config.nodeEnv === 'production') for (const line of missingProcessEnv()) logger.warn(line);
   const runtime = await buildRuntime(config, logger);
+  if (config.nodeEnv === 'production' && /^(true|1|yes)$/.test(process.env.SEED_DEMO ?? '')) {
+    logger.warn('SEED_DEMO is ignored under NODE_ENV=production: demo data is never seeded there (docs/accounts.md, "Production defaults")');
+  }
   if (config.seedDemo) {
     // Processes starting together on an empty database: one of them seeds it.
     await runtime.jobLock.runExclusive('demo-seed', async () => {

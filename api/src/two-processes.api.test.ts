@@ -123,7 +123,9 @@ suite('two API processes, one product', () => {
         return { name: to, url: upstream[to] };
       });
       const env = {
-        NODE_ENV: 'production',
+        // Not production: these processes take payments on the built-in sandbox and register the
+        // first staff account, both of which production refuses (docs/accounts.md, "Production defaults").
+        NODE_ENV: 'test',
         PUBLIC_URL: front.url,
         DATABASE_URL: databaseUrl.toString(),
         REDIS_URL: TEST_REDIS_URL,

@@ -42,6 +42,8 @@ const FIRST_NAMES = ['Kagiso', 'Naledi', 'Thabo', 'Lesedi', 'Mpho', 'Onalenna', 
  */
 export async function seedDemo(deps: Deps): Promise<{ schools: number; classes: number; photos: number } | null> {
   const { knex } = deps;
+  // Never in production, whatever SEED_DEMO says: the demo admin's password is in the README.
+  if (deps.config.nodeEnv === 'production') return null;
   if (count(await knex('staff').count({ count: '*' }).first()) > 0) return null;
   if (count(await knex('schools').count({ count: '*' }).first()) > 0) return null;
 

@@ -47,7 +47,7 @@ describeApi('publishing: draft classes, review and withdrawn photos', () => {
     await fs.writeFile(path.join(dist, 'index.html'), SHELL.replace('Loading', 'Home'));
     await fs.writeFile(path.join(dist, 'app-shell.html'), SHELL);
     server = await startTestServer({}, { appDir: dist });
-    staff = await staffClient(server, 'photographer');
+    staff = await staffClient(server, 'admin');
   });
   afterAll(async () => {
     await server?.close();

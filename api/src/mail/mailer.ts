@@ -15,6 +15,12 @@ export interface MailerOptions {
   /** The From header, e.g. `Lesedi School Photos <no-reply@example.bw>`. */
   from: string;
   logger: Logger;
+  /**
+   * Whether the outbox's log line may carry the mail's first link (development: the reset link a
+   * developer needs). False under NODE_ENV=production, where no reset or set-password link is ever
+   * logged (docs/accounts.md, "Production defaults").
+   */
+  logLinks?: boolean;
 }
 
 /** Queued mails composed and sent at once. */
@@ -31,11 +37,11 @@ const CLOSE_WAIT_MS = 10_000;
 /**
  * Without SMTP the message is composed exactly as it would be sent and kept as an .eml file, so a
  * developer can open it in a mail client; the log line carries its first link because that is the
- * reset or set-password link a developer needs (development only: with SMTP no link is ever logged,
+ * reset or set-password link a developer needs (development only: with SMTP or under NODE_ENV=production no link is ever logged,
  * since a logged link would let whoever reads the logs take over the account).
  */
 export function createMailer(options: MailerOptions): Mailer & { close(): Promise<void> } {
-  const { smtpUrl, outboxDir, from, logger } = options;
+  const { smtpUrl, outboxDir, from, logger, logLinks = true } = options;
   let send: (message: MailMessage) => Promise<void>;
   let closeTransport: () => void;
 
@@ -60,7 +66,7 @@ export function createMailer(options: MailerOptions): Mailer & { close(): Promis
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { flag: 'wx' });
-      logger.info({ to: message.to, subject: message.subject, link: firstUrl(message.text), file }, 'mail written to outbox');
+      logger.info({ to: message.to, subject: message.subject, ...(logLinks ? { link: firstUrl(message.text) } : {}), file }, 'mail written to outbox');
     };
     closeTransport = () => transport.close();
   }

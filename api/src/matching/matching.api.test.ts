@@ -49,7 +49,7 @@ describeApi('matching photos to children at the shoot', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    staff = await staffClient(server, 'photographer');
+    staff = await staffClient(server, 'admin');
     shop = await createShop(server);
     other = await createShop(server);
     const created = await staff.post(`/api/albums/${shop.openAlbumId}/students`, {

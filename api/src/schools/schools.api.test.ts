@@ -261,19 +261,25 @@ describeApi('schools (staff management and listings)', () => {
 
     // Other edits keep it as it is.
     expect((await photographer.patch(`/api/schools/${codes.body.id}`, { name: 'Codes School Renamed' })).status).toBe(200);
+    // Only an admin switches the mode (docs/accounts.md, "What a photographer may not do").
+    const notTheirs = await photographer.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password', password: 'now-a-password' });
+    expect(notTheirs.status).toBe(403);
+    expect(notTheirs.body.message).toBe(MSG.adminOnlyAccessMode);
     // Switching to the school password without one on record asks for one; nothing changes.
-    const switched = await photographer.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password' });
+    const switched = await admin.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password' });
     expect(switched.status).toBe(400);
     expect(switched.body).toMatchObject({ message: MSG.schoolPasswordRequired, errors: { password: MSG.schoolPasswordRequired } });
     expect((await photographer.get(`/api/schools/by-id/${codes.body.id}`)).body).toMatchObject({ accessMode: 'student_codes', hasPassword: false });
-    const withPassword = await photographer.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password', password: 'now-a-password' });
+    const withPassword = await admin.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password', password: 'now-a-password' });
     expect(withPassword.status).toBe(200);
     expect(withPassword.body).toMatchObject({ accessMode: 'school_password', hasPassword: true });
     expect((await new Client(server.url).post(`/api/schools/${codes.body.slug}/verify`, { password: 'now-a-password' })).status).toBe(200);
 
     // A school with a password on record switches both ways without being asked again.
-    expect((await photographer.patch(`/api/schools/${codes.body.id}`, { accessMode: 'student_codes' })).body).toMatchObject({ accessMode: 'student_codes', hasPassword: true });
-    expect((await photographer.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password' })).status).toBe(200);
+    expect((await admin.patch(`/api/schools/${codes.body.id}`, { accessMode: 'student_codes' })).body).toMatchObject({ accessMode: 'student_codes', hasPassword: true });
+    expect((await admin.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password' })).status).toBe(200);
+    // Naming the mode it already has is no switch.
+    expect((await photographer.patch(`/api/schools/${codes.body.id}`, { accessMode: 'school_password', name: 'Codes School Again' })).status).toBe(200);
   });
 
   it('DELETE /api/schools/:id: the ladder; removes the school, its classes and photos', async () => {
@@ -282,10 +288,14 @@ describeApi('schools (staff management and listings)', () => {
     const keys = await insertPhotos(server, album.id, 2);
     expect((await anon.delete(`/api/schools/${school.id}`)).status).toBe(401);
     expect((await customer.delete(`/api/schools/${school.id}`)).status).toBe(403);
-    expect((await photographer.delete('/api/schools/999999')).status).toBe(404);
+    // Admins only (docs/accounts.md, "What a photographer may not do").
+    const byPhotographer = await photographer.delete(`/api/schools/${school.id}`);
+    expect(byPhotographer.status).toBe(403);
+    expect(byPhotographer.body.message).toBe(MSG.adminOnly);
+    expect((await admin.delete('/api/schools/999999')).status).toBe(404);
 
     const removePhoto = vi.spyOn(server.runtime.media, 'removePhoto');
-    const res = await photographer.delete(`/api/schools/${school.id}`);
+    const res = await admin.delete(`/api/schools/${school.id}`);
     expect(res.status).toBe(200);
     expect(removePhoto.mock.calls.map(([photo]) => photo.storageKey).sort()).toEqual([...keys].sort());
     removePhoto.mockRestore();
@@ -299,7 +309,7 @@ describeApi('schools (staff management and listings)', () => {
   it('DELETE /api/schools/:id: 409 with a clear message when the school has orders', async () => {
     const school = await createSchool(admin);
     await insertOrder(server, school.id);
-    const res = await photographer.delete(`/api/schools/${school.id}`);
+    const res = await admin.delete(`/api/schools/${school.id}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(MSG.schoolHasOrders);
     expect(await server.runtime.knex('schools').where({ id: school.id }).first('id')).toBeDefined();

@@ -5,7 +5,7 @@ import { CATALOGUE_ROUTE_MSG } from '../../contract/messages';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
-import { isStaff, requireStaff } from '../http/auth';
+import { isStaff, requireAdmin, requireStaff } from '../http/auth';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
 
@@ -43,10 +43,12 @@ export function createSchoolRoutes(deps: Deps, services: Services) {
 
   router.patch('/schools/:id', requireStaff, async (ctx) => {
     const target = parse(schoolId, ctx.params.id);
-    ctx.body = await service.update(target, parse(schoolUpdateSchema, ctx.request.body));
+    const role = ctx.state.principal.kind === 'staff' ? ctx.state.principal.role : 'photographer';
+    ctx.body = await service.update(target, parse(schoolUpdateSchema, ctx.request.body), role);
   });
 
-  router.delete('/schools/:id', requireStaff, async (ctx) => {
+  /** Admins only (docs/accounts.md, "What a photographer may not do"). */
+  router.delete('/schools/:id', requireAdmin, async (ctx) => {
     await service.delete(parse(schoolId, ctx.params.id));
     ctx.body = { message: CATALOGUE_ROUTE_MSG.schoolDeleted };
   });

@@ -1,5 +1,6 @@
 import { MSG, STUDENT_MSG } from '../../contract/messages';
 import { SLUG_PATTERN, type AlbumSummary, type PublicSchool, type SchoolBySlug, type SchoolCreateInput, type SchoolUpdateInput, type StaffSchool } from '../../contract/schools';
+import type { StaffRole } from '../../contract/constants';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
@@ -137,10 +138,14 @@ export function createSchoolService(deps: SchoolDeps) {
       return staffView(await get(id));
     },
 
-    async update(id: number, input: SchoolUpdateInput): Promise<StaffSchool> {
+    /** `role`: who asks; only an admin switches the access mode (docs/accounts.md, "What a photographer may not do"). */
+    async update(id: number, input: SchoolUpdateInput, role: StaffRole): Promise<StaffSchool> {
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
       await write(input.slug, id, async (tx) => {
         const current = await get(id, tx);
+        if (input.accessMode !== undefined && input.accessMode !== current.accessMode && role !== 'admin') {
+          throw forbidden(MSG.adminOnlyAccessMode, 'ADMIN_ONLY');
+        }
         // A school whose families use the school password must have one on record: switching a
         // codes school without one back to the password asks for it (docs/access.md, "School password").
         if ((input.accessMode ?? current.accessMode) === 'school_password' && !current.hasPassword && passwordHash === undefined) {

@@ -14,6 +14,25 @@ export interface StaffRecord {
   createdAt: string;
 }
 
+/** A staff password reset link as stored: only the token's digest (docs/accounts.md, "Staff passwords"). */
+export interface StaffResetTokenRecord {
+  id: number;
+  staffId: number;
+  /** Epoch ms. */
+  expiresAt: number;
+  /** Epoch ms; null while unused. */
+  usedAt: number | null;
+}
+
+interface StaffResetTokenRow {
+  id: number;
+  staff_id: number;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 interface StaffRow {
   id: number;
   email: string;
@@ -78,6 +97,44 @@ export function createStaffRepository(knex: Knex) {
 
     async delete(id: number, tx?: Tx): Promise<void> {
       await runner(knex, tx)('staff').where({ id }).delete();
+    },
+
+    /** A new password hash, and every token issued before `at` (epoch ms) is void. */
+    async setPassword(id: number, passwordHash: string, at: number, tx?: Tx): Promise<void> {
+      await runner(knex, tx)('staff').where({ id }).update({ password_hash: passwordHash, tokens_valid_after: at });
+    },
+
+    /** Every token issued before `at` (epoch ms) is void; false when the account is gone. */
+    async revokeTokens(id: number, at: number, tx?: Tx): Promise<boolean> {
+      return Number(await runner(knex, tx)('staff').where({ id }).update({ tokens_valid_after: at })) === 1;
+    },
+
+    async insertResetToken(input: { staffId: number; tokenHash: string; createdAt: number; expiresAt: number }, tx?: Tx): Promise<void> {
+      await runner(knex, tx)('staff_reset_tokens').insert({
+        staff_id: input.staffId,
+        token_hash: input.tokenHash,
+        expires_at: input.expiresAt,
+        used_at: null,
+        created_at: input.createdAt,
+      });
+    },
+
+    async findResetToken(tokenHash: string, tx?: Tx): Promise<StaffResetTokenRecord | undefined> {
+      const row = (await runner(knex, tx)('staff_reset_tokens').where({ token_hash: tokenHash }).first()) as StaffResetTokenRow | undefined;
+      return row
+        ? { id: Number(row.id), staffId: Number(row.staff_id), expiresAt: Number(row.expires_at), usedAt: row.used_at === null ? null : Number(row.used_at) }
+        : undefined;
+    },
+
+    /** Marks the token used only if still unused and unexpired; false when another use won the race. */
+    async consumeResetToken(id: number, at: number, tx?: Tx): Promise<boolean> {
+      const affected = await runner(knex, tx)('staff_reset_tokens').where({ id }).whereNull('used_at').where('expires_at', '>', at).update({ used_at: at });
+      return Number(affected) === 1;
+    },
+
+    /** Voids the account's unused reset tokens. */
+    async voidResetTokens(staffId: number, at: number, tx?: Tx): Promise<void> {
+      await runner(knex, tx)('staff_reset_tokens').where({ staff_id: staffId }).whereNull('used_at').update({ used_at: at });
     },
   };
 }

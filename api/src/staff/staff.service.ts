@@ -1,16 +1,48 @@
 import { MSG } from '../../contract/messages';
-import type { PhotographerCreateInput, StaffRegisterInput, StaffLoginInput, StaffUser } from '../../contract/auth';
-import { conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { RESET_LINK_VALIDITY_MS } from '../../contract/constants';
+import type {
+  ForgotPasswordInput,
+  PhotographerCreateInput,
+  ResetPasswordInput,
+  StaffChangePasswordInput,
+  StaffRegisterInput,
+  StaffLoginInput,
+  StaffUser,
+} from '../../contract/auth';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
 import type { Deps } from '../deps';
 import { createDatabase } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { createStaffRepository, type StaffRecord } from './staff.repository';
+import { now } from '../db/knex';
+import { hashResetToken, newResetToken } from '../customers/customers.reset-tokens';
+import { passwordResetEmail } from '../mail/templates';
+import { createStaffRepository, type StaffRecord, type StaffRepository } from './staff.repository';
 import { presentStaff } from './staff.presenter';
 
-export function createStaffService(deps: Pick<Deps, 'knex' | 'tokens' | 'limits' | 'logger'>) {
+/** The staff reset page; like the customers' link it starts from PUBLIC_URL, never the Host header. */
+export function staffResetUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/photographer/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function createStaffService(deps: Pick<Deps, 'knex' | 'tokens' | 'limits' | 'logger' | 'mailer' | 'config'>) {
   const database = createDatabase(deps.knex);
   const repo = createStaffRepository(deps.knex);
+  const invalidLink = () => badRequest(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid }, 'RESET_LINK_INVALID');
+
+  /** Voids the account's older links, stores the new one's digest and mails the link. */
+  async function mailResetLink(email: string): Promise<void> {
+    const staff = await repo.findByEmail(email);
+    if (!staff) return;
+    const token = newResetToken();
+    await database.transaction(async (tx) => {
+      const at = now();
+      await repo.voidResetTokens(staff.id, at, tx);
+      await repo.insertResetToken({ staffId: staff.id, tokenHash: hashResetToken(token), createdAt: at, expiresAt: at + RESET_LINK_VALIDITY_MS }, tx);
+    });
+    const url = staffResetUrl(deps.config.publicUrl, token);
+    await deps.mailer.send({ to: staff.email, ...passwordResetEmail({ firstName: staff.firstName, resetUrl: url, businessName: deps.config.businessName }) });
+  }
 
   const session = (staff: StaffRecord) => ({
     token: deps.tokens.signStaff({ id: staff.id, role: staff.role }),
@@ -38,18 +70,82 @@ export function createStaffService(deps: Pick<Deps, 'knex' | 'tokens' | 'limits'
       return session(staff);
     },
 
+    /** Never open in production: there the first admin comes from `npm run create-admin` (docs/accounts.md). */
     async registrationOpen(): Promise<boolean> {
+      if (deps.config.nodeEnv === 'production') return false;
       return (await repo.count()) === 0;
     },
 
-    /** Open only while no staff account exists; the first account becomes admin (docs/accounts.md). */
+    /**
+     * Open only while no staff account exists, and never in production, where whoever reached the
+     * page first would own the studio; the first account becomes admin (docs/accounts.md).
+     */
     async register(input: StaffRegisterInput) {
+      if (deps.config.nodeEnv === 'production') {
+        throw forbidden((await repo.count()) === 0 ? MSG.registrationServerOnly : MSG.registrationClosed, 'REGISTRATION_CLOSED');
+      }
       const passwordHash = await hashPassword(input.password);
       const staff = await database.transaction(async (tx) => {
         if ((await repo.count(undefined, tx)) > 0) throw forbidden(MSG.registrationClosed, 'REGISTRATION_CLOSED');
         return repo.insert({ ...input, passwordHash, role: 'admin' }, tx);
       });
       return session(staff);
+    },
+
+    /**
+     * Checks the current password (a failure counts as a failed sign-in), stores the new one and
+     * voids every token issued before now: the answer carries a fresh one for this device only.
+     */
+    async changePassword(staffId: number, input: StaffChangePasswordInput, clientIp: string) {
+      const staff = await repo.findById(staffId);
+      if (!staff) throw unauthorized(MSG.sessionExpired, 'TOKEN_INVALID');
+      await deps.limits.guard('staff-login', clientIp, staff.email);
+      if (!(await verifyPassword(staff.passwordHash, input.currentPassword))) {
+        await deps.limits.fail('staff-login', clientIp, staff.email);
+        throw badRequest(MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong }, 'CURRENT_PASSWORD_WRONG');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await database.transaction(async (tx) => {
+        const at = now();
+        await repo.setPassword(staffId, passwordHash, at, tx);
+        await repo.voidResetTokens(staffId, at, tx);
+      });
+      // A token signed in the same millisecond as the change still counts as after it.
+      return { ...session(staff), message: MSG.passwordChanged };
+    },
+
+    /** As for customers: every request counts against the limit, found or not, and the answer never tells (docs/accounts.md). */
+    async forgotPassword(input: ForgotPasswordInput, clientIp: string): Promise<{ message: string }> {
+      await deps.limits.guard('password-reset', clientIp, input.email);
+      await deps.limits.fail('password-reset', clientIp, input.email);
+      mailResetLink(input.email).catch((err: unknown) => deps.logger.error({ err }, 'staff password reset e-mail was not sent'));
+      return { message: MSG.resetLinkSent };
+    },
+
+    /** Sets the password, spends the link, voids the others and every older session, and signs in. */
+    async resetPassword(input: ResetPasswordInput, clientIp: string) {
+      await deps.limits.guard('reset-link', clientIp, 'link');
+      const found = await repo.findResetToken(hashResetToken(input.token));
+      if (!found || found.usedAt !== null || found.expiresAt <= now()) {
+        await deps.limits.fail('reset-link', clientIp, 'link');
+        throw invalidLink();
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      const staff = await database.transaction(async (tx) => {
+        const at = now();
+        if (!(await repo.consumeResetToken(found.id, at, tx))) throw invalidLink();
+        await repo.voidResetTokens(found.staffId, at, tx);
+        await repo.setPassword(found.staffId, passwordHash, at, tx);
+        return repo.findById(found.staffId, tx);
+      });
+      if (!staff) throw invalidLink();
+      return session(staff);
+    },
+
+    /** An admin signs another staff member out of every device (docs/accounts.md, "Staff sessions"). */
+    async revokeSessions(id: number, actorId: number): Promise<void> {
+      if (id === actorId) throw forbidden(MSG.cannotRevokeSelf, 'CANNOT_REVOKE_SELF');
+      if (!(await repo.revokeTokens(id, now()))) throw notFound(MSG.photographerNotFound);
     },
 
     async list(): Promise<StaffUser[]> {
@@ -86,4 +182,26 @@ export function createStaffService(deps: Pick<Deps, 'knex' | 'tokens' | 'limits'
       });
     },
   };
+}
+
+export interface AdminAccountInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * `npm run create-admin` (docs/accounts.md, "The first administrator"): an administrator made on
+ * the server, by whoever can run commands there, so nobody needs the open register page.
+ */
+export async function createAdminAccount(repo: StaffRepository, input: AdminAccountInput): Promise<StaffUser> {
+  if (await repo.findByEmail(input.email)) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return presentStaff(await repo.insert({ ...input, passwordHash, role: 'admin' }));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
+    throw err;
+  }
 }

@@ -24,7 +24,7 @@ describeApi('student codes: who sees which child', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    staff = await staffClient(server, 'photographer');
+    staff = await staffClient(server, 'admin');
     shop = await createShop(server);
     photo.groupA = [...shop.photoIds];
     photo.a1 = [await addPhoto(server, shop.openAlbumId, 'IMG_0501.JPG'), await addPhoto(server, shop.openAlbumId, 'IMG_0502.JPG')];

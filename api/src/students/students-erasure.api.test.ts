@@ -14,7 +14,8 @@ describeApi('erasing a student (POST /api/students/:id/erase)', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    staff = await staffClient(server, 'photographer');
+    // Erasure is for admins (docs/accounts.md, "What a photographer may not do").
+    staff = await staffClient(server, 'admin');
   });
   afterAll(() => server?.close());
 
@@ -24,11 +25,14 @@ describeApi('erasing a student (POST /api/students/:id/erase)', () => {
     return [shardedPath(server, 'originals', key, 'jpg'), shardedPath(server, 'thumbnails', key, 'webp'), shardedPath(server, 'previews', key, 'webp')];
   };
 
-  it('the ladder: 401 without a token, 403 for a customer, 404 for an unknown student', async () => {
+  it('the ladder: 401 without a token, 403 for a customer and a photographer, 404 for an unknown student', async () => {
     shop = await createShop(server);
     const [kabo] = (await addStudents(staff, shop.openAlbumId, ['Kabo'])) as [Student];
     expect((await new Client(server.url).post(`/api/students/${kabo.id}/erase`)).status).toBe(401);
     expect((await (await customerClient(server)).post(`/api/students/${kabo.id}/erase`)).status).toBe(403);
+    const photographer = await (await staffClient(server, 'photographer')).post(`/api/students/${kabo.id}/erase`);
+    expect(photographer.status).toBe(403);
+    expect(photographer.body.message).toBe(MSG.adminOnly);
     const missing = await staff.post('/api/students/999999/erase');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(STUDENT_MSG.studentNotFound);
@@ -130,7 +134,7 @@ describeApi('assigning photos to students (PUT /api/photos/student)', () => {
   let other: Student;
 
   beforeAll(async () => {
-    ({ server, staff } = await startWithStaff('photographer'));
+    ({ server, staff } = await startWithStaff('admin'));
     shop = await createShop(server);
     [kabo] = (await addStudents(staff, shop.openAlbumId, ['Kabo'])) as [Student];
     [other] = (await addStudents(staff, shop.protectedAlbumId, ['Other'])) as [Student];

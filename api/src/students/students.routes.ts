@@ -5,7 +5,7 @@ import { ROSTER_MAX_BYTES } from '../../contract/student-codes';
 import { assignPhotosSchema, rosterJsonSchema, studentUpdateSchema, studentVerifySchema } from '../../contract/students';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp, clientNetwork } from '../http/context';
-import { requireStaff } from '../http/auth';
+import { requireAdmin, requireStaff } from '../http/auth';
 import { forbidden, unsupportedType } from '../http/errors';
 import { readTextBody } from '../http/text-body';
 import { parse } from '../http/validate';
@@ -97,7 +97,8 @@ export function createStudentRoutes(deps: Deps, services: Services) {
     ctx.body = { message: STUDENT_ROUTE_MSG.studentRemoved };
   });
 
-  router.post('/students/:id/erase', requireStaff, async (ctx) => {
+  /** Admins only (docs/accounts.md, "What a photographer may not do"). */
+  router.post('/students/:id/erase', requireAdmin, async (ctx) => {
     const principal = ctx.state.principal;
     if (principal.kind !== 'staff') throw forbidden(MSG.staffOnly);
     ctx.body = presentErasure(await service.erase(studentId(ctx.params.id), { id: principal.id, email: principal.email }));

@@ -26,6 +26,7 @@ const StaffOrders = lazy(() => import('./routes/staff-orders'));
 const StaffClasses = lazy(() => import('./routes/staff-classes'));
 const StaffRecovery = lazy(() => import('./routes/staff-recovery'));
 const StaffRestore = lazy(() => import('./routes/staff-restore'));
+const StaffPassword = lazy(() => import('./routes/staff-password'));
 
 /**
  * Declarative routes (not the data router): loaders are not used, and this keeps roughly half of
@@ -57,6 +58,8 @@ export function AppRoutes() {
         <Route path={paths.staffClassesPattern} element={<StaffClasses />} />
         <Route path={paths.staffRecovery} element={<StaffRecovery />} />
         <Route path={paths.staffRestore} element={<StaffRestore />} />
+        <Route path={paths.staffForgotPassword} element={<StaffPassword />} />
+        <Route path={paths.staffResetPassword} element={<StaffPassword />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

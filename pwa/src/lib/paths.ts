@@ -29,4 +29,7 @@ export const paths = {
   staffClassesPattern: '/photographer/schools/:schoolId/classes',
   staffRecovery: '/photographer/recovery',
   staffRestore: '/photographer/restore',
+  // The e-mailed staff reset link opens staffResetPassword (docs/accounts.md, "Staff passwords").
+  staffForgotPassword: '/photographer/forgot-password',
+  staffResetPassword: '/photographer/reset-password',
 } as const;

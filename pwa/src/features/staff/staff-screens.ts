@@ -11,3 +11,4 @@ export { ClassManagement } from './classes/class-management';
 export { OrderManagement } from './orders/order-management';
 export { RecoveryCenter } from './recovery/recovery-center';
 export { Restoration } from './recovery/restoration';
+export { StaffForgotPassword, StaffResetPassword } from './dashboard/staff-password-reset';

@@ -1,6 +1,6 @@
 /** Staff sign-in and the first-account registration (open only while no staff exists). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StaffAuthResponse, StaffLoginInput, StaffRegisterInput } from '@contract/auth';
+import type { ForgotPasswordInput, ResetPasswordInput, StaffAuthResponse, StaffChangePasswordInput, StaffLoginInput, StaffRegisterInput } from '@contract/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { clearCartKeys } from '../../../lib/cart';
 import { setStaffSession } from '../../../lib/storage';
@@ -26,3 +26,13 @@ export function startStaffSession({ token, user }: StaffAuthResponse): void {
   clearCartKeys();
   window.location.reload();
 }
+
+/** Changes the signed-in account's password; the answer's token replaces this device's (every other one is void). */
+export const changeStaffPassword = (input: StaffChangePasswordInput) =>
+  apiRequest<StaffAuthResponse & { message: string }>('/api/auth/password', { method: 'POST', body: input, auth: 'staff' });
+
+export const requestStaffPasswordReset = (input: ForgotPasswordInput) =>
+  apiRequest<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: input, auth: 'none' });
+
+export const resetStaffPassword = (input: ResetPasswordInput) =>
+  apiRequest<StaffAuthResponse>('/api/auth/reset-password', { method: 'POST', body: input, auth: 'none' });

@@ -27,3 +27,10 @@ export function useDeletePhotographer() {
     onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.photographers }),
   });
 }
+
+/** Signs another staff member out of every device (admin only). */
+export function useRevokeSessions() {
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ message: string }>(`/api/photographers/${id}/sign-out`, { method: 'POST', auth: 'staff' }),
+  });
+}

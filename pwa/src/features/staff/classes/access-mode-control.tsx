@@ -17,9 +17,12 @@ import { SubmitButton } from '../../../components/ui/form-actions';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateSchool } from '../api/schools';
+import { useSession } from '../../../lib/session';
 
 export function AccessModeControl({ school }: { school: Pick<StaffSchool, 'id' | 'name' | 'accessMode' | 'hasPassword'> }) {
   const update = useUpdateSchool(school.id);
+  // Only an admin switches the mode (docs/accounts.md, "What a photographer may not do").
+  const isAdmin = useSession().staffUser?.role === 'admin';
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
@@ -63,7 +66,7 @@ export function AccessModeControl({ school }: { school: Pick<StaffSchool, 'id' |
   return (
     <div className="field" style={{ minWidth: '18rem', maxWidth: '28rem', marginBottom: 0 }}>
       <Label htmlFor="school-access-mode">How families get in</Label>
-      <Select id="school-access-mode" value={school.accessMode} disabled={update.isPending} onChange={(event) => choose(event.target.value as AccessMode)}>
+      <Select id="school-access-mode" value={school.accessMode} disabled={update.isPending || !isAdmin} onChange={(event) => choose(event.target.value as AccessMode)}>
         {ACCESS_MODES.map((option) => (
           <option key={option} value={option}>
             {ACCESS_MODE_LABELS[option]}

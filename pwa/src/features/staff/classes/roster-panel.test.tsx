@@ -11,6 +11,8 @@ const student = (id: number, name: string, photoCount: number): Student => ({ id
 
 beforeEach(() => {
   window.localStorage.setItem('token', 'staff-token');
+  // Erase is offered to admins only (docs/accounts.md, "What a photographer may not do").
+  window.localStorage.setItem('user', JSON.stringify({ id: 1, email: 'a@studio.test', firstName: 'A', lastName: 'B', role: 'admin', createdAt: '2026-11-20T08:00:00.000Z' }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
@@ -49,5 +51,17 @@ describe('the students table', () => {
     }
     expect(screen.getAllByText(STAFF_SMALL_MSG.removeHelp)).toHaveLength(1);
     expect(screen.getAllByText(STAFF_SMALL_MSG.eraseHelp)).toHaveLength(1);
+  });
+
+  it('offers a photographer Remove but not Erase, which is for admins', async () => {
+    window.localStorage.setItem('user', JSON.stringify({ id: 2, email: 'p@studio.test', firstName: 'P', lastName: 'Q', role: 'photographer', createdAt: '2026-11-20T08:00:00.000Z' }));
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RosterPanel album={album} />
+      </QueryClientProvider>,
+    );
+    const table = within(await screen.findByRole('table', { name: 'Students of Grade 4A' }));
+    expect(table.getByRole('button', { name: 'Remove Neo Kgosi' })).toBeTruthy();
+    expect(table.queryByRole('button', { name: 'Erase Neo Kgosi' })).toBeNull();
   });
 });

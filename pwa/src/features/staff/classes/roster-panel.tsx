@@ -18,6 +18,7 @@ import { downloadFlyers, useAddStudent, useAlbumStudents, useEraseStudent, useRe
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RosterImportDialog } from './roster-import-dialog';
 import { StudentFields, type StudentValues } from './student-fields';
+import { useSession } from '../../../lib/session';
 
 type Confirm = { kind: 'remove' | 'erase' | 'new-code'; student: Student } | null;
 const EMPTY: StudentValues = { name: '', number: '', guardianEmail: '' };
@@ -31,6 +32,8 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
   const update = useUpdateStudent(album.id);
   const remove = useRemoveStudent(album.id);
   const erase = useEraseStudent(album.id);
+  // Erasure is for admins (docs/accounts.md, "What a photographer may not do").
+  const isAdmin = useSession().staffUser?.role === 'admin';
   const { values, errors, set, handleSubmit, reset } = useZodForm(studentInputSchema, EMPTY);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Student | null>(null);
@@ -188,16 +191,18 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
                         >
                           Remove
                         </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => setConfirm({ kind: 'erase', student })}
-                          aria-label={`Erase ${student.name}`}
-                          aria-describedby={`${helpId}-erase`}
-                          title={STAFF_SMALL_MSG.eraseHelp}
-                        >
-                          Erase
-                        </Button>
+                        {isAdmin ? (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setConfirm({ kind: 'erase', student })}
+                            aria-label={`Erase ${student.name}`}
+                            aria-describedby={`${helpId}-erase`}
+                            title={STAFF_SMALL_MSG.eraseHelp}
+                          >
+                            Erase
+                          </Button>
+                        ) : null}
                       </div>
                     </div>
                   </td>

@@ -3,7 +3,9 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { logoutStaff, useSession } from '../../../lib/session';
 import { paths } from '../../../lib/paths';
+import { STAFF_MSG } from '@contract/messages';
 import { UploadTab } from '../upload/upload-tab';
+import { ChangePassword } from './change-password';
 import { PhotographersTab } from './photographers-tab';
 import { PriceListsTab } from './price-lists-tab';
 import { RecentOrders } from './recent-orders';
@@ -45,6 +47,7 @@ export function Dashboard() {
           <TabsTrigger value="price-lists">Price Lists</TabsTrigger>
           <TabsTrigger value="photographers">Photographers</TabsTrigger>
           <TabsTrigger value="upload">Upload Photos</TabsTrigger>
+          <TabsTrigger value="password">{STAFF_MSG.changePasswordTab}</TabsTrigger>
         </TabsList>
         <TabsContent value="orders">
           <RecentOrders />
@@ -60,6 +63,9 @@ export function Dashboard() {
         </TabsContent>
         <TabsContent value="upload">
           <UploadTab />
+        </TabsContent>
+        <TabsContent value="password">
+          <ChangePassword />
         </TabsContent>
       </Tabs>
     </div>

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
-import { useCreatePhotographer, useDeletePhotographer, usePhotographers } from '../api/photographers';
+import { useCreatePhotographer, useDeletePhotographer, usePhotographers, useRevokeSessions } from '../api/photographers';
 import { useConfirmDelete } from '../use-confirm-delete';
 
 const EMPTY = { email: '', password: '', firstName: '', lastName: '', role: 'photographer' };
@@ -55,6 +55,12 @@ function AddPhotographer() {
 export function PhotographersTab({ isAdmin, currentUserId }: { isAdmin: boolean; currentUserId: number | null }) {
   const staff = usePhotographers(isAdmin);
   const remove = useDeletePhotographer();
+  const revoke = useRevokeSessions();
+  const signOut = (user: StaffUser) =>
+    revoke.mutate(user.id, {
+      onSuccess: (answer) => toast({ title: STAFF_MSG.signedOutEverywhereTitle, description: answer.message, variant: 'success' }),
+      onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, STAFF_MSG.signOutFailed), variant: 'destructive' }),
+    });
   const deletion = useConfirmDelete<StaffUser, unknown>(remove, {
     title: STAFF_MSG.deleteAccountQuestion,
     description: (user) => STAFF_MSG.deleteAccountWarning(user?.firstName ?? '', user?.lastName ?? ''),
@@ -91,9 +97,20 @@ export function PhotographersTab({ isAdmin, currentUserId }: { isAdmin: boolean;
                 <div className="row">
                   <Badge tone={user.role === 'admin' ? 'indigo' : 'neutral'}>{user.role === 'admin' ? 'Administrator' : 'Photographer'}</Badge>
                   {user.id !== currentUserId ? (
-                    <Button variant="destructive" size="sm" onClick={() => deletion.ask(user)} aria-label={`Delete ${user.firstName} ${user.lastName}`}>
-                      Delete
-                    </Button>
+                    <>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={revoke.isPending}
+                        onClick={() => signOut(user)}
+                        aria-label={STAFF_MSG.signOutEverywhereLabel(`${user.firstName} ${user.lastName}`)}
+                      >
+                        {STAFF_MSG.signOutEverywhere}
+                      </Button>
+                      <Button variant="destructive" size="sm" onClick={() => deletion.ask(user)} aria-label={`Delete ${user.firstName} ${user.lastName}`}>
+                        Delete
+                      </Button>
+                    </>
                   ) : null}
                 </div>
               </li>

@@ -17,6 +17,7 @@ import { useZodForm } from '../../../lib/form';
 import { usePriceLists } from '../api/price-lists';
 import { useCreateSchool, useUpdateSchool } from '../api/schools';
 import { FormActions } from '../../../components/ui/form-actions';
+import { useSession } from '../../../lib/session';
 
 /** The chosen closing date written as the school list writes it, whatever format this device's date picker uses. */
 function closingEcho(value: string): string {
@@ -59,6 +60,9 @@ const editSchema = (hasPassword: boolean) =>
 
 export function SchoolForm({ school, onDone }: { school?: StaffSchool; onDone: () => void }) {
   const editing = school !== undefined;
+  // An existing school's mode is switched by admins only (docs/accounts.md, "What a photographer may not do").
+  const role = useSession().staffUser?.role;
+  const modeLocked = editing && role !== 'admin';
   const formId = editing ? `school-${school.id}` : 'school';
   const { values, errors, setValues, handleSubmit, reset } = useZodForm(editing ? editSchema(school.hasPassword) : schoolCreateSchema, editing ? valuesOf(school) : EMPTY);
   // A school being edited keeps its web address unless staff change it themselves.
@@ -127,7 +131,7 @@ export function SchoolForm({ school, onDone }: { school?: StaffSchool; onDone: (
         <div className="stack-tight" role="radiogroup" aria-label="How families get in">
           {ACCESS_MODES.map((mode) => (
             <label key={mode} className="radio" style={{ alignItems: 'flex-start' }}>
-              <input type="radio" name={`${formId}-access-mode`} value={mode} checked={values.accessMode === mode} onChange={set('accessMode')} aria-describedby={`${formId}-access-${mode}-hint`} />
+              <input type="radio" name={`${formId}-access-mode`} value={mode} checked={values.accessMode === mode} disabled={modeLocked} onChange={set('accessMode')} aria-describedby={`${formId}-access-${mode}-hint`} />
               <span>
                 <strong>{ACCESS_MODE_LABELS[mode]}</strong>
                 <br />

@@ -12,8 +12,11 @@ import { paths } from '../../../lib/paths';
 import { useDeleteSchool, useStaffSchools } from '../api/schools';
 import { useConfirmDelete } from '../use-confirm-delete';
 import { SchoolForm } from './school-form';
+import { useSession } from '../../../lib/session';
 
 export function SchoolsTab() {
+  // Deleting a school is for admins (docs/accounts.md, "What a photographer may not do").
+  const isAdmin = useSession().staffUser?.role === 'admin';
   const schools = useStaffSchools();
   const remove = useDeleteSchool();
   const [creating, setCreating] = useState(false);
@@ -69,9 +72,11 @@ export function SchoolsTab() {
                     <Link to={paths.staffClasses(school.id)} className={buttonClass('secondary', 'btn-sm')} aria-label={`Manage classes of ${school.name}`}>
                       Manage Classes
                     </Link>
-                    <Button variant="destructive" size="sm" onClick={() => deletion.ask(school)} aria-label={`Delete ${school.name}`}>
-                      Delete
-                    </Button>
+                    {isAdmin ? (
+                      <Button variant="destructive" size="sm" onClick={() => deletion.ask(school)} aria-label={`Delete ${school.name}`}>
+                        Delete
+                      </Button>
+                    ) : null}
                   </div>
                 </CardBody>
               )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { staffLoginSchema, staffRegisterSchema } from '@contract/auth';
 import { MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { staffSessionExpired } from '../../../lib/staff-expiry';
+import { paths } from '../../../lib/paths';
 import { loginStaff, registerStaff, startStaffSession, useRegistrationOpen } from '../api/auth';
 
 /** Photographer login, and registration only while no staff account exists (the first becomes the administrator). */
@@ -57,6 +59,11 @@ export function StaffLogin() {
             {busy ? (registering ? 'Creating account...' : 'Signing in...') : registering ? 'Create Account' : 'Sign In'}
           </Button>
         </form>
+        {registering ? null : (
+          <p className="center staff-switch">
+            <Link to={paths.staffForgotPassword}>{STAFF_MSG.forgotPasswordLink}</Link>
+          </p>
+        )}
         {canRegister ? (
           <p className="center staff-switch">
             <Button variant="ghost" onClick={() => setMode(registering ? 'login' : 'register')}>

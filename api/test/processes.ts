@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { MYSQL_SERVER_URL, TEST_DB } from './harness';
+import { createMysqlDatabase, dropMysqlDatabase } from '../src/db/knex';
+
+/** The real server process and fresh databases, for suites that test how the server starts. */
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export interface Run {
+  code: number | null;
+  output: string;
+}
+
+/** The real server process (`npm start` without the PWA build step) with this environment. */
+export function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<Run>((resolve) => child.once('exit', (code) => resolve({ code, output })));
+  return { child, exited, output: () => output };
+}
+
+export async function waitForHealth(url: string, exited: Promise<Run>): Promise<Response> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (gone) throw new Error(`the server exited:\n${(await exited).output}`);
+    try {
+      return await fetch(`${url}/api/health`);
+    } catch {
+      if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/** A database made for one suite or test, and the folder beside it. */
+export interface FreshDatabase {
+  dir: string;
+  databaseUrl: string;
+  /** Drops the MariaDB database (if any) and removes the folder. */
+  drop(): Promise<void>;
+}
+
+/** An empty database of the suite's kind (its own SQLite file or MariaDB database) and a folder. */
+export async function freshDatabase(prefix = 'photos-start-'): Promise<FreshDatabase> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  let mysqlName: string | null = null;
+  let databaseUrl = `sqlite:${path.join(dir, 'app.sqlite')}`;
+  if (TEST_DB === 'mysql') {
+    mysqlName = `t_${randomBytes(6).toString('hex')}`;
+    await createMysqlDatabase(MYSQL_SERVER_URL, mysqlName);
+    const url = new URL(MYSQL_SERVER_URL);
+    url.pathname = `/${mysqlName}`;
+    databaseUrl = url.toString();
+  }
+  return {
+    dir,
+    databaseUrl,
+    async drop() {
+      if (mysqlName) await dropMysqlDatabase(MYSQL_SERVER_URL, mysqlName);
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
