@@ -209,6 +209,8 @@ export const HARDENING_MSG = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
   paidTwice: (extra: number) => (extra === 1 ? 'Paid twice, refund one' : `Paid ${extra + 1} times, refund ${extra}`),
   paidTwiceHelp: 'The gateway approved more than one payment for this order. Refund the extra payment in the PayGate back office (search for the order number).',
+  paidAfterCancel: (payments: number) => (payments === 1 ? 'Paid after cancellation: refund' : `Paid ${payments} times after cancellation: refund each`),
+  paidAfterCancelHelp: 'The gateway approved a payment after this order was cancelled. The order stays cancelled and is not revenue: refund the payment in the PayGate back office (search for the order number).',
   sessionExpiredTitle: 'Session Expired',
   pricesLoading: 'Loading products...',
   pricesFailed: 'We could not load the products and prices for this school.',

@@ -99,6 +99,8 @@ export const orderSchema = z.object({
   testPayment: z.boolean(),
   /** Approved payments beyond the first: the parent was charged that many extra times and is owed a refund for each. */
   duplicatePayments: z.number().int().min(0),
+  /** Approved payments that arrived after the order was cancelled: "Paid after cancellation: refund" (docs/payments.md). */
+  paidAfterCancel: z.number().int().min(0),
   /** The print batch that took this order to the lab, or null. */
   printBatchId: z.number().nullable(),
   /** Lines whose photo was moved to another child after the sale: "Sold to another family: check and refund". */

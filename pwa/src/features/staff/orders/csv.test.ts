@@ -44,6 +44,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   items: [item(), item({ id: 2, productName: 'Digital Copy', quantity: 1, photoOriginalName: 'IMG_0424.JPG' })],
   testPayment: false,
   duplicatePayments: 0,
+  paidAfterCancel: 0,
   printBatchId: null,
   movedPhotos: 0,
   ...over,
