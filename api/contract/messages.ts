@@ -356,6 +356,13 @@ export const PAYMENT_RESULT_MSG = {
   cancelled: { title: 'Payment Cancelled', text: 'The payment was cancelled and you have not been charged.' },
   insufficient_funds: { title: 'Insufficient Funds', text: 'The card has insufficient funds and you have not been charged. You can try again with another card.' },
   failed: { title: 'Payment Failed', text: 'The payment did not go through and you have not been charged. Please try again.' },
+  orderCancelled: { title: 'Order Cancelled', text: 'This order was cancelled, so it is not confirmed. If a payment for it went through, it will be refunded.' },
+} as const;
+
+/** The confirmation page for a reader who only has the order's id (docs/access.md, "Reading an order"). */
+export const ORDER_SUMMARY_MSG = {
+  paidNote: 'Prints are delivered to the school. Digital copies can be downloaded from My Orders.',
+  signInForDetails: 'Sign in to see this order\'s photos, details and downloads. They are shown only to the account that placed it, or in the browser it was placed from.',
 } as const;
 
 /** The staff screens' toasts and confirmations: what was done, and what failed. */

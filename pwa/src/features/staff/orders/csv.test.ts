@@ -11,6 +11,7 @@ const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number
   photoOriginalNumber: '0423',
   photoOriginalName: 'IMG_0423.JPG',
   photoFilename: 'abc.jpg',
+  photoNumber: '0423',
   studentId: null,
   studentName: 'Neo Dube',
   productType: '5',
