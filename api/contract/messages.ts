@@ -210,6 +210,8 @@ export const HARDENING_MSG = {
   paidTwice: (extra: number) => (extra === 1 ? 'Paid twice, refund one' : `Paid ${extra + 1} times, refund ${extra}`),
   paidTwiceHelp: 'The gateway approved more than one payment for this order. Refund the extra payment in the PayGate back office (search for the order number).',
   paidAfterCancel: (payments: number) => (payments === 1 ? 'Paid after cancellation: refund' : `Paid ${payments} times after cancellation: refund each`),
+  /** My Orders, to the parent: the same order as the family sees it. */
+  paidAfterCancelFamily: 'This order was cancelled before your payment went through. The payment will be refunded to your card.',
   paidAfterCancelHelp: 'The gateway approved a payment after this order was cancelled. The order stays cancelled and is not revenue: refund the payment in the PayGate back office (search for the order number).',
   sessionExpiredTitle: 'Session Expired',
   pricesLoading: 'Loading products...',
