@@ -282,7 +282,7 @@ describeJourney('hardening: the screens', (env) => {
     expect(fresh.payRequestId).not.toBe(old.payRequestId);
     await payOnSandbox(env.server.url, fresh);
     await payOnSandbox(env.server.url, old);
-    await expect.poll(async () => (await api<{ duplicatePayments: number }>(env.server.url, `/api/orders/${order.id}`)).duplicatePayments).toBe(1);
+    await expect.poll(async () => (await api<{ duplicatePayments: number }>(env.server.url, `/api/orders/${order.id}`, { token })).duplicatePayments).toBe(1);
 
     const context = await env.browser.newContext();
     const page = await context.newPage();

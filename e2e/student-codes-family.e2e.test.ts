@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { Student } from '../api/contract/students';
+import { ORDER_SUMMARY_MSG } from '../api/contract/messages';
 import { APPROVED_CARD, goToCheckout, payWithCard, toastWith, uniqueEmail } from './support/journey';
 import { adminToken, api } from './staff-helpers';
 import { controlledPage, describeJourney } from './support/journey-suite';
@@ -119,12 +120,24 @@ describeJourney('student codes: a family with two children', (env) => {
     await page.getByLabel('Email').fill(uniqueEmail('family'));
     const orderId = await payWithCard(page, APPROVED_CARD);
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
-    const order = await api<{ items: { photoId: number; studentId: number | null }[]; studentName: string }>(base, `/api/orders/${orderId}`);
+    // Read as this browser reads it: its order_access cookie opens the whole order (docs/access.md, "Reading an order").
+    const order = (await (await page.context().request.get(`${base}/api/orders/${orderId}`)).json()) as { items: { photoId: number; studentId: number | null }[]; studentName: string };
     expect(order.studentName).toBe('Kagiso Dube, Neo Dube');
     expect(order.items.map((item) => [item.photoId, item.studentId])).toEqual([
       [kagisoPhotos[0], kagiso.id],
       [neoPhoto, neo.id],
     ]);
+    // The confirmation page opened elsewhere (the id is printed on labels and lists): statuses and
+    // the total only, nothing of the family.
+    const elsewhere = await env.browser.newContext();
+    const stranger = await elsewhere.newPage();
+    await stranger.goto(`${base}/order-confirmation/${orderId}`);
+    await stranger.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await stranger.getByText(ORDER_SUMMARY_MSG.signInForDetails).waitFor();
+    expect(await stranger.getByText('Mpho Dube').count()).toBe(0);
+    expect(await stranger.getByText('Kagiso Dube').count()).toBe(0);
+    expect(await stranger.getByRole('heading', { name: 'Items' }).count()).toBe(0);
+    await elsewhere.close();
     // The other school's line is still in the cart for its own order.
     await page.getByRole('button', { name: /^Cart, 1 item/ }).waitFor();
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { familyPhotoNumber, itemFamilyPhotoLabel } from './photo-names';
 import {
   MSG,
   albumUpdateSchema,
@@ -83,5 +84,18 @@ describe('validation texts are the spec words', () => {
     expect(albumUpdateSchema.parse({ name: 'Grade 1', password: '' })).toEqual({ name: 'Grade 1', password: null });
     expect(albumUpdateSchema.parse({ name: 'Grade 1' })).toEqual({ name: 'Grade 1', password: undefined });
     expect(albumUpdateSchema.parse({ password: 'abc' })).toEqual({ password: 'abc' });
+  });
+});
+
+describe('the photo name a family sees on an order line', () => {
+  const line = { photoId: 7, photoOriginalName: null, photoName: null, photoFilename: 'abc.jpg' };
+  it('is "Photo 423" from the frame number alone, without the camera file name', () => {
+    expect(itemFamilyPhotoLabel({ ...line, photoNumber: '0423' })).toBe('Photo 423');
+    expect(familyPhotoNumber({ originalName: 'IMG_0423.JPG' })).toBe('0423');
+    expect(familyPhotoNumber({ originalName: 'Portrait.jpg' })).toBeNull();
+  });
+  it('keeps the removal text of an erased line, and the id when there is no number', () => {
+    expect(itemFamilyPhotoLabel({ ...line, photoId: null, photoName: "photo removed at the family's request", photoNumber: null })).toBe("photo removed at the family's request");
+    expect(itemFamilyPhotoLabel({ ...line, photoNumber: null })).toBe('Photo 7');
   });
 });

@@ -219,6 +219,10 @@ export const HARDENING_MSG = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
   paidTwice: (extra: number) => (extra === 1 ? 'Paid twice, refund one' : `Paid ${extra + 1} times, refund ${extra}`),
   paidTwiceHelp: 'The gateway approved more than one payment for this order. Refund the extra payment in the PayGate back office (search for the order number).',
+  paidAfterCancel: (payments: number) => (payments === 1 ? 'Paid after cancellation: refund' : `Paid ${payments} times after cancellation: refund each`),
+  /** My Orders, to the parent: the same order as the family sees it. */
+  paidAfterCancelFamily: 'This order was cancelled before your payment went through. The payment will be refunded to your card.',
+  paidAfterCancelHelp: 'The gateway approved a payment after this order was cancelled. The order stays cancelled and is not revenue: refund the payment in the PayGate back office (search for the order number).',
   sessionExpiredTitle: 'Session Expired',
   pricesLoading: 'Loading products...',
   pricesFailed: 'We could not load the products and prices for this school.',
@@ -370,6 +374,13 @@ export const PAYMENT_RESULT_MSG = {
   cancelled: { title: 'Payment Cancelled', text: 'The payment was cancelled and you have not been charged.' },
   insufficient_funds: { title: 'Insufficient Funds', text: 'The card has insufficient funds and you have not been charged. You can try again with another card.' },
   failed: { title: 'Payment Failed', text: 'The payment did not go through and you have not been charged. Please try again.' },
+  orderCancelled: { title: 'Order Cancelled', text: 'This order was cancelled, so it is not confirmed. If a payment for it went through, it will be refunded.' },
+} as const;
+
+/** The confirmation page for a reader who only has the order's id (docs/access.md, "Reading an order"). */
+export const ORDER_SUMMARY_MSG = {
+  paidNote: 'Prints are delivered to the school. Digital copies can be downloaded from My Orders.',
+  signInForDetails: 'Sign in to see this order\'s photos, details and downloads. They are shown only to the account that placed it, or in the browser it was placed from.',
 } as const;
 
 /** The staff screens' toasts and confirmations: what was done, and what failed. */

@@ -50,6 +50,12 @@ export const orderItemSchema = z.object({
   photoOriginalNumber: z.string().nullable(),
   photoOriginalName: z.string().nullable(),
   photoFilename: z.string().nullable(),
+  /**
+   * The frame number families know the photo by ("Photo 423", `familyPhotoLabel`). A family's
+   * answer carries this instead of the camera's file name: there `photoOriginalName` is null, and
+   * `photoName` is null too unless the line was erased (then it is the removal text).
+   */
+  photoNumber: z.string().nullable(),
   /** The child the line was for (null for a group photo, or once the child was erased). */
   studentId: z.number().nullable(),
   /**
@@ -99,12 +105,34 @@ export const orderSchema = z.object({
   testPayment: z.boolean(),
   /** Approved payments beyond the first: the parent was charged that many extra times and is owed a refund for each. */
   duplicatePayments: z.number().int().min(0),
+  /** Approved payments that arrived after the order was cancelled: "Paid after cancellation: refund" (docs/payments.md). */
+  paidAfterCancel: z.number().int().min(0),
   /** The print batch that took this order to the lab, or null. */
   printBatchId: z.number().nullable(),
   /** Lines whose photo was moved to another child after the sale: "Sold to another family: check and refund". */
   movedPhotos: z.number().int().min(0),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * `GET /api/orders/{id}` to a reader who is neither the order's customer (signed in) nor the
+ * browser that placed it: only what the confirmation page needs before sign-in (docs/access.md,
+ * "Reading an order"). No names, contact details, notes, lines or links.
+ */
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  totalAmount: z.string(),
+  testPayment: z.boolean(),
+  /** Marks the short answer: sign in (or use the browser that placed the order) for the rest. */
+  summary: z.literal(true),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** Whether an answer of `GET /api/orders/{id}` is the short one. */
+export const isOrderSummary = (order: Order | OrderSummary): order is OrderSummary => 'summary' in order && order.summary === true;
 
 export const orderCreateResponseSchema = z.object({ order: orderSchema, customerCreated: z.boolean() });
 

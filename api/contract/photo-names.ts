@@ -10,6 +10,8 @@ export interface PhotoNames {
   name?: string | null;
   /** The stored (generated) file name. */
   filename?: string | null;
+  /** The frame number a family's answer carries instead of the camera's file name (`photoNumber` of an order line). */
+  number?: string | null;
 }
 
 /** The camera's file name, else the one an order line kept, else the stored file name, else the photo's id. */
@@ -27,10 +29,17 @@ export const itemPhotoLabel = (item: Pick<OrderItem, 'photoId' | 'photoOriginalN
  * the name has no digits. Staff keep `photoLabel`.
  */
 export function familyPhotoLabel(photo: PhotoNames): string {
-  const digits = /(\d+)\D*$/.exec(photo.originalName || photo.name || '')?.[1];
+  const digits = photo.number || familyPhotoNumber(photo);
   return `Photo ${digits ? String(Number(digits)) : (photo.id ?? '')}`.trim();
 }
 
+/** The digits `familyPhotoLabel` shows (the camera file name's last run of digits), or null: what a family's order answer carries instead of the name. */
+export function familyPhotoNumber(photo: Pick<PhotoNames, 'originalName' | 'name'>): string | null {
+  return /(\d+)\D*$/.exec(photo.originalName || photo.name || '')?.[1] ?? null;
+}
+
 /** An order line's photo as a family sees it. */
-export const itemFamilyPhotoLabel = (item: Pick<OrderItem, 'photoId' | 'photoOriginalName' | 'photoName' | 'photoFilename'>): string =>
-  item.photoId === null && !item.photoOriginalName && item.photoName ? item.photoName : familyPhotoLabel({ id: item.photoId, originalName: item.photoOriginalName, name: item.photoName });
+export const itemFamilyPhotoLabel = (item: Pick<OrderItem, 'photoId' | 'photoOriginalName' | 'photoName' | 'photoFilename' | 'photoNumber'>): string =>
+  item.photoId === null && !item.photoOriginalName && !item.photoNumber && item.photoName
+    ? item.photoName
+    : familyPhotoLabel({ id: item.photoId, originalName: item.photoOriginalName, name: item.photoName, number: item.photoNumber });

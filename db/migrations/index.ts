@@ -22,6 +22,7 @@ import * as photoMatching from './20261124120000_add_photo_matching';
 import * as publishing from './20261127090000_add_publishing';
 import * as schoolPasswordOptional from './20261127120000_school_password_optional';
 import * as productKind from './20261127130000_add_product_kind';
+import * as paidAfterCancel from './20261128100000_add_paid_after_cancel';
 import * as staffResetTokens from './20261128120000_create_staff_reset_tokens';
 
 interface Migration {
@@ -59,6 +60,7 @@ const migrations: [string, Migration][] = [
   ['20261127090000_add_publishing', publishing],
   ['20261127120000_school_password_optional', schoolPasswordOptional],
   ['20261127130000_add_product_kind', productKind],
+  ['20261128100000_add_paid_after_cancel', paidAfterCancel],
   ['20261128120000_create_staff_reset_tokens', staffResetTokens],
 ];
 

@@ -96,8 +96,11 @@ describeApi('orders', () => {
     });
     expect(order.items[0]).toMatchObject({
       photoId: shop.photoIds[0],
-      photoOriginalName: 'IMG_0423.JPG',
+      // The browser that placed it is a family: the frame number, never the camera's file name (docs/access.md, "Reading an order").
+      photoName: null,
+      photoOriginalName: null,
       photoOriginalNumber: '0423',
+      photoNumber: '0423',
       productType: shop.print.id,
       productName: 'Glossy Print',
       quantity: 2,
@@ -206,7 +209,8 @@ describeApi('orders', () => {
     expect(unpaid.status).toBe(403);
     expect(unpaid.body.message).toBe(ORDER_MSG.downloadNotReady);
     await markOrderPaid(server, order.id);
-    const paid = await anon.get(`/api/orders/${order.id}`);
+    // The browser that placed the order reads its links; the link itself needs nothing more.
+    const paid = await parent.get(`/api/orders/${order.id}`);
     const url = new URL(paid.body.items.find((i: { digital: boolean }) => i.digital).downloadUrl);
     const ok = await anon.get(url.pathname);
     expect(ok.status).toBe(200);

@@ -1,5 +1,6 @@
 import { thebeToDecimal } from '../../contract/money';
-import type { Order } from '../../contract/orders';
+import type { Order, OrderSummary } from '../../contract/orders';
+import { familyPhotoNumber } from '../../contract/photo-names';
 import { toIso } from '../db/knex';
 import type { OrderItemRecord, OrderRecord } from './orders.repository';
 
@@ -25,8 +26,28 @@ export const lineWithdrawn = (item: Pick<OrderItemRecord, 'photoId' | 'studentId
   return now === null || lineMovedAfterSale(item) || now.withheld || now.doNotPublish || !now.published;
 };
 
+/**
+ * Who an order is shown to: staff see everything; the family (the order's customer, or the browser
+ * that placed it) sees its order without the camera's file names; anyone else with the id only the
+ * summary (docs/access.md, "Reading an order").
+ */
+export type OrderAudience = 'staff' | 'family';
+
+/** What someone with only the order's id sees: statuses and the total. */
+export function presentOrderSummary(order: OrderRecord): OrderSummary {
+  return {
+    id: order.id,
+    orderStatus: order.orderStatus,
+    status: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    totalAmount: thebeToDecimal(order.totalThebe),
+    testPayment: order.testPayment,
+    summary: true,
+  };
+}
+
 /** Allow-listed output of an order; download links only once it is paid. */
-export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, itemId: number) => string): Order {
+export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, itemId: number) => string, audience: OrderAudience): Order {
   const paid = isPaid(order);
   return {
     id: order.id,
@@ -45,23 +66,36 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
     albumName: order.albumName,
     testPayment: order.testPayment,
     duplicatePayments: order.duplicatePayments,
+    paidAfterCancel: order.paidAfterCancel,
     printBatchId: order.printBatchId,
     movedPhotos: order.items.filter(lineMovedAfterSale).length,
-    items: order.items.map((item) => presentItem(order.id, order.studentName, item, paid, downloadUrl)),
+    items: order.items.map((item) => presentItem(order.id, order.studentName, item, paid, downloadUrl, audience)),
   };
 }
 
-function presentItem(orderId: string, orderStudentName: string, item: OrderItemRecord, paid: boolean, downloadUrl: (orderId: string, itemId: number) => string): Order['items'][number] {
+function presentItem(
+  orderId: string,
+  orderStudentName: string,
+  item: OrderItemRecord,
+  paid: boolean,
+  downloadUrl: (orderId: string, itemId: number) => string,
+  audience: OrderAudience,
+): Order['items'][number] {
   const digital = item.kind === 'digital';
   const withdrawn = lineWithdrawn(item);
+  // Families never get the camera's file name (docs/access.md, "Reading an order"); a line erased
+  // at the family's request keeps its removal text, which is no file name.
+  const erasedText = item.photoId === null && item.photoOriginalName === null ? item.photoName : null;
+  const staff = audience === 'staff';
   return {
     id: item.id,
     photoId: item.photoId,
     albumId: item.albumId,
-    photoName: item.photoName,
+    photoName: staff ? item.photoName : erasedText,
     photoOriginalNumber: item.photoOriginalNumber,
-    photoOriginalName: item.photoOriginalName,
+    photoOriginalName: staff ? item.photoOriginalName : null,
     photoFilename: item.photoFilename,
+    photoNumber: familyPhotoNumber({ originalName: item.photoOriginalName, name: item.photoName }),
     studentId: item.studentId,
     studentName: item.lineStudentName ?? orderStudentName,
     // The wire calls the product's id `productType`.

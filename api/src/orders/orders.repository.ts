@@ -61,6 +61,8 @@ export interface OrderRecord {
   /** What the order's Idempotency-Key was bound to (null without a key). */
   idempotencyHash: string | null;
   duplicatePayments: number;
+  /** Approved payments that arrived after the order was cancelled: each is refunded (docs/payments.md, "Paid after cancellation"). */
+  paidAfterCancel: number;
   /** Epoch ms. */
   createdAt: number;
   testPayment: boolean;
@@ -86,6 +88,7 @@ interface OrderRow {
   idempotency_key: string | null;
   idempotency_hash: string | null;
   duplicate_payments: number | null;
+  paid_after_cancel: number | null;
   created_at: number;
   school_name: string;
   test_payment: number | null;
@@ -219,6 +222,7 @@ function toRecord(row: OrderRow, items: OrderItemRecord[]): OrderRecord {
     notes: row.notes,
     idempotencyHash: row.idempotency_hash,
     duplicatePayments: Number(row.duplicate_payments ?? 0),
+    paidAfterCancel: Number(row.paid_after_cancel ?? 0),
     createdAt: Number(row.created_at),
     testPayment: Number(row.test_payment ?? 0) === 1,
     printBatchId: idOrNull(row.print_batch_id),
@@ -424,7 +428,7 @@ export function createOrdersRepository(knex: Knex) {
       if (filter.status) query.where('o.order_status', filter.status);
       if (filter.schoolId) query.where('o.school_id', filter.schoolId);
       if (filter.customerId) query.where('o.customer_id', filter.customerId);
-      if (filter.hideUnpaidCancelled) query.whereNot((q) => q.where('o.order_status', 'cancelled').whereNot('o.payment_status', 'completed'));
+      if (filter.hideUnpaidCancelled) query.whereNot((q) => q.where('o.order_status', 'cancelled').whereNot('o.payment_status', 'completed').where('o.paid_after_cancel', 0));
       return withItems(await query);
     },
 

@@ -11,7 +11,8 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
 import { ORDER_ID_PATTERN } from './order-id';
-import { presentOrder } from './orders.presenter';
+import { presentOrder, presentOrderSummary } from './orders.presenter';
+import { createOrderAccess } from './order-access';
 import type { OrderRecord } from './orders.repository';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -19,7 +20,9 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 export function createOrderRoutes(deps: Deps, { commerce }: Services) {
   const { orders, downloads } = commerce;
   const router = new Router<AppState, AppContext>();
-  const present = (order: OrderRecord) => presentOrder(order, downloads.url);
+  const orderAccess = createOrderAccess(deps.config.jwtSecret);
+  const forStaff = (order: OrderRecord) => presentOrder(order, downloads.url, 'staff');
+  const forFamily = (order: OrderRecord) => presentOrder(order, downloads.url, 'family');
 
   const orderId = (ctx: AppContext): string => {
     const value = String(ctx.params.id ?? '').toUpperCase();
@@ -37,21 +40,34 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
       idempotencyKey: key,
       viewer: deps.access.viewer(ctx),
     });
+    // This browser placed it: its confirmation token opens the order again (docs/access.md, "Reading an order").
+    orderAccess.grant(ctx, result.order.id);
     ctx.status = result.replayed ? 200 : 201;
-    ctx.body = { order: present(result.order), customerCreated: result.customerCreated };
+    ctx.body = { order: principal.kind === 'staff' ? forStaff(result.order) : forFamily(result.order), customerCreated: result.customerCreated };
   });
 
   router.get('/orders', requireStaff, async (ctx) => {
     const status = typeof ctx.query.status === 'string' && ctx.query.status !== '' && ctx.query.status !== 'all' ? ctx.query.status : undefined;
     if (status && !ORDER_STATUSES.includes(status as OrderStatus)) throw badRequest(ORDER_MSG.statusFilterInvalid(ORDER_STATUSES));
     const school = typeof ctx.query.school === 'string' && ctx.query.school !== '' && ctx.query.school !== 'all' ? parse(id(ORDER_MSG.schoolFilterInvalid), ctx.query.school) : undefined;
-    ctx.body = (await orders.list({ status: status as OrderStatus | undefined, schoolId: school })).map(present);
+    ctx.body = (await orders.list({ status: status as OrderStatus | undefined, schoolId: school })).map(forStaff);
   });
 
-  /** No login (the confirmation page); a pending order is reconciled with the gateway first. */
+  /**
+   * The confirmation page, before sign-in too; a pending order is reconciled with the gateway
+   * first. The id alone gives only statuses and the total (docs/access.md, "Reading an order").
+   */
   router.get('/orders/:id', async (ctx) => {
-    ctx.body = present(await orders.getSettled(orderId(ctx)));
+    const id = orderId(ctx);
+    const order = await orders.getSettled(id);
+    const principal = ctx.state.principal;
+    const view = orders.readerView(order, {
+      staff: principal.kind === 'staff',
+      customerId: principal.kind === 'customer' ? principal.id : null,
+      placedHere: orderAccess.holds(ctx, id),
+    });
     ctx.set('Cache-Control', 'no-store');
+    ctx.body = view === 'staff' ? forStaff(order) : view === 'family' ? forFamily(order) : presentOrderSummary(order);
   });
 
   /** The order's customer (signed in, or the browser holding its Idempotency-Key) cancels it while unpaid. */
@@ -61,19 +77,19 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
     if (key && !IDEMPOTENCY_KEY.test(key)) throw badRequest(ORDER_MSG.idempotencyKeyFormat);
     const order = await orders.cancelUnpaid(orderId(ctx), { customerId: principal.kind === 'customer' ? principal.id : null, idempotencyKey: key });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = present(order);
+    ctx.body = forFamily(order);
   });
 
   router.put('/orders/:id', requireStaff, async (ctx) => {
     const { orderStatus } = parse(orderStatusUpdateSchema, ctx.request.body);
-    ctx.body = present(await orders.setStatus(orderId(ctx), orderStatus));
+    ctx.body = forStaff(await orders.setStatus(orderId(ctx), orderStatus));
   });
 
   router.get('/customer/orders', requireCustomer, async (ctx) => {
     const principal = ctx.state.principal;
     if (principal.kind !== 'customer') throw forbidden(ORDER_MSG.orderNotFound);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await orders.listForCustomer(principal.id)).map(present);
+    ctx.body = (await orders.listForCustomer(principal.id)).map(forFamily);
   });
 
   /** A paid digital copy: the full-resolution original with a proper file name (docs/access.md). */

@@ -170,6 +170,18 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
       return get(id);
     },
 
+    /**
+     * How much of an order a reader sees (docs/access.md, "Reading an order"): staff all of it; its
+     * customer, signed in, or the browser that placed it (its confirmation token) the family's
+     * view; anyone else who only knows the id, which is printed on labels, lists and lab files,
+     * the statuses and the total.
+     */
+    readerView(order: OrderRecord, reader: { staff: boolean; customerId: number | null; placedHere: boolean }): 'staff' | 'family' | 'summary' {
+      if (reader.staff) return 'staff';
+      if (reader.placedHere || (reader.customerId !== null && order.customerId === reader.customerId)) return 'family';
+      return 'summary';
+    },
+
     download,
     list: (filter: { status?: OrderStatus; schoolId?: number }): Promise<OrderRecord[]> => repo.list(filter),
     /** A parent's orders, without the unpaid ones that were cancelled (abandoned or replaced attempts, docs/statuses.md). */
@@ -202,7 +214,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
 
     /** Exactly one confirmation per paid order: called only by the transition that paid it. */
     async sendConfirmation(orderId: string): Promise<void> {
-      const order: Order = presentOrder(await get(orderId), downloads.url);
+      const order: Order = presentOrder(await get(orderId), downloads.url, 'family');
       await deps.mailer.send({
         to: order.customerEmail,
         ...orderConfirmationEmail({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
+import { describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
 import { payInitiated, payThroughSandbox, postForm, waitUntil } from '../../test/shop';
 import { createPaymentsRepository } from './payments.repository';
 import { PAYMENT_REUSE_MS } from './payments.service';
@@ -29,7 +29,7 @@ describeApi('no silent double charge', () => {
     expect(await paymentsOf(w, orderId)).toHaveLength(1);
     // The reused request is still payable, once.
     await payInitiated(w.server, second.body);
-    expect((await new Client(w.server.url).get(`/api/orders/${orderId}`)).body).toMatchObject({ paymentStatus: 'completed', duplicatePayments: 0 });
+    expect((await w.parent.get(`/api/orders/${orderId}`)).body).toMatchObject({ paymentStatus: 'completed', duplicatePayments: 0 });
     expect((await initiate(w, orderId)).status).toBe(409);
   });
 
@@ -90,7 +90,7 @@ describeApi('a second approved payment', () => {
       await waitUntil(async () => confirmations(w, orderId).length === 1);
       await payInitiated(w.server, old.body);
 
-      const order = (await new Client(w.server.url).get(`/api/orders/${orderId}`)).body;
+      const order = (await w.parent.get(`/api/orders/${orderId}`)).body;
       expect(order).toMatchObject({ paymentStatus: 'completed', orderStatus: 'paid', duplicatePayments: 1 });
       const listed = (await staff.get('/api/orders')).body.find((o: { id: string }) => o.id === orderId);
       expect(listed.duplicatePayments).toBe(1);
@@ -103,7 +103,7 @@ describeApi('a second approved payment', () => {
       const extra = payments.find((p) => p.pay_request_id === old.body.payRequestId);
       const repeat = approvedNotify(extra, { AUTH_CODE: 'X1', TRANSACTION_ID: '1' });
       expect(await (await postForm(`${w.server.url}/api/payment/notify`, repeat)).text()).toBe('OK');
-      expect((await new Client(w.server.url).get(`/api/orders/${orderId}`)).body.duplicatePayments).toBe(1);
+      expect((await w.parent.get(`/api/orders/${orderId}`)).body.duplicatePayments).toBe(1);
       await w.mail.noMoreThan(1, { match: (m) => m.subject.includes(orderId), within: 300 });
       expect(confirmations(w, orderId)).toHaveLength(1);
     }));

@@ -67,7 +67,7 @@ describeApi('payments through the PayWeb3 sandbox', () => {
       const url = new URL(location!);
       expect(url.pathname).toBe(`/order-confirmation/${orderId}`);
       expect(Object.fromEntries(url.searchParams)).toEqual({ PAY_REQUEST_ID: payRequestId, TRANSACTION_STATUS: '1', RESULT_CODE: '990017' });
-      const order = await new Client(w.server.url).get(`/api/orders/${orderId}`);
+      const order = await w.parent.get(`/api/orders/${orderId}`);
       expect(order.body).toMatchObject({ paymentStatus: 'completed', orderStatus: 'paid', testPayment: true });
       const digital = order.body.items.find((i: { digital: boolean }) => i.digital);
       expect(digital.downloadUrl).toMatch(new RegExp(`^${w.server.url}/api/downloads/`));
@@ -98,7 +98,7 @@ describeApi('payments through the PayWeb3 sandbox', () => {
         const params = new URL(location!).searchParams;
         expect(params.get('TRANSACTION_STATUS')).toBe(status);
         expect(params.get('RESULT_CODE')).toBe(code);
-        const order = await new Client(w.server.url).get(`/api/orders/${orderId}`);
+        const order = await w.parent.get(`/api/orders/${orderId}`);
         expect(order.body).toMatchObject({ paymentStatus: 'failed', orderStatus: 'pending' });
         expect(order.body.items.every((i: { downloadUrl: string | null }) => i.downloadUrl === null)).toBe(true);
         expect(confirmations(w, orderId)).toHaveLength(0);

@@ -95,6 +95,8 @@ const maybe = (row: PaymentRow | undefined): PaymentRecord | undefined => (row ?
 
 /** Payment states that a gateway answer may still move (forward only). */
 export const OPEN_PAYMENT_STATES = ['initiated', 'pending'] as const;
+/** An open payment is asked about (and may still be approved) for this long after it was opened (docs/payments.md, "The sweep"). */
+export const OPEN_PAYMENT_WINDOW_MS = 24 * 3600_000;
 
 export function createPaymentsRepository(knex: Knex) {
   return {
@@ -143,17 +145,25 @@ export function createPaymentsRepository(knex: Knex) {
         .update({ last_queried_at: at });
       return updated === 1;
     },
-    /** Open payments old enough that their notify should have come. */
-    openOlderThan: async (ms: number, limit = 50): Promise<PaymentRecord[]> =>
-      (
+    /**
+     * Open payments old enough that their notify should have come and due for a query (never
+     * queried, or not within `intervalMs`), the longest unasked first: payments asked a moment ago
+     * never take the places of those still waiting, however many are abandoned (docs/payments.md, "The sweep").
+     */
+    openDue: async (olderThanMs: number, intervalMs: number, limit: number): Promise<PaymentRecord[]> => {
+      const at = now();
+      return (
         await knex<PaymentRow>('payments')
           .whereIn('status', OPEN_PAYMENT_STATES)
           .whereNotNull('pay_request_id')
-          .where('created_at', '<=', now() - ms)
-          .where('created_at', '>=', now() - 24 * 3600_000)
-          .orderBy('created_at')
+          .where('created_at', '<=', at - olderThanMs)
+          .where('created_at', '>=', at - OPEN_PAYMENT_WINDOW_MS)
+          .where((q) => q.whereNull('last_queried_at').orWhere('last_queried_at', '<=', at - intervalMs))
+          .orderByRaw('case when last_queried_at is null then 0 else 1 end')
+          .orderBy([{ column: 'last_queried_at' }, { column: 'created_at' }, { column: 'id' }])
           .limit(limit)
-      ).map(toRecord),
+      ).map(toRecord);
+    },
 
     /** Moves an open payment to its final state; 0 when it was already final (nothing changes twice). */
     settle: (paymentId: number, settlement: PaymentSettlement, tx?: Tx): Promise<number> =>
@@ -197,13 +207,28 @@ export function createPaymentsRepository(knex: Knex) {
      */
     async completeOrderPayment(orderId: string, tx?: Tx): Promise<boolean> {
       const db = runner(knex, tx);
-      const paid = await db('orders').where({ id: orderId }).whereNot({ payment_status: 'completed' }).update({ payment_status: 'completed', updated_at: Date.now() });
+      // A cancelled order is never paid by a late payment (docs/payments.md, "Paid after cancellation").
+      const paid = await db('orders')
+        .where({ id: orderId })
+        .whereNot({ payment_status: 'completed' })
+        .whereNot({ order_status: 'cancelled' })
+        .update({ payment_status: 'completed', updated_at: Date.now() });
       await db('orders').where({ id: orderId, order_status: 'pending' }).update({ order_status: 'paid' });
       return paid === 1;
     },
 
-    /** One more approved payment for an order that was already paid (staff refund it). */
-    countDuplicatePayment: (orderId: string, tx?: Tx): Promise<number> => runner(knex, tx)('orders').where({ id: orderId }).increment('duplicate_payments', 1),
+    /**
+     * An approved payment that did not pay the order: for a cancelled order it is counted as paid
+     * after cancellation, else as a second payment of a paid order. Staff refund either. The order's
+     * own statuses do not change, so it stays cancelled, unpaid and out of revenue.
+     */
+    async countUnneededPayment(orderId: string, tx?: Tx): Promise<'cancelled' | 'duplicate'> {
+      const db = runner(knex, tx);
+      const cancelled = await db('orders').where({ id: orderId, order_status: 'cancelled' }).increment('paid_after_cancel', 1);
+      if (Number(cancelled) === 1) return 'cancelled';
+      await db('orders').where({ id: orderId }).increment('duplicate_payments', 1);
+      return 'duplicate';
+    },
 
     /** A pending order's payment failed. */
     failOrderPayment: (orderId: string, tx?: Tx): Promise<number> =>

@@ -41,6 +41,10 @@ const INITIATION_CLAIM_MS = 20_000;
 /** How long a second request waits for the first one's payment before giving up with 409. */
 const INITIATION_WAIT_MS = 15_000;
 
+/** The sweep asks the gateway about this many payments at a time, and at most SWEEP_MAX_PER_RUN in one run. */
+const SWEEP_BATCH = 50;
+const SWEEP_MAX_PER_RUN = 500;
+
 /** TRANSACTION_STATUS to our payment state: approved pays; declined, cancelled and voided are final refusals; the rest is not final. */
 function transitionFor(status: number): Transition {
   switch (transactionOutcome(status)) {
@@ -147,7 +151,7 @@ export function createPaymentsService(options: PaymentsOptions) {
   /** Applies a verified gateway result. Returns a short outcome for the callback log. */
   async function apply(kind: 'notify' | 'query', raw: string, result: PayGateResult): Promise<{ outcome: string; accepted: boolean }> {
     let paidOrder: string | null = null;
-    const paidTwice: { orderId: string; payRequestId: string; transactionId: string | null }[] = [];
+    const refunds: { orderId: string; payRequestId: string; transactionId: string | null; why: 'cancelled' | 'duplicate' }[] = [];
     const outcome = await database.transaction(async (tx) => {
       const payment = await repo.lockByPayRequestId(result.payRequestId, tx);
       const reject = async (why: string) => {
@@ -178,11 +182,12 @@ export function createPaymentsService(options: PaymentsOptions) {
             paidOrder = payment.orderId;
             note += 'order paid';
           } else {
-            // Another of this order's payments already paid it: the parent was charged twice. The
-            // order is flagged for staff to refund one; no second confirmation goes out.
-            await repo.countDuplicatePayment(payment.orderId, tx);
-            paidTwice.push({ orderId: payment.orderId, payRequestId: result.payRequestId, transactionId: result.transactionId });
-            note += 'paid twice, refund one';
+            // Another of this order's payments already paid it (the parent was charged twice), or
+            // the order was cancelled before this payment came (docs/payments.md, "Paid after
+            // cancellation"). The order is flagged for staff to refund it; no confirmation goes out.
+            const why = await repo.countUnneededPayment(payment.orderId, tx);
+            refunds.push({ orderId: payment.orderId, payRequestId: result.payRequestId, transactionId: result.transactionId, why });
+            note += why === 'cancelled' ? 'paid after cancel, refund' : 'paid twice, refund one';
           }
         } else {
           await repo.failOrderPayment(payment.orderId, tx);
@@ -192,7 +197,9 @@ export function createPaymentsService(options: PaymentsOptions) {
       await repo.recordCallback(tx, { paymentId: payment.id, kind, body: raw, checksumOk: true, outcome: note });
       return { outcome: note, accepted: true };
     });
-    for (const extra of paidTwice) logger.warn(extra, 'order paid twice: refund the extra payment');
+    for (const { why, ...extra } of refunds) {
+      logger.warn(extra, why === 'cancelled' ? 'cancelled order paid: refund the payment' : 'order paid twice: refund the extra payment');
+    }
     if (paidOrder) {
       await options.onPaid(paidOrder).catch((err: unknown) => logger.error({ err, orderId: paidOrder }, 'order paid, but the follow-up failed'));
     }
@@ -257,11 +264,21 @@ export function createPaymentsService(options: PaymentsOptions) {
       await reconcilePayment(payment, force);
     },
 
-    /** The periodic sweep (docs/payments.md, "The sweep"). */
+    /**
+     * The periodic sweep (docs/payments.md, "The sweep"): every open payment that is due, in
+     * batches, the longest unasked first. Each query marks its payment asked, so a batch never
+     * comes back in the same run; a run stops after SWEEP_MAX_PER_RUN queries and the next run
+     * carries on with the payments asked least recently.
+     */
     async sweep(olderThanMs: number): Promise<number> {
-      const open = await repo.openOlderThan(olderThanMs);
-      for (const payment of open) await reconcilePayment(payment, false);
-      return open.length;
+      let swept = 0;
+      while (swept < SWEEP_MAX_PER_RUN) {
+        const due = await repo.openDue(olderThanMs, options.queryIntervalMs, Math.min(SWEEP_BATCH, SWEEP_MAX_PER_RUN - swept));
+        for (const payment of due) await reconcilePayment(payment, false);
+        swept += due.length;
+        if (due.length < SWEEP_BATCH) break;
+      }
+      return swept;
     },
 
     /**

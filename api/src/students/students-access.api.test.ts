@@ -192,7 +192,7 @@ describeApi('student codes: who sees which child', () => {
     await payThroughSandbox(server, orderId);
     let url = '';
     await waitUntil(async () => {
-      const order = await new Client(server.url).get(`/api/orders/${orderId}`);
+      const order = await family.get(`/api/orders/${orderId}`);
       url = order.body.items[0]?.downloadUrl ?? '';
       return url !== '';
     });

@@ -3,6 +3,7 @@ import type { AccessMode } from '../../contract/student-codes';
 import { inTx, runner, type Tx } from '../db/database';
 import { insertedId, now, toIso } from '../db/knex';
 import type { PhotoFileRecord } from '../albums/albums.repository';
+import { OPEN_PAYMENT_STATES, OPEN_PAYMENT_WINDOW_MS } from '../payments/payments.repository';
 
 export interface StudentRecord {
   id: number;
@@ -266,15 +267,29 @@ export function createStudentRepository(knex: Knex) {
       if (named.length > 0) await db('orders').whereIn('id', named).update({ student_name: removedText, updated_at: now() });
     },
 
-    /** Unpaid orders that held the erased photos can no longer be fulfilled: they are cancelled. */
+    /**
+     * Unpaid orders that held the erased photos can no longer be fulfilled: they are cancelled,
+     * except while a payment of theirs is still open or being opened (it may yet be approved, and
+     * a cancelled order paid is a refund, docs/access.md, "Erasure").
+     */
     async cancelUnpaidOrders(orderIds: string[], tx: Tx): Promise<void> {
       const db = inTx(tx);
       if (orderIds.length === 0) return;
+      const at = now();
       await db('orders')
         .whereIn('id', orderIds)
         .whereNot('payment_status', 'completed')
         .whereNot('order_status', 'cancelled')
-        .update({ order_status: 'cancelled', updated_at: now() });
+        .where((q) => q.whereNull('payment_claimed_until').orWhere('payment_claimed_until', '<', at))
+        .whereNotExists(
+          db('payments as p')
+            .select(db.raw('1'))
+            .whereRaw('p.order_id = orders.id')
+            .whereIn('p.status', OPEN_PAYMENT_STATES)
+            .whereNotNull('p.pay_request_id')
+            .where('p.created_at', '>=', at - OPEN_PAYMENT_WINDOW_MS),
+        )
+        .update({ order_status: 'cancelled', updated_at: at });
     },
 
     deletePhotos: (ids: number[], tx: Tx) => inTx(tx)('photos').whereIn('id', ids).delete(),

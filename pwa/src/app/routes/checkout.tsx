@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CART_MSG, HARDENING_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
 import { formatPula } from '@contract/money';
-import type { Order } from '@contract/orders';
+import type { Order, OrderSummary } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
@@ -42,7 +42,7 @@ export default function Checkout() {
   const online = useOnline();
   const { customerUser } = useSession();
   const [step, setStep] = useState<Step>('idle');
-  const [order, setOrder] = useState<Order | null>(null);
+  const [order, setOrder] = useState<Order | OrderSummary | null>(null);
   const [offlineNotice, setOfflineNotice] = useState(false);
   const [accountCreatedFor, setAccountCreatedFor] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -112,7 +112,7 @@ export default function Checkout() {
   const notes = new Map([...unavailable].map(([id, why]) => [id, why === 'closed' ? CART_MSG.printClosed : CART_MSG.productGone]));
   const unavailableCount = lines.filter((line) => unavailable.has(line.id)).length;
 
-  const pay = async (created: Order) => {
+  const pay = async (created: Order | OrderSummary) => {
     setStep('paying');
     try {
       const next = nextGatewayStep(await initiatePayment(created));
@@ -138,7 +138,7 @@ export default function Checkout() {
   /** The unpaid order again: paid meanwhile, it is settled; cancelled, it is forgotten; else to the card page. */
   const payUnpaid = async (record: UnpaidOrder): Promise<'paying' | 'gone' | 'failed'> => {
     setStep('ordering');
-    let existing: Order;
+    let existing: Order | OrderSummary;
     try {
       existing = await queryClient.fetchQuery({ ...orderQuery(record.orderId), staleTime: 0 });
     } catch (err) {

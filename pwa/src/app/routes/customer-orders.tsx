@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CART_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
+import { CART_MSG, HARDENING_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
 import { formatDate } from '@contract/format';
 import { formatPula } from '@contract/money';
 import type { Order } from '@contract/orders';
@@ -172,6 +172,11 @@ function OrderCard({ order }: { order: Order }) {
             </dl>
           </section>
         </div>
+        {order.paidAfterCancel > 0 ? (
+          <p className="alert alert-info" role="status">
+            {HARDENING_MSG.paidAfterCancelFamily}
+          </p>
+        ) : null}
         <h3>Items</h3>
         <OrderItems items={order.items} />
         {awaitsPayment(order) ? (

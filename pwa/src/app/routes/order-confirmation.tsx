@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatPula } from '@contract/money';
+import { ORDER_SUMMARY_MSG } from '@contract/messages';
+import { isOrderSummary } from '@contract/orders';
 import { buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
@@ -46,6 +48,8 @@ export default function OrderConfirmation() {
   }
 
   const data = order.data;
+  // Only the id (another browser, not signed in): statuses and the total, no names, lines or links.
+  const full = isOrderSummary(data) ? null : data;
   const text = CONFIRMATION_TEXT[state ?? 'pending'];
   const tone = state === 'successful' ? 'alert-success' : state === 'pending' ? 'alert-info' : 'alert-danger';
   return (
@@ -70,29 +74,37 @@ export default function OrderConfirmation() {
             <h2 style={{ margin: 0 }}>Order #{data.id}</h2>
             <OrderBadges status={data.orderStatus} paymentStatus={data.paymentStatus} />
           </div>
-          <dl className="details">
-            <dt>School</dt>
-            <dd>{data.school.name}</dd>
-            <dt>Student</dt>
-            <dd>{data.studentName}</dd>
-            <dt>Name</dt>
-            <dd>{data.customerName}</dd>
-            <dt>Email</dt>
-            <dd>{data.customerEmail}</dd>
-            {payRequestId ? (
-              <>
-                <dt>Payment reference</dt>
-                <dd>{payRequestId}</dd>
-              </>
-            ) : null}
-          </dl>
-          <h3>Items</h3>
-          <OrderItems items={data.items} />
+          {full ? (
+            <>
+              <dl className="details">
+                <dt>School</dt>
+                <dd>{full.school.name}</dd>
+                <dt>Student</dt>
+                <dd>{full.studentName}</dd>
+                <dt>Name</dt>
+                <dd>{full.customerName}</dd>
+                <dt>Email</dt>
+                <dd>{full.customerEmail}</dd>
+                {payRequestId ? (
+                  <>
+                    <dt>Payment reference</dt>
+                    <dd>{payRequestId}</dd>
+                  </>
+                ) : null}
+              </dl>
+              <h3>Items</h3>
+              <OrderItems items={full.items} />
+            </>
+          ) : (
+            <p className="muted">{ORDER_SUMMARY_MSG.signInForDetails}</p>
+          )}
           <div className="total-row">
             <span>Total</span>
             <span>{formatPula(data.totalAmount)}</span>
           </div>
-          {state === 'successful' ? <p className="muted">Prints are delivered to the school. Digital copies can be downloaded above and from My Orders.</p> : null}
+          {state === 'successful' ? (
+            <p className="muted">{full ? 'Prints are delivered to the school. Digital copies can be downloaded above and from My Orders.' : ORDER_SUMMARY_MSG.paidNote}</p>
+          ) : null}
         </CardBody>
       </Card>
       <div className="row" style={{ marginTop: 'var(--space-6)' }}>
@@ -102,8 +114,8 @@ export default function OrderConfirmation() {
         <Link to={paths.customerAuth} className={buttonClass('secondary')}>
           Track Your Orders
         </Link>
-        {state !== 'successful' && state !== 'pending' ? (
-          <Link to={paths.checkout} className={buttonClass('primary')} onClick={() => restoreCartFrom(data)}>
+        {state !== 'successful' && state !== 'pending' && state !== 'orderCancelled' ? (
+          <Link to={paths.checkout} className={buttonClass('primary')} onClick={() => full && restoreCartFrom(full)}>
             Try Again
           </Link>
         ) : null}

@@ -40,7 +40,8 @@ export const createOrder = (body: ReturnType<typeof orderBody>, idempotencyKey: 
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
-export const initiatePayment = (order: Order) =>
+/** The order as the browser has it: the whole order, or only its id and total (docs/access.md, "Reading an order"). */
+export const initiatePayment = (order: Pick<Order, 'id' | 'totalAmount'> & Partial<Pick<Order, 'customerName' | 'customerEmail' | 'customerPhone'>>) =>
   apiRequest<PaymentInitiateResponse>('/api/payment/initiate', {
     method: 'POST',
     auth: 'customer',

@@ -1,7 +1,10 @@
-/** One order (no login: the confirmation page) and the signed-in customer's orders. */
+/**
+ * One order (the confirmation page: the whole order for its customer or the browser that placed
+ * it, else only its statuses and total, docs/access.md) and the signed-in customer's orders.
+ */
 import { queryOptions } from '@tanstack/react-query';
 import { ORDER_POLL_INTERVAL_MS } from '@contract/constants';
-import type { Order } from '@contract/orders';
+import type { Order, OrderSummary } from '@contract/orders';
 import { apiRequest } from '../../lib/api-client';
 
 export const orderKeys = {
@@ -13,8 +16,8 @@ export const orderKeys = {
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.one(id),
-    queryFn: ({ signal }) => apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}`, { signal, auth: 'customer' }),
-    refetchInterval: (query) => (query.state.data?.paymentStatus === 'pending' ? ORDER_POLL_INTERVAL_MS : false),
+    queryFn: ({ signal }) => apiRequest<Order | OrderSummary>(`/api/orders/${encodeURIComponent(id)}`, { signal, auth: 'customer' }),
+    refetchInterval: (query) => (query.state.data?.paymentStatus === 'pending' && query.state.data.orderStatus !== 'cancelled' ? ORDER_POLL_INTERVAL_MS : false),
     refetchIntervalInBackground: true,
   });
 

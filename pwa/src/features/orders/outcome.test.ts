@@ -32,6 +32,12 @@ describe('what the confirmation page shows', () => {
     expect(confirmationState({ paymentStatus: 'pending', orderStatus: 'pending' }, null)).toBe('pending');
   });
 
+  it('says Order Cancelled, without waiting, for an order cancelled while it was being paid', () => {
+    expect(confirmationState({ paymentStatus: 'pending', orderStatus: 'cancelled' }, 'success')).toBe('orderCancelled');
+    expect(confirmationState({ paymentStatus: 'pending', orderStatus: 'cancelled' }, null)).toBe('orderCancelled');
+    expect(confirmationState({ paymentStatus: 'pending', orderStatus: 'cancelled' }, 'declined')).toBe('declined');
+  });
+
   it('shows the gateway outcome of a failed payment', () => {
     expect(confirmationState({ paymentStatus: 'pending', orderStatus: 'pending' }, 'declined')).toBe('declined');
     expect(confirmationState({ paymentStatus: 'failed', orderStatus: 'pending' }, 'insufficient_funds')).toBe('insufficient_funds');

@@ -6,7 +6,7 @@ import { transactionOutcome, type TransactionOutcome } from '@contract/payment-o
  * insufficient funds, anything else failed; the order itself decides success and pending.
  */
 export type GatewayOutcome = 'success' | 'declined' | 'cancelled' | 'insufficient_funds' | 'failed';
-export type ConfirmationState = 'successful' | 'pending' | Exclude<GatewayOutcome, 'success'>;
+export type ConfirmationState = 'successful' | 'pending' | 'orderCancelled' | Exclude<GatewayOutcome, 'success'>;
 
 const INSUFFICIENT_FUNDS_CODES = new Set(['900001', '900003']);
 
@@ -32,6 +32,9 @@ export function confirmationState(order: { paymentStatus: string; orderStatus: s
   // Success is completed + paid; an order the studio has moved on since stays paid.
   if (order.paymentStatus === 'completed' && order.orderStatus !== 'pending' && order.orderStatus !== 'cancelled') return 'successful';
   if (order.paymentStatus === 'failed') return gateway && gateway !== 'success' ? gateway : 'failed';
+  // Cancelled (by staff, say) while the parent was paying: nothing is confirmed, and nothing to wait for
+  // (a payment approved after cancellation is refunded, docs/payments.md, "Paid after cancellation").
+  if (order.orderStatus === 'cancelled' && (!gateway || gateway === 'success')) return 'orderCancelled';
   // Pending: the gateway's word on a failure is shown at once; a success waits for the server.
   if (gateway && gateway !== 'success') return gateway;
   return 'pending';

@@ -24,6 +24,12 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
               <p style={{ margin: 0 }}>{HARDENING_MSG.paidTwiceHelp}</p>
             </div>
           ) : null}
+          {order.paidAfterCancel > 0 ? (
+            <div className="alert alert-danger" role="alert">
+              <strong>{HARDENING_MSG.paidAfterCancel(order.paidAfterCancel)}</strong>
+              <p style={{ margin: 0 }}>{HARDENING_MSG.paidAfterCancelHelp}</p>
+            </div>
+          ) : null}
           {order.movedPhotos > 0 ? (
             <div className="alert alert-danger" role="alert">
               <strong>{REVIEW_MSG.soldMoved}</strong>

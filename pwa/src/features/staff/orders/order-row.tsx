@@ -19,6 +19,7 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
           {order.testPayment ? <Badge tone="purple">Test order</Badge> : null}
           <Badge tone={PAYMENT_TONE[order.paymentStatus] ?? 'neutral'}>Payment {order.paymentStatus}</Badge>
           {order.duplicatePayments > 0 ? <Badge tone="red">{HARDENING_MSG.paidTwice(order.duplicatePayments)}</Badge> : null}
+          {order.paidAfterCancel > 0 ? <Badge tone="red">{HARDENING_MSG.paidAfterCancel(order.paidAfterCancel)}</Badge> : null}
           {order.movedPhotos > 0 ? <Badge tone="red">{REVIEW_MSG.soldMoved}</Badge> : null}
           {order.printBatchId !== null ? <Badge tone="indigo">Batch #{order.printBatchId}</Badge> : null}
         </div>

@@ -1,0 +1,73 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HARDENING_MSG } from '@contract/messages';
+import type { Order } from '@contract/orders';
+import { OrderRow } from './order-row';
+import { OrderDetailDialog } from './order-detail-dialog';
+
+/** A cancelled order that was paid anyway (docs/payments.md, "Paid after cancellation"). */
+const paidAfterCancel: Order = {
+  id: 'K7Q2M9XD3PABC',
+  customerName: 'Mpho Dube',
+  customerEmail: 'mpho@example.com',
+  customerPhone: null,
+  studentName: 'Neo Dube',
+  totalAmount: '30.00',
+  orderStatus: 'cancelled',
+  status: 'cancelled',
+  paymentStatus: 'pending',
+  paymentReference: null,
+  notes: null,
+  createdAt: '2026-11-26T09:30:00.000Z',
+  school: { id: 1, name: 'Acacia Primary' },
+  albumName: 'Grade 1A',
+  items: [
+    {
+      id: 1,
+      photoId: 11,
+      albumId: 3,
+      photoName: 'IMG_0423.JPG',
+      photoOriginalNumber: '0423',
+      photoOriginalName: 'IMG_0423.JPG',
+      photoFilename: 'abc.jpg',
+      photoNumber: '0423',
+      studentId: null,
+      studentName: 'Neo Dube',
+      productType: '5',
+      productName: '10x15 Print',
+      productDescription: '',
+      quantity: 1,
+      unitPrice: '30.00',
+      totalPrice: '30.00',
+      digital: false,
+      downloadUrl: null,
+      withdrawn: false,
+      movedAfterSale: false,
+    },
+  ],
+  testPayment: false,
+  duplicatePayments: 0,
+  paidAfterCancel: 1,
+  printBatchId: null,
+  movedPhotos: 0,
+};
+
+describe('a cancelled order paid anyway, in order management', () => {
+  it('is flagged for a refund in its row', () => {
+    render(<OrderRow order={paidAfterCancel} onView={() => undefined} onStatus={() => undefined} busy={false} />);
+    const row = screen.getByRole('listitem', { name: `Order ${paidAfterCancel.id}` });
+    expect(within(row).getByText('Paid after cancellation: refund')).toBeTruthy();
+    expect(within(row).queryByText(HARDENING_MSG.paidTwice(1))).toBeNull();
+  });
+
+  it('and in its details, with what to do', () => {
+    render(<OrderDetailDialog order={paidAfterCancel} onClose={() => undefined} />);
+    const alert = screen.getAllByRole('alert').find((el) => el.textContent?.includes(HARDENING_MSG.paidAfterCancelHelp));
+    expect(alert?.textContent).toContain('Paid after cancellation: refund');
+  });
+
+  it('says how many payments to refund when there were several', () => {
+    render(<OrderRow order={{ ...paidAfterCancel, paidAfterCancel: 2 }} onView={() => undefined} onStatus={() => undefined} busy={false} />);
+    expect(screen.getByText(HARDENING_MSG.paidAfterCancel(2))).toBeTruthy();
+  });
+});
