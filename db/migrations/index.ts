@@ -22,6 +22,7 @@ import * as photoMatching from './20261124120000_add_photo_matching';
 import * as publishing from './20261127090000_add_publishing';
 import * as schoolPasswordOptional from './20261127120000_school_password_optional';
 import * as productKind from './20261127130000_add_product_kind';
+import * as classArchive from './20261128130000_add_class_archive';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -58,6 +59,7 @@ const migrations: [string, Migration][] = [
   ['20261127090000_add_publishing', publishing],
   ['20261127120000_school_password_optional', schoolPasswordOptional],
   ['20261127130000_add_product_kind', productKind],
+  ['20261128130000_add_class_archive', classArchive],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -9,12 +9,15 @@ import type { MediaService } from '../media/media.types';
 import type { Logger } from '../logger';
 import { createDatabase } from '../db/database';
 import { createAlbumRepository, type AlbumRecord, type PhotoFileRecord } from './albums.repository';
+import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
+import { assertNoPaidOrderNeeds } from '../orders/paid-photos';
 
 type AlbumDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'>;
 
 export function createAlbumService(deps: AlbumDeps) {
   const database = createDatabase(deps.knex);
   const repo = createAlbumRepository(deps.knex);
+  const paidPhotos = createPaidPhotoRepository(deps.knex);
 
   async function get(id: number): Promise<AlbumRecord> {
     const album = await repo.findById(id);
@@ -61,6 +64,7 @@ export function createAlbumService(deps: AlbumDeps) {
      * An absent password keeps it; '' or null removes protection; anything else replaces it.
      * `status` hides or shows the class (photos waiting for review stay waiting); `publishAt`
      * schedules a draft, and only a draft (docs/access.md, "Draft and published classes").
+     * `archived` hides the class from families and keeps it for orders (docs/access.md, "Archived classes").
      */
     async update(id: number, input: AlbumUpdateInput): Promise<AlbumRecord> {
       const current = await get(id);
@@ -72,7 +76,9 @@ export function createAlbumService(deps: AlbumDeps) {
       const passwordHash =
         input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
       await database.transaction(async (tx) => {
-        await repo.update(id, { name: input.name, passwordHash, status: input.status, publishAt: status === 'published' ? null : publishAt }, tx);
+        // Archiving an archived class keeps the time it was archived.
+        const archived = input.archived === undefined || input.archived === current.archived ? undefined : input.archived;
+        await repo.update(id, { name: input.name, passwordHash, status: input.status, publishAt: status === 'published' ? null : publishAt, archived }, tx);
         if (input.status === 'published' && current.status === 'draft') await repo.markPublished(id, tx);
       });
       return get(id);
@@ -102,9 +108,11 @@ export function createAlbumService(deps: AlbumDeps) {
       return published;
     },
 
+    /** Refused (409 `PHOTOS_IN_ORDERS`) while paid orders need its photos: staff archive it instead. */
     async delete(id: number): Promise<void> {
       const files = await database.transaction(async (tx) => {
         if (!(await repo.findById(id, tx))) throw notFound(MSG.classNotFound);
+        await assertNoPaidOrderNeeds(paidPhotos, { albumId: id }, tx);
         const found = await repo.photoFilesOfAlbum(id, tx);
         await repo.deleteWithPhotos(id, tx);
         return found;

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { UPLOAD_BATCH_SIZE, UPLOAD_MAX_FILE_BYTES, UPLOAD_PARTIAL_STATUS } from '../../contract/constants';
 import { id } from '../../contract/fields';
-import { CATALOGUE_ROUTE_MSG, HARDENING_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
+import { CATALOGUE_ROUTE_MSG, HARDENING_MSG, KEEP_PAID_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
 import { uploadCaptureSchema } from '../../contract/matching';
 import { badRequest } from '../http/errors';
 import { bulkDeleteSchema, cleanupMissingSchema, trayPhotosSchema } from '../../contract/photos';
@@ -28,6 +28,8 @@ function readJsonField(text: string): unknown {
 /** A class belongs to a school, so the upload form picks both; a missing class means neither was chosen. */
 export const SELECT_CLASS_FIRST = CATALOGUE_ROUTE_MSG.selectClassFirst;
 const uploadFieldsSchema = z.object({ albumId: id(SELECT_CLASS_FIRST) }, { error: SELECT_CLASS_FIRST });
+/** A restore names the class its files belong to: a file is matched within that class only. */
+const restoreFieldsSchema = z.object({ albumId: id(KEEP_PAID_MSG.restoreClassRequired) }, { error: KEEP_PAID_MSG.restoreClassRequired });
 
 /**
  * One request carries at most one batch: the PWA sends UPLOAD_BATCH_SIZE (10) photos at a time, so a
@@ -127,7 +129,7 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
   });
 
   router.post('/photos/restore', requireStaff, async (ctx) => {
-    ctx.body = await withUpload(ctx, ({ files }) => service.restore(files.photos ?? []));
+    ctx.body = await withUpload(ctx, ({ fields, files }) => service.restore(parse(restoreFieldsSchema, fields).albumId, files.photos ?? []));
   });
 
   return router;
