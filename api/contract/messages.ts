@@ -282,6 +282,14 @@ export const PRINT_BATCH_MSG = {
   missingIntro:
     'These print lines have no original file in storage, so they are not in this ZIP. Restore the photos in Photo Recovery, then download the batch again.',
   orderSheetColumns: ['Order Number', 'School', 'Class', 'Student', 'Product', 'Quantity', 'File', 'Original Number', 'Original Name'],
+  /** Lines a batch does not print (docs/access.md, "Prints follow the rules"). */
+  leftOutTitle: (count: number) => (count === 1 ? '1 print left out' : `${count} prints left out`),
+  leftOutIntro: 'These lines are not in the ZIP, the packing list or the labels. Check each order and refund the line in the PayGate back office.',
+  leftOutReasons: {
+    erased: 'Photo removed (erased or deleted)',
+    do_not_publish: 'Child marked do not publish',
+    not_the_child: 'Photo no longer belongs to the ordering child',
+  },
 } as const;
 
 export const STATIC_MSG = {
