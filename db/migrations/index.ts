@@ -23,6 +23,7 @@ import * as publishing from './20261127090000_add_publishing';
 import * as schoolPasswordOptional from './20261127120000_school_password_optional';
 import * as productKind from './20261127130000_add_product_kind';
 import * as classArchive from './20261128130000_add_class_archive';
+import * as fileDeletions from './20261128130100_create_file_deletions';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -60,6 +61,7 @@ const migrations: [string, Migration][] = [
   ['20261127120000_school_password_optional', schoolPasswordOptional],
   ['20261127130000_add_product_kind', productKind],
   ['20261128130000_add_class_archive', classArchive],
+  ['20261128130100_create_file_deletions', fileDeletions],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

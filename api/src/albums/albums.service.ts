@@ -5,10 +5,9 @@ import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
-import type { MediaService } from '../media/media.types';
-import type { Logger } from '../logger';
 import { createDatabase } from '../db/database';
-import { createAlbumRepository, type AlbumRecord, type PhotoFileRecord } from './albums.repository';
+import { createAlbumRepository, type AlbumRecord } from './albums.repository';
+import { createFileDeletions } from '../storage/file-deletions';
 import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
 import { assertNoPaidOrderNeeds } from '../orders/paid-photos';
 
@@ -18,6 +17,7 @@ export function createAlbumService(deps: AlbumDeps) {
   const database = createDatabase(deps.knex);
   const repo = createAlbumRepository(deps.knex);
   const paidPhotos = createPaidPhotoRepository(deps.knex);
+  const fileDeletions = createFileDeletions(deps);
 
   async function get(id: number): Promise<AlbumRecord> {
     const album = await repo.findById(id);
@@ -115,9 +115,10 @@ export function createAlbumService(deps: AlbumDeps) {
         await assertNoPaidOrderNeeds(paidPhotos, { albumId: id }, tx);
         const found = await repo.photoFilesOfAlbum(id, tx);
         await repo.deleteWithPhotos(id, tx);
+        await fileDeletions.queue(found, tx);
         return found;
       });
-      await removePhotoFiles(deps, files);
+      await fileDeletions.removeQueued(files);
     },
 
 
@@ -134,17 +135,3 @@ export function createAlbumService(deps: AlbumDeps) {
   };
 }
 export type AlbumService = ReturnType<typeof createAlbumService>;
-
-/**
- * Runs after the rows are gone, so a failing disk never leaves a row without its file; a file that
- * cannot be removed is logged and left for the missing-photos tools.
- */
-export async function removePhotoFiles(deps: { media: MediaService; logger: Logger }, files: PhotoFileRecord[]): Promise<void> {
-  for (const file of files) {
-    try {
-      await deps.media.removePhoto(file);
-    } catch (err) {
-      deps.logger.warn({ err, storageKey: file.storageKey }, 'could not remove photo files');
-    }
-  }
-}

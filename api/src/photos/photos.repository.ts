@@ -324,7 +324,7 @@ export function createPhotoRepository(knex: Knex) {
     toTray: async (ids: number[]): Promise<number> =>
       Number(await knex('photos').whereIn('id', ids).update({ student_id: null, in_tray: true, matched_by: 'staff', pending_review: false })),
 
-    deleteByIds: async (ids: number[]): Promise<number> => Number(await knex('photos').whereIn('id', ids).delete()),
+    deleteByIds: async (ids: number[], tx?: Tx): Promise<number> => Number(await runner(knex, tx)('photos').whereIn('id', ids).delete()),
   };
 }
 export type PhotoRepository = ReturnType<typeof createPhotoRepository>;

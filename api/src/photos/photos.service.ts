@@ -16,6 +16,8 @@ import { createPhotoRepository, type AlbumRef, type NewPhoto, type PhotoRecord, 
 import { presentPhoto } from './photos.presenter';
 import { createStudentRepository } from '../students/students.repository';
 import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
+import { createFileDeletions } from '../storage/file-deletions';
+import { createDatabase } from '../db/database';
 import { assertNoPaidOrderNeeds } from '../orders/paid-photos';
 import { createVisibility, isWithheld, photoVisible, visibleStudentId, type ClassAccess, type PhotoRef } from '../students/visibility';
 
@@ -73,6 +75,8 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
   const repo = createPhotoRepository(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
   const paidPhotos = createPaidPhotoRepository(deps.knex);
+  const fileDeletions = createFileDeletions(deps);
+  const database = createDatabase(deps.knex);
   const { media } = deps;
 
   async function getAlbum(albumId: number): Promise<AlbumRef> {
@@ -93,13 +97,19 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
     return missing;
   }
 
-  /** Files are removed after the rows: a crash in between leaves orphan files, never rows without files. */
+  /**
+   * The rows go and their files are queued in one transaction, then the files are removed; a
+   * removal that fails is retried by the maintenance job (docs/images.md, "Deleting photos").
+   */
   async function removeRows(photos: PhotoRecord[]): Promise<number> {
     if (photos.length === 0) return 0;
-    const deleted = await repo.deleteByIds(photos.map((photo) => photo.id));
-    for (const photo of photos) {
-      await media.removePhoto(filesOf(photo)).catch((err: unknown) => deps.logger.warn({ err, photoId: photo.id }, 'removing photo files failed'));
-    }
+    const files = photos.map(filesOf);
+    const deleted = await database.transaction(async (tx) => {
+      const count = await repo.deleteByIds(photos.map((photo) => photo.id), tx);
+      await fileDeletions.queue(files, tx);
+      return count;
+    });
+    await fileDeletions.removeQueued(files);
     return deleted;
   }
 
