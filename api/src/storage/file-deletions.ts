@@ -2,7 +2,7 @@ import type { Tx } from '../db/database';
 import type { Logger } from '../logger';
 import type { MediaService, PhotoFiles } from '../media/media.types';
 import { createFileDeletionRepository, type FileDeletionRecord } from './file-deletions.repository';
-import type { Knex } from 'knex';
+import type { Deps } from '../deps';
 
 /** The first retry after a failed removal; each later one waits twice as long, up to RETRY_MAX_MS. */
 export const RETRY_FIRST_MS = 60_000;
@@ -17,7 +17,7 @@ const PER_RUN = 100;
  * job, with growing waits, until storage confirms. An erased child's photos are therefore gone from
  * storage, not only from the database.
  */
-export function createFileDeletions(deps: { knex: Knex; media: Pick<MediaService, 'removePhoto'>; logger: Logger }) {
+export function createFileDeletions(deps: Pick<Deps, 'knex'> & { media: Pick<MediaService, 'removePhoto'>; logger: Logger }) {
   const repo = createFileDeletionRepository(deps.knex);
 
   async function attempt(entry: FileDeletionRecord, at: number): Promise<boolean> {
