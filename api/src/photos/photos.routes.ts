@@ -5,7 +5,7 @@ import { id } from '../../contract/fields';
 import { CATALOGUE_ROUTE_MSG, HARDENING_MSG, KEEP_PAID_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
 import { uploadCaptureSchema } from '../../contract/matching';
 import { badRequest } from '../http/errors';
-import { bulkDeleteSchema, cleanupMissingSchema, trayPhotosSchema } from '../../contract/photos';
+import { bulkDeleteSchema, cleanupMissingSchema, stillVisibleSchema, trayPhotosSchema, type StillVisibleResponse } from '../../contract/photos';
 import type { AppContext, AppState } from '../http/context';
 import { requireStaff } from '../http/auth';
 import { readMultipart, type MultipartBody } from '../http/multipart';
@@ -117,6 +117,18 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
   router.delete('/photos/bulk-delete', requireStaff, async (ctx) => {
     const { photoIds } = parse(bulkDeleteSchema, ctx.request.body);
     ctx.body = await service.bulkDelete(photoIds);
+  });
+
+  /**
+   * The service worker's check at an online visit: which kept images may stay (docs/access.md,
+   * "Images kept on the device"). Here rather than with the image routes, which run before the
+   * body parser.
+   */
+  router.post('/images/still-visible', async (ctx) => {
+    const { photoIds } = parse(stillVisibleSchema, ctx.request.body);
+    const body: StillVisibleResponse = { photoIds: await services.images.stillVisible(photoIds, deps.access.viewer(ctx)) };
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = body;
   });
 
   router.get('/photos/missing', requireStaff, async (ctx) => {

@@ -9,7 +9,7 @@ import { readZip } from '../../test/zip';
 import { createMaintenance } from '../jobs/maintenance';
 import { exists, shardedPath } from '../photos/photos.test-helpers';
 import { addAlbum, addPhoto, distinctJpeg, paidOrder } from '../print-batches/print-batches.test-helpers';
-import { addStudents, assignPhotos } from './students.test-helpers';
+import { addStudents, assignPhotos, familyWith, setAccessMode } from './students.test-helpers';
 
 /**
  * Erasure is complete (docs/access.md, "Erasure"): the child's name leaves every order that may
@@ -105,5 +105,40 @@ describeApi('erasure leaves nothing of the child behind', () => {
     expect(await maintenance.retryFileDeletions()).toBe(true);
     for (const file of files) expect(await exists(file), file).toBe(false);
     expect(await server.runtime.knex('file_deletions').where({ storage_key: storageKey })).toEqual([]);
+  });
+
+  it("tells the service worker which kept images may stay: an erased or withdrawn photo's go", async () => {
+    const codes = await createShop(server);
+    await setAccessMode(staff, codes.schoolId, 'student_codes');
+    const [tumi, boitu, naledi] = (await addStudents(staff, codes.openAlbumId, ['Tumi Sello', 'Boitu Sello', 'Naledi Sello'])) as [Student, Student, Student];
+    const photo = async (name: string, seed: number) => (await addPhoto(server, codes.openAlbumId, name, await distinctJpeg(seed))).id;
+    const [tumiPhoto, boituPhoto, nalediPhoto, moved] = [await photo('IMG_1001.JPG', 101), await photo('IMG_1002.JPG', 102), await photo('IMG_1003.JPG', 103), await photo('IMG_1004.JPG', 104)];
+    await assignPhotos(staff, [tumiPhoto, moved], tumi.id);
+    await assignPhotos(staff, [boituPhoto], boitu.id);
+    await assignPhotos(staff, [nalediPhoto], naledi.id);
+    await staff.post(`/api/albums/${codes.openAlbumId}/publish`);
+    const family = await familyWith(server, tumi.code, boitu.code, naledi.code);
+    const group = codes.photoIds[0]!;
+    const all = [tumiPhoto, boituPhoto, nalediPhoto, moved, group];
+    for (const id of all) expect((await family.get(`/api/images/${id}/thumbnail`)).status, String(id)).toBe(200);
+    const ask = async () => {
+      const res = await family.post('/api/images/still-visible', { photoIds: [...all, 999999] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.headers.get('cache-control')).toContain('no-store');
+      return (res.body.photoIds as number[]).sort((a, b) => a - b);
+    };
+    expect(await ask()).toEqual([...all].sort((a, b) => a - b));
+
+    // Boitu is erased, Naledi may no longer be published, one of Tumi's photos goes to the tray.
+    expect((await staff.post(`/api/students/${boitu.id}/erase`)).status).toBe(200);
+    expect((await staff.patch(`/api/students/${naledi.id}`, { doNotPublish: true })).status).toBe(200);
+    expect((await staff.put('/api/photos/tray', { photoIds: [moved] })).status).toBe(200);
+    expect(await ask()).toEqual([tumiPhoto, group].sort((a, b) => a - b));
+
+    // A browser holding nothing keeps nothing; bad input is a 400.
+    const stranger = await familyWith(server);
+    expect((await stranger.post('/api/images/still-visible', { photoIds: all })).body).toEqual({ photoIds: [] });
+    expect((await family.post('/api/images/still-visible', { photoIds: [] })).status).toBe(400);
+    expect((await family.post('/api/images/still-visible', { photoIds: Array.from({ length: 301 }, (_, i) => i + 1) })).status).toBe(400);
   });
 });
