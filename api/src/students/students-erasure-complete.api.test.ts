@@ -10,6 +10,9 @@ import { createMaintenance } from '../jobs/maintenance';
 import { exists, shardedPath } from '../photos/photos.test-helpers';
 import { addAlbum, addPhoto, distinctJpeg, paidOrder } from '../print-batches/print-batches.test-helpers';
 import { addStudents, assignPhotos, familyWith, setAccessMode } from './students.test-helpers';
+import { flyerCardPhoto } from '../../test/cards';
+import { photoForm } from '../photos/photos.test-helpers';
+import { codeUrl } from './flyers';
 
 /**
  * Erasure is complete (docs/access.md, "Erasure"): the child's name leaves every order that may
@@ -140,5 +143,31 @@ describeApi('erasure leaves nothing of the child behind', () => {
     expect((await stranger.post('/api/images/still-visible', { photoIds: all })).body).toEqual({ photoIds: [] });
     expect((await family.post('/api/images/still-visible', { photoIds: [] })).status).toBe(400);
     expect((await family.post('/api/images/still-visible', { photoIds: Array.from({ length: 301 }, (_, i) => i + 1) })).status).toBe(400);
+  });
+
+  it('erases card photos showing any of the child’s codes, the replaced ones too', async () => {
+    const cards = await createShop(server);
+    const [mpho] = (await addStudents(staff, cards.openAlbumId, ['Mpho Kgosi'])) as [Student];
+    const oldCode = mpho.code;
+    const renewed = await staff.patch(`/api/students/${mpho.id}`, { newCode: true });
+    expect(renewed.status).toBe(200);
+    const newCode = renewed.body.code as string;
+    expect(newCode).not.toBe(oldCode);
+    const url = (code: string) => codeUrl(server.config.publicUrl, code);
+    const upload = await staff.post(
+      '/api/photos/upload-batch',
+      photoForm([{ name: 'IMG_2001.JPG', bytes: await flyerCardPhoto(url(oldCode), 1) }, { name: 'IMG_2002.JPG', bytes: await flyerCardPhoto(url(newCode), 2) }], { albumId: String(cards.openAlbumId) }),
+    );
+    expect(upload.status).toBe(201);
+    const cardRows = await server.runtime.knex('photos').where({ album_id: cards.openAlbumId, kind: 'card' }).select('id', 'original_name', 'card_status', 'card_student_id');
+    expect(cardRows.map((row) => [row.original_name, row.card_status, Number(row.card_student_id)]).sort()).toEqual([
+      ['IMG_2001.JPG', 'unknown', mpho.id],
+      ['IMG_2002.JPG', 'known', mpho.id],
+    ]);
+    const erased = await staff.post(`/api/students/${mpho.id}/erase`);
+    expect(erased.status).toBe(200);
+    expect(erased.body.photosDeleted).toBe(2);
+    expect(await server.runtime.knex('photos').whereIn('id', cardRows.map((row) => row.id))).toEqual([]);
+    expect(await server.runtime.knex('student_past_codes').where({ student_id: mpho.id })).toEqual([]);
   });
 });

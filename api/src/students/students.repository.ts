@@ -200,6 +200,11 @@ export function createStudentRepository(knex: Knex) {
 
     delete: (id: number, tx?: Tx) => runner(knex, tx)('students').where({ id }).delete(),
 
+    /** Remembers a code a new one replaces (its digest only), so cards showing it stay the child's. */
+    async recordPastCode(studentId: number, codeDigest: string, at: number, tx?: Tx): Promise<void> {
+      await runner(knex, tx)('student_past_codes').insert({ student_id: studentId, code_digest: codeDigest, replaced_at: at });
+    },
+
     async photoFilesOf(studentId: number, tx?: Tx): Promise<(PhotoFileRecord & { id: number })[]> {
       const db = runner(knex, tx);
       // Card photos show the child's name and code: they go with the child, from whichever class.

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../db/errors';
 import { createPhotoService, type PhotoService } from '../photos/photos.service';
 import { now } from '../db/knex';
 import type { RawRosterRow } from './roster-csv';
-import { codeTag, newStudentCode } from './student-code';
+import { codeTag, newStudentCode, pastCodeDigest } from './student-code';
 import { createVisibility, heldStudents } from './visibility';
 import { renderFlyers } from './flyers';
 import type { Grant } from '../http/access';
@@ -207,6 +207,8 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
         const clash = (await repo.listByAlbum(student.albumId)).find((other) => other.id !== id && other.number === input.number);
         if (clash) throw conflict(STUDENT_MSG.numberTaken, 'STUDENT_NUMBER_TAKEN');
       }
+      // A card photographed with the old code still shows the child: it stays theirs (docs/access.md, "Erasure, completely").
+      if (input.newCode) await repo.recordPastCode(id, pastCodeDigest(student.code), now());
       for (let attempt = 1; ; attempt++) {
         try {
           await repo.update(id, {
