@@ -212,6 +212,9 @@ describeJourney('hardening: the screens', (env) => {
 
     // A restore answered with an HTTP error.
     await page.route('**/api/photos/restore', (route) => route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ message: 'The upload is too large', code: 'TOO_LARGE' }) }));
+    // A restore names its class (docs/images.md): one class with a missing photo, so it is the one chosen.
+    const missing = { id: 1, filename: 'a.jpg', originalName: 'IMG_9999.JPG', albumId: 1, albumName: 'Class 1A', schoolId: 1, schoolName: 'School', createdAt: '2026-11-26T10:00:00.000Z' };
+    await page.route('**/api/photos/missing', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ missingPhotos: [missing], totalInDatabase: 1 }) }));
     await page.goto(`${env.server.url}/photographer/restore`);
     await page.getByRole('tab', { name: 'Restore Photos' }).click();
     await page.getByLabel('Choose photos to upload').setInputFiles([{ name: 'IMG_9999.JPG', mimeType: 'image/jpeg', buffer: await makeJpeg(3) }]);

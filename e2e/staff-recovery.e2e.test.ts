@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { KEEP_PAID_MSG } from '../api/contract/messages';
 import { toastWith } from './support/journey';
 import { adminToken, api, makeJpeg, signIn } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
@@ -30,7 +31,7 @@ describeJourney('photo recovery', (env) => {
     const originals = filesUnder(path.join(env.server.dataDir, 'storage', 'originals'));
     for (const file of originals.slice(0, 2)) fs.rmSync(file);
     const token = await adminToken(env.server.url);
-    const report = await api<{ missingPhotos: { originalName: string }[] }>(env.server.url, '/api/photos/missing', { token });
+    const report = await api<{ missingPhotos: { originalName: string; albumId: number }[] }>(env.server.url, '/api/photos/missing', { token });
     expect(report.missingPhotos).toHaveLength(2);
     const [restoreName, cleanupName] = report.missingPhotos.map((photo) => photo.originalName);
 
@@ -46,6 +47,8 @@ describeJourney('photo recovery', (env) => {
     await page.getByRole('tab', { name: 'Missing Photos', selected: true }).waitFor();
     await page.getByText('2 of').waitFor();
     await page.getByRole('tab', { name: 'Restore Photos' }).click();
+    // A restore names the class its files belong to (docs/access.md, "Photos that orders need").
+    await page.getByLabel(KEEP_PAID_MSG.restoreClassLabel).selectOption(String(report.missingPhotos[0]!.albumId));
     await page.getByLabel('Choose photos to upload').setInputFiles([{ name: restoreName!, mimeType: 'image/jpeg', buffer: await makeJpeg(7) }]);
     await page.getByRole('button', { name: 'Restore Photos' }).click();
     const results = page.getByRole('list', { name: 'Restoration results' });

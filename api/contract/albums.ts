@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALBUM_STATUSES, PASSWORD_MAX_LENGTH } from './constants';
-import { MSG, REVIEW_MSG } from './messages';
+import { KEEP_PAID_MSG, MSG, REVIEW_MSG } from './messages';
 import { givenPassword, id, requiredText } from './fields';
 
 /** Class passwords have no length rule; blank means "no password" (docs/access.md, "Class passwords"). */
@@ -29,6 +29,8 @@ const publishAt = z.union([z.iso.datetime({ offset: true, error: REVIEW_MSG.publ
 export const albumUpdateSchema = z.object({
   status: z.enum(ALBUM_STATUSES, { error: REVIEW_MSG.statusInvalid }).optional(),
   publishAt: publishAt.optional(),
+  /** Hidden from families, kept for orders (docs/access.md, "Archived classes"). */
+  archived: z.boolean({ error: KEEP_PAID_MSG.archivedInvalid }).optional(),
   name: requiredText(MSG.classNameRequired, 120).optional(),
   password: z
     .union([z.string(), z.null()])
@@ -55,6 +57,8 @@ export const albumResponseSchema = z.object({
   publishAt: z.string().nullable(),
   /** Photos placed by a card or a file name that families see only once staff release them. */
   pendingReview: z.number(),
+  /** Hidden from families, kept for the orders that need its photos (docs/access.md, "Archived classes"). */
+  archived: z.boolean(),
 });
 export type AlbumResponse = z.infer<typeof albumResponseSchema>;
 

@@ -204,6 +204,28 @@ export const REVIEW_MSG = {
   uploadPartly: (stored: number, refused: number) => `${stored} photo(s) stored, ${refused} refused`,
 } as const;
 
+/**
+ * Deleting never destroys what was paid for; archived classes; restore within one class
+ * (docs/access.md, "Photos that orders need" and "Archived classes").
+ */
+export const KEEP_PAID_MSG = {
+  photosNeededByOrders: (orders: readonly string[]) =>
+    `These photos are needed by paid orders that are not delivered yet or whose download links still work: ${orders.join(', ')}. Nothing was deleted. Archive the class instead: families no longer see it and the orders keep their photos.`,
+  archivedInvalid: 'Archived must be true or false',
+  archived: 'Archived',
+  archivedHint: 'Archived: families see nothing of this class. Its photos are kept for the orders that bought them.',
+  archiveClass: 'Archive class',
+  unarchiveClass: 'Unarchive class',
+  archiveConfirmTitle: 'Archive this class?',
+  archiveConfirm: 'Families will no longer see this class or its photos. Orders already placed keep their prints and download links.',
+  archivedTitle: 'Class Archived',
+  unarchivedTitle: 'Class Unarchived',
+  archiveFailed: 'Failed to change the class',
+  restoreClassRequired: 'Choose the class the files belong to',
+  restoreClassLabel: 'Class of these files',
+  restoreClassHint: 'Each file is matched by its file name to a missing photo of this class only.',
+} as const;
+
 /** Texts of the hardening work: refused requests, an unavailable database, payments and the screens that report them. */
 export const HARDENING_MSG = {
   methodNotAllowed: (method: string) => `${method} is not allowed here`,
@@ -274,6 +296,14 @@ export const PRINT_BATCH_MSG = {
   missingIntro:
     'These print lines have no original file in storage, so they are not in this ZIP. Restore the photos in Photo Recovery, then download the batch again.',
   orderSheetColumns: ['Order Number', 'School', 'Class', 'Student', 'Product', 'Quantity', 'File', 'Original Number', 'Original Name'],
+  /** Lines a batch does not print (docs/access.md, "Prints follow the rules"). */
+  leftOutTitle: (count: number) => (count === 1 ? '1 print left out' : `${count} prints left out`),
+  leftOutIntro: 'These lines are not in the ZIP, the packing list or the labels. Check each order and refund the line in the PayGate back office.',
+  leftOutReasons: {
+    erased: 'Photo removed (erased or deleted)',
+    do_not_publish: 'Child marked do not publish',
+    not_the_child: 'Photo no longer belongs to the ordering child',
+  },
 } as const;
 
 export const STATIC_MSG = {

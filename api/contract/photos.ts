@@ -76,6 +76,20 @@ export const trayPhotosSchema = z.object({
   photoIds: z.array(id('Photo ids must be positive whole numbers'), { error: MSG.photoIdsRequired }).min(1, MSG.photoIdsRequired).max(5000),
 });
 
+/** Most photos the service worker asks about at once: its image cache holds at most this many. */
+export const STILL_VISIBLE_MAX = 300;
+
+/**
+ * `POST /api/images/still-visible`: which of these photos the browser may still see. The service
+ * worker asks at an online visit about the images it keeps, and drops the others (an erased,
+ * withdrawn or moved photo; docs/access.md, "Images kept on the device").
+ */
+export const stillVisibleSchema = z.object({
+  photoIds: z.array(id('Photo ids must be positive whole numbers'), { error: MSG.photoIdsRequired }).min(1, MSG.photoIdsRequired).max(STILL_VISIBLE_MAX),
+});
+export const stillVisibleResponseSchema = z.object({ photoIds: z.array(z.number()) });
+export type StillVisibleResponse = z.infer<typeof stillVisibleResponseSchema>;
+
 export const cleanupMissingSchema = z.object({
   deleteFromDatabase: z.literal(true, { error: 'Set deleteFromDatabase to true to remove missing photos' }),
 });

@@ -79,9 +79,32 @@ export const printBatchOrderSchema = z.object({
 });
 export type PrintBatchOrder = z.infer<typeof printBatchOrderSchema>;
 
+/**
+ * Why a print line is left out of the batch (docs/access.md, "Prints follow the rules"): its photo
+ * is gone (erased at the family's request, or deleted), its child may not be published, or it is no
+ * longer the ordering child's (moved to another child, the tray, or a card).
+ */
+export const LEFT_OUT_REASONS = ['erased', 'do_not_publish', 'not_the_child'] as const;
+export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+
+export const leftOutLineSchema = z.object({
+  orderId: z.string(),
+  itemId: z.number(),
+  studentName: z.string(),
+  productName: z.string(),
+  quantity: z.number(),
+  photoName: z.string(),
+  reason: z.enum(LEFT_OUT_REASONS),
+  /** The reason as staff read it. */
+  reasonText: z.string(),
+});
+export type LeftOutLine = z.infer<typeof leftOutLineSchema>;
+
 /** GET /api/print-batches/{id}: the orders in packing-list order, and what the ZIP will hold. */
 export const printBatchDetailSchema = printBatchSchema.extend({
   orders: z.array(printBatchOrderSchema),
+  /** Print lines of orders that are not cancelled which the batch does not print, for staff to check and refund. */
+  leftOut: z.array(leftOutLineSchema),
   /** Originals the ZIP carries (one per print line of an order that is not cancelled). */
   fileCount: z.number(),
   /** Their total size in bytes: the ZIP is a little larger (headers, order sheet). */

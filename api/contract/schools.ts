@@ -72,6 +72,8 @@ export const albumSummarySchema = z.object({
   publishAt: z.string().nullable().optional(),
   /** Staff only: photos placed by a card or a file name that wait for staff before families see them. */
   pendingReview: z.number().optional(),
+  /** Staff only: archived, hidden from families and kept for orders (docs/access.md, "Archived classes"). */
+  archived: z.boolean().optional(),
 });
 export type AlbumSummary = z.infer<typeof albumSummarySchema>;
 

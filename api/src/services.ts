@@ -18,6 +18,7 @@ import { createGalleryPageService } from './schools/gallery-page.service';
 import { createSchoolService } from './schools/schools.service';
 import { createStaffService } from './staff/staff.service';
 import { createStudentService } from './students/students.service';
+import { createFileDeletions } from './storage/file-deletions';
 
 export function createServices(deps: Deps) {
   const customers = createCustomerService(deps);
@@ -39,6 +40,8 @@ export function createServices(deps: Deps) {
     students: createStudentService(deps, photos),
     printBatches: createPrintBatchService({ ...deps, businessName: deps.config.businessName }),
     galleryPages: createGalleryPageService(deps, { schools, photos, priceLists }),
+    /** Photo files waiting to be removed from storage, retried until done (docs/images.md, "Deleting photos"). */
+    fileDeletions: createFileDeletions(deps),
   };
 }
 

@@ -314,7 +314,7 @@ suite('two API processes, one product', () => {
       const missing = await staffB.get('/api/photos/missing');
       expect(missing.body.missingPhotos.map((p: { id: number }) => p.id)).toEqual([third.id]);
       const replacement = await solidJpeg(1640, 1230, '#995511');
-      const restored = await staffB.post('/api/photos/restore', photoForm([{ name: 'IMG_0103.JPG', bytes: replacement }]));
+      const restored = await staffB.post('/api/photos/restore', photoForm([{ name: 'IMG_0103.JPG', bytes: replacement }], { albumId: String(albumId) }));
       expect(restored.status).toBe(200);
       expect(restored.body.results).toEqual([{ filename: 'IMG_0103.JPG', success: true, message: MSG.restoredPhoto }]);
       expect(sha256(await objectBytes(thirdKey))).toBe(sha256(replacement));

@@ -24,6 +24,9 @@ import * as schoolPasswordOptional from './20261127120000_school_password_option
 import * as productKind from './20261127130000_add_product_kind';
 import * as paidAfterCancel from './20261128100000_add_paid_after_cancel';
 import * as staffResetTokens from './20261128120000_create_staff_reset_tokens';
+import * as classArchive from './20261128130000_add_class_archive';
+import * as fileDeletions from './20261128130100_create_file_deletions';
+import * as pastCodes from './20261128130200_create_student_past_codes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -62,6 +65,9 @@ const migrations: [string, Migration][] = [
   ['20261127130000_add_product_kind', productKind],
   ['20261128100000_add_paid_after_cancel', paidAfterCancel],
   ['20261128120000_create_staff_reset_tokens', staffResetTokens],
+  ['20261128130000_add_class_archive', classArchive],
+  ['20261128130100_create_file_deletions', fileDeletions],
+  ['20261128130200_create_student_past_codes', pastCodes],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -19,7 +19,7 @@ import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { flushQueue, UPLOAD_SYNC_TAG, type FlushResult } from './lib/upload-flush';
 import { idbQueueStore, openUploadQueue } from './lib/upload-queue-idb';
 import { createFetchTransport } from './lib/upload-transport';
-import { GALLERY_DATA_CACHE, GALLERY_DATA_PATH, GALLERY_IMAGE_CACHE, GALLERY_IMAGE_PATH, purgeGalleryCaches } from './lib/offline-caches';
+import { GALLERY_DATA_CACHE, GALLERY_DATA_PATH, GALLERY_IMAGE_CACHE, GALLERY_IMAGE_PATH, pruneGalleryImages, purgeGalleryCaches } from './lib/offline-caches';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -49,6 +49,26 @@ const purgeOnDenied: WorkboxPlugin = {
   },
 };
 
+/** How often at most the kept images are checked again while the worker runs. */
+const PRUNE_EVERY_MS = 10 * 60_000;
+let prunedAt = 0;
+
+/**
+ * The first gallery answer from the network in a visit (the device is online) checks the kept
+ * images: those of a photo since erased, withdrawn or moved are dropped (docs/access.md, "Images
+ * kept on the device"), so CacheFirst never shows them again.
+ */
+const pruneWhenOnline: WorkboxPlugin = {
+  fetchDidSucceed: async ({ response, event }) => {
+    if (response.ok && Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      const pruning = pruneGalleryImages().catch(() => 0);
+      (event as ExtendableEvent | undefined)?.waitUntil(pruning);
+    }
+    return response;
+  },
+};
+
 /** Only complete answers are kept (never an error, never a partial body). */
 const onlyOk: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
@@ -60,7 +80,7 @@ registerRoute(
     cacheName: GALLERY_DATA_CACHE,
     networkTimeoutSeconds: 4,
     matchOptions: { ignoreVary: true },
-    plugins: [purgeOnDenied, onlyOk, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+    plugins: [purgeOnDenied, pruneWhenOnline, onlyOk, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
   }),
 );
 

@@ -56,6 +56,7 @@ describeApi('albums (classes)', () => {
       status: 'published',
       publishAt: null,
       pendingReview: 0,
+      archived: false,
     });
     const locked = await staff.post('/api/albums', { name: 'Grade 5', schoolId: String(school.id), password: 'tiny' });
     expect(locked.status).toBe(201);

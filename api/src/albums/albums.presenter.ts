@@ -19,6 +19,7 @@ export function presentAlbum(album: AlbumRecord): AlbumResponse {
     status: album.status,
     publishAt: album.publishAt === null ? null : new Date(album.publishAt).toISOString(),
     pendingReview: album.pendingReview,
+    archived: album.archived,
   };
 }
 

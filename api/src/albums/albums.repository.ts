@@ -20,6 +20,8 @@ export interface AlbumRecord {
   publishAt: number | null;
   /** Whether families may see the class now (isPublished). */
   published: boolean;
+  /** Archived: hidden from families, kept for the orders that need its photos (docs/access.md, "Archived classes"). */
+  archived: boolean;
 }
 
 export interface PhotoFileRecord {
@@ -37,6 +39,7 @@ interface AlbumSummaryRow {
   pending_count: number | string;
   status: string;
   publish_at: number | string | null;
+  archived_at: number | string | null;
 }
 
 function toRecord(row: AlbumSummaryRow): AlbumRecord {
@@ -52,7 +55,8 @@ function toRecord(row: AlbumSummaryRow): AlbumRecord {
     pendingReview: Number(row.pending_count),
     status,
     publishAt,
-    published: isPublished({ status, publishAt }),
+    published: isPublished({ status, publishAt, archivedAt: row.archived_at }),
+    archived: row.archived_at !== null,
   };
 }
 
@@ -74,6 +78,7 @@ function summaryQuery(db: Knex) {
     db.raw('(select count(*) from photos p where p.album_id = a.id and p.pending_review = ?) as pending_count', [true]),
     'a.status',
     'a.publish_at',
+    'a.archived_at',
   );
 }
 
@@ -121,7 +126,7 @@ export function createAlbumRepository(knex: Knex) {
 
     async update(
       id: number,
-      changes: { name?: string; passwordHash?: string | null; status?: AlbumStatus; publishAt?: number | null },
+      changes: { name?: string; passwordHash?: string | null; status?: AlbumStatus; publishAt?: number | null; archived?: boolean },
       tx?: Tx,
     ): Promise<void> {
       const row: Record<string, unknown> = {};
@@ -129,6 +134,7 @@ export function createAlbumRepository(knex: Knex) {
       if (changes.passwordHash !== undefined) row.password_hash = changes.passwordHash;
       if (changes.status !== undefined) row.status = changes.status;
       if (changes.publishAt !== undefined) row.publish_at = changes.publishAt;
+      if (changes.archived !== undefined) row.archived_at = changes.archived ? now() : null;
       if (Object.keys(row).length > 0) await runner(knex, tx)('albums').where({ id }).update(row);
     },
 

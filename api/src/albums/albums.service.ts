@@ -5,16 +5,19 @@ import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
-import type { MediaService } from '../media/media.types';
-import type { Logger } from '../logger';
 import { createDatabase } from '../db/database';
-import { createAlbumRepository, type AlbumRecord, type PhotoFileRecord } from './albums.repository';
+import { createAlbumRepository, type AlbumRecord } from './albums.repository';
+import { createFileDeletions } from '../storage/file-deletions';
+import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
+import { assertNoPaidOrderNeeds } from '../orders/paid-photos';
 
 type AlbumDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'>;
 
 export function createAlbumService(deps: AlbumDeps) {
   const database = createDatabase(deps.knex);
   const repo = createAlbumRepository(deps.knex);
+  const paidPhotos = createPaidPhotoRepository(deps.knex);
+  const fileDeletions = createFileDeletions(deps);
 
   async function get(id: number): Promise<AlbumRecord> {
     const album = await repo.findById(id);
@@ -61,6 +64,7 @@ export function createAlbumService(deps: AlbumDeps) {
      * An absent password keeps it; '' or null removes protection; anything else replaces it.
      * `status` hides or shows the class (photos waiting for review stay waiting); `publishAt`
      * schedules a draft, and only a draft (docs/access.md, "Draft and published classes").
+     * `archived` hides the class from families and keeps it for orders (docs/access.md, "Archived classes").
      */
     async update(id: number, input: AlbumUpdateInput): Promise<AlbumRecord> {
       const current = await get(id);
@@ -72,7 +76,9 @@ export function createAlbumService(deps: AlbumDeps) {
       const passwordHash =
         input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
       await database.transaction(async (tx) => {
-        await repo.update(id, { name: input.name, passwordHash, status: input.status, publishAt: status === 'published' ? null : publishAt }, tx);
+        // Archiving an archived class keeps the time it was archived.
+        const archived = input.archived === undefined || input.archived === current.archived ? undefined : input.archived;
+        await repo.update(id, { name: input.name, passwordHash, status: input.status, publishAt: status === 'published' ? null : publishAt, archived }, tx);
         if (input.status === 'published' && current.status === 'draft') await repo.markPublished(id, tx);
       });
       return get(id);
@@ -102,14 +108,17 @@ export function createAlbumService(deps: AlbumDeps) {
       return published;
     },
 
+    /** Refused (409 `PHOTOS_IN_ORDERS`) while paid orders need its photos: staff archive it instead. */
     async delete(id: number): Promise<void> {
       const files = await database.transaction(async (tx) => {
         if (!(await repo.findById(id, tx))) throw notFound(MSG.classNotFound);
+        await assertNoPaidOrderNeeds(paidPhotos, { albumId: id }, tx);
         const found = await repo.photoFilesOfAlbum(id, tx);
         await repo.deleteWithPhotos(id, tx);
+        await fileDeletions.queue(found, tx);
         return found;
       });
-      await removePhotoFiles(deps, files);
+      await fileDeletions.removeQueued(files);
     },
 
 
@@ -126,17 +135,3 @@ export function createAlbumService(deps: AlbumDeps) {
   };
 }
 export type AlbumService = ReturnType<typeof createAlbumService>;
-
-/**
- * Runs after the rows are gone, so a failing disk never leaves a row without its file; a file that
- * cannot be removed is logged and left for the missing-photos tools.
- */
-export async function removePhotoFiles(deps: { media: MediaService; logger: Logger }, files: PhotoFileRecord[]): Promise<void> {
-  for (const file of files) {
-    try {
-      await deps.media.removePhoto(file);
-    } catch (err) {
-      deps.logger.warn({ err, storageKey: file.storageKey }, 'could not remove photo files');
-    }
-  }
-}

@@ -106,6 +106,7 @@ describeApi('publishing: draft classes, review and withdrawn photos', () => {
       status: 'draft',
       publishAt: null,
       pendingReview: 0,
+      archived: false,
     });
     const byId = await staff.get(`/api/schools/by-id/${codes.schoolId}`);
     expect(byId.body.albums.find((album: { id: number }) => album.id === draftId).status).toBe('draft');

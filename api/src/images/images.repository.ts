@@ -30,6 +30,7 @@ interface ImageRow {
   album_password: string | null;
   album_status: string;
   album_publish_at: number | string | null;
+  album_archived_at: number | string | null;
   school_id: number;
   access_mode: AccessMode;
 }
@@ -64,6 +65,7 @@ export function createImagesRepository(knex: Knex) {
           'a.password_hash as album_password',
           'a.status as album_status',
           'a.publish_at as album_publish_at',
+          'a.archived_at as album_archived_at',
           's.id as school_id',
           's.access_mode',
         );
@@ -80,7 +82,7 @@ export function createImagesRepository(knex: Knex) {
           schoolId: Number(row.school_id),
           hasPassword: row.album_password !== null && row.album_password !== '',
           accessMode: row.access_mode,
-          published: isPublished({ status: row.album_status, publishAt: row.album_publish_at === null ? null : Number(row.album_publish_at) }),
+          published: isPublished({ status: row.album_status, publishAt: row.album_publish_at === null ? null : Number(row.album_publish_at), archivedAt: row.album_archived_at }),
         },
       };
     },

@@ -1,7 +1,7 @@
 import { MSG } from '../../contract/messages';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import type { FileResponse } from '../media/media.types';
 import { createStudentRepository } from '../students/students.repository';
 import { createVisibility, photoVisible } from '../students/visibility';
@@ -43,6 +43,23 @@ export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
     },
 
     example: (fileName: string): FileResponse => deps.media.exampleImage(fileName),
+
+    /**
+     * The photos of the list this viewer may still see, by the same rule as their images: the rest
+     * (gone, moved, withdrawn, no longer granted) answer as if they did not exist.
+     */
+    async stillVisible(photoIds: readonly number[], viewer: Viewer): Promise<number[]> {
+      const visible: number[] = [];
+      for (const photoId of [...new Set(photoIds)]) {
+        try {
+          await visibleImage(photoId, viewer);
+          visible.push(photoId);
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status >= 500) throw err;
+        }
+      }
+      return visible;
+    },
   };
 }
 export type ImageService = ReturnType<typeof createImageService>;

@@ -6,6 +6,8 @@ import type { Services } from '../services';
 export const PAYMENT_SWEEP_AGE_MS = 2 * 60_000;
 const PAYMENT_SWEEP_EVERY_MS = 60_000;
 const LIMIT_SWEEP_EVERY_MS = 5 * 60_000;
+/** How often failed removals of photo files are tried again (each waits its own backoff too). */
+export const FILE_DELETION_RETRY_EVERY_MS = 60_000;
 
 /** Each job says whether this process ran it (false: another process was running it). */
 export interface Maintenance {
@@ -14,6 +16,8 @@ export interface Maintenance {
   backfillSmallThumbnails(): Promise<boolean>;
   /** Publishes the scheduled classes whose time has come. */
   publishScheduled(): Promise<boolean>;
+  /** Removes the photo files whose removal failed before and is due again (docs/images.md, "Deleting photos"). */
+  retryFileDeletions(): Promise<boolean>;
   /** Starts the timers (and the backfill once); returns what stops them. */
   start(): () => void;
 }
@@ -25,7 +29,7 @@ export interface Maintenance {
  */
 export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }): Maintenance {
   const { logger, jobLock } = deps;
-  const { commerce: { payments }, photos, albums } = deps.services;
+  const { commerce: { payments }, photos, albums, fileDeletions } = deps.services;
 
   const maintenance: Maintenance = {
     sweepPayments: () =>
@@ -44,6 +48,11 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         // Each class is published by one conditional update, so it happens once even without the lock.
         for (const albumId of await albums.publishDue()) logger.info({ albumId }, 'scheduled class published');
       }),
+    retryFileDeletions: () =>
+      jobLock.runExclusive('file-deletions', async () => {
+        const result = await fileDeletions.retryDue();
+        if (result.removed > 0 || result.failed > 0) logger.info(result, 'photo file removals retried');
+      }),
     start() {
       // Photos stored before the small thumbnail existed get it in the background, one at a time.
       maintenance.backfillSmallThumbnails().catch((err: unknown) => logger.warn({ err }, 'small thumbnail backfill stopped'));
@@ -56,6 +65,10 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
       const publish = setInterval(() => {
         maintenance.publishScheduled().catch((err: unknown) => logger.warn({ err }, 'scheduled publication failed'));
       }, deps.config.publishCheckIntervalMs);
+      const removals = setInterval(() => {
+        maintenance.retryFileDeletions().catch((err: unknown) => logger.warn({ err }, 'retrying photo file removals failed'));
+      }, FILE_DELETION_RETRY_EVERY_MS);
+      removals.unref();
       reconcile.unref();
       limits.unref();
       publish.unref();
@@ -63,6 +76,7 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         clearInterval(reconcile);
         clearInterval(limits);
         clearInterval(publish);
+        clearInterval(removals);
       };
     },
   };

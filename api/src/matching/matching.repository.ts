@@ -60,6 +60,12 @@ export function createMatchingRepository(knex: Knex) {
       return row && { id: Number(row.id), name: row.name, albumId: Number(row.album_id), albumName: row.album_name, schoolName: row.school_name };
     },
 
+    /** The child a replaced code belonged to (by its digest), or undefined. */
+    async pastOwnerOfCode(codeDigest: string): Promise<number | undefined> {
+      const row = (await knex('student_past_codes').where('code_digest', codeDigest).orderBy('replaced_at', 'desc').first('student_id')) as { student_id: number } | undefined;
+      return row ? Number(row.student_id) : undefined;
+    },
+
     async sessionPhotos(albumId: number, session: string, tx?: Tx): Promise<SessionPhoto[]> {
       const rows = (await runner(knex, tx)('photos').where({ album_id: albumId, upload_session: session }).select(SESSION_COLUMNS)) as SessionRow[];
       return rows.map(toSessionPhoto);

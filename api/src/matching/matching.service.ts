@@ -1,3 +1,4 @@
+import { pastCodeDigest } from '../students/student-code';
 import type { CardStatus } from '../../contract/matching';
 import type { Deps } from '../deps';
 import type { PhotoRecord } from '../photos/photos.repository';
@@ -86,7 +87,12 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
         async resolveCard(text) {
           const code = cardCodeOf(text, publicUrl);
           const owner = code === null ? undefined : await repo.ownerOfCode(code);
-          if (!owner) return { status: 'unknown', studentId: null };
+          if (!owner) {
+            // A replaced code places nothing, but the card still shows the child: it is recorded as
+            // theirs, so it is erased with them (docs/access.md, "Erasure, completely").
+            const past = code === null ? undefined : await repo.pastOwnerOfCode(pastCodeDigest(code));
+            return { status: 'unknown', studentId: past ?? null };
+          }
           // A card of another class or school is recorded (to report it and to erase it with the child), never trusted here.
           return { status: ids.has(owner.id) ? 'known' : 'other_class', studentId: owner.id };
         },

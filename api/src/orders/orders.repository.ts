@@ -155,6 +155,7 @@ function photoNowOf(row: OrderItemRow): LinePhotoNow | null {
     inTray,
     withheld: isWithheld({ kind: row.now_kind ?? 'photo', inTray, pendingReview: Boolean(Number(row.now_pending_review ?? 0)) }),
     doNotPublish: Boolean(Number(row.now_dnp ?? 0)),
+    // An archived class stays deliverable to the orders that bought its photos (docs/access.md, "Archived classes").
     published: isPublished({ status: row.now_album_status ?? 'published', publishAt: row.now_album_publish_at === null || row.now_album_publish_at === undefined ? null : Number(row.now_album_publish_at) }),
   };
 }
@@ -315,6 +316,7 @@ export function createOrdersRepository(knex: Knex) {
           'p.pending_review',
           'a.status as album_status',
           'a.publish_at as album_publish_at',
+          'a.archived_at as album_archived_at',
           'p.original_name',
           'p.original_number',
           'p.filename',
@@ -332,7 +334,7 @@ export function createOrdersRepository(knex: Knex) {
             studentId: r.student_id === null ? null : Number(r.student_id),
             doNotPublish: Boolean(Number(r.do_not_publish ?? 0)),
             withheld: isWithheld({ kind: r.kind, inTray: Boolean(Number(r.in_tray ?? 0)), pendingReview: Boolean(Number(r.pending_review ?? 0)) }),
-            albumPublished: isPublished({ status: r.album_status, publishAt: r.album_publish_at === null ? null : Number(r.album_publish_at) }),
+            albumPublished: isPublished({ status: r.album_status, publishAt: r.album_publish_at === null ? null : Number(r.album_publish_at), archivedAt: r.album_archived_at }),
             originalName: r.original_name,
             originalNumber: r.original_number,
             filename: r.filename,

@@ -53,7 +53,8 @@ describeApi('photos API: missing originals, cleanup and restore', () => {
     const cleanup = await staff.delete('/api/photos/cleanup-missing', {});
     expect(cleanup.status).toBe(400);
     expect(cleanup.body.errors).toHaveProperty('deleteFromDatabase');
-    const restore = await staff.post('/api/photos/restore', photoForm([]));
+    const { albumId } = await insertSchoolAndAlbum(server);
+    const restore = await staff.post('/api/photos/restore', photoForm([], { albumId: String(albumId) }));
     expect(restore.status).toBe(400);
     expect(restore.body.message).toBe(MSG.noFilesSelected);
   });
@@ -84,7 +85,7 @@ describeApi('photos API: missing originals, cleanup and restore', () => {
       photoForm([
         { name: 'img_6001.jpg', bytes: replacement, type: 'image/png' },
         { name: 'IMG_9999.JPG', bytes: await solidJpeg(50, 50) },
-      ]),
+      ], { albumId: String(albumId) }),
     );
     expect(res.status).toBe(200);
     const { results } = restoreResponseSchema.strict().parse(res.body);
@@ -110,7 +111,7 @@ describeApi('photos API: missing originals, cleanup and restore', () => {
     const rows = await upload(albumId, ['IMG_7001.JPG']);
     const before = rows['IMG_7001.JPG'] as Row;
     await dropOriginal(before);
-    const res = await staff.post('/api/photos/restore', photoForm([{ name: 'IMG_7001.JPG', bytes: htmlFile() }]));
+    const res = await staff.post('/api/photos/restore', photoForm([{ name: 'IMG_7001.JPG', bytes: htmlFile() }], { albumId: String(albumId) }));
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([{ filename: 'IMG_7001.JPG', success: false, message: MSG.fileNotImage('IMG_7001.JPG') }]);
     expect(await row(before.id)).toEqual(before);

@@ -164,6 +164,7 @@ const ALBUM_COLUMNS = {
   school_ref_mode: 'schools.access_mode',
   album_ref_status: 'albums.status',
   album_ref_publish_at: 'albums.publish_at',
+  album_ref_archived_at: 'albums.archived_at',
 } as const;
 
 interface AlbumColumns {
@@ -175,6 +176,7 @@ interface AlbumColumns {
   school_ref_mode: AccessMode;
   album_ref_status: string;
   album_ref_publish_at: number | string | null;
+  album_ref_archived_at: number | string | null;
 }
 
 function toAlbumRef(row: AlbumColumns): AlbumRef {
@@ -185,7 +187,7 @@ function toAlbumRef(row: AlbumColumns): AlbumRef {
     schoolName: row.school_ref_name,
     hasPassword: row.album_ref_password !== null && row.album_ref_password !== '',
     accessMode: row.school_ref_mode,
-    published: isPublished({ status: row.album_ref_status, publishAt: row.album_ref_publish_at === null ? null : Number(row.album_ref_publish_at) }),
+    published: isPublished({ status: row.album_ref_status, publishAt: row.album_ref_publish_at === null ? null : Number(row.album_ref_publish_at), archivedAt: row.album_ref_archived_at }),
   };
 }
 
@@ -253,8 +255,10 @@ export function createPhotoRepository(knex: Knex) {
      * Case-insensitive on both dialects (MySQL's collation already is, SQLite's is not), exact
      * spelling first: cameras and file managers disagree on the case of extensions.
      */
-    async findByOriginalName(originalName: string): Promise<PhotoRecord[]> {
+    /** The class's photos of that original name (exact case first): a restore never looks outside the class. */
+    async findByOriginalName(albumId: number, originalName: string): Promise<PhotoRecord[]> {
       const rows = await knex('photos')
+        .where('album_id', albumId)
         .whereRaw('lower(original_name) = ?', [originalName.toLowerCase()])
         .orderBy('id')
         .select<PhotoRow[]>('*');
@@ -320,7 +324,7 @@ export function createPhotoRepository(knex: Knex) {
     toTray: async (ids: number[]): Promise<number> =>
       Number(await knex('photos').whereIn('id', ids).update({ student_id: null, in_tray: true, matched_by: 'staff', pending_review: false })),
 
-    deleteByIds: async (ids: number[]): Promise<number> => Number(await knex('photos').whereIn('id', ids).delete()),
+    deleteByIds: async (ids: number[], tx?: Tx): Promise<number> => Number(await runner(knex, tx)('photos').whereIn('id', ids).delete()),
   };
 }
 export type PhotoRepository = ReturnType<typeof createPhotoRepository>;

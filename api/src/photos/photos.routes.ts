@@ -2,10 +2,10 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { UPLOAD_BATCH_SIZE, UPLOAD_MAX_FILE_BYTES, UPLOAD_PARTIAL_STATUS } from '../../contract/constants';
 import { id } from '../../contract/fields';
-import { CATALOGUE_ROUTE_MSG, HARDENING_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
+import { CATALOGUE_ROUTE_MSG, HARDENING_MSG, KEEP_PAID_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
 import { uploadCaptureSchema } from '../../contract/matching';
 import { badRequest } from '../http/errors';
-import { bulkDeleteSchema, cleanupMissingSchema, trayPhotosSchema } from '../../contract/photos';
+import { bulkDeleteSchema, cleanupMissingSchema, stillVisibleSchema, trayPhotosSchema, type StillVisibleResponse } from '../../contract/photos';
 import type { AppContext, AppState } from '../http/context';
 import { requireStaff } from '../http/auth';
 import { readMultipart, type MultipartBody } from '../http/multipart';
@@ -28,6 +28,8 @@ function readJsonField(text: string): unknown {
 /** A class belongs to a school, so the upload form picks both; a missing class means neither was chosen. */
 export const SELECT_CLASS_FIRST = CATALOGUE_ROUTE_MSG.selectClassFirst;
 const uploadFieldsSchema = z.object({ albumId: id(SELECT_CLASS_FIRST) }, { error: SELECT_CLASS_FIRST });
+/** A restore names the class its files belong to: a file is matched within that class only. */
+const restoreFieldsSchema = z.object({ albumId: id(KEEP_PAID_MSG.restoreClassRequired) }, { error: KEEP_PAID_MSG.restoreClassRequired });
 
 /**
  * One request carries at most one batch: the PWA sends UPLOAD_BATCH_SIZE (10) photos at a time, so a
@@ -117,6 +119,18 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
     ctx.body = await service.bulkDelete(photoIds);
   });
 
+  /**
+   * The service worker's check at an online visit: which kept images may stay (docs/access.md,
+   * "Images kept on the device"). Here rather than with the image routes, which run before the
+   * body parser.
+   */
+  router.post('/images/still-visible', async (ctx) => {
+    const { photoIds } = parse(stillVisibleSchema, ctx.request.body);
+    const body: StillVisibleResponse = { photoIds: await services.images.stillVisible(photoIds, deps.access.viewer(ctx)) };
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = body;
+  });
+
   router.get('/photos/missing', requireStaff, async (ctx) => {
     ctx.body = await service.missingReport();
   });
@@ -127,7 +141,7 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
   });
 
   router.post('/photos/restore', requireStaff, async (ctx) => {
-    ctx.body = await withUpload(ctx, ({ files }) => service.restore(files.photos ?? []));
+    ctx.body = await withUpload(ctx, ({ fields, files }) => service.restore(parse(restoreFieldsSchema, fields).albumId, files.photos ?? []));
   });
 
   return router;

@@ -15,6 +15,10 @@ import { originalNumberOf } from './original-number';
 import { createPhotoRepository, type AlbumRef, type NewPhoto, type PhotoRecord, type PhotoWithAlbum } from './photos.repository';
 import { presentPhoto } from './photos.presenter';
 import { createStudentRepository } from '../students/students.repository';
+import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
+import { createFileDeletions } from '../storage/file-deletions';
+import { createDatabase } from '../db/database';
+import { assertNoPaidOrderNeeds } from '../orders/paid-photos';
 import { createVisibility, isWithheld, photoVisible, visibleStudentId, type ClassAccess, type PhotoRef } from '../students/visibility';
 
 /** Existence checks on storage run this many at a time, so a large library does not exhaust descriptors. */
@@ -70,6 +74,9 @@ function captureNumbers(files: UploadedFile[], capture: UploadCapture | null): M
 export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>) {
   const repo = createPhotoRepository(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
+  const paidPhotos = createPaidPhotoRepository(deps.knex);
+  const fileDeletions = createFileDeletions(deps);
+  const database = createDatabase(deps.knex);
   const { media } = deps;
 
   async function getAlbum(albumId: number): Promise<AlbumRef> {
@@ -90,18 +97,24 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
     return missing;
   }
 
-  /** Files are removed after the rows: a crash in between leaves orphan files, never rows without files. */
+  /**
+   * The rows go and their files are queued in one transaction, then the files are removed; a
+   * removal that fails is retried by the maintenance job (docs/images.md, "Deleting photos").
+   */
   async function removeRows(photos: PhotoRecord[]): Promise<number> {
     if (photos.length === 0) return 0;
-    const deleted = await repo.deleteByIds(photos.map((photo) => photo.id));
-    for (const photo of photos) {
-      await media.removePhoto(filesOf(photo)).catch((err: unknown) => deps.logger.warn({ err, photoId: photo.id }, 'removing photo files failed'));
-    }
+    const files = photos.map(filesOf);
+    const deleted = await database.transaction(async (tx) => {
+      const count = await repo.deleteByIds(photos.map((photo) => photo.id), tx);
+      await fileDeletions.queue(files, tx);
+      return count;
+    });
+    await fileDeletions.removeQueued(files);
     return deleted;
   }
 
-  async function restoreOne(file: UploadedFile): Promise<RestoreResponse['results'][number]> {
-    const candidates = await repo.findByOriginalName(file.originalName);
+  async function restoreOne(albumId: number, file: UploadedFile): Promise<RestoreResponse['results'][number]> {
+    const candidates = await repo.findByOriginalName(albumId, file.originalName);
     let target: PhotoRecord | undefined;
     for (const photo of candidates) {
       if (!(await media.originalExists(filesOf(photo)))) {
@@ -298,8 +311,11 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
       return { updated: await repo.toTray(ids) };
     },
 
+    /** Refused (409 `PHOTOS_IN_ORDERS`, nothing deleted) while paid orders need any of them (docs/access.md, "Photos that orders need"). */
     async bulkDelete(photoIds: number[]): Promise<{ deletedCount: number }> {
-      return { deletedCount: await removeRows(await repo.findByIds(photoIds)) };
+      const photos = await repo.findByIds(photoIds);
+      await assertNoPaidOrderNeeds(paidPhotos, { photoIds: photos.map((photo) => photo.id) });
+      return { deletedCount: await removeRows(photos) };
     },
 
     async missingReport(): Promise<MissingPhotosReport> {
@@ -322,14 +338,20 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
 
     async cleanupMissing(): Promise<{ deletedCount: number }> {
       const missing = await withMissingOriginal(await repo.listAllWithAlbum());
+      // A missing original a paid order needs is restored, not forgotten.
+      await assertNoPaidOrderNeeds(paidPhotos, { photoIds: missing.map((entry) => entry.photo.id) });
       return { deletedCount: await removeRows(missing.map((entry) => entry.photo)) };
     },
 
-    /** Each file is matched by original name to a photo whose original is gone; one result per file. */
-    async restore(files: UploadedFile[]): Promise<RestoreResponse> {
+    /**
+     * Each file is matched by original name to a photo of the chosen class whose original is gone,
+     * never to another class's or school's photo of the same name (docs/images.md); one result per file.
+     */
+    async restore(albumId: number, files: UploadedFile[]): Promise<RestoreResponse> {
+      await getAlbum(albumId);
       if (files.length === 0) throw badRequest(MSG.noFilesSelected, { photos: MSG.noFilesSelected });
       const results: RestoreResponse['results'] = [];
-      for (const file of files) results.push(await restoreOne(file));
+      for (const file of files) results.push(await restoreOne(albumId, file));
       return { results };
     },
   };

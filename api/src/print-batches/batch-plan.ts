@@ -1,5 +1,6 @@
 import { PRINT_BATCH_MSG, PRINT_BATCH_ROUTE_MSG } from '../../contract/messages';
 import { compareNames } from '../../contract/format';
+import type { LeftOutReason } from '../../contract/print-batches';
 import type { BatchLineRecord, BatchOrderRecord } from './print-batches.repository';
 import { createPathRegistry, photoNameOf, productFolder, zipFileName } from './zip-names';
 
@@ -25,6 +26,13 @@ export interface PlannedOrder {
   lines: PlannedLine[];
 }
 
+/** A print line the batch does not print, with why (docs/access.md, "Prints follow the rules"). */
+export interface LeftOutLine {
+  orderId: string;
+  line: PlannedLine;
+  reason: LeftOutReason;
+}
+
 export interface BatchPlan {
   /** Every order, cancelled ones too, in packing order: class (as the gallery sorts), student, order. */
   orders: PlannedOrder[];
@@ -35,12 +43,28 @@ export interface BatchPlan {
    * children makes two), in packing order.
    */
   envelopes: PlannedOrder[];
+  /** Lines of active orders taken out of the ZIP, the packing list and the labels, for staff to check and refund. */
+  leftOut: LeftOutLine[];
   fileCount: number;
   originalsBytes: number;
 }
 
 const packingOrder = (a: PlannedOrder, b: PlannedOrder): number =>
   compareNames(a.className, b.className) || compareNames(a.studentName, b.studentName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Why a line may not be printed now, or null: its photo is gone (erased at the family's request or
+ * deleted), its child is marked do not publish, or it is no longer the ordering child's (moved to
+ * another child or the tray, or marked a card) - the rules of lineWithdrawn() in
+ * api/src/orders/orders.presenter.ts that concern a print. An archived class still prints.
+ */
+export function leftOutReason(line: Pick<BatchLineRecord, 'photoNow' | 'lineStudentId'>): LeftOutReason | null {
+  const now = line.photoNow;
+  if (now === null) return 'erased';
+  if (now.doNotPublish) return 'do_not_publish';
+  if (now.card || now.inTray || now.studentId !== line.lineStudentId) return 'not_the_child';
+  return null;
+}
 
 export function planBatch(records: BatchOrderRecord[]): BatchPlan {
   const orders = records
@@ -58,6 +82,15 @@ export function planBatch(records: BatchOrderRecord[]): BatchPlan {
       })),
     }))
     .sort(packingOrder);
+  const leftOut: LeftOutLine[] = [];
+  for (const order of orders) {
+    if (order.orderStatus === 'cancelled') continue;
+    order.lines = order.lines.filter((line) => {
+      const reason = leftOutReason(line);
+      if (reason) leftOut.push({ orderId: order.id, line, reason });
+      return reason === null;
+    });
+  }
   const active = orders.filter((order) => order.orderStatus !== 'cancelled');
   // Paths are handed out in packing order, so the same batch always gives the same names.
   const pathFor = createPathRegistry();
@@ -73,7 +106,9 @@ export function planBatch(records: BatchOrderRecord[]): BatchPlan {
       originalsBytes += line.file?.size ?? 0;
     }
   }
-  return { orders, active, envelopes: active.flatMap(envelopesOf).sort(packingOrder), fileCount, originalsBytes };
+  // An order with every line left out gets no envelope or label.
+  const envelopes = active.filter((order) => order.lines.length > 0).flatMap(envelopesOf).sort(packingOrder);
+  return { orders, active, envelopes, leftOut, fileCount, originalsBytes };
 }
 
 /** An order's lines split by child, each envelope going to the class of its child's first line. */

@@ -27,6 +27,8 @@ function order(keys: (string | null)[]): PlannedOrder {
       className: 'Class 1A',
       studentName: 'Neo',
       file: key === null ? null : { storageKey: key, mimeType: 'image/jpeg', size: 10 },
+      lineStudentId: null,
+      photoNow: { studentId: null, inTray: false, card: false, doNotPublish: false },
       photoName: `IMG_${index}.JPG`,
       zipPath: `10x15 Print/IMG_${index}.JPG`,
     })),

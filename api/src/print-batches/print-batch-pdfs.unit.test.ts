@@ -26,6 +26,8 @@ function record(index: number, className: string, lines = 1, status: BatchOrderR
       className,
       studentName: null,
       file: { storageKey: 'abcdef0123456789', mimeType: 'image/jpeg', size: 1000 + line },
+      lineStudentId: null,
+      photoNow: { studentId: null, inTray: false, card: false, doNotPublish: false },
     })),
   };
 }

@@ -1,4 +1,5 @@
 import type { PrintBatch, PrintBatchDetail, PrintReadiness } from '../../contract/print-batches';
+import { PRINT_BATCH_MSG } from '../../contract/messages';
 import { toIso } from '../db/knex';
 import type { BatchPlan } from './batch-plan';
 import type { PrintBatchRecord, ReadinessRecord } from './print-batches.repository';
@@ -33,6 +34,16 @@ export function presentPrintBatchDetail(batch: PrintBatchRecord, plan: BatchPlan
         photoOriginalNumber: line.originalNumber,
         studentName: line.studentName,
       })),
+    })),
+    leftOut: plan.leftOut.map(({ orderId, line, reason }) => ({
+      orderId,
+      itemId: line.itemId,
+      studentName: line.studentName,
+      productName: line.productName,
+      quantity: line.quantity,
+      photoName: line.photoName,
+      reason,
+      reasonText: PRINT_BATCH_MSG.leftOutReasons[reason],
     })),
     fileCount: plan.fileCount,
     originalsBytes: plan.originalsBytes,

@@ -40,6 +40,10 @@ export interface BatchLineRecord {
   studentName: string | null;
   /** The original in storage, or null when the photo row is gone. */
   file: { storageKey: string; mimeType: string; size: number } | null;
+  /** The child the line was ordered for (order_items.student_id), null for a group photo. */
+  lineStudentId: number | null;
+  /** The line's photo as it is now, or null when it is gone (docs/access.md, "Prints follow the rules"). */
+  photoNow: { studentId: number | null; inTray: boolean; card: boolean; doNotPublish: boolean } | null;
 }
 
 export interface BatchOrderRecord {
@@ -78,6 +82,12 @@ interface LineRow {
   storage_key: string | null;
   mime_type: string | null;
   file_size: number | null;
+  line_student_id: number | null;
+  now_photo_id: number | null;
+  now_student_id: number | null;
+  now_in_tray: number | boolean | null;
+  now_kind: string | null;
+  now_dnp: number | boolean | null;
 }
 
 /**
@@ -240,6 +250,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
         .leftJoin('photos as p', 'p.id', 'i.photo_id')
         .leftJoin('albums as a', 'a.id', 'i.album_id')
         .leftJoin('students as st', 'st.id', 'i.student_id')
+        .leftJoin('students as pst', 'pst.id', 'p.student_id')
         .where('bo.batch_id', batchId)
         .orderBy([{ column: 'o.id' }, { column: 'i.id' }])
         .select(
@@ -260,6 +271,12 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
           'p.storage_key',
           'p.mime_type',
           'p.file_size',
+          'i.student_id as line_student_id',
+          'p.id as now_photo_id',
+          'p.student_id as now_student_id',
+          'p.in_tray as now_in_tray',
+          'p.kind as now_kind',
+          'pst.do_not_publish as now_dnp',
         );
       const rows = (await printLinesOnly(query, 'i')) as LineRow[];
       const orders = new Map<string, BatchOrderRecord>();
@@ -287,6 +304,16 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
           className: row.class_name,
           studentName: row.line_student_name,
           file: row.storage_key && row.mime_type ? { storageKey: row.storage_key, mimeType: row.mime_type, size: Number(row.file_size ?? 0) } : null,
+          lineStudentId: row.line_student_id === null ? null : Number(row.line_student_id),
+          photoNow:
+            row.now_photo_id === null
+              ? null
+              : {
+                  studentId: row.now_student_id === null ? null : Number(row.now_student_id),
+                  inTray: Boolean(Number(row.now_in_tray ?? 0)),
+                  card: row.now_kind === 'card',
+                  doNotPublish: Boolean(Number(row.now_dnp ?? 0)),
+                },
         });
       }
       return [...orders.values()];

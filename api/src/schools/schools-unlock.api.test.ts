@@ -93,8 +93,8 @@ describeApi('school unlock and the class list (docs/access.md)', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((a: { name: string }) => a.name)).toEqual(['Grade 1', 'grade 2', 'Grade 2B', 'Grade 3', 'Grade 10', 'Kindergarten']);
     // Staff see each class's publishing too (docs/access.md, "Draft and published classes").
-    expect(res.body[3]).toEqual({ id: expect.any(Number), name: 'Grade 3', schoolId: school.id, hasPassword: true, photoCount: 0, status: 'published', publishAt: null, pendingReview: 0 });
-    expect(Object.keys(res.body[0]).sort()).toEqual(['hasPassword', 'id', 'name', 'pendingReview', 'photoCount', 'publishAt', 'schoolId', 'status']);
+    expect(res.body[3]).toEqual({ id: expect.any(Number), name: 'Grade 3', schoolId: school.id, hasPassword: true, photoCount: 0, status: 'published', publishAt: null, pendingReview: 0, archived: false });
+    expect(Object.keys(res.body[0]).sort()).toEqual(['archived', 'hasPassword', 'id', 'name', 'pendingReview', 'photoCount', 'publishAt', 'schoolId', 'status']);
     expect((await staff.get('/api/schools/999999/albums')).status).toBe(404);
   });
 });

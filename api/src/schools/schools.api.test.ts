@@ -129,8 +129,8 @@ describeApi('schools (staff management and listings)', () => {
     expect(res.status).toBe(200);
     const found = res.body.find((s: { id: number }) => s.id === school.id);
     expect(staffSchoolSchema.strict().parse(found).albums).toEqual([
-      { id: expect.any(Number), name: 'grade 2', schoolId: school.id, hasPassword: true, photoCount: 0, status: 'published', publishAt: null, pendingReview: 0 },
-      { id: grade10.id, name: 'Grade 10', schoolId: school.id, hasPassword: false, photoCount: 3, status: 'published', publishAt: null, pendingReview: 0 },
+      { id: expect.any(Number), name: 'grade 2', schoolId: school.id, hasPassword: true, photoCount: 0, status: 'published', publishAt: null, pendingReview: 0, archived: false },
+      { id: grade10.id, name: 'Grade 10', schoolId: school.id, hasPassword: false, photoCount: 3, status: 'published', publishAt: null, pendingReview: 0, archived: false },
     ]);
     expect(res.headers.get('cache-control')).toContain('no-store');
   });

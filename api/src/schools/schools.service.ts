@@ -9,7 +9,7 @@ import { createDatabase, type Tx } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import { createAlbumRepository, type PhotoFileRecord } from '../albums/albums.repository';
 import { byNameThenId, presentAlbums } from '../albums/albums.presenter';
-import { removePhotoFiles } from '../albums/albums.service';
+import { createFileDeletions } from '../storage/file-deletions';
 import { createStudentRepository } from '../students/students.repository';
 import { createVisibility, schoolUnlocked, visibleClasses } from '../students/visibility';
 import { createSchoolRepository, type SchoolRecord, type SchoolWrite } from './schools.repository';
@@ -19,6 +19,7 @@ type SchoolDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'>;
 
 export function createSchoolService(deps: SchoolDeps) {
   const database = createDatabase(deps.knex);
+  const fileDeletions = createFileDeletions(deps);
   const repo = createSchoolRepository(deps.knex);
   const albums = createAlbumRepository(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
@@ -170,13 +171,14 @@ export function createSchoolService(deps: SchoolDeps) {
           const found = await albums.photoFilesOfSchool(id, tx);
           await albums.deleteAllOfSchool(id, tx);
           await repo.delete(id, tx);
+          await fileDeletions.queue(found, tx);
           return found;
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw conflict(MSG.schoolHasOrders, 'SCHOOL_HAS_ORDERS');
         throw err;
       }
-      await removePhotoFiles(deps, files);
+      await fileDeletions.removeQueued(files);
     },
   };
 }

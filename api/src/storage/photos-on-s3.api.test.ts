@@ -158,7 +158,7 @@ describeS3('photos in an S3 bucket', () => {
     expect(ids).not.toContain(kept!.id);
 
     const replacement = await solidJpeg(1000, 750, '#8a2be2');
-    const restored = await staff.post('/api/photos/restore', photoForm([{ name: 'IMG_5002.JPG', bytes: replacement }]));
+    const restored = await staff.post('/api/photos/restore', photoForm([{ name: 'IMG_5002.JPG', bytes: replacement }], { albumId: String(albumId) }));
     expect(restored.body.results).toEqual([{ filename: 'IMG_5002.JPG', success: true, message: MSG.restoredPhoto }]);
     expect((await objectBytes(objectKey('originals', lost!.storage_key, 'jpg'))).equals(replacement)).toBe(true);
     const after = await row(lost!.id);

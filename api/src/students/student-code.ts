@@ -12,6 +12,14 @@ export function newStudentCode(): string {
 }
 
 /**
+ * What is kept of a replaced code: its SHA-256, enough to know a card photographed with it as the
+ * child's (and erase it with them), never the code (docs/access.md, "Erasure, completely").
+ */
+export function pastCodeDigest(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/**
  * What a family's gallery grant remembers of the code that unlocked a child: a short hash, so a
  * new code (a lost or shared flyer) cuts off every device that used the old one at once.
  */

@@ -201,6 +201,11 @@ export function createStudentRepository(knex: Knex) {
 
     delete: (id: number, tx?: Tx) => runner(knex, tx)('students').where({ id }).delete(),
 
+    /** Remembers a code a new one replaces (its digest only), so cards showing it stay the child's. */
+    async recordPastCode(studentId: number, codeDigest: string, at: number, tx?: Tx): Promise<void> {
+      await runner(knex, tx)('student_past_codes').insert({ student_id: studentId, code_digest: codeDigest, replaced_at: at });
+    },
+
     async photoFilesOf(studentId: number, tx?: Tx): Promise<(PhotoFileRecord & { id: number })[]> {
       const db = runner(knex, tx);
       // Card photos show the child's name and code: they go with the child, from whichever class.
@@ -254,17 +259,37 @@ export function createStudentRepository(knex: Knex) {
       return { lines, orderIds };
     },
 
-    /**
-     * The orders that held the erased child's photos keep no trace of the child's name: where the
-     * order's student name is the child's (the checkout's default), it becomes the removal text.
-     */
-    async redactStudentName(orderIds: string[], studentName: string, removedText: string, tx: Tx): Promise<void> {
+    /** Orders for the class (the order's class, or a line of it), with their student name: where an erased child's name may stand. */
+    async classOrderNames(albumId: number, tx: Tx): Promise<{ id: string; studentName: string }[]> {
       const db = inTx(tx);
-      if (orderIds.length === 0) return;
-      const rows = (await db('orders').whereIn('id', orderIds).select('id', 'student_name')) as { id: string; student_name: string }[];
-      const fold = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
-      const named = rows.filter((row) => fold(row.student_name) === fold(studentName)).map((row) => row.id);
-      if (named.length > 0) await db('orders').whereIn('id', named).update({ student_name: removedText, updated_at: now() });
+      const rows = (await db('orders')
+        .where('album_id', albumId)
+        .orWhereIn('id', db('order_items').where('album_id', albumId).select('order_id'))
+        .select('id', 'student_name')) as { id: string; student_name: string }[];
+      return rows.map((row) => ({ id: row.id, studentName: row.student_name }));
+    },
+
+    async orderNames(orderIds: string[], tx: Tx): Promise<{ id: string; studentName: string }[]> {
+      if (orderIds.length === 0) return [];
+      const rows = (await inTx(tx)('orders').whereIn('id', orderIds).select('id', 'student_name')) as { id: string; student_name: string }[];
+      return rows.map((row) => ({ id: row.id, studentName: row.student_name }));
+    },
+
+    /** Per order, the roster names of the children its lines are still for. */
+    async lineChildren(orderIds: string[], tx: Tx): Promise<Map<string, string[]>> {
+      const found = new Map<string, string[]>();
+      if (orderIds.length === 0) return found;
+      const rows = (await inTx(tx)('order_items as i')
+        .join('students as st', 'st.id', 'i.student_id')
+        .whereIn('i.order_id', orderIds)
+        .distinct('i.order_id', 'st.name')) as { order_id: string; name: string }[];
+      for (const row of rows) found.set(row.order_id, [...(found.get(row.order_id) ?? []), row.name]);
+      return found;
+    },
+
+    async setStudentNames(names: Map<string, string>, tx: Tx): Promise<void> {
+      const at = now();
+      for (const [id, studentName] of names) await inTx(tx)('orders').where({ id }).update({ student_name: studentName, updated_at: at });
     },
 
     /**

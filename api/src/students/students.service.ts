@@ -4,7 +4,7 @@ import type { Photo } from '../../contract/photos';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
-import { removePhotoFiles } from '../albums/albums.service';
+import { createFileDeletions } from '../storage/file-deletions';
 import { createAlbumRepository } from '../albums/albums.repository';
 import { createSchoolRepository } from '../schools/schools.repository';
 import { createDatabase, type Tx } from '../db/database';
@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../db/errors';
 import { createPhotoService, type PhotoService } from '../photos/photos.service';
 import { now } from '../db/knex';
 import type { RawRosterRow } from './roster-csv';
-import { codeTag, newStudentCode } from './student-code';
+import { codeTag, newStudentCode, pastCodeDigest } from './student-code';
 import { createVisibility, heldStudents } from './visibility';
 import { renderFlyers } from './flyers';
 import type { Grant } from '../http/access';
@@ -39,6 +39,32 @@ export interface ErasureRecord {
 /** New codes are drawn again when one is taken; at 40 bits a second collision in a row is practically impossible. */
 const CODE_ATTEMPTS = 5;
 
+/** Names compared as people read them: case, accents' composition and extra spaces aside. */
+const foldName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+/** How checkout and staff join several children in an order's student name ("Neo Dube, Zoe Tau", "Neo & Zoe"). */
+const NAME_SEPARATORS = /\s*(?:,|;|&|\+|\/|\band\b)\s*/i;
+
+/**
+ * An order's student name once a child is erased (docs/access.md, "Erasure"), or null to keep it:
+ * the child's name is taken out wherever it stands (alone or beside a brother's or sister's); an
+ * order tied to the child by a line's student id whose name does not spell the child's as the
+ * roster does (a spelling chosen at checkout or by staff) keeps only the roster names of its other
+ * children. The removal text marks what went.
+ */
+export function nameAfterErasure(current: string, childName: string, tiedToChild: boolean, otherChildren: readonly string[], removedText: string): string | null {
+  const parts = current.split(NAME_SEPARATORS).filter((part) => part.trim() !== '');
+  let kept = parts.filter((part) => foldName(part) !== foldName(childName));
+  if (kept.length === parts.length) {
+    if (!tiedToChild) return null;
+    kept = [...otherChildren];
+  }
+  const name = [...kept, removedText].join(', ');
+  // orders.student_name holds 150 characters; the removal text always fits.
+  return name.length <= ORDER_STUDENT_NAME_MAX ? name : removedText;
+}
+
+const ORDER_STUDENT_NAME_MAX = 150;
+
 const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
@@ -48,6 +74,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
   const schools = createSchoolRepository(deps.knex);
   const database = createDatabase(deps.knex);
   const visibility = createVisibility(repo);
+  const fileDeletions = createFileDeletions(deps);
 
   async function get(id: number, tx?: Tx): Promise<StudentRecord> {
     const student = await repo.findById(id, tx);
@@ -180,6 +207,8 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
         const clash = (await repo.listByAlbum(student.albumId)).find((other) => other.id !== id && other.number === input.number);
         if (clash) throw conflict(STUDENT_MSG.numberTaken, 'STUDENT_NUMBER_TAKEN');
       }
+      // A card photographed with the old code still shows the child: it stays theirs (docs/access.md, "Erasure, completely").
+      if (input.newCode) await repo.recordPastCode(id, pastCodeDigest(student.code), now());
       for (let attempt = 1; ; attempt++) {
         try {
           await repo.update(id, {
@@ -277,9 +306,20 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
         const erased = await repo.photoFilesOf(id, tx);
         const photoIds = erased.map((photo) => photo.id);
         const redacted = await repo.redactOrderLines(photoIds, id, STUDENT_MSG.photoRemovedText, tx);
-        await repo.redactStudentName(redacted.orderIds, student.name, STUDENT_MSG.photoRemovedText, tx);
+        // The child's name goes from every order that may carry it: those tied to the child by a line, and the class's others (group photos only).
+        const names = new Map<string, string>();
+        const others = await repo.lineChildren(redacted.orderIds, tx);
+        const tied = new Set(redacted.orderIds);
+        for (const order of [...(await repo.orderNames(redacted.orderIds, tx)), ...(await repo.classOrderNames(student.albumId, tx))]) {
+          if (names.has(order.id)) continue;
+          const renamed = nameAfterErasure(order.studentName, student.name, tied.has(order.id), others.get(order.id) ?? [], STUDENT_MSG.photoRemovedText);
+          if (renamed !== null && renamed !== order.studentName) names.set(order.id, renamed);
+        }
+        await repo.setStudentNames(names, tx);
         await repo.cancelUnpaidOrders(redacted.orderIds, tx);
         if (photoIds.length > 0) await repo.deletePhotos(photoIds, tx);
+        // Queued with the rows: a removal that fails is retried until storage confirms (docs/access.md, "Erasure").
+        await fileDeletions.queue(erased, tx);
         await repo.delete(id, tx);
         await repo.recordErasure(
           {
@@ -295,7 +335,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
         );
         return { files: erased, result: { erasedAt: at, photosDeleted: photoIds.length, orderLinesRedacted: redacted.lines } };
       });
-      await removePhotoFiles(deps, files);
+      await fileDeletions.removeQueued(files);
       return result;
     },
   };

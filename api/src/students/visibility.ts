@@ -18,9 +18,14 @@ export interface ClassRef {
 
 /**
  * Whether families may see a class now: published, or a draft whose scheduled time has come (the
- * background job records it within a minute; the rule does not wait for it).
+ * background job records it within a minute; the rule does not wait for it), and not archived
+ * (docs/access.md, "Archived classes": hidden from families, kept for the orders that need it).
  */
-export function isPublished(album: { status: AlbumStatus | string; publishAt: number | null }, at: number = Date.now()): boolean {
+export function isPublished(
+  album: { status: AlbumStatus | string; publishAt: number | null; archivedAt?: number | string | null },
+  at: number = Date.now(),
+): boolean {
+  if (album.archivedAt !== undefined && album.archivedAt !== null) return false;
   return album.status === 'published' || (album.publishAt !== null && album.publishAt <= at);
 }
 

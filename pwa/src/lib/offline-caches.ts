@@ -10,6 +10,50 @@ export const GALLERY_IMAGE_CACHE = 'gallery-images-v1';
 export const GALLERY_DATA_PATH = /^\/api\/(schools|schools\/[\w-]+|schools\/\d+\/(albums|price-lists)|albums\/\d+\/photos)$/;
 export const GALLERY_IMAGE_PATH = /^\/api\/images\/\d+\/(thumbnail|watermarked)$/;
 
+/** The check of kept images (docs/access.md, "Images kept on the device"); the API's limit per request. */
+export const STILL_VISIBLE_PATH = '/api/images/still-visible';
+const STILL_VISIBLE_MAX = 300;
+const IMAGE_ID = /^\/api\/images\/(\d+)\//;
+
+/**
+ * Drops the kept images of photos this browser may no longer see (erased at a family's request,
+ * withdrawn, moved to another child, or a grant that lapsed): asks the API which of the kept photos
+ * are still visible and deletes every size of the others. Offline or refused, nothing is dropped.
+ * Returns how many cached images went.
+ */
+export async function pruneGalleryImages(fetcher: typeof fetch = fetch): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  const cache = await caches.open(GALLERY_IMAGE_CACHE);
+  const byPhoto = new Map<number, Request[]>();
+  for (const request of await cache.keys()) {
+    const match = IMAGE_ID.exec(new URL(request.url).pathname);
+    if (match) byPhoto.set(Number(match[1]), [...(byPhoto.get(Number(match[1])) ?? []), request]);
+  }
+  const ids = [...byPhoto.keys()];
+  let dropped = 0;
+  for (let start = 0; start < ids.length; start += STILL_VISIBLE_MAX) {
+    const asked = ids.slice(start, start + STILL_VISIBLE_MAX);
+    let visible: Set<number>;
+    try {
+      const response = await fetcher(STILL_VISIBLE_PATH, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ photoIds: asked }),
+      });
+      if (!response.ok) return dropped;
+      visible = new Set(((await response.json()) as { photoIds: number[] }).photoIds);
+    } catch {
+      return dropped;
+    }
+    for (const id of asked) {
+      if (visible.has(id)) continue;
+      for (const request of byPhoto.get(id) ?? []) if (await cache.delete(request, { ignoreVary: true })) dropped += 1;
+    }
+  }
+  return dropped;
+}
+
 export async function purgeGalleryCaches(): Promise<void> {
   if (typeof caches === 'undefined') return;
   await Promise.all([caches.delete(GALLERY_DATA_CACHE), caches.delete(GALLERY_IMAGE_CACHE)]);

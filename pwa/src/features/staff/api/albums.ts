@@ -94,7 +94,7 @@ export function usePublishClass(albumId: number) {
 export function useClassPublishing(albumId: number) {
   const refresh = useClassRefresh(albumId);
   return useMutation({
-    mutationFn: (changes: { status?: AlbumStatus; publishAt?: string | null }) =>
+    mutationFn: (changes: { status?: AlbumStatus; publishAt?: string | null; archived?: boolean }) =>
       apiRequest<AlbumResponse>(`/api/albums/${albumId}`, { method: 'PATCH', body: changes, auth: 'staff' }),
     onSuccess: refresh,
   });

@@ -23,8 +23,10 @@ export function useCleanupMissing() {
 export function useRestorePhotos() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (files: readonly File[]) => {
+    /** The files of one class: each is matched to a missing photo of that class only (docs/images.md). */
+    mutationFn: ({ albumId, files }: { albumId: number; files: readonly File[] }) => {
       const form = new FormData();
+      form.append('albumId', String(albumId));
       for (const file of files) form.append('photos', file, file.name);
       return apiRequest<RestoreResponse>('/api/photos/restore', { method: 'POST', body: form, auth: 'staff' });
     },

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@contract/format';
-import { PWA_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
+import { KEEP_PAID_MSG, PWA_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
 import type { AlbumSummary } from '@contract/schools';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -13,8 +13,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { useClassPublishing, usePublishClass } from '../api/albums';
 import { albumReviewQuery } from '../api/review';
 
-/** A class's status as the class list and the class screen show it: Draft, Published or "Publishes 1 Dec 2026, 08:00". */
-export function classStatus(album: Pick<AlbumSummary, 'status' | 'publishAt'>): { label: string; tone: BadgeTone } {
+/** A class's status as the class list and the class screen show it: Archived, Draft, Published or "Publishes 1 Dec 2026, 08:00". */
+export function classStatus(album: Pick<AlbumSummary, 'status' | 'publishAt' | 'archived'>): { label: string; tone: BadgeTone } {
+  if (album.archived) return { label: KEEP_PAID_MSG.archived, tone: 'neutral' };
   if ((album.status ?? 'published') === 'published') return { label: REVIEW_MSG.published, tone: 'green' };
   if (album.publishAt) return { label: REVIEW_MSG.scheduled(formatDate(album.publishAt, 'dateTime')), tone: 'blue' };
   return { label: REVIEW_MSG.draft, tone: 'yellow' };
@@ -37,7 +38,7 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-type Asking = 'publish' | 'release' | 'unpublish' | null;
+type Asking = 'publish' | 'release' | 'unpublish' | 'archive' | null;
 
 /**
  * Whether families see the class, and the buttons that change it: "Publish class" on a draft (after
@@ -96,6 +97,22 @@ export function ClassPublishing({ album }: { album: AlbumSummary }) {
       },
     );
 
+  /** Archive (after a confirmation) or unarchive: hidden from families, kept for orders (docs/access.md, "Archived classes"). */
+  const setArchived = (archived: boolean) =>
+    patch.mutate(
+      { archived },
+      {
+        onSuccess: (saved) => {
+          toast({ title: archived ? KEEP_PAID_MSG.archivedTitle : KEEP_PAID_MSG.unarchivedTitle, description: saved.name, variant: 'success' });
+          setAsking(null);
+        },
+        onError: (err) => {
+          toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, KEEP_PAID_MSG.archiveFailed), variant: 'destructive' });
+          setAsking(null);
+        },
+      },
+    );
+
   const saveSchedule = (event: FormEvent) => {
     event.preventDefault();
     const publishAt = fromLocalInput(when);
@@ -130,7 +147,7 @@ export function ClassPublishing({ album }: { album: AlbumSummary }) {
             {pending > 0 ? <Badge tone="yellow">{REVIEW_MSG.pendingCount(pending)}</Badge> : null}
           </p>
           <p className="muted" style={{ margin: 0 }}>
-            {draft ? REVIEW_MSG.draftHint : REVIEW_MSG.publishedHint}
+            {album.archived ? KEEP_PAID_MSG.archivedHint : draft ? REVIEW_MSG.draftHint : REVIEW_MSG.publishedHint}
           </p>
         </div>
         <div className="row">
@@ -149,6 +166,15 @@ export function ClassPublishing({ album }: { album: AlbumSummary }) {
               {REVIEW_MSG.unpublish}
             </Button>
           ) : null}
+          {album.archived ? (
+            <Button variant="outline" onClick={() => setArchived(false)} disabled={patch.isPending}>
+              {KEEP_PAID_MSG.unarchiveClass}
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={() => setAsking('archive')} disabled={patch.isPending}>
+              {KEEP_PAID_MSG.archiveClass}
+            </Button>
+          )}
         </div>
       </div>
       {draft ? (
@@ -186,6 +212,15 @@ export function ClassPublishing({ album }: { album: AlbumSummary }) {
         confirmLabel={REVIEW_MSG.unpublish}
         busy={patch.isPending}
         onConfirm={confirmUnpublish}
+      />
+      <ConfirmDialog
+        open={asking === 'archive'}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={KEEP_PAID_MSG.archiveConfirmTitle}
+        description={KEEP_PAID_MSG.archiveConfirm}
+        confirmLabel={KEEP_PAID_MSG.archiveClass}
+        busy={patch.isPending}
+        onConfirm={() => setArchived(true)}
       />
     </section>
   );

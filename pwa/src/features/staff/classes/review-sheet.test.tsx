@@ -34,7 +34,7 @@ function sheetOf(children: number): Sheet {
   const tray = [photo({ matchedBy: null })];
   const count = students.length * 2 + 2;
   return {
-    album: { id: album.id, name: album.name, schoolId: 2, hasPassword: false, photoCount: count, status: 'draft', publishAt: null, pendingReview: 1, hasRoster: true },
+    album: { id: album.id, name: album.name, schoolId: 2, hasPassword: false, photoCount: count, status: 'draft', publishAt: null, pendingReview: 1, archived: false, hasRoster: true },
     students,
     group,
     tray,

@@ -175,6 +175,7 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
       <p className="muted" style={{ margin: 0, fontSize: '0.875rem' }}>
         {PRINT_BATCH_MSG.labelStockNote(PRINT_BATCH_MSG.labelStock)}
       </p>
+      <LeftOutLines id={batch.id} />
       {showOrders ? <BatchOrders id={batch.id} /> : null}
       <ConfirmDialog
         open={confirming !== null}
@@ -187,6 +188,29 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
         onConfirm={confirm}
       />
     </li>
+  );
+}
+
+/**
+ * Print lines the batch does not print, with why (a do-not-publish child, a photo erased or no
+ * longer the ordering child's): staff check each order and refund the line. Nothing when none.
+ */
+function LeftOutLines({ id }: { id: number }) {
+  const detail = useQuery(printBatchQuery(id));
+  const lines = detail.data?.leftOut ?? [];
+  if (lines.length === 0) return null;
+  return (
+    <div className="alert alert-warn stack-tight" role="region" aria-label={`Left out of batch #${id}`}>
+      <strong>{PRINT_BATCH_MSG.leftOutTitle(lines.length)}</strong>
+      <span>{PRINT_BATCH_MSG.leftOutIntro}</span>
+      <ul>
+        {lines.map((line) => (
+          <li key={line.itemId}>
+            {PRINT_BATCH_MSG.orderNumber(line.orderId)} · {line.studentName} · {line.productName} × {line.quantity} · {line.photoName}: {line.reasonText}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RESTORATION_LIST_ITEMS, UPLOAD_BATCH_SIZE } from '@contract/constants';
-import { HARDENING_MSG, MSG, STAFF_MSG } from '@contract/messages';
+import { HARDENING_MSG, KEEP_PAID_MSG, MSG, STAFF_MSG } from '@contract/messages';
 import type { RestoreResponse } from '@contract/photos';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { SectionTabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
@@ -22,6 +24,10 @@ export function Restoration() {
   const [files, setFiles] = useState<File[]>([]);
   const [results, setResults] = useState<RestoreResponse['results']>([]);
   const [busy, setBusy] = useState(false);
+  const [chosenClass, setChosenClass] = useState('');
+  // The classes with missing photos, each once: a restore matches files within one class only.
+  const classes = [...new Map((report.data?.missingPhotos ?? []).map((photo) => [photo.albumId, `${photo.schoolName} · ${photo.albumName}`])).entries()];
+  const albumId = Number(chosenClass || (classes.length === 1 ? classes[0]?.[0] : 0));
 
   const add = (incoming: File[]) => {
     const result = addToSelection(files, incoming);
@@ -32,11 +38,12 @@ export function Restoration() {
   /** One batch of files per request, as uploads do: the server takes at most one batch at a time. */
   const run = async () => {
     if (files.length === 0) return toast({ title: STAFF_MSG.noFilesSelectedTitle, description: MSG.noFilesSelected, variant: 'destructive' });
+    if (!albumId) return toast({ title: STAFF_MSG.restorationFailedTitle, description: KEEP_PAID_MSG.restoreClassRequired, variant: 'destructive' });
     setBusy(true);
     const collected: RestoreResponse['results'] = [];
     try {
       for (let start = 0; start < files.length; start += UPLOAD_BATCH_SIZE) {
-        const response = await restore.mutateAsync(files.slice(start, start + UPLOAD_BATCH_SIZE));
+        const response = await restore.mutateAsync({ albumId, files: files.slice(start, start + UPLOAD_BATCH_SIZE) });
         collected.push(...response.results);
       }
       setFiles([]);
@@ -100,9 +107,23 @@ export function Restoration() {
                   <CardBody className="stack">
                     <h2>Restore Photos</h2>
                     <p className="muted">Choose the original files; each is matched to a missing photo by its file name.</p>
+                    <div className="field">
+                      <Label htmlFor="restore-class">{KEEP_PAID_MSG.restoreClassLabel}</Label>
+                      <Select id="restore-class" value={albumId ? String(albumId) : ''} onChange={(event) => setChosenClass(event.target.value)} disabled={busy} aria-describedby="restore-class-hint">
+                        <option value="">{KEEP_PAID_MSG.restoreClassRequired}</option>
+                        {classes.map(([id, name]) => (
+                          <option key={id} value={String(id)}>
+                            {name}
+                          </option>
+                        ))}
+                      </Select>
+                      <p id="restore-class-hint" className="muted" style={{ margin: 0, fontSize: '0.875rem' }}>
+                        {KEEP_PAID_MSG.restoreClassHint}
+                      </p>
+                    </div>
                     <Dropzone onFiles={add} disabled={busy} />
                     {files.length > 0 ? <p>{files.length} file(s) ready to restore.</p> : null}
-                    <Button onClick={() => void run()} disabled={busy || files.length === 0}>
+                    <Button onClick={() => void run()} disabled={busy || files.length === 0 || !albumId}>
                       {busy ? 'Restoring...' : 'Restore Photos'}
                     </Button>
                     {results.length > 0 ? (

@@ -1,0 +1,165 @@
+/** Deleting never destroys what was paid for; archived classes; restore within one class (docs/access.md, "Photos that orders need", "Archived classes"). */
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KEEP_PAID_MSG, MSG } from '../../contract/messages';
+import { describeApi, staffClient, startTestServer, type Client, type TestServer } from '../../test/harness';
+import { createAlbum, createSchool, markOrderPaid, storedOriginalOf } from '../../test/fixtures';
+import { solidJpeg } from '../../test/images';
+import { addPhoto, createShop, orderBody, parentFor, type Shop } from '../../test/shop';
+import { placeOrder } from '../print-batches/print-batches.test-helpers';
+import { photoForm, shardedPath } from '../photos/photos.test-helpers';
+
+const DAY_MS = 24 * 3600_000;
+
+describeApi('deleting what was paid for, archived classes and restore within a class', () => {
+  let server: TestServer;
+  let staff: Client;
+  beforeAll(async () => {
+    server = await startTestServer();
+    staff = await staffClient(server, 'photographer');
+  });
+  afterAll(() => server?.close());
+
+  const knex = () => server.runtime.knex;
+  const photoRow = (id: number) => knex()('photos').where({ id }).first('id');
+  const dropOriginal = async (photoId: number) => {
+    const { storageKey } = await storedOriginalOf(server, photoId);
+    await fs.rm(shardedPath(server, 'originals', storageKey, 'jpg'));
+  };
+
+  /** A shop whose open class has a paid order: a print of the first photo and a digital copy of the second. */
+  async function soldShop(): Promise<{ shop: Shop; parent: Client; orderId: string }> {
+    const shop = await createShop(server);
+    const parent = await parentFor(server, shop);
+    const orderId = await placeOrder(parent, shop, [
+      { photoId: shop.photoIds[0]!, albumId: shop.openAlbumId, product: shop.print, quantity: 1 },
+      { photoId: shop.photoIds[1]!, albumId: shop.openAlbumId, product: shop.digital, quantity: 1 },
+    ]);
+    await markOrderPaid(server, orderId);
+    return { shop, parent, orderId };
+  }
+
+  it('refuses to delete a class while a paid, undelivered order needs its photos, naming the order', async () => {
+    const { shop, orderId } = await soldShop();
+    const res = await staff.delete(`/api/albums/${shop.openAlbumId}`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'PHOTOS_IN_ORDERS', orders: [orderId], message: KEEP_PAID_MSG.photosNeededByOrders([orderId]) });
+    expect(res.body.message).toContain(orderId);
+    expect(await knex()('albums').where({ id: shop.openAlbumId }).first('id')).toBeDefined();
+    for (const id of shop.photoIds) expect(await photoRow(id)).toBeDefined();
+    const { storageKey } = await storedOriginalOf(server, shop.photoIds[0]!);
+    await fs.access(shardedPath(server, 'originals', storageKey, 'jpg'));
+  });
+
+  it('a delivered order no longer holds prints, a digital copy holds its photo while its link lives, then the class can go', async () => {
+    const { shop, orderId } = await soldShop();
+    await knex()('orders').where({ id: orderId }).update({ order_status: 'delivered' });
+    // The print is delivered; the digital copy's link still works.
+    expect((await staff.delete('/api/photos/bulk-delete', { photoIds: [shop.photoIds[0]] })).status).toBe(200);
+    const refused = await staff.delete(`/api/albums/${shop.openAlbumId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.orders).toEqual([orderId]);
+    // Past the link's life (30 days from the order) nothing holds the class.
+    await knex()('orders').where({ id: orderId }).update({ created_at: Date.now() - 31 * DAY_MS });
+    expect((await staff.delete(`/api/albums/${shop.openAlbumId}`)).status).toBe(200);
+    expect(await knex()('albums').where({ id: shop.openAlbumId }).first('id')).toBeUndefined();
+  });
+
+  it('a pending or cancelled order holds nothing', async () => {
+    const shop = await createShop(server);
+    const parent = await parentFor(server, shop);
+    await placeOrder(parent, shop, [{ photoId: shop.photoIds[0]!, albumId: shop.openAlbumId, product: shop.print, quantity: 1 }]);
+    const cancelled = await placeOrder(parent, shop, [{ photoId: shop.photoIds[1]!, albumId: shop.openAlbumId, product: shop.digital, quantity: 1 }]);
+    await knex()('orders').where({ id: cancelled }).update({ payment_status: 'completed', order_status: 'cancelled' });
+    expect((await staff.delete(`/api/albums/${shop.openAlbumId}`)).status).toBe(200);
+  });
+
+  it('refuses a bulk delete that includes a paid photo, deleting none of them', async () => {
+    const { shop, orderId } = await soldShop();
+    const spare = await addPhoto(server, shop.openAlbumId, 'IMG_0999.JPG');
+    const res = await staff.delete('/api/photos/bulk-delete', { photoIds: [spare, shop.photoIds[1]] });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'PHOTOS_IN_ORDERS', orders: [orderId] });
+    expect(await photoRow(spare)).toBeDefined();
+    expect(await photoRow(shop.photoIds[1]!)).toBeDefined();
+    expect((await staff.delete('/api/photos/bulk-delete', { photoIds: [spare] })).body).toEqual({ deletedCount: 1 });
+  });
+
+  it('refuses to clean up missing photos while a paid order needs one of them', async () => {
+    const { shop, orderId } = await soldShop();
+    await dropOriginal(shop.photoIds[0]!);
+    const res = await staff.delete('/api/photos/cleanup-missing', { deleteFromDatabase: true });
+    expect(res.status).toBe(409);
+    expect(res.body.orders).toContain(orderId);
+    expect(await photoRow(shop.photoIds[0]!)).toBeDefined();
+    // Once delivered and past its links, the row may go.
+    await knex()('orders').where({ id: orderId }).update({ order_status: 'delivered', created_at: Date.now() - 31 * DAY_MS });
+    const cleaned = await staff.delete('/api/photos/cleanup-missing', { deleteFromDatabase: true });
+    expect(cleaned.status).toBe(200);
+    expect(await photoRow(shop.photoIds[0]!)).toBeUndefined();
+  });
+
+  it('an archived class is hidden from families and kept for its orders', async () => {
+    const { shop, parent, orderId } = await soldShop();
+    const photoId = shop.photoIds[1]!;
+    expect((await parent.get(`/api/albums/${shop.openAlbumId}/photos`)).status).toBe(200);
+
+    const archived = await staff.patch(`/api/albums/${shop.openAlbumId}`, { archived: true });
+    expect(archived.status).toBe(200);
+    expect(archived.body).toMatchObject({ id: shop.openAlbumId, archived: true, status: 'published' });
+    expect((await staff.patch(`/api/albums/${shop.openAlbumId}`, { archived: 'yes' })).body.errors).toHaveProperty('archived', KEEP_PAID_MSG.archivedInvalid);
+
+    // Families: not in the class list, its photos and images as if they did not exist, not for sale.
+    const classes = await parent.get(`/api/schools/${shop.schoolId}/albums`);
+    expect(classes.status).toBe(200);
+    expect(classes.body.map((album: { id: number }) => album.id)).not.toContain(shop.openAlbumId);
+    expect((await parent.get(`/api/albums/${shop.openAlbumId}/photos`)).status).toBe(404);
+    expect((await parent.get(`/api/images/${photoId}/thumbnail`)).status).toBe(404);
+    const order = await parent.post('/api/orders', orderBody(shop, [{ photoId, albumId: shop.openAlbumId, product: shop.print, quantity: 1 }]));
+    expect(order.status).toBe(403);
+
+    // Staff still see it, marked archived; the paid order still downloads its digital copy.
+    const staffClasses = await staff.get(`/api/schools/${shop.schoolId}/albums`);
+    expect(staffClasses.body.find((album: { id: number }) => album.id === shop.openAlbumId)).toMatchObject({ archived: true });
+    const shown = await staff.get(`/api/orders/${orderId}`);
+    const digital = shown.body.items.find((item: { photoId: number }) => item.photoId === photoId);
+    expect(digital).toMatchObject({ withdrawn: false });
+    expect(digital.downloadUrl).toMatch(/\/api\/downloads\//);
+    const download = await parent.get(new URL(digital.downloadUrl as string).pathname);
+    expect(download.status).toBe(200);
+
+    // Unarchived, families see it again.
+    expect((await staff.patch(`/api/albums/${shop.openAlbumId}`, { archived: false })).body.archived).toBe(false);
+    expect((await parent.get(`/api/albums/${shop.openAlbumId}/photos`)).status).toBe(200);
+  });
+
+  it('restores a file only into the chosen class, never into another school’s photo of the same name', async () => {
+    const schoolA = await createSchool(server, { name: 'Restore School A' });
+    const schoolB = await createSchool(server, { name: 'Restore School B' });
+    const albumA = await createAlbum(server, schoolA.id, { name: 'A1' });
+    const albumB = await createAlbum(server, schoolB.id, { name: 'B1' });
+    // B's photo is older, so a name-only match across the library would take it first.
+    const photoB = await addPhoto(server, albumB, 'IMG_4242.JPG');
+    const photoA = await addPhoto(server, albumA, 'IMG_4242.JPG');
+    await dropOriginal(photoB);
+    await dropOriginal(photoA);
+    const file = { name: 'IMG_4242.JPG', bytes: await solidJpeg(300, 200) };
+
+    const noClass = await staff.post('/api/photos/restore', photoForm([file]));
+    expect(noClass.status).toBe(400);
+    expect(noClass.body.message).toBe(KEEP_PAID_MSG.restoreClassRequired);
+
+    const res = await staff.post('/api/photos/restore', photoForm([file], { albumId: String(albumA) }));
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([{ filename: 'IMG_4242.JPG', success: true, message: MSG.restoredPhoto }]);
+    const missing = (await staff.get('/api/photos/missing')).body.missingPhotos.map((p: { id: number }) => p.id);
+    expect(missing).toContain(photoB);
+    expect(missing).not.toContain(photoA);
+
+    // A class with no missing photo of that name restores nothing, whatever other classes miss.
+    const other = await createAlbum(server, schoolA.id, { name: 'A2' });
+    const none = await staff.post('/api/photos/restore', photoForm([file], { albumId: String(other) }));
+    expect(none.body.results).toEqual([{ filename: 'IMG_4242.JPG', success: false, message: MSG.noMissingPhotos }]);
+    expect((await staff.post('/api/photos/restore', photoForm([file], { albumId: '999999' }))).status).toBe(404);
+  });
+});
