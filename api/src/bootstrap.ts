@@ -10,6 +10,7 @@ import { createServices, type Services } from './services';
 import { createTokenService } from './http/auth';
 import { createPrincipalsRepository } from './http/principals.repository';
 import { createAccessService } from './http/access';
+import { createGrantCredentialsRepository } from './http/grant-credentials.repository';
 import { createRateLimits } from './http/rate-limit';
 import { createRateLimitsRepository } from './http/rate-limits.repository';
 import { createMediaService } from './media/media.service';
@@ -64,7 +65,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     database: target.database,
     logger,
     tokens: createTokenService(config.jwtSecret, createPrincipalsRepository(knex)),
-    access: createAccessService(config.jwtSecret),
+    access: createAccessService(config.jwtSecret, createGrantCredentialsRepository(knex)),
     limits: createRateLimits({ counters: createRateLimitsRepository(knex, target.dialect, target.database), database: target.database, redis }),
     media,
     storage,

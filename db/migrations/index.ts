@@ -21,6 +21,7 @@ import * as m110400 from './20261123110400_create_student_erasures';
 import * as photoMatching from './20261124120000_add_photo_matching';
 import * as publishing from './20261127090000_add_publishing';
 import * as schoolPasswordOptional from './20261127120000_school_password_optional';
+import * as grantEpochs from './20261128110000_add_grant_epochs';
 import * as productKind from './20261127130000_add_product_kind';
 
 interface Migration {
@@ -58,6 +59,7 @@ const migrations: [string, Migration][] = [
   ['20261127090000_add_publishing', publishing],
   ['20261127120000_school_password_optional', schoolPasswordOptional],
   ['20261127130000_add_product_kind', productKind],
+  ['20261128110000_add_grant_epochs', grantEpochs],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

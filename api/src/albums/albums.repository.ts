@@ -94,9 +94,12 @@ export function createAlbumRepository(knex: Knex) {
       return Boolean(await runner(knex, tx)('schools').where({ id: schoolId }).first('id'));
     },
 
-    async passwordHash(id: number, tx?: Tx): Promise<string | null> {
-      const row = (await runner(knex, tx)('albums').where({ id }).first('password_hash')) as { password_hash: string | null } | undefined;
-      return row?.password_hash ?? null;
+    /** The password and the grant epoch it belongs to, read together (docs/access.md, "Grants end"). */
+    async credential(id: number, tx?: Tx): Promise<{ passwordHash: string | null; grantEpoch: number }> {
+      const row = (await runner(knex, tx)('albums').where({ id }).first('password_hash', 'grant_epoch')) as
+        | { password_hash: string | null; grant_epoch: number }
+        | undefined;
+      return { passwordHash: row?.password_hash ?? null, grantEpoch: Number(row?.grant_epoch ?? 0) };
     },
 
     /** The school's access mode, or undefined for no such school. */
@@ -126,7 +129,11 @@ export function createAlbumRepository(knex: Knex) {
     ): Promise<void> {
       const row: Record<string, unknown> = {};
       if (changes.name !== undefined) row.name = changes.name;
-      if (changes.passwordHash !== undefined) row.password_hash = changes.passwordHash;
+      if (changes.passwordHash !== undefined) {
+        row.password_hash = changes.passwordHash;
+        // A new (or no) password cuts off every device unlocked with the old one (docs/access.md, "Grants end").
+        row.grant_epoch = runner(knex, tx).raw('grant_epoch + 1');
+      }
       if (changes.status !== undefined) row.status = changes.status;
       if (changes.publishAt !== undefined) row.publish_at = changes.publishAt;
       if (Object.keys(row).length > 0) await runner(knex, tx)('albums').where({ id }).update(row);

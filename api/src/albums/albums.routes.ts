@@ -57,9 +57,9 @@ export function createAlbumRoutes(deps: Deps, services: Services) {
   router.post('/albums/:id/verify-password', async (ctx) => {
     const target = parse(albumId, ctx.params.id);
     const { password } = parse(albumVerifySchema, ctx.request.body);
-    const { album, unlocked } = await service.unlock(target, password, clientIp(ctx), deps.access.viewer(ctx));
-    if (unlocked) {
-      deps.access.grantAlbum(ctx, album.schoolId, album.id);
+    const { album, grantEpoch } = await service.unlock(target, password, clientIp(ctx), await deps.access.viewer(ctx));
+    if (grantEpoch !== null) {
+      deps.access.grantAlbum(ctx, album.id, grantEpoch);
       ctx.body = { success: true };
     } else {
       ctx.body = { success: false, message: MSG.incorrectClassPassword };

@@ -35,7 +35,7 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
     const result = await orders.create(input, {
       customerId: principal.kind === 'customer' ? principal.id : null,
       idempotencyKey: key,
-      viewer: deps.access.viewer(ctx),
+      viewer: await deps.access.viewer(ctx),
     });
     ctx.status = result.replayed ? 200 : 201;
     ctx.body = { order: present(result.order), customerCreated: result.customerCreated };

@@ -61,7 +61,7 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
 
   /** A family holding a child's code gets exactly that child's photos and the class's group photos. */
   router.get('/albums/:id/photos', async (ctx) => {
-    const photos = await service.listForViewer(pathId(ctx.params.id, MSG.classNotFound), deps.access.viewer(ctx));
+    const photos = await service.listForViewer(pathId(ctx.params.id, MSG.classNotFound), await deps.access.viewer(ctx));
     ctx.body = photos;
   });
 

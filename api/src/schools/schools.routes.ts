@@ -30,14 +30,14 @@ export function createSchoolRoutes(deps: Deps, services: Services) {
   });
 
   router.get('/schools/:slug', async (ctx) => {
-    const school = await service.bySlug(ctx.params.slug ?? '', deps.access.viewer(ctx));
+    const school = await service.bySlug(ctx.params.slug ?? '', await deps.access.viewer(ctx));
     ctx.body = school;
   });
 
   router.post('/schools/:slug/verify', async (ctx) => {
     const { password } = parse(schoolVerifySchema, ctx.request.body);
-    const school = await service.verify(ctx.params.slug ?? '', password, clientIp(ctx));
-    deps.access.grantSchool(ctx, school.id);
+    const { school, grantEpoch } = await service.verify(ctx.params.slug ?? '', password, clientIp(ctx));
+    deps.access.grantSchool(ctx, school.id, grantEpoch);
     ctx.body = { success: true, school };
   });
 
@@ -52,7 +52,7 @@ export function createSchoolRoutes(deps: Deps, services: Services) {
   });
 
   router.get('/schools/:id/albums', async (ctx) => {
-    const albums = await service.visibleAlbums(parse(schoolId, ctx.params.id), deps.access.viewer(ctx));
+    const albums = await service.visibleAlbums(parse(schoolId, ctx.params.id), await deps.access.viewer(ctx));
     ctx.body = albums;
   });
 

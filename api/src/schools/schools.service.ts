@@ -111,7 +111,7 @@ export function createSchoolService(deps: SchoolDeps) {
      * An unknown school and a wrong password give the same answer after the same argon2 work, and
      * both count against the limits (docs/access.md).
      */
-    async verify(slug: string, password: string, clientIp: string): Promise<PublicSchool> {
+    async verify(slug: string, password: string, clientIp: string): Promise<{ school: PublicSchool; grantEpoch: number }> {
       const target = slug.trim().toLowerCase().slice(0, 80);
       await deps.limits.guard('school-unlock', clientIp, target);
       const found = SLUG_PATTERN.test(target) ? await repo.passwordHashBySlug(target) : undefined;
@@ -124,7 +124,7 @@ export function createSchoolService(deps: SchoolDeps) {
         throw unauthorized(MSG.invalidSchoolPassword, 'INVALID_PASSWORD');
       }
       await deps.limits.succeed('school-unlock', clientIp, target);
-      return presentPublicSchool(await get(found.id));
+      return { school: presentPublicSchool(await get(found.id)), grantEpoch: found.grantEpoch };
     },
 
     async create(input: SchoolCreateInput): Promise<StaffSchool> {
@@ -148,6 +148,11 @@ export function createSchoolService(deps: SchoolDeps) {
         }
         await assertPriceList(input.priceListId, tx);
         await repo.update(id, { ...toWrite(input), passwordHash }, tx);
+        // A new password, or the switch to student codes, cuts off every device unlocked with the
+        // old password, even if the school later goes back to it (docs/access.md, "Grants end").
+        if (passwordHash !== undefined || (input.accessMode === 'student_codes' && current.accessMode !== 'student_codes')) {
+          await repo.revokeGrants(id, tx);
+        }
       });
       return staffView(await get(id));
     },

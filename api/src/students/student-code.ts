@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { STUDENT_CODE_ALPHABET, STUDENT_CODE_LENGTH } from '../../contract/student-codes';
 
 /**
@@ -9,12 +9,4 @@ export function newStudentCode(): string {
   let code = '';
   for (let i = 0; i < STUDENT_CODE_LENGTH; i++) code += STUDENT_CODE_ALPHABET[randomInt(STUDENT_CODE_ALPHABET.length)];
   return code;
-}
-
-/**
- * What a family's gallery grant remembers of the code that unlocked a child: a short hash, so a
- * new code (a lost or shared flyer) cuts off every device that used the old one at once.
- */
-export function codeTag(code: string): string {
-  return createHash('sha256').update(code).digest('base64url').slice(0, 11);
 }

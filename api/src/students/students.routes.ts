@@ -63,18 +63,21 @@ export function createStudentRoutes(deps: Deps, services: Services) {
   router.post('/students/verify', async (ctx) => {
     const { code } = parse(studentVerifySchema, ctx.request.body);
     const ip = clientIp(ctx);
-    const { student, codeTag } = await service.verify(code, ip, clientNetwork(ip));
-    deps.access.grantStudent(ctx, student.id, codeTag);
+    const { student, code: stored } = await service.verify(code, ip, clientNetwork(ip));
+    deps.access.grantStudent(ctx, student.id, stored);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, ...presentUnlocked(student) };
   });
 
   /** The children this browser holds codes for, so the family gallery can rebuild its tabs. */
   router.get('/students/unlocked', async (ctx) => {
-    ctx.body = (await service.unlocked(deps.access.read(ctx))).map(presentUnlocked);
+    ctx.body = (await service.unlocked((await deps.access.viewer(ctx)).grant)).map(presentUnlocked);
   });
 
-  /** "Forget this child on this device": nothing to check, the grant just loses the child. */
+  /**
+   * "Forget this child on this device": nothing to check, the grant just loses the child; the
+   * other entries keep their end (docs/access.md, "Grants end").
+   */
   router.delete('/students/:id/access', async (ctx) => {
     deps.access.forgetStudent(ctx, studentId(ctx.params.id));
     ctx.set('Cache-Control', 'no-store');
@@ -83,7 +86,7 @@ export function createStudentRoutes(deps: Deps, services: Services) {
 
   router.get('/students/:id/photos', async (ctx) => {
     const target = studentId(ctx.params.id);
-    const photos = await service.photosOf(target, deps.access.viewer(ctx));
+    const photos = await service.photosOf(target, await deps.access.viewer(ctx));
     ctx.body = photos;
   });
 

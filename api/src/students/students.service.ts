@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../db/errors';
 import { createPhotoService, type PhotoService } from '../photos/photos.service';
 import { now } from '../db/knex';
 import type { RawRosterRow } from './roster-csv';
-import { codeTag, newStudentCode } from './student-code';
+import { newStudentCode } from './student-code';
 import { createVisibility, heldStudents } from './visibility';
 import { renderFlyers } from './flyers';
 import type { Grant } from '../http/access';
@@ -212,7 +212,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
      * A family's code: failures count against the client, the client's network and the pair, like
      * a password; a success forgets this client's failures for this code.
      */
-    async verify(code: string, client: string, network: string): Promise<{ student: GrantedStudent; codeTag: string }> {
+    async verify(code: string, client: string, network: string): Promise<{ student: GrantedStudent; code: string }> {
       await deps.limits.guard('student-code', client, network, code);
       const id = await repo.findIdByCode(code);
       const [student] = id === undefined ? [] : await repo.granted([id]);
@@ -221,7 +221,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
         throw unauthorized(STUDENT_MSG.codeNotRecognised, 'INVALID_CODE');
       }
       await deps.limits.succeed('student-code', client, network, code);
-      return { student, codeTag: codeTag(student.code) };
+      return { student, code: student.code };
     },
 
     /** The children a browser's grant still holds (an erased child, or one with a new code, drops out). */
