@@ -5,6 +5,7 @@ import { CATALOGUE_ROUTE_MSG } from '../../contract/messages';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
+import { sameOriginOnly } from '../http/same-origin';
 import { isStaff, requireStaff } from '../http/auth';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
@@ -14,6 +15,7 @@ const schoolId = id(CATALOGUE_ROUTE_MSG.schoolIdInvalid);
 export function createSchoolRoutes(deps: Deps, services: Services) {
   const service = services.schools;
   const router = new Router<AppState, AppContext>();
+  const sameOrigin = sameOriginOnly(deps.config.publicUrl);
 
   router.get('/schools', async (ctx) => {
     ctx.body = await service.list(isStaff(ctx));
@@ -34,7 +36,7 @@ export function createSchoolRoutes(deps: Deps, services: Services) {
     ctx.body = school;
   });
 
-  router.post('/schools/:slug/verify', async (ctx) => {
+  router.post('/schools/:slug/verify', sameOrigin, async (ctx) => {
     const { password } = parse(schoolVerifySchema, ctx.request.body);
     const { school, grantEpoch } = await service.verify(ctx.params.slug ?? '', password, clientIp(ctx));
     deps.access.grantSchool(ctx, school.id, grantEpoch);

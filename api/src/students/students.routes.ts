@@ -8,6 +8,7 @@ import { clientIp, clientNetwork } from '../http/context';
 import { requireStaff } from '../http/auth';
 import { forbidden, unsupportedType } from '../http/errors';
 import { readTextBody } from '../http/text-body';
+import { sameOriginOnly } from '../http/same-origin';
 import { parse } from '../http/validate';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
@@ -33,6 +34,7 @@ async function readRoster(ctx: AppContext, bodyTimeoutMs: number): Promise<RawRo
 export function createStudentRoutes(deps: Deps, services: Services) {
   const service = services.students;
   const router = new Router<AppState, AppContext>();
+  const sameOrigin = sameOriginOnly(deps.config.publicUrl);
 
   router.get('/albums/:id/students', requireStaff, async (ctx) => {
     ctx.body = (await service.list(albumId(ctx.params.id))).map(presentStudent);
@@ -60,7 +62,7 @@ export function createStudentRoutes(deps: Deps, services: Services) {
     ctx.body = pdf;
   });
 
-  router.post('/students/verify', async (ctx) => {
+  router.post('/students/verify', sameOrigin, async (ctx) => {
     const { code } = parse(studentVerifySchema, ctx.request.body);
     const ip = clientIp(ctx);
     const { student, code: stored } = await service.verify(code, ip, clientNetwork(ip));
@@ -78,7 +80,7 @@ export function createStudentRoutes(deps: Deps, services: Services) {
    * "Forget this child on this device": nothing to check, the grant just loses the child; the
    * other entries keep their end (docs/access.md, "Grants end").
    */
-  router.delete('/students/:id/access', async (ctx) => {
+  router.delete('/students/:id/access', sameOrigin, async (ctx) => {
     deps.access.forgetStudent(ctx, studentId(ctx.params.id));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true };
