@@ -10,6 +10,8 @@ export interface PhotoNames {
   name?: string | null;
   /** The stored (generated) file name. */
   filename?: string | null;
+  /** The camera's frame number as stored ("0423"): all a family's answer carries of the camera's name. */
+  originalNumber?: string | null;
 }
 
 /** The camera's file name, else the one an order line kept, else the stored file name, else the photo's id. */
@@ -27,7 +29,7 @@ export const itemPhotoLabel = (item: Pick<OrderItem, 'photoId' | 'photoOriginalN
  * the name has no digits. Staff keep `photoLabel`.
  */
 export function familyPhotoLabel(photo: PhotoNames): string {
-  const digits = /(\d+)\D*$/.exec(photo.originalName || photo.name || '')?.[1];
+  const digits = photo.originalNumber || /(\d+)\D*$/.exec(photo.originalName || photo.name || '')?.[1];
   return `Photo ${digits ? String(Number(digits)) : (photo.id ?? '')}`.trim();
 }
 

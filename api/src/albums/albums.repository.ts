@@ -90,6 +90,27 @@ export function createAlbumRepository(knex: Knex) {
       return rows.map(toRecord);
     },
 
+    /**
+     * For a family holding these children (their codes): per class, the released photos it may
+     * see, the children's own and the group photos, as `released_count` counts them otherwise
+     * (docs/access.md, "Families see only their own").
+     */
+    async releasedCountsFor(albumIds: number[], studentIds: number[]): Promise<Map<number, number>> {
+      if (albumIds.length === 0) return new Map();
+      const rows = (await knex('photos as p')
+        .leftJoin('students as st', 'st.id', 'p.student_id')
+        .whereIn('p.album_id', albumIds)
+        .where({ 'p.kind': 'photo', 'p.in_tray': false, 'p.pending_review': false })
+        .where((own) => {
+          own.whereNull('p.student_id');
+          if (studentIds.length > 0) own.orWhereIn('p.student_id', studentIds);
+        })
+        .where((published) => published.whereNull('st.do_not_publish').orWhere('st.do_not_publish', false))
+        .groupBy('p.album_id')
+        .select('p.album_id', knex.raw('count(*) as n'))) as { album_id: number; n: number | string }[];
+      return new Map(rows.map((row) => [Number(row.album_id), Number(row.n)]));
+    },
+
     async schoolExists(schoolId: number, tx?: Tx): Promise<boolean> {
       return Boolean(await runner(knex, tx)('schools').where({ id: schoolId }).first('id'));
     },

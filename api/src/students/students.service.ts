@@ -1,7 +1,7 @@
 import { MATCHING_MSG, MSG, STUDENT_MSG } from '../../contract/messages';
 import { studentInputSchema, type AssignPhotosInput, type StudentInput, type StudentUpdateInput } from '../../contract/students';
-import type { Photo } from '../../contract/photos';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import type { GalleryPhoto } from '../../contract/photos';
+import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
 import { removePhotoFiles } from '../albums/albums.service';
@@ -238,13 +238,17 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
      * One child's photos, for staff or a family holding the child's code; anyone else is refused
      * as the class's visibility rule says (docs/access.md#the-visibility-rule).
      */
-    async photosOf(id: number, viewer: Viewer): Promise<Photo[]> {
+    async photosOf(id: number, viewer: Viewer): Promise<GalleryPhoto[]> {
+      // A child this family does not hold, whether another family's, erased or never there, gets
+      // one answer: 401 STUDENT_LOCKED (docs/access.md, "Families see only their own").
+      if (!viewer.staff && !(await visibility.grantedStudents(viewer)).some((held) => held.id === id)) {
+        throw unauthorized(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED');
+      }
       const student = await get(id);
       const album = await photos.getAlbum(student.albumId);
       // A family holding the child's code in a class still in draft is told "nothing yet", not "not found".
-      if (!viewer.staff && !album.published && (await visibility.grantedStudents(viewer)).some((held) => held.id === student.id)) return [];
+      if (!viewer.staff && !album.published) return [];
       const access = await visibility.requireClass(viewer, album);
-      if (access.kind !== 'staff' && !access.studentIds.includes(student.id)) throw forbidden(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED');
       return photos.listStudentPhotos(student.id, access);
     },
 
