@@ -40,7 +40,7 @@ describeApi('gallery grants end', () => {
     expect(locked.status).toBe(401);
     expect(locked.body.code).toBe('SCHOOL_LOCKED');
     expect((await parent.get(`/api/schools/${shop.slug}`)).body.unlocked).toBe(false);
-    expect((await parent.get(`/api/images/${shop.photoIds[0]}/thumbnail`)).status).toBe(401);
+    expect((await parent.get(`/api/images/${shop.photoIds[0]}/thumbnail`)).status).toBe(404);
     expect((await parent.post(`/api/schools/${shop.slug}/verify`, { password: shop.password })).status).toBe(401);
     expect((await parent.post(`/api/schools/${shop.slug}/verify`, { password: 'a-brand-new-pass' })).status).toBe(200);
     expect(await sees(parent, shop.openAlbumId)).toBe(200);
@@ -70,7 +70,7 @@ describeApi('gallery grants end', () => {
     const locked = await parent.get(`/api/albums/${shop.protectedAlbumId}/photos`);
     expect(locked.status).toBe(403);
     expect(locked.body.code).toBe('CLASS_LOCKED');
-    expect((await parent.get(`/api/images/${shop.protectedPhotoId}/thumbnail`)).status).toBe(403);
+    expect((await parent.get(`/api/images/${shop.protectedPhotoId}/thumbnail`)).status).toBe(404);
     expect(await sees(parent, shop.openAlbumId)).toBe(200);
   });
 
