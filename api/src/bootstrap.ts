@@ -66,7 +66,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     logger,
     tokens: createTokenService(config.jwtSecret, createPrincipalsRepository(knex)),
     access: createAccessService(config.jwtSecret, createGrantCredentialsRepository(knex)),
-    limits: createRateLimits({ counters: createRateLimitsRepository(knex, target.dialect, target.database), database: target.database, redis }),
+    limits: createRateLimits({ counters: createRateLimitsRepository(knex, target.dialect, target.database), database: target.database, redis, logger }),
     media,
     storage,
     jobLock: createJobLock({ knex, dialect: target.dialect, database: target.database, redis, logger }),

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../http/passwords';
 import type { MediaService } from '../media/media.types';
 import type { Logger } from '../logger';
 import { createDatabase } from '../db/database';
+import { slowed } from '../http/rate-limit';
 import { createAlbumRepository, type AlbumRecord, type PhotoFileRecord } from './albums.repository';
 
 type AlbumDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'>;
@@ -34,7 +35,7 @@ export function createAlbumService(deps: AlbumDeps) {
     if (credential.passwordHash === null) return credential.grantEpoch;
     const ok = await verifyPassword(credential.passwordHash, password);
     if (!ok) {
-      await deps.limits.fail('class-unlock', clientIp, target);
+      await slowed(await deps.limits.fail('class-unlock', clientIp, target));
       return null;
     }
     await deps.limits.succeed('class-unlock', clientIp, target);

@@ -12,6 +12,7 @@ import { removePhotoFiles } from '../albums/albums.service';
 import { createStudentRepository, type GrantedStudent } from '../students/students.repository';
 import { createVisibility, schoolUnlocked, visibleClasses } from '../students/visibility';
 import { createSchoolRepository, type SchoolRecord, type SchoolWrite } from './schools.repository';
+import { slowed } from '../http/rate-limit';
 import { presentPublicSchool, presentSchoolBySlug, presentStaffSchool } from './schools.presenter';
 
 type SchoolDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'>;
@@ -133,7 +134,7 @@ export function createSchoolService(deps: SchoolDeps) {
       if (found?.accessMode === 'student_codes') throw forbidden(STUDENT_MSG.schoolUsesCodes, 'STUDENT_CODES_ONLY');
       const ok = await verifyPassword(found?.passwordHash, password);
       if (!found || !ok) {
-        await deps.limits.fail('school-unlock', clientIp, target);
+        await slowed(await deps.limits.fail('school-unlock', clientIp, target));
         throw unauthorized(MSG.invalidSchoolPassword, 'INVALID_PASSWORD');
       }
       await deps.limits.succeed('school-unlock', clientIp, target);

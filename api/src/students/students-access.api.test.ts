@@ -128,16 +128,17 @@ describeApi('student codes: who sees which child', () => {
     });
   }
 
-  it("GET /api/students/:id/photos: the child's own photos to their family and staff; 403 for another child; 404 unknown", async () => {
+  // Issue 22 point 8: another child and an unknown id get the same answer (was 403 and 404).
+  it("GET /api/students/:id/photos: the child's own photos to their family and staff; 401 STUDENT_LOCKED for another child and an unknown one alike", async () => {
     const family = await familyWith(server, a1.code);
     const own = await family.get(`/api/students/${a1.id}/photos`);
     expect(own.status).toBe(200);
     expect(ids(own.body)).toEqual(sorted(photo.a1));
     const sibling = await family.get(`/api/students/${a2.id}/photos`);
-    expect(sibling.status).toBe(403);
+    expect(sibling.status).toBe(401);
     expect(sibling.body.message).toBe(STUDENT_MSG.studentAccessRequired);
     expect((await family.get(`/api/students/${b1.id}/photos`)).status).toBe(401);
-    expect((await family.get('/api/students/999999/photos')).status).toBe(404);
+    expect((await family.get('/api/students/999999/photos')).body).toEqual(sibling.body);
     expect((await new Client(server.url).get(`/api/students/${a1.id}/photos`)).status).toBe(401);
     expect(ids((await staff.get(`/api/students/${dnp.id}/photos`)).body)).toEqual([photo.dnp]);
   });

@@ -17,6 +17,7 @@ import { createVisibility, heldStudents } from './visibility';
 import { renderFlyers } from './flyers';
 import type { Grant } from '../http/access';
 import { createStudentRepository, type GrantedStudent, type StudentRecord } from './students.repository';
+import { slowed } from '../http/rate-limit';
 import { byStudentName } from './students.presenter';
 
 type StudentDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'> & { config: Pick<Deps['config'], 'businessName' | 'publicUrl'> };
@@ -217,7 +218,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
       const id = await repo.findIdByCode(code);
       const [student] = id === undefined ? [] : await repo.granted([id]);
       if (!student) {
-        await deps.limits.fail('student-code', client, network, code);
+        await slowed(await deps.limits.fail('student-code', client, network, code));
         throw unauthorized(STUDENT_MSG.codeNotRecognised, 'INVALID_CODE');
       }
       await deps.limits.succeed('student-code', client, network, code);
