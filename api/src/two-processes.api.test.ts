@@ -204,8 +204,9 @@ suite('two API processes, one product', () => {
       expect((await parentB.post(`/api/schools/${school.slug}/verify`, { password: schoolBody.password })).status).toBe(200);
       const listed = await parentB.get(`/api/albums/${albumId}/photos`);
       expect(listed.status).toBe(200);
-      const photos = listed.body as { id: number; originalName: string }[];
-      expect(photos.map((photo) => photo.originalName)).toEqual(['IMG_0101.JPG', 'IMG_0102.JPG', 'IMG_0103.JPG']);
+      // A family gets the frame number, not the camera's file name (issue 22 point 8).
+      const photos = (listed.body as { id: number; originalNumber: string }[]).map((photo) => ({ ...photo, originalName: `IMG_${photo.originalNumber}.JPG` }));
+      expect(photos.map((photo) => photo.originalNumber)).toEqual(['0101', '0102', '0103']);
       const first = photos[0]!;
       const thumb = await parentB.get(`/api/images/${first.id}/thumbnail`);
       expect(thumb.status).toBe(200);
