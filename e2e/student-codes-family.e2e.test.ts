@@ -174,7 +174,7 @@ describeJourney('student codes: a family with two children', (env) => {
     for (const id of kagisoPhotos) expect(cached).not.toContain(`/api/images/${id}/thumbnail`);
     const held = await page.evaluate(async () => (await (await fetch('/api/students/unlocked', { credentials: 'include' })).json()) as { student: { id: number } }[]);
     expect(held.map((child) => child.student.id)).toEqual([neo.id, lesedi.id]);
-    expect(await page.evaluate(async (id) => (await fetch(`/api/images/${id}/thumbnail`, { credentials: 'include', cache: 'no-store' })).status, kagisoPhotos[0])).toBe(401);
+    expect(await page.evaluate(async (id) => (await fetch(`/api/images/${id}/thumbnail`, { credentials: 'include', cache: 'no-store' })).status, kagisoPhotos[0])).toBe(404);
     await context.close();
   });
 });

@@ -6,7 +6,7 @@
  * the schemas: this module adds nothing to the PWA's first download.
  */
 import { SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from './constants';
-import type { Photo } from './photos';
+import type { GalleryPhoto } from './photos';
 import type { PriceList } from './price-lists';
 import type { AlbumSummary, SchoolBySlug } from './schools';
 
@@ -22,7 +22,7 @@ export interface GalleryPageData {
   /** GET /api/schools/{id}/price-lists */
   priceLists: PriceList[];
   /** GET /api/albums/{id}/photos, for the class named in the address (?class=id), when it may be shown. */
-  photos: { albumId: number; list: Photo[] } | null;
+  photos: { albumId: number; list: GalleryPhoto[] } | null;
 }
 
 export const thumbnailPath = (photoId: number) => `/api/images/${photoId}/thumbnail`;

@@ -36,6 +36,8 @@ export const MSG = {
   adminOnly: 'Only an administrator can do this',
   customerOnly: 'This action is for customer accounts',
   schoolAccessRequired: 'Enter the school password to view its photos',
+  /** An unlock or forget sent by a page of another site (docs/access.md, "Grants end"). */
+  crossSiteUnlock: 'Please unlock photos from this shop\'s own pages.',
   classAccessRequired: 'Enter the class password to view its photos',
   schoolNotFound: 'School not found',
   classNotFound: 'Class not found',

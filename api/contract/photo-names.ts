@@ -10,8 +10,10 @@ export interface PhotoNames {
   name?: string | null;
   /** The stored (generated) file name. */
   filename?: string | null;
-  /** The frame number a family's answer carries instead of the camera's file name (`photoNumber` of an order line). */
+  /** The frame number a family's order answer carries instead of the camera's file name (`photoNumber` of an order line). */
   number?: string | null;
+  /** The camera's frame number as stored ("0423"): all a family's photo answer carries of the camera's name. */
+  originalNumber?: string | null;
 }
 
 /** The camera's file name, else the one an order line kept, else the stored file name, else the photo's id. */
@@ -29,7 +31,7 @@ export const itemPhotoLabel = (item: Pick<OrderItem, 'photoId' | 'photoOriginalN
  * the name has no digits. Staff keep `photoLabel`.
  */
 export function familyPhotoLabel(photo: PhotoNames): string {
-  const digits = photo.number || familyPhotoNumber(photo);
+  const digits = photo.number || photo.originalNumber || familyPhotoNumber(photo);
   return `Photo ${digits ? String(Number(digits)) : (photo.id ?? '')}`.trim();
 }
 

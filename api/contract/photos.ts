@@ -10,6 +10,8 @@ export const photoSchema = z.object({
   fileSize: z.number(),
   albumId: z.number(),
   studentName: z.string().nullable(),
+  /** The camera's frame number as stored ("0423" of IMG_0423.JPG), null when the name has none: a family sees "Photo 423". */
+  originalNumber: z.string().nullable(),
   /**
    * The child this photo is of; null for a group photo of the class. Staff see every assignment; a
    * family sees it only for the children whose codes it holds.
@@ -27,6 +29,17 @@ export const photoSchema = z.object({
   pendingReview: z.literal(true).optional(),
 });
 export type Photo = z.infer<typeof photoSchema>;
+
+/**
+ * A photo as a family receives it (docs/access.md, "Families see only their own"): never the
+ * camera's file name nor the legacy student name, and none of the staff-only flags. The gallery
+ * names it with `familyPhotoLabel` from its `originalNumber`.
+ */
+export const familyPhotoSchema = photoSchema.omit({ originalName: true, studentName: true, card: true, inTray: true, pendingReview: true }).strict();
+export type FamilyPhoto = z.infer<typeof familyPhotoSchema>;
+
+/** A photo in the gallery: a family's answer, or staff's with the camera's name and the rest. */
+export type GalleryPhoto = FamilyPhoto & Partial<Omit<Photo, keyof FamilyPhoto>>;
 
 /** `GET /api/images/{id}/thumbnail?size=small`: the small rendition. */
 export const THUMBNAIL_SIZES = ['small'] as const;

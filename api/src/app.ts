@@ -125,7 +125,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     app.use(
       serveApp(deps.appDir, {
         businessName: deps.config.businessName,
-        galleryPage: (ctx, slug, classId) => galleryPages.forViewer(slug, classId, deps.access.viewer(ctx)),
+        galleryPage: async (ctx, slug, classId) => galleryPages.forViewer(slug, classId, await deps.access.viewer(ctx)),
       }),
     );
   }

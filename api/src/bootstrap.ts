@@ -10,6 +10,7 @@ import { createServices, type Services } from './services';
 import { createTokenService } from './http/auth';
 import { createPrincipalsRepository } from './http/principals.repository';
 import { createAccessService } from './http/access';
+import { createGrantCredentialsRepository } from './http/grant-credentials.repository';
 import { createRateLimits } from './http/rate-limit';
 import { createRateLimitsRepository } from './http/rate-limits.repository';
 import { createMediaService } from './media/media.service';
@@ -65,8 +66,8 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     database: target.database,
     logger,
     tokens: createTokenService(config.jwtSecret, createPrincipalsRepository(knex)),
-    access: createAccessService(config.jwtSecret),
-    limits: createRateLimits({ counters: createRateLimitsRepository(knex, target.dialect, target.database), database: target.database, redis }),
+    access: createAccessService(config.jwtSecret, createGrantCredentialsRepository(knex)),
+    limits: createRateLimits({ counters: createRateLimitsRepository(knex, target.dialect, target.database), database: target.database, redis, logger }),
     media,
     storage,
     jobLock: createJobLock({ knex, dialect: target.dialect, database: target.database, redis, logger }),

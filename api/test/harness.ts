@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { describe, inject } from 'vitest';
 import jwt from 'jsonwebtoken';
-import { ACCESS_COOKIE } from '../src/http/access';
+import { ACCESS_COOKIE, grantTagger } from '../src/http/access';
 import { loadConfig, type Config } from '../src/config';
 import { createLogger } from '../src/logger';
 import { buildRuntime, type Runtime } from '../src/bootstrap';
@@ -157,13 +157,17 @@ export async function startWithVisitors(
 
 /**
  * The gallery access cookie a parent gets after unlocking schools and classes (docs/access.md), signed as
- * api/src/http/access.ts does, so suites can test access without the unlock endpoints.
+ * api/src/http/access.ts does, so suites can test access without the unlock endpoints. Each school
+ * and class is bound to its first password (grant epoch 0), as if unlocked before any change; a
+ * child can only be held through its code (POST /api/students/verify).
  */
-export function grantCookie(server: TestServer, grant: { schools: number[]; albums?: number[]; students?: number[] }): string {
-  const token = jwt.sign({ s: grant.schools, a: grant.albums ?? [], st: grant.students ?? [] }, server.config.jwtSecret, {
+export function grantCookie(server: TestServer, grant: { schools: number[]; albums?: number[] }): string {
+  const tag = grantTagger(server.config.jwtSecret);
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const entries = (kind: 'school' | 'album', ids: number[]) => ids.map((id) => [id, tag(kind, id, 0), exp]);
+  const token = jwt.sign({ g: { s: entries('school', grant.schools), a: entries('album', grant.albums ?? []), st: [] }, exp }, server.config.jwtSecret, {
     algorithm: 'HS256',
     audience: 'gallery',
-    expiresIn: 3600,
   });
   return `${ACCESS_COOKIE}=${token}`;
 }

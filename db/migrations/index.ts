@@ -21,6 +21,7 @@ import * as m110400 from './20261123110400_create_student_erasures';
 import * as photoMatching from './20261124120000_add_photo_matching';
 import * as publishing from './20261127090000_add_publishing';
 import * as schoolPasswordOptional from './20261127120000_school_password_optional';
+import * as grantEpochs from './20261128110000_add_grant_epochs';
 import * as productKind from './20261127130000_add_product_kind';
 import * as paidAfterCancel from './20261128100000_add_paid_after_cancel';
 import * as staffResetTokens from './20261128120000_create_staff_reset_tokens';
@@ -64,6 +65,7 @@ const migrations: [string, Migration][] = [
   ['20261127120000_school_password_optional', schoolPasswordOptional],
   ['20261127130000_add_product_kind', productKind],
   ['20261128100000_add_paid_after_cancel', paidAfterCancel],
+  ['20261128110000_add_grant_epochs', grantEpochs],
   ['20261128120000_create_staff_reset_tokens', staffResetTokens],
   ['20261128130000_add_class_archive', classArchive],
   ['20261128130100_create_file_deletions', fileDeletions],

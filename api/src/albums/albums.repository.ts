@@ -95,13 +95,37 @@ export function createAlbumRepository(knex: Knex) {
       return rows.map(toRecord);
     },
 
+    /**
+     * For a family holding these children (their codes): per class, the released photos it may
+     * see, the children's own and the group photos, as `released_count` counts them otherwise
+     * (docs/access.md, "Families see only their own").
+     */
+    async releasedCountsFor(albumIds: number[], studentIds: number[]): Promise<Map<number, number>> {
+      if (albumIds.length === 0) return new Map();
+      const rows = (await knex('photos as p')
+        .leftJoin('students as st', 'st.id', 'p.student_id')
+        .whereIn('p.album_id', albumIds)
+        .where({ 'p.kind': 'photo', 'p.in_tray': false, 'p.pending_review': false })
+        .where((own) => {
+          own.whereNull('p.student_id');
+          if (studentIds.length > 0) own.orWhereIn('p.student_id', studentIds);
+        })
+        .where((published) => published.whereNull('st.do_not_publish').orWhere('st.do_not_publish', false))
+        .groupBy('p.album_id')
+        .select('p.album_id', knex.raw('count(*) as n'))) as { album_id: number; n: number | string }[];
+      return new Map(rows.map((row) => [Number(row.album_id), Number(row.n)]));
+    },
+
     async schoolExists(schoolId: number, tx?: Tx): Promise<boolean> {
       return Boolean(await runner(knex, tx)('schools').where({ id: schoolId }).first('id'));
     },
 
-    async passwordHash(id: number, tx?: Tx): Promise<string | null> {
-      const row = (await runner(knex, tx)('albums').where({ id }).first('password_hash')) as { password_hash: string | null } | undefined;
-      return row?.password_hash ?? null;
+    /** The password and the grant epoch it belongs to, read together (docs/access.md, "Grants end"). */
+    async credential(id: number, tx?: Tx): Promise<{ passwordHash: string | null; grantEpoch: number }> {
+      const row = (await runner(knex, tx)('albums').where({ id }).first('password_hash', 'grant_epoch')) as
+        | { password_hash: string | null; grant_epoch: number }
+        | undefined;
+      return { passwordHash: row?.password_hash ?? null, grantEpoch: Number(row?.grant_epoch ?? 0) };
     },
 
     /** The school's access mode, or undefined for no such school. */
@@ -131,7 +155,11 @@ export function createAlbumRepository(knex: Knex) {
     ): Promise<void> {
       const row: Record<string, unknown> = {};
       if (changes.name !== undefined) row.name = changes.name;
-      if (changes.passwordHash !== undefined) row.password_hash = changes.passwordHash;
+      if (changes.passwordHash !== undefined) {
+        row.password_hash = changes.passwordHash;
+        // A new (or no) password cuts off every device unlocked with the old one (docs/access.md, "Grants end").
+        row.grant_epoch = runner(knex, tx).raw('grant_epoch + 1');
+      }
       if (changes.status !== undefined) row.status = changes.status;
       if (changes.publishAt !== undefined) row.publish_at = changes.publishAt;
       if (changes.archived !== undefined) row.archived_at = changes.archived ? now() : null;

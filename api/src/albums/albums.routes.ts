@@ -6,6 +6,7 @@ import { id } from '../../contract/fields';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
+import { sameOriginOnly } from '../http/same-origin';
 import { requireStaff } from '../http/auth';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
@@ -17,6 +18,7 @@ const albumId = id(CATALOGUE_ROUTE_MSG.classIdInvalid);
 export function createAlbumRoutes(deps: Deps, services: Services) {
   const service = services.albums;
   const router = new Router<AppState, AppContext>();
+  const sameOrigin = sameOriginOnly(deps.config.publicUrl);
 
   router.post('/albums', requireStaff, async (ctx) => {
     const input = parse(albumCreateSchema, ctx.request.body);
@@ -54,12 +56,12 @@ export function createAlbumRoutes(deps: Deps, services: Services) {
   });
 
   /** The client reads `success`, so a wrong password is a 200 with success false. */
-  router.post('/albums/:id/verify-password', async (ctx) => {
+  router.post('/albums/:id/verify-password', sameOrigin, async (ctx) => {
     const target = parse(albumId, ctx.params.id);
     const { password } = parse(albumVerifySchema, ctx.request.body);
-    const { album, unlocked } = await service.unlock(target, password, clientIp(ctx), deps.access.viewer(ctx));
-    if (unlocked) {
-      deps.access.grantAlbum(ctx, album.schoolId, album.id);
+    const { album, grantEpoch } = await service.unlock(target, password, clientIp(ctx), await deps.access.viewer(ctx));
+    if (grantEpoch !== null) {
+      deps.access.grantAlbum(ctx, album.id, grantEpoch);
       ctx.body = { success: true };
     } else {
       ctx.body = { success: false, message: MSG.incorrectClassPassword };

@@ -6,10 +6,11 @@ import type { Viewer } from '../http/access';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
 import { createDatabase } from '../db/database';
-import { createAlbumRepository, type AlbumRecord } from './albums.repository';
 import { createFileDeletions } from '../storage/file-deletions';
 import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
 import { assertNoPaidOrderNeeds } from '../orders/paid-photos';
+import { slowed } from '../http/rate-limit';
+import { createAlbumRepository, type AlbumRecord } from './albums.repository';
 
 type AlbumDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'>;
 
@@ -27,20 +28,21 @@ export function createAlbumService(deps: AlbumDeps) {
 
   /**
    * Checks a class password with the brute-force limits (docs/access.md). A class without a
-   * password opens for everyone who has the school. Returns false for a wrong password (429 once
-   * over the limit).
+   * password opens for everyone who has the school. Returns the grant epoch read with the password
+   * that opened it, or null for a wrong password (429 once over the limit).
    */
-  async function checkPassword(album: AlbumRecord, password: string, clientIp: string): Promise<boolean> {
+  async function checkPassword(album: AlbumRecord, password: string, clientIp: string): Promise<number | null> {
     const target = `album:${album.id}`;
     await deps.limits.guard('class-unlock', clientIp, target);
-    if (!album.hasPassword) return true;
-    const ok = await verifyPassword(await repo.passwordHash(album.id), password);
+    const credential = await repo.credential(album.id);
+    if (credential.passwordHash === null) return credential.grantEpoch;
+    const ok = await verifyPassword(credential.passwordHash, password);
     if (!ok) {
-      await deps.limits.fail('class-unlock', clientIp, target);
-      return false;
+      await slowed(await deps.limits.fail('class-unlock', clientIp, target));
+      return null;
     }
     await deps.limits.succeed('class-unlock', clientIp, target);
-    return true;
+    return credential.grantEpoch;
   }
 
   return {
@@ -125,12 +127,13 @@ export function createAlbumService(deps: AlbumDeps) {
     /**
      * A class password is only asked once the school is unlocked (staff pass): granting a class
      * also grants its school, so without this check a class with no password would open the
-     * school without the school password. Returns the class and whether the password opened it.
+     * school without the school password. Returns the class and, when the password opened it, the
+     * class's grant epoch (null for a wrong password).
      */
-    async unlock(id: number, password: string, clientIp: string, viewer: Viewer): Promise<{ album: AlbumRecord; unlocked: boolean }> {
+    async unlock(id: number, password: string, clientIp: string, viewer: Viewer): Promise<{ album: AlbumRecord; grantEpoch: number | null }> {
       const album = await get(id);
       if (!viewer.staff && !viewer.grant.schools.includes(album.schoolId)) throw unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
-      return { album, unlocked: await checkPassword(album, password, clientIp) };
+      return { album, grantEpoch: await checkPassword(album, password, clientIp) };
     },
   };
 }

@@ -237,7 +237,8 @@ describeApi('publishing: draft classes, review and withdrawn photos', () => {
       expect(ids((await family.get(`/api/students/${child.id}/photos`)).body)).toEqual([own]);
       expect(ids((await family.get(`/api/albums/${albumId}/photos`)).body)).toEqual(sorted([own, group]));
       expect((await family.get(`/api/images/${theirs}/watermarked`)).status).toBe(404);
-      expect((await family.get(`/api/schools/${shop.schoolId}/albums`)).body.map((album: { id: number; photoCount: number }) => [album.id, album.photoCount])).toEqual([[albumId, 3]]);
+      // Issue 22 point 8: the class counts only what this family sees (own and group), not another child's.
+      expect((await family.get(`/api/schools/${shop.schoolId}/albums`)).body.map((album: { id: number; photoCount: number }) => [album.id, album.photoCount])).toEqual([[albumId, 2]]);
     });
   });
 

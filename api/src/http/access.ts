@@ -1,21 +1,38 @@
+import { createHmac } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { MSG } from '../../contract/messages';
-import { unauthorized } from './errors';
+import type { GrantCredentialsRepository } from './grant-credentials.repository';
 import { hmacKey } from './signing-key';
 import type { AppContext } from './context';
 
 export const ACCESS_COOKIE = 'gallery_access';
 const AUDIENCE = 'gallery';
-const TTL_SECONDS = 7 * 24 * 3600;
+/** How long one unlock lasts: each school, class and child in the cookie ends on its own. */
+export const GRANT_TTL_SECONDS = 7 * 24 * 3600;
 const MAX_ENTRIES = 100;
 
+/** What one unlock was: a school, a password class or a child (by code). */
+export type GrantKind = 'school' | 'album' | 'student';
+
+/** One unlock held in the cookie: the id, the tag of the credential that opened it, its end (epoch s). */
+export interface HeldEntry {
+  id: number;
+  tag: string;
+  exp: number;
+}
+
+/** The cookie as written: what this browser unlocked, each entry with its tag and end. */
+export interface HeldGrant {
+  schools: readonly HeldEntry[];
+  albums: readonly HeldEntry[];
+  students: readonly HeldEntry[];
+}
+
+/** What a browser holds now: the entries whose time is not up and whose credential is unchanged. */
 export interface Grant {
   schools: number[];
   albums: number[];
-  /** Children unlocked with their private code: their photos and their class's group photos. */
+  /** Children unlocked with their current private code: their photos and their class's group photos. */
   students: number[];
-  /** For each of those children, the tag of the code that unlocked them (students/student-code.ts). */
-  codeTags: Record<number, string>;
 }
 
 /** Who is asking, as the visibility rule needs it; built from the request, used without it. */
@@ -27,96 +44,113 @@ export interface Viewer {
 /**
  * Who may see children's photos: a signed, HttpOnly, SameSite=Lax cookie that lists the schools,
  * password classes and children (by code) this browser has unlocked (docs/access.md, "The gallery
- * cookie"). Staff tokens pass everywhere. Which photos a grant shows is decided in one place,
- * students/visibility.ts.
+ * cookie" and "Grants end"). Each entry carries a keyed hash (HMAC) of the credential that opened
+ * it and its own end: a new password, a switch to student codes or a new code cuts it off, and
+ * only presenting a credential again makes an entry later. Staff tokens pass everywhere. Which
+ * photos a grant shows is decided in one place, students/visibility.ts.
  */
 export interface AccessService {
-  read(ctx: AppContext): Grant;
-  viewer(ctx: AppContext): Viewer;
-  grantSchool(ctx: AppContext, schoolId: number): void;
-  grantAlbum(ctx: AppContext, schoolId: number, albumId: number): void;
-  grantStudent(ctx: AppContext, studentId: number, codeTag: string): void;
-  /** "Forget this child on this device": the cookie is rewritten without the child. */
+  /** The cookie's entries as signed (unchecked against the database). */
+  read(ctx: AppContext): HeldGrant;
+  /** The grant still valid now: entries checked against today's credentials. */
+  viewer(ctx: AppContext): Promise<Viewer>;
+  /** `epoch` is the school's grant epoch read with the password that was just checked. */
+  grantSchool(ctx: AppContext, schoolId: number, epoch: number): void;
+  /** `epoch` is the class's grant epoch read with the password that was just checked. */
+  grantAlbum(ctx: AppContext, albumId: number, epoch: number): void;
+  /** `code` is the code the family just typed, as stored. */
+  grantStudent(ctx: AppContext, studentId: number, code: string): void;
+  /** "Forget this child on this device": the cookie is rewritten without the child, no entry made later. */
   forgetStudent(ctx: AppContext, studentId: number): void;
-  /** A class password is only asked once the school is unlocked (staff pass). */
-  assertSchool(ctx: AppContext, schoolId: number): void;
 }
 
-export function createAccessService(secret: string): AccessService {
+/** The tag of a credential: HMAC-SHA256 under a key derived from JWT_SECRET, so a cookie holder cannot test guesses offline. */
+export function grantTagger(secret: string): (kind: GrantKind, id: number, credential: string | number) => string {
+  const key = createHmac('sha256', secret).update('gallery-grant-tags').digest();
+  return (kind, id, credential) => createHmac('sha256', key).update(`${kind}:${id}:${credential}`).digest('base64url').slice(0, 22);
+}
+
+export function createAccessService(secret: string, credentials: GrantCredentialsRepository): AccessService {
   const key = hmacKey(secret);
+  const tag = grantTagger(secret);
   const verified = createVerifiedCookies();
 
-  function read(ctx: AppContext): Grant {
+  function read(ctx: AppContext): HeldGrant {
     const raw = ctx.cookies.get(ACCESS_COOKIE);
-    if (!raw) return emptyGrant();
+    if (!raw) return EMPTY;
     const known = verified.get(raw);
     if (known) return known;
     try {
-      const claims = jwt.verify(raw, key, { algorithms: ['HS256'], audience: AUDIENCE }) as { s?: unknown; a?: unknown; st?: unknown; sk?: unknown; exp?: unknown };
-      const codeTags = tags(claims.sk);
-      // A child without the tag of its code is not held: the grant must say which code opened it.
-      const grant = { schools: ids(claims.s), albums: ids(claims.a), students: ids(claims.st).filter((id) => id in codeTags), codeTags };
+      const claims = jwt.verify(raw, key, { algorithms: ['HS256'], audience: AUDIENCE }) as { g?: unknown; exp?: unknown };
+      const g = (typeof claims.g === 'object' && claims.g !== null ? claims.g : {}) as Record<string, unknown>;
+      const grant = { schools: entries(g.s), albums: entries(g.a), students: entries(g.st) };
       if (typeof claims.exp === 'number') verified.set(raw, grant, claims.exp);
       return grant;
     } catch {
-      return emptyGrant();
+      return EMPTY;
     }
   }
 
-  function write(ctx: AppContext, grant: Grant): void {
-    const students = grant.students.slice(-MAX_ENTRIES);
-    const token = jwt.sign(
-      {
-        s: grant.schools.slice(-MAX_ENTRIES),
-        a: grant.albums.slice(-MAX_ENTRIES),
-        st: students,
-        sk: Object.fromEntries(students.map((id) => [id, grant.codeTags[id]])),
-      },
-      key,
-      {
-        algorithm: 'HS256',
-        audience: AUDIENCE,
-        expiresIn: TTL_SECONDS,
-      },
-    );
-    ctx.cookies.set(ACCESS_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: ctx.secure,
-      path: '/',
-      maxAge: TTL_SECONDS * 1000,
-      overwrite: true,
-    });
+  /** Rewrites the cookie; the cookie ends with its last entry, and an empty one is removed. */
+  function write(ctx: AppContext, grant: HeldGrant): void {
+    const now = Math.floor(Date.now() / 1000);
+    const live = (list: readonly HeldEntry[]) => list.filter((entry) => entry.exp > now).slice(-MAX_ENTRIES);
+    const kept = { schools: live(grant.schools), albums: live(grant.albums), students: live(grant.students) };
+    const exp = Math.max(0, ...kept.schools.map((e) => e.exp), ...kept.albums.map((e) => e.exp), ...kept.students.map((e) => e.exp));
+    const options = { httpOnly: true, sameSite: 'lax' as const, secure: ctx.secure, path: '/', overwrite: true };
+    if (exp <= now) {
+      ctx.cookies.set(ACCESS_COOKIE, null, options);
+      return;
+    }
+    const pack = (list: HeldEntry[]) => list.map((entry) => [entry.id, entry.tag, entry.exp]);
+    const token = jwt.sign({ g: { s: pack(kept.schools), a: pack(kept.albums), st: pack(kept.students) }, exp }, key, { algorithm: 'HS256', audience: AUDIENCE });
+    ctx.cookies.set(ACCESS_COOKIE, token, { ...options, maxAge: (exp - now) * 1000 });
   }
 
-  const hasSchool = (ctx: AppContext, schoolId: number) =>
-    ctx.state.principal.kind === 'staff' || read(ctx).schools.includes(schoolId);
+  function add(ctx: AppContext, list: 'schools' | 'albums' | 'students', entry: Omit<HeldEntry, 'exp'>): void {
+    const grant = read(ctx);
+    const fresh = { ...entry, exp: Math.floor(Date.now() / 1000) + GRANT_TTL_SECONDS };
+    write(ctx, { ...grant, [list]: [...grant[list].filter((existing) => existing.id !== entry.id), fresh] });
+  }
+
+  async function resolve(grant: HeldGrant): Promise<Grant> {
+    const now = Math.floor(Date.now() / 1000);
+    const live = (list: readonly HeldEntry[]) => list.filter((entry) => entry.exp > now);
+    const [schools, albums, students] = [live(grant.schools), live(grant.albums), live(grant.students)];
+    const [schoolEpochs, albumEpochs, codes] = await Promise.all([
+      credentials.schools(schools.map((e) => e.id)),
+      credentials.albums(albums.map((e) => e.id)),
+      credentials.students(students.map((e) => e.id)),
+    ]);
+    const held = <T extends string | number>(kind: GrantKind, list: HeldEntry[], current: Map<number, T>) =>
+      list.filter((entry) => current.has(entry.id) && entry.tag === tag(kind, entry.id, current.get(entry.id) as T)).map((entry) => entry.id);
+    return { schools: held('school', schools, schoolEpochs), albums: held('album', albums, albumEpochs), students: held('student', students, codes) };
+  }
 
   return {
     read,
-    viewer: (ctx) => ({ staff: ctx.state.principal.kind === 'staff', grant: read(ctx) }),
-    grantSchool(ctx, schoolId) {
-      const grant = read(ctx);
-      write(ctx, { ...grant, schools: addUnique(grant.schools, schoolId) });
+    async viewer(ctx) {
+      if (ctx.state.principal.kind === 'staff') return { staff: true, grant: { schools: [], albums: [], students: [] } };
+      return { staff: false, grant: await resolve(read(ctx)) };
     },
-    grantAlbum(ctx, schoolId, albumId) {
-      const grant = read(ctx);
-      write(ctx, { ...grant, schools: addUnique(grant.schools, schoolId), albums: addUnique(grant.albums, albumId) });
+    grantSchool(ctx, schoolId, epoch) {
+      add(ctx, 'schools', { id: schoolId, tag: tag('school', schoolId, epoch) });
     },
-    grantStudent(ctx, studentId, codeTag) {
-      const grant = read(ctx);
-      write(ctx, { ...grant, students: addUnique(grant.students, studentId), codeTags: { ...grant.codeTags, [studentId]: codeTag } });
+    grantAlbum(ctx, albumId, epoch) {
+      add(ctx, 'albums', { id: albumId, tag: tag('album', albumId, epoch) });
+    },
+    grantStudent(ctx, studentId, code) {
+      add(ctx, 'students', { id: studentId, tag: tag('student', studentId, code) });
     },
     forgetStudent(ctx, studentId) {
+      if (!ctx.cookies.get(ACCESS_COOKIE)) return;
       const grant = read(ctx);
-      const codeTags = Object.fromEntries(Object.entries(grant.codeTags).filter(([id]) => Number(id) !== studentId));
-      write(ctx, { ...grant, students: grant.students.filter((existing) => existing !== studentId), codeTags });
-    },
-    assertSchool(ctx, schoolId) {
-      if (!hasSchool(ctx, schoolId)) throw unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
+      write(ctx, { ...grant, students: grant.students.filter((entry) => entry.id !== studentId) });
     },
   };
 }
+
+const EMPTY: HeldGrant = Object.freeze({ schools: Object.freeze([]), albums: Object.freeze([]), students: Object.freeze([]) });
 
 /** Distinct cookies whose verified grant is kept: a gallery's worth of families at once. */
 const VERIFIED_COOKIES = 2000;
@@ -128,9 +162,9 @@ const VERIFIED_COOKIES = 2000;
  * least recently used cookies are dropped beyond VERIFIED_COOKIES. Grants handed out are frozen.
  */
 function createVerifiedCookies() {
-  const entries = new Map<string, { grant: Grant; exp: number }>();
+  const entries = new Map<string, { grant: HeldGrant; exp: number }>();
   return {
-    get(raw: string): Grant | undefined {
+    get(raw: string): HeldGrant | undefined {
       const entry = entries.get(raw);
       if (!entry) return undefined;
       entries.delete(raw);
@@ -139,35 +173,24 @@ function createVerifiedCookies() {
       entries.set(raw, entry);
       return entry.grant;
     },
-    set(raw: string, grant: Grant, exp: number): void {
+    set(raw: string, grant: HeldGrant, exp: number): void {
       if (entries.size >= VERIFIED_COOKIES) entries.delete(entries.keys().next().value as string);
-      Object.freeze(grant.schools);
-      Object.freeze(grant.albums);
-      Object.freeze(grant.students);
-      Object.freeze(grant.codeTags);
+      for (const list of [grant.schools, grant.albums, grant.students]) {
+        for (const entry of list) Object.freeze(entry);
+        Object.freeze(list);
+      }
       entries.set(raw, { grant: Object.freeze(grant), exp });
     },
   };
 }
 
-function emptyGrant(): Grant {
-  return { schools: [], albums: [], students: [], codeTags: {} };
-}
-
-function tags(value: unknown): Record<number, string> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-  const out: Record<number, string> = {};
-  for (const [key, tag] of Object.entries(value)) {
-    const id = Number(key);
-    if (Number.isSafeInteger(id) && id > 0 && typeof tag === 'string' && tag.length > 0 && tag.length <= 64) out[id] = tag;
-  }
-  return out;
-}
-
-function ids(value: unknown): number[] {
-  return Array.isArray(value) ? value.filter((v): v is number => Number.isSafeInteger(v) && v > 0) : [];
-}
-
-function addUnique(list: number[], id: number): number[] {
-  return [...list.filter((existing) => existing !== id), id];
+/** Entries as signed: [id, tag, exp] triples; anything else is dropped. */
+function entries(value: unknown): HeldEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item): HeldEntry[] => {
+    if (!Array.isArray(item) || item.length !== 3) return [];
+    const [id, tag, exp] = item as unknown[];
+    if (!Number.isSafeInteger(id) || (id as number) <= 0 || typeof tag !== 'string' || tag.length === 0 || tag.length > 64 || typeof exp !== 'number') return [];
+    return [{ id: id as number, tag, exp }];
+  });
 }

@@ -47,3 +47,20 @@ export function clientNetwork(ip: string): string {
   }
   return ip;
 }
+
+/**
+ * The key a client is counted under by the rate limits: an IPv4 address as it is (a carrier's
+ * shared address is one client), an IPv6 address by its /64, the block one subscriber is given,
+ * so hopping addresses inside it buys nothing (docs/access.md, "Limits that slow a guesser").
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [address = ''] = ip.toLowerCase().split('%');
+  const [head = '', tail] = address.split('::');
+  const left = head.split(':').filter(Boolean);
+  const right = tail === undefined ? [] : tail.split(':').filter(Boolean);
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}

@@ -131,4 +131,17 @@ describeApi('the school gallery page the server sends', () => {
     const old = await new Client(server.url).get(`/school/${codes.slug}?class=${codes.openAlbumId}`, { Cookie: grantCookie(server, { schools: [codes.schoolId] }) });
     expect(pageData(old.body as string)).toBeNull();
   });
+  it("a code holder's page counts only their child's photos and the group photos, and names no camera file", async () => {
+    const family = await familyWith(server, child.code);
+    const data = pageData((await family.get(`/school/${codes.slug}?class=${codes.openAlbumId}`)).body as string)!;
+    // The class: the shop's group photos, one of them now another child's, and this child's own.
+    const own = [childPhoto, ...codes.photoIds.slice(1)];
+    expect(data.albums.map((album) => [album.id, album.photoCount])).toEqual([[codes.openAlbumId, own.length]]);
+    expect(data.photos!.list.map((photo) => photo.id).sort((a, b) => a - b)).toEqual([...own].sort((a, b) => a - b));
+    for (const photo of data.photos!.list) {
+      expect(photo).not.toHaveProperty('originalName');
+      expect(photo).not.toHaveProperty('studentName');
+    }
+    expect(data.photos!.list.find((photo) => photo.id === childPhoto)!.originalNumber).toBe('0900');
+  });
 });

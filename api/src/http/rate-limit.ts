@@ -4,6 +4,8 @@ import { MSG } from '../../contract/messages';
 import { tooManyRequests } from './errors';
 import { deploymentNamespace } from '../redis';
 import type { RateLimitsRepository } from './rate-limits.repository';
+import { clientKey } from './context';
+import type { Logger } from '../logger';
 
 /**
  * Brute-force limits for password checks. Only failures count. Each kind has
@@ -33,6 +35,15 @@ interface Policy {
   target: Window | null;
   /** Failures for one target from all clients that only slow answers down, never block them. */
   slowdown?: { seconds: number; free: number; maxDelayMs: number };
+  /**
+   * Unlocks (docs/access.md, "Limits that slow a guesser"): past `free` failures in `seconds`,
+   * each failure makes its pair or its client wait before the next check, 1 s doubling every two
+   * failures up to `maxWaitSeconds`; never longer, so a carrier's shared address is slowed, not
+   * locked out.
+   */
+  pace?: { seconds: number; free: { pair: number; client: number }; maxWaitSeconds: number };
+  /** Failures of this kind from everywhere in `seconds` that raise the alarm (logged as an error). */
+  alarm?: { seconds: number; failures: number };
 }
 
 const SIGN_IN: Policy = {
@@ -42,9 +53,24 @@ const SIGN_IN: Policy = {
   slowdown: { seconds: 3600, free: 10, maxDelayMs: 5000 },
 };
 
+/**
+ * Unlocks by password or code: no hard block at all. The pair (address and school, class or code)
+ * and the address wait a little longer after each failure past their free ones; the target (the
+ * school, the class, or for a code the address's network) only slows the answers to failures, so
+ * the right password or code from anyone is always checked. docs/access.md has the arithmetic.
+ */
+const UNLOCK: Policy = {
+  pair: null,
+  client: null,
+  target: null,
+  slowdown: { seconds: 3600, free: 10, maxDelayMs: 5000 },
+  pace: { seconds: 3600, free: { pair: 10, client: 100 }, maxWaitSeconds: 60 },
+  alarm: { seconds: 600, failures: 200 },
+};
+
 const POLICIES: Record<LimitKind, Policy> = {
-  'school-unlock': { pair: [10, 15 * 60], client: [50, 24 * 3600], target: [300, 3600] },
-  'class-unlock': { pair: [10, 15 * 60], client: [50, 24 * 3600], target: [300, 3600] },
+  'school-unlock': UNLOCK,
+  'class-unlock': UNLOCK,
   'staff-login': SIGN_IN,
   'customer-login': SIGN_IN,
   'password-reset': { pair: [5, 3600], client: [30, 3600], target: [10, 3600] },
@@ -52,13 +78,24 @@ const POLICIES: Record<LimitKind, Policy> = {
   'reset-link': { pair: null, client: [20, 3600], target: null },
   // A code has no target before it is found: the pair is client and code, the target counter is
   // the client's network, so hopping addresses inside one network does not buy more guesses.
-  'student-code': { pair: [10, 15 * 60], client: [50, 24 * 3600], target: [300, 3600] },
+  'student-code': UNLOCK,
 };
+
+/** Seconds a paced key waits after its nth failure: none for the free ones, then 1, 1, 2, 2, 4, 4, ... up to the cap. */
+export function paceWait(failures: number, free: number, maxWaitSeconds: number): number {
+  if (failures <= free) return 0;
+  return Math.min(maxWaitSeconds, 2 ** Math.floor((failures - free - 1) / 2));
+}
 
 /** 250 ms after the free failures, doubling every five more, up to the policy's maximum. */
 export function slowdownDelay(failures: number, slowdown: NonNullable<Policy['slowdown']>): number {
   if (failures <= slowdown.free) return 0;
   return Math.min(slowdown.maxDelayMs, 250 * 2 ** Math.floor((failures - slowdown.free - 1) / 5));
+}
+
+/** Waits as long as a failure's outcome asks before the failure is answered. */
+export async function slowed(outcome: FailureOutcome): Promise<void> {
+  if (outcome.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, outcome.delayMs));
 }
 
 export interface FailureOutcome {
@@ -88,6 +125,8 @@ export interface RateLimitStore {
   /** Database name or SQLite file: keeps deployments that share one Redis apart. */
   database: string;
   redis?: Redis | null;
+  /** Hears the failure-rate alarm. */
+  logger?: Pick<Logger, 'error'>;
 }
 
 export function createRateLimits(store: RateLimitStore): RateLimits {
@@ -103,6 +142,9 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
     client: RateLimiterAbstract | null;
     target: RateLimiterAbstract | null;
     slowdown: RateLimiterAbstract | null;
+    /** Paced failures of the pair and the client, and the waits they set (a block of one point). */
+    paced: { failures: RateLimiterAbstract; waits: RateLimiterAbstract } | null;
+    alarm: RateLimiterAbstract | null;
   }
   const limiters = Object.fromEntries(
     (Object.keys(POLICIES) as LimitKind[]).map((kind) => {
@@ -112,14 +154,19 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
         client: policy.client && make(`${kind}:c`, policy.client),
         target: policy.target && make(`${kind}:t`, policy.target),
         slowdown: policy.slowdown ? make(`${kind}:s`, [Number.MAX_SAFE_INTEGER, policy.slowdown.seconds]) : null,
+        paced: policy.pace
+          ? { failures: make(`${kind}:f`, [Number.MAX_SAFE_INTEGER, policy.pace.seconds]), waits: make(`${kind}:w`, [1, policy.pace.maxWaitSeconds]) }
+          : null,
+        alarm: policy.alarm ? make(`${kind}:g`, [Number.MAX_SAFE_INTEGER, policy.alarm.seconds]) : null,
       };
       return [kind, limiters];
     }),
   ) as Record<LimitKind, Limiters>;
 
-  /** The hard counters of an attempt, each with its key. */
-  const keysFor = (kind: LimitKind, client: string, target: string, pairWith?: string) => {
+  /** The hard counters of an attempt, each with its key. An IPv6 client counts as its /64. */
+  const keysFor = (kind: LimitKind, address: string, target: string, pairWith?: string) => {
     const l = limiters[kind];
+    const client = clientKey(address);
     const t = target.toLowerCase();
     const keys: [RateLimiterAbstract, string][] = [];
     if (l.pair) keys.push([l.pair, `${client}|${(pairWith ?? target).toLowerCase()}`]);
@@ -127,6 +174,17 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
     if (l.target) keys.push([l.target, t]);
     return keys;
   };
+  /** The paced keys of an attempt: the pair and the client, each with its free failures. */
+  const pacedKeys = (kind: LimitKind, address: string, target: string, pairWith?: string): [string, number][] => {
+    const pace = POLICIES[kind].pace;
+    if (!pace) return [];
+    const client = clientKey(address);
+    return [
+      [`p|${client}|${(pairWith ?? target).toLowerCase()}`, pace.free.pair],
+      [`c|${client}`, pace.free.client],
+    ];
+  };
+  const alarmed = new Map<LimitKind, number>();
 
   return {
     async guard(kind, client, target, pairWith) {
@@ -134,6 +192,13 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
       for (const [limiter, key] of keysFor(kind, client, target, pairWith)) {
         const res = await limiter.get(key);
         if (res && res.consumedPoints >= limiter.points) wait = Math.max(wait, res.msBeforeNext);
+      }
+      const paced = limiters[kind].paced;
+      if (paced) {
+        for (const [key] of pacedKeys(kind, client, target, pairWith)) {
+          const res = await paced.waits.get(key);
+          if (res && res.consumedPoints > paced.waits.points) wait = Math.max(wait, res.msBeforeNext);
+        }
       }
       if (wait > 0) throw tooManyRequests(MSG.tooManyAttempts, wait / 1000);
     },
@@ -148,7 +213,24 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
         }
       }
       if (wait > 0) throw tooManyRequests(MSG.tooManyAttempts, wait / 1000);
-      const slowdown = POLICIES[kind].slowdown;
+      const policy = POLICIES[kind];
+      const l = limiters[kind];
+      if (policy.pace && l.paced) {
+        for (const [key, free] of pacedKeys(kind, client, target, pairWith)) {
+          const seconds = paceWait((await l.paced.failures.consume(key)).consumedPoints, free, policy.pace.maxWaitSeconds);
+          if (seconds > 0) await l.paced.waits.block(key, seconds);
+        }
+      }
+      if (policy.alarm && l.alarm) {
+        const res = await l.alarm.consume('all');
+        // Once per window and process, when failures from everywhere reach the alarm's number.
+        const windowEnds = Date.now() + res.msBeforeNext;
+        if (res.consumedPoints >= policy.alarm.failures && (alarmed.get(kind) ?? 0) < Date.now()) {
+          alarmed.set(kind, windowEnds);
+          store.logger?.error({ kind, failures: res.consumedPoints, seconds: policy.alarm.seconds }, 'failure-rate alarm: many wrong passwords or codes from everywhere');
+        }
+      }
+      const slowdown = policy.slowdown;
       const counter = limiters[kind].slowdown;
       if (!slowdown || !counter) return { delayMs: 0, targetFailures: 0 };
       const res = await counter.consume(target.toLowerCase());
@@ -157,6 +239,9 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
     async succeed(kind, client, target, pairWith) {
       const [first] = keysFor(kind, client, target, pairWith);
       if (first) await first[0].delete(first[1]);
+      const paced = limiters[kind].paced;
+      const [pair] = pacedKeys(kind, client, target, pairWith);
+      if (paced && pair) await paced.failures.delete(pair[0]);
     },
     async sweep() {
       if (!store.redis) await store.counters.deleteExpired(Date.now() - 3600_000);

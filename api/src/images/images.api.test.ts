@@ -59,14 +59,15 @@ describeApi('images API', () => {
         expect((await parent.get(`/api/images/abc/${route}`)).status).toBe(404);
       });
 
-      it('401 without a grant for the school, 403 for a locked class with only the school grant', async () => {
+      // Issue 22 point 8: a photo the viewer may not see is 404 like one that does not exist (was 401 and 403).
+      it('404 without a grant for the school and for a locked class with only the school grant, as for an unknown photo', async () => {
         const none = await parent.get(url(open));
-        expect(none.status).toBe(401);
-        expect(none.body.message).toBe(MSG.schoolAccessRequired);
-        expect((await parent.get(url(open), cookie({ schools: [locked.schoolId] }))).status).toBe(401);
+        expect(none.status).toBe(404);
+        expect(none.body.message).toBe(MSG.photoNotFound);
+        expect((await parent.get(url(open), cookie({ schools: [locked.schoolId] }))).status).toBe(404);
         const schoolOnly = await parent.get(url(locked), cookie({ schools: [locked.schoolId] }));
-        expect(schoolOnly.status).toBe(403);
-        expect(schoolOnly.body.message).toBe(MSG.classAccessRequired);
+        expect(schoolOnly.status).toBe(404);
+        expect(schoolOnly.body).toEqual((await parent.get(url(999999))).body);
         expect((await parent.get(url(locked), cookie({ schools: [locked.schoolId], albums: [locked.albumId] }))).status).toBe(200);
       });
 

@@ -19,12 +19,12 @@ export function createImageRoutes(deps: Deps, services: Services) {
     const { size } = parse(thumbnailQuerySchema, ctx.query);
     const id = photoId(ctx);
     const small = size === 'small' || ctx.get('Save-Data').trim().toLowerCase() === 'on';
-    await sendFile(ctx, await service.thumbnail(id, deps.access.viewer(ctx), small));
+    await sendFile(ctx, await service.thumbnail(id, await deps.access.viewer(ctx), small));
   });
 
   router.get('/images/:id/watermarked', async (ctx) => {
     const id = photoId(ctx);
-    await sendFile(ctx, await service.preview(id, deps.access.viewer(ctx)));
+    await sendFile(ctx, await service.preview(id, await deps.access.viewer(ctx)));
   });
 
   router.get('/example-images/:file', async (ctx) => {

@@ -4,7 +4,7 @@ import type { Viewer } from '../http/access';
 import { AppError, notFound } from '../http/errors';
 import type { FileResponse } from '../media/media.types';
 import { createStudentRepository } from '../students/students.repository';
-import { createVisibility, photoVisible } from '../students/visibility';
+import { classAccess, createVisibility, photoVisible } from '../students/visibility';
 import { createImagesRepository, type ImageRecord } from './images.repository';
 
 export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
@@ -18,7 +18,9 @@ export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
   async function visibleImage(photoId: number, viewer: Viewer): Promise<ImageRecord> {
     const found = await images.find(photoId);
     if (!found) throw notFound(MSG.photoNotFound);
-    const access = await visibility.requireClass(viewer, found.album);
+    // A photo this viewer may not see, whatever the lock, is 404 like one that does not exist
+    // (docs/access.md, "Families see only their own").
+    const access = viewer.staff ? ({ kind: 'staff' } as const) : classAccess(viewer, found.album, await visibility.grantedStudents(viewer));
     if (!photoVisible(access, found.photo)) throw notFound(MSG.photoNotFound);
     return found;
   }

@@ -74,7 +74,7 @@ describeApi('small thumbnails', () => {
 
   it('checks access first and refuses an unknown size', async () => {
     const { id } = await upload('IMG_0103.JPG');
-    expect((await parent.get(`/api/images/${id}/thumbnail?size=small`)).status).toBe(401);
+    expect((await parent.get(`/api/images/${id}/thumbnail?size=small`)).status).toBe(404);
     const bad = await parent.get(`/api/images/${id}/thumbnail?size=huge`, granted());
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(THUMBNAIL_MSG.badSize);

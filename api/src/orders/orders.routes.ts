@@ -38,7 +38,7 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
     const result = await orders.create(input, {
       customerId: principal.kind === 'customer' ? principal.id : null,
       idempotencyKey: key,
-      viewer: deps.access.viewer(ctx),
+      viewer: await deps.access.viewer(ctx),
     });
     // This browser placed it: its confirmation token opens the order again (docs/access.md, "Reading an order").
     orderAccess.grant(ctx, result.order.id);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
 import { UPLOAD_MAX_FILE_BYTES } from '../../contract/constants';
-import { photoSchema, uploadBatchResponseSchema } from '../../contract/photos';
+import { familyPhotoSchema, photoSchema, uploadBatchResponseSchema } from '../../contract/photos';
 import { Client, describeApi, grantCookie, staffClient, startTestServer, type TestServer } from '../../test/harness';
 import { alphaPng, gif, htmlFile, solidJpeg, truncatedJpeg } from '../../test/images';
 import { SELECT_CLASS_FIRST } from './photos.routes';
@@ -190,10 +190,13 @@ describeApi('photos API: upload, list, delete', () => {
 
       const res = await anonymous.get(`/api/albums/${albumId}/photos`, { Cookie: grantCookie(server, { schools: [schoolId] }) });
       expect(res.status).toBe(200);
-      const photos = photoSchema.strict().array().parse(res.body);
-      expect(photos.map((p) => p.originalName)).toEqual(['IMG_2.jpg', 'img_9.jpg', 'IMG_10.jpg', 'IMG_100.jpg']);
-      expect(photos[0]).toMatchObject({ albumId, studentName: null, thumbnailWidth: 40, thumbnailHeight: 30 });
-      expect((await photographer.get(`/api/albums/${albumId}/photos`)).body).toEqual(res.body);
+      // Issue 22 point 8: a family gets the frame number, never the camera's file name; staff get both.
+      const photos = familyPhotoSchema.array().parse(res.body);
+      expect(photos.map((p) => p.originalNumber)).toEqual(['2', '9', '10', '100']);
+      expect(photos[0]).toMatchObject({ albumId, thumbnailWidth: 40, thumbnailHeight: 30 });
+      const staffPhotos = photoSchema.strict().array().parse((await photographer.get(`/api/albums/${albumId}/photos`)).body);
+      expect(staffPhotos.map((p) => p.originalName)).toEqual(['IMG_2.jpg', 'img_9.jpg', 'IMG_10.jpg', 'IMG_100.jpg']);
+      expect(staffPhotos.map(({ id }) => id)).toEqual(photos.map(({ id }) => id));
     });
   });
 

@@ -1,4 +1,4 @@
-import type { Photo } from '../../contract/photos';
+import type { FamilyPhoto, Photo } from '../../contract/photos';
 import type { PhotoRecord } from './photos.repository';
 
 /**
@@ -13,6 +13,7 @@ export function presentPhoto(photo: PhotoRecord, studentId: number | null = phot
     fileSize: photo.fileSize,
     albumId: photo.albumId,
     studentName: photo.studentName,
+    originalNumber: photo.originalNumber,
     studentId,
     thumbnailWidth: photo.thumbWidth,
     thumbnailHeight: photo.thumbHeight,
@@ -20,5 +21,23 @@ export function presentPhoto(photo: PhotoRecord, studentId: number | null = phot
     ...(photo.kind === 'card' ? { card: true as const } : {}),
     ...(photo.inTray ? { inTray: true as const } : {}),
     ...(photo.pendingReview ? { pendingReview: true as const } : {}),
+  };
+}
+
+/**
+ * A photo as a family receives it: no camera file name, no legacy student name, no staff flags
+ * (docs/access.md, "Families see only their own"); `studentId` as the visibility rule allows.
+ */
+export function presentFamilyPhoto(photo: PhotoRecord, studentId: number | null): FamilyPhoto {
+  return {
+    id: photo.id,
+    filename: photo.filename,
+    originalNumber: photo.originalNumber,
+    fileSize: photo.fileSize,
+    albumId: photo.albumId,
+    studentId,
+    thumbnailWidth: photo.thumbWidth,
+    thumbnailHeight: photo.thumbHeight,
+    createdAt: photo.createdAt,
   };
 }

@@ -63,7 +63,7 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
 
   /** A family holding a child's code gets exactly that child's photos and the class's group photos. */
   router.get('/albums/:id/photos', async (ctx) => {
-    const photos = await service.listForViewer(pathId(ctx.params.id, MSG.classNotFound), deps.access.viewer(ctx));
+    const photos = await service.listForViewer(pathId(ctx.params.id, MSG.classNotFound), await deps.access.viewer(ctx));
     ctx.body = photos;
   });
 
@@ -126,7 +126,7 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
    */
   router.post('/images/still-visible', async (ctx) => {
     const { photoIds } = parse(stillVisibleSchema, ctx.request.body);
-    const body: StillVisibleResponse = { photoIds: await services.images.stillVisible(photoIds, deps.access.viewer(ctx)) };
+    const body: StillVisibleResponse = { photoIds: await services.images.stillVisible(photoIds, await deps.access.viewer(ctx)) };
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = body;
   });

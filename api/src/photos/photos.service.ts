@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MATCHING_MSG, MSG } from '../../contract/messages';
 import type { UploadCapture } from '../../contract/matching';
-import type { MissingPhotosReport, Photo, RestoreResponse, UploadBatchResponse } from '../../contract/photos';
+import type { GalleryPhoto, MissingPhotosReport, RestoreResponse, UploadBatchResponse } from '../../contract/photos';
 import { compareNames } from '../../contract/format';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
@@ -13,7 +13,7 @@ import type { UploadedFile } from '../http/multipart';
 import type { PhotoFiles, PreparedPhoto, StoredPhoto } from '../media/media.types';
 import { originalNumberOf } from './original-number';
 import { createPhotoRepository, type AlbumRef, type NewPhoto, type PhotoRecord, type PhotoWithAlbum } from './photos.repository';
-import { presentPhoto } from './photos.presenter';
+import { presentFamilyPhoto, presentPhoto } from './photos.presenter';
 import { createStudentRepository } from '../students/students.repository';
 import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
 import { createFileDeletions } from '../storage/file-deletions';
@@ -40,13 +40,14 @@ function presentRefused(refused: { file: UploadedFile; error: AppError }[], file
   return [...refused].sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file)).map(({ file, error }) => ({ name: file.originalName, reason: error.message }));
 }
 
-function present(photos: PhotoRecord[], access: ClassAccess): Photo[] {
+/** Staff get every field; a family never the camera's file name or the legacy student name. */
+function present(photos: PhotoRecord[], access: ClassAccess): GalleryPhoto[] {
   return photos
     .map((photo) => ({ photo, ref: refOf(photo) }))
     .filter(({ ref }) => photoVisible(access, ref))
     .map(({ photo, ref }) => ({ photo, studentId: visibleStudentId(access, ref) }))
     .sort((a, b) => frameOrder(a.photo, b.photo))
-    .map(({ photo, studentId }) => presentPhoto(photo, studentId));
+    .map(({ photo, studentId }) => (access.kind === 'staff' ? presentPhoto(photo, studentId) : presentFamilyPhoto(photo, studentId)));
 }
 
 /**
@@ -143,7 +144,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
     },
 
     /** The class's photos this viewer may see (the visibility rule), in frame order. */
-    async listAlbumPhotos(albumId: number, access: ClassAccess): Promise<Photo[]> {
+    async listAlbumPhotos(albumId: number, access: ClassAccess): Promise<GalleryPhoto[]> {
       return present(await repo.listByAlbum(albumId), access);
     },
 
@@ -152,7 +153,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
      * child's photos and the class's group photos; one who may see nothing of the class gets the
      * parent-facing 401/403. With `inSchool`, a class of another school is a 404.
      */
-    async listForViewer(albumId: number, viewer: Viewer, inSchool?: number): Promise<Photo[]> {
+    async listForViewer(albumId: number, viewer: Viewer, inSchool?: number): Promise<GalleryPhoto[]> {
       const album = await getAlbum(albumId);
       // A class of another school than the page's is not found there.
       if (inSchool !== undefined && album.schoolId !== inSchool) throw notFound(MSG.classNotFound);
@@ -167,7 +168,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
     },
 
     /** One child's own photos (not the group photos) this viewer may see. */
-    async listStudentPhotos(studentId: number, access: ClassAccess): Promise<Photo[]> {
+    async listStudentPhotos(studentId: number, access: ClassAccess): Promise<GalleryPhoto[]> {
       return present(await repo.listByStudent(studentId), access);
     },
 

@@ -126,11 +126,17 @@ export function createSchoolRepository(knex: Knex) {
       return row ? Number(row.id) : undefined;
     },
 
-    async passwordHashBySlug(slug: string): Promise<{ id: number; passwordHash: string | null; accessMode: AccessMode } | undefined> {
-      const row = (await knex('schools').where({ slug }).first('id', 'password_hash', 'access_mode')) as
-        | { id: number; password_hash: string | null; access_mode: AccessMode }
+    /** The password and the grant epoch it belongs to, read together (docs/access.md, "Grants end"). */
+    async passwordHashBySlug(slug: string): Promise<{ id: number; passwordHash: string | null; accessMode: AccessMode; grantEpoch: number } | undefined> {
+      const row = (await knex('schools').where({ slug }).first('id', 'password_hash', 'access_mode', 'grant_epoch')) as
+        | { id: number; password_hash: string | null; access_mode: AccessMode; grant_epoch: number }
         | undefined;
-      return row ? { id: Number(row.id), passwordHash: row.password_hash, accessMode: row.access_mode } : undefined;
+      return row ? { id: Number(row.id), passwordHash: row.password_hash, accessMode: row.access_mode, grantEpoch: Number(row.grant_epoch) } : undefined;
+    },
+
+    /** Cuts off every device unlocked with the school's password until now (docs/access.md, "Grants end"). */
+    async revokeGrants(id: number, tx?: Tx): Promise<void> {
+      await runner(knex, tx)('schools').where({ id }).increment('grant_epoch', 1);
     },
 
     /** A school without a password (`passwordHash` null) is one whose families use their child's code. */

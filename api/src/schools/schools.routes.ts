@@ -5,6 +5,7 @@ import { CATALOGUE_ROUTE_MSG } from '../../contract/messages';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
+import { sameOriginOnly } from '../http/same-origin';
 import { isStaff, requireAdmin, requireStaff } from '../http/auth';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
@@ -14,6 +15,7 @@ const schoolId = id(CATALOGUE_ROUTE_MSG.schoolIdInvalid);
 export function createSchoolRoutes(deps: Deps, services: Services) {
   const service = services.schools;
   const router = new Router<AppState, AppContext>();
+  const sameOrigin = sameOriginOnly(deps.config.publicUrl);
 
   router.get('/schools', async (ctx) => {
     ctx.body = await service.list(isStaff(ctx));
@@ -30,14 +32,14 @@ export function createSchoolRoutes(deps: Deps, services: Services) {
   });
 
   router.get('/schools/:slug', async (ctx) => {
-    const school = await service.bySlug(ctx.params.slug ?? '', deps.access.viewer(ctx));
+    const school = await service.bySlug(ctx.params.slug ?? '', await deps.access.viewer(ctx));
     ctx.body = school;
   });
 
-  router.post('/schools/:slug/verify', async (ctx) => {
+  router.post('/schools/:slug/verify', sameOrigin, async (ctx) => {
     const { password } = parse(schoolVerifySchema, ctx.request.body);
-    const school = await service.verify(ctx.params.slug ?? '', password, clientIp(ctx));
-    deps.access.grantSchool(ctx, school.id);
+    const { school, grantEpoch } = await service.verify(ctx.params.slug ?? '', password, clientIp(ctx));
+    deps.access.grantSchool(ctx, school.id, grantEpoch);
     ctx.body = { success: true, school };
   });
 
@@ -54,7 +56,7 @@ export function createSchoolRoutes(deps: Deps, services: Services) {
   });
 
   router.get('/schools/:id/albums', async (ctx) => {
-    const albums = await service.visibleAlbums(parse(schoolId, ctx.params.id), deps.access.viewer(ctx));
+    const albums = await service.visibleAlbums(parse(schoolId, ctx.params.id), await deps.access.viewer(ctx));
     ctx.body = albums;
   });
 

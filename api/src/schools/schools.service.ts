@@ -7,12 +7,13 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http
 import { hashPassword, verifyPassword } from '../http/passwords';
 import { createDatabase, type Tx } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
-import { createAlbumRepository, type PhotoFileRecord } from '../albums/albums.repository';
+import { createAlbumRepository, type AlbumRecord, type PhotoFileRecord } from '../albums/albums.repository';
 import { byNameThenId, presentAlbums } from '../albums/albums.presenter';
 import { createFileDeletions } from '../storage/file-deletions';
-import { createStudentRepository } from '../students/students.repository';
+import { createStudentRepository, type GrantedStudent } from '../students/students.repository';
 import { createVisibility, schoolUnlocked, visibleClasses } from '../students/visibility';
 import { createSchoolRepository, type SchoolRecord, type SchoolWrite } from './schools.repository';
+import { slowed } from '../http/rate-limit';
 import { presentPublicSchool, presentSchoolBySlug, presentStaffSchool } from './schools.presenter';
 
 type SchoolDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'>;
@@ -23,6 +24,18 @@ export function createSchoolService(deps: SchoolDeps) {
   const repo = createSchoolRepository(deps.knex);
   const albums = createAlbumRepository(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
+
+  /**
+   * The classes shown to a family that holds children's codes and not the school password count
+   * only what that family may see: its children's photos and the group photos (docs/access.md,
+   * "Families see only their own"). Staff and school-password families keep the class's count.
+   */
+  async function counted(viewer: Viewer, school: SchoolRecord, shown: AlbumRecord[], granted: readonly GrantedStudent[]): Promise<AlbumRecord[]> {
+    if (viewer.staff || (school.accessMode === 'school_password' && viewer.grant.schools.includes(school.id))) return shown;
+    const held = granted.filter((student) => student.schoolId === school.id).map((student) => student.id);
+    const counts = await albums.releasedCountsFor(shown.map((album) => album.id), held);
+    return shown.map((album) => ({ ...album, releasedCount: counts.get(album.id) ?? 0 }));
+  }
 
   async function get(id: number, tx?: Tx): Promise<SchoolRecord> {
     const school = await repo.findById(id, tx);
@@ -94,26 +107,27 @@ export function createSchoolService(deps: SchoolDeps) {
       if (!schoolUnlocked(viewer, school, granted)) return null;
       const shown = visibleClasses(viewer, school, await albums.listBySchools([school.id]), granted);
       if (!shown) return null;
-      return { school: presentSchoolBySlug(school, true), albums: presentAlbums(shown, viewer.staff) };
+      return { school: presentSchoolBySlug(school, true), albums: presentAlbums(await counted(viewer, school, shown, granted), viewer.staff) };
     },
 
     /** The classes of the school this viewer may see; a locked school is a 401 naming the lock. */
     async visibleAlbums(id: number, viewer: Viewer): Promise<AlbumSummary[]> {
       const school = await get(id);
-      const shown = visibleClasses(viewer, school, await albums.listBySchools([school.id]), await visibility.grantedStudents(viewer));
+      const granted = await visibility.grantedStudents(viewer);
+      const shown = visibleClasses(viewer, school, await albums.listBySchools([school.id]), granted);
       if (!shown) {
         throw school.accessMode === 'student_codes'
           ? unauthorized(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED')
           : unauthorized(MSG.schoolAccessRequired, 'SCHOOL_LOCKED');
       }
-      return presentAlbums(shown, viewer.staff);
+      return presentAlbums(await counted(viewer, school, shown, granted), viewer.staff);
     },
 
     /**
      * An unknown school and a wrong password give the same answer after the same argon2 work, and
      * both count against the limits (docs/access.md).
      */
-    async verify(slug: string, password: string, clientIp: string): Promise<PublicSchool> {
+    async verify(slug: string, password: string, clientIp: string): Promise<{ school: PublicSchool; grantEpoch: number }> {
       const target = slug.trim().toLowerCase().slice(0, 80);
       await deps.limits.guard('school-unlock', clientIp, target);
       const found = SLUG_PATTERN.test(target) ? await repo.passwordHashBySlug(target) : undefined;
@@ -122,11 +136,11 @@ export function createSchoolService(deps: SchoolDeps) {
       if (found?.accessMode === 'student_codes') throw forbidden(STUDENT_MSG.schoolUsesCodes, 'STUDENT_CODES_ONLY');
       const ok = await verifyPassword(found?.passwordHash, password);
       if (!found || !ok) {
-        await deps.limits.fail('school-unlock', clientIp, target);
+        await slowed(await deps.limits.fail('school-unlock', clientIp, target));
         throw unauthorized(MSG.invalidSchoolPassword, 'INVALID_PASSWORD');
       }
       await deps.limits.succeed('school-unlock', clientIp, target);
-      return presentPublicSchool(await get(found.id));
+      return { school: presentPublicSchool(await get(found.id)), grantEpoch: found.grantEpoch };
     },
 
     async create(input: SchoolCreateInput): Promise<StaffSchool> {
@@ -154,6 +168,11 @@ export function createSchoolService(deps: SchoolDeps) {
         }
         await assertPriceList(input.priceListId, tx);
         await repo.update(id, { ...toWrite(input), passwordHash }, tx);
+        // A new password, or the switch to student codes, cuts off every device unlocked with the
+        // old password, even if the school later goes back to it (docs/access.md, "Grants end").
+        if (passwordHash !== undefined || (input.accessMode === 'student_codes' && current.accessMode !== 'student_codes')) {
+          await repo.revokeGrants(id, tx);
+        }
       });
       return staffView(await get(id));
     },

@@ -18,11 +18,3 @@ export function newStudentCode(): string {
 export function pastCodeDigest(code: string): string {
   return createHash('sha256').update(code).digest('hex');
 }
-
-/**
- * What a family's gallery grant remembers of the code that unlocked a child: a short hash, so a
- * new code (a lost or shared flyer) cuts off every device that used the old one at once.
- */
-export function codeTag(code: string): string {
-  return createHash('sha256').update(code).digest('base64url').slice(0, 11);
-}

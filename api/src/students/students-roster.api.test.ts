@@ -222,7 +222,7 @@ describeApi('class rosters (POST/GET /api/albums/:id/students, PATCH/DELETE /api
 
     // The finder's cookie still names the child, but with the old code: it opens nothing now.
     expect((await finder.get(`/api/students/${kabo!.id}/photos`)).status).toBe(401);
-    expect((await finder.get(`/api/images/${photoId}/thumbnail`)).status).toBe(401);
+    expect((await finder.get(`/api/images/${photoId}/thumbnail`)).status).toBe(404);
     expect((await finder.get(`/api/albums/${album.id}/photos`)).status).toBe(401);
     expect((await finder.get('/api/students/unlocked')).body).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { clientIp, clientNetwork } from '../http/context';
 import { requireAdmin, requireStaff } from '../http/auth';
 import { forbidden, unsupportedType } from '../http/errors';
 import { readTextBody } from '../http/text-body';
+import { sameOriginOnly } from '../http/same-origin';
 import { parse } from '../http/validate';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
@@ -33,6 +34,7 @@ async function readRoster(ctx: AppContext, bodyTimeoutMs: number): Promise<RawRo
 export function createStudentRoutes(deps: Deps, services: Services) {
   const service = services.students;
   const router = new Router<AppState, AppContext>();
+  const sameOrigin = sameOriginOnly(deps.config.publicUrl);
 
   router.get('/albums/:id/students', requireStaff, async (ctx) => {
     ctx.body = (await service.list(albumId(ctx.params.id))).map(presentStudent);
@@ -60,22 +62,25 @@ export function createStudentRoutes(deps: Deps, services: Services) {
     ctx.body = pdf;
   });
 
-  router.post('/students/verify', async (ctx) => {
+  router.post('/students/verify', sameOrigin, async (ctx) => {
     const { code } = parse(studentVerifySchema, ctx.request.body);
     const ip = clientIp(ctx);
-    const { student, codeTag } = await service.verify(code, ip, clientNetwork(ip));
-    deps.access.grantStudent(ctx, student.id, codeTag);
+    const { student, code: stored } = await service.verify(code, ip, clientNetwork(ip));
+    deps.access.grantStudent(ctx, student.id, stored);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, ...presentUnlocked(student) };
   });
 
   /** The children this browser holds codes for, so the family gallery can rebuild its tabs. */
   router.get('/students/unlocked', async (ctx) => {
-    ctx.body = (await service.unlocked(deps.access.read(ctx))).map(presentUnlocked);
+    ctx.body = (await service.unlocked((await deps.access.viewer(ctx)).grant)).map(presentUnlocked);
   });
 
-  /** "Forget this child on this device": nothing to check, the grant just loses the child. */
-  router.delete('/students/:id/access', async (ctx) => {
+  /**
+   * "Forget this child on this device": nothing to check, the grant just loses the child; the
+   * other entries keep their end (docs/access.md, "Grants end").
+   */
+  router.delete('/students/:id/access', sameOrigin, async (ctx) => {
     deps.access.forgetStudent(ctx, studentId(ctx.params.id));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true };
@@ -83,7 +88,7 @@ export function createStudentRoutes(deps: Deps, services: Services) {
 
   router.get('/students/:id/photos', async (ctx) => {
     const target = studentId(ctx.params.id);
-    const photos = await service.photosOf(target, deps.access.viewer(ctx));
+    const photos = await service.photosOf(target, await deps.access.viewer(ctx));
     ctx.body = photos;
   });
 

@@ -1,7 +1,7 @@
 import { MATCHING_MSG, MSG, STUDENT_MSG } from '../../contract/messages';
 import { studentInputSchema, type AssignPhotosInput, type StudentInput, type StudentUpdateInput } from '../../contract/students';
-import type { Photo } from '../../contract/photos';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import type { GalleryPhoto } from '../../contract/photos';
+import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
 import { createFileDeletions } from '../storage/file-deletions';
@@ -12,11 +12,12 @@ import { isUniqueViolation } from '../db/errors';
 import { createPhotoService, type PhotoService } from '../photos/photos.service';
 import { now } from '../db/knex';
 import type { RawRosterRow } from './roster-csv';
-import { codeTag, newStudentCode, pastCodeDigest } from './student-code';
+import { newStudentCode, pastCodeDigest } from './student-code';
 import { createVisibility, heldStudents } from './visibility';
 import { renderFlyers } from './flyers';
 import type { Grant } from '../http/access';
 import { createStudentRepository, type GrantedStudent, type StudentRecord } from './students.repository';
+import { slowed } from '../http/rate-limit';
 import { byStudentName } from './students.presenter';
 
 type StudentDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'> & { config: Pick<Deps['config'], 'businessName' | 'publicUrl'> };
@@ -241,16 +242,16 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
      * A family's code: failures count against the client, the client's network and the pair, like
      * a password; a success forgets this client's failures for this code.
      */
-    async verify(code: string, client: string, network: string): Promise<{ student: GrantedStudent; codeTag: string }> {
+    async verify(code: string, client: string, network: string): Promise<{ student: GrantedStudent; code: string }> {
       await deps.limits.guard('student-code', client, network, code);
       const id = await repo.findIdByCode(code);
       const [student] = id === undefined ? [] : await repo.granted([id]);
       if (!student) {
-        await deps.limits.fail('student-code', client, network, code);
+        await slowed(await deps.limits.fail('student-code', client, network, code));
         throw unauthorized(STUDENT_MSG.codeNotRecognised, 'INVALID_CODE');
       }
       await deps.limits.succeed('student-code', client, network, code);
-      return { student, codeTag: codeTag(student.code) };
+      return { student, code: student.code };
     },
 
     /** The children a browser's grant still holds (an erased child, or one with a new code, drops out). */
@@ -267,13 +268,17 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
      * One child's photos, for staff or a family holding the child's code; anyone else is refused
      * as the class's visibility rule says (docs/access.md#the-visibility-rule).
      */
-    async photosOf(id: number, viewer: Viewer): Promise<Photo[]> {
+    async photosOf(id: number, viewer: Viewer): Promise<GalleryPhoto[]> {
+      // A child this family does not hold, whether another family's, erased or never there, gets
+      // one answer: 401 STUDENT_LOCKED (docs/access.md, "Families see only their own").
+      if (!viewer.staff && !(await visibility.grantedStudents(viewer)).some((held) => held.id === id)) {
+        throw unauthorized(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED');
+      }
       const student = await get(id);
       const album = await photos.getAlbum(student.albumId);
       // A family holding the child's code in a class still in draft is told "nothing yet", not "not found".
-      if (!viewer.staff && !album.published && (await visibility.grantedStudents(viewer)).some((held) => held.id === student.id)) return [];
+      if (!viewer.staff && !album.published) return [];
       const access = await visibility.requireClass(viewer, album);
-      if (access.kind !== 'staff' && !access.studentIds.includes(student.id)) throw forbidden(STUDENT_MSG.studentAccessRequired, 'STUDENT_LOCKED');
       return photos.listStudentPhotos(student.id, access);
     },
 

@@ -62,7 +62,7 @@ describe('parseRosterCsv', () => {
 });
 
 describe('the visibility rule', () => {
-  const viewer = (grant: Partial<Viewer['grant']> = {}, staff = false): Viewer => ({ staff, grant: { schools: [], albums: [], students: [], codeTags: {}, ...grant } });
+  const viewer = (grant: Partial<Viewer['grant']> = {}, staff = false): Viewer => ({ staff, grant: { schools: [], albums: [], students: [], ...grant } });
   const child = (id: number, albumId: number, schoolId = 1): GrantedStudent => ({
     id,
     name: `Child ${id}`,

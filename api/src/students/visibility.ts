@@ -3,7 +3,6 @@ import type { AccessMode } from '../../contract/student-codes';
 import type { AlbumStatus } from '../../contract/constants';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import type { Grant, Viewer } from '../http/access';
-import { codeTag } from './student-code';
 import type { GrantedStudent, StudentRepository } from './students.repository';
 
 /** A class as the rule needs it. */
@@ -111,13 +110,13 @@ export function accessError(access: ClassAccess & { kind: 'none' }) {
 }
 
 /**
- * The children a grant still holds: found in the database (an erased child drops out) and opened
- * with the code the child has now (a new code cuts off every device that used the old one).
+ * The children a grant still holds. The grant was already checked against each child's current
+ * code (AccessService.viewer: a new code cuts off every device that used the old one); an erased
+ * child is not found.
  */
 export async function heldStudents(students: Pick<StudentRepository, 'granted'>, grant: Grant): Promise<GrantedStudent[]> {
   if (grant.students.length === 0) return [];
-  const found = await students.granted(grant.students);
-  return found.filter((student) => grant.codeTags[student.id] === codeTag(student.code));
+  return students.granted(grant.students);
 }
 
 /** Resolves a viewer's granted children from the database on every request. */

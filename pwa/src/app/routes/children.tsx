@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
-import type { Photo } from '@contract/photos';
+import type { GalleryPhoto as Photo } from '@contract/photos';
 import type { UnlockedStudent } from '@contract/students';
 import { PWA_MSG, REVIEW_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';

@@ -8,7 +8,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
 import type { AlbumSummary, SchoolBySlug } from '@contract/schools';
-import type { Photo } from '@contract/photos';
+import type { GalleryPhoto as Photo } from '@contract/photos';
 import { OFFLINE_MSG, PWA_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';

@@ -1,7 +1,7 @@
 /** Classes, photos and products of an unlocked school (the access cookie travels with each call). */
 import { queryOptions } from '@tanstack/react-query';
 import type { AlbumSummary } from '@contract/schools';
-import type { Photo } from '@contract/photos';
+import type { GalleryPhoto as Photo } from '@contract/photos';
 import type { PriceList } from '@contract/price-lists';
 import { apiRequest, type AuthMode } from '../../lib/api-client';
 

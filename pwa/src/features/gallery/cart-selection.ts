@@ -1,5 +1,5 @@
 /** The cart lines a parent adds from the photo dialog, in the school gallery and the family gallery alike. */
-import type { Photo } from '@contract/photos';
+import type { GalleryPhoto as Photo } from '@contract/photos';
 import { lineTotal } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import type { CartLine } from '../../lib/storage';

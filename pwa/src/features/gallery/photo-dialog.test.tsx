@@ -5,7 +5,7 @@ import { HARDENING_MSG } from '@contract/messages';
 import { PhotoDialog } from './photo-dialog';
 import { productsFor } from './products';
 
-const photo = { id: 5, filename: 'a.jpg', originalName: 'IMG_0005.JPG', fileSize: 1, albumId: 2, studentName: null, studentId: null, thumbnailWidth: 400, thumbnailHeight: 300, createdAt: '' };
+const photo = { id: 5, filename: 'a.jpg', originalName: 'IMG_0005.JPG', originalNumber: '0005', fileSize: 1, albumId: 2, studentName: null, studentId: null, thumbnailWidth: 400, thumbnailHeight: 300, createdAt: '' };
 
 describe('the product dialog', () => {
   it('starts empty, selects with quantity 1, offers 1–10 and totals the selection', async () => {

@@ -4,7 +4,7 @@
  * watermarked preview is requested only while the dialog is open.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Photo } from '@contract/photos';
+import type { GalleryPhoto as Photo } from '@contract/photos';
 import { DEFAULT_PRODUCT_DESCRIPTION, QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
 import { HARDENING_MSG, PHOTO_DIALOG_MSG } from '@contract/messages';
 import { formatPula } from '@contract/money';

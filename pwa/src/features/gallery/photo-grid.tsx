@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Photo } from '@contract/photos';
+import type { GalleryPhoto as Photo } from '@contract/photos';
 import { OFFLINE_MSG } from '@contract/messages';
 import { GRID_ABOVE_THE_FOLD, GRID_FIRST_ROW, GRID_SIZES, GRID_SMALL_MEDIA, gridSrcSet } from '@contract/gallery-page';
 import { AuthedImage } from '../../components/authed-image';

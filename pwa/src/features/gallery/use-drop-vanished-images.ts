@@ -4,7 +4,7 @@
  * offline cache never keeps showing what the server has withdrawn.
  */
 import { useEffect, useRef } from 'react';
-import type { Photo } from '@contract/photos';
+import type { GalleryPhoto as Photo } from '@contract/photos';
 import { purgeCachedImages } from '../../lib/image-cache';
 
 export function useDropVanishedImages(albumId: number, photos: readonly Photo[] | undefined): void {

@@ -20,6 +20,7 @@ const photoOf = (id: number) => ({
   id,
   filename: `f${id}.jpg`,
   originalName: `IMG_${String(id).padStart(4, '0')}.JPG`,
+  originalNumber: String(id).padStart(4, '0'),
   fileSize: 1000,
   albumId: album.id,
   studentName: null,
