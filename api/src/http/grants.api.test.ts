@@ -25,7 +25,7 @@ describeApi('gallery grants end', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    staff = await staffClient(server, 'photographer');
+    staff = await staffClient(server, 'admin');
   });
   afterAll(() => server?.close());
 
