@@ -20,3 +20,4 @@ export * from './brand';
 export * from './format';
 export * from './payment-outcome';
 export * from './photo-names';
+export * from './payment-methods';

@@ -398,6 +398,37 @@ export const PWA_MSG = {
   updateAvailable: 'A new version of the app is ready.',
 } as const;
 
+/** Payment methods (issue 23, docs/payments.md "Payment methods"): the checkout's choice, the awaiting state, staff flags. */
+export const PAYMENT_METHOD_MSG = {
+  methods: {
+    card: { label: 'Card', description: 'Visa, Mastercard or American Express' },
+    ewallet: { label: 'Mobile money (e-wallet)', description: 'Pay from your mobile money wallet and confirm on your phone' },
+    bank_transfer: { label: 'Bank transfer', description: 'Pay from your bank; your order is confirmed when the money arrives (up to a few days)' },
+  },
+  chooseTitle: 'How would you like to pay?',
+  methodNotEnabled: 'This payment method is not available. Please choose another one.',
+  /** The confirmation page while a slow method has not settled yet. */
+  awaitingTitle: 'Awaiting payment confirmation',
+  awaitingBankTransfer: (reference: string, deadline: string) =>
+    `Pay by bank transfer using the reference ${reference} by ${deadline}. We will e-mail you as soon as the money arrives; you can close this page.`,
+  awaitingEwallet: 'Confirm the payment on your phone. We will e-mail you as soon as it is confirmed; you can close this page.',
+  /** Staff: an approval after a bank transfer expired (the money is recorded, the order flagged). */
+  paidAfterExpiry: 'Paid after expiry: check',
+  paidAfterExpiryHelp:
+    'The bank transfer was confirmed after its deadline had passed. The money is recorded; check the order (prices, products, whether the parent paid again) before sending it to the lab.',
+  /** The one e-mail when an unconfirmed bank transfer expires. */
+  expiredEmailSubject: (orderId: string) => `Your payment for order ${orderId} has expired`,
+  expiredEmailBody: (orderId: string, days: number) =>
+    `We did not receive your bank transfer for order ${orderId} within ${days} days, so the payment has expired and the order is not paid. You can pay again with the link below.`,
+  expiredEmailAction: 'Pay again',
+  /** CSV export: the new last column (the spec's columns keep their order). */
+  csvColumn: 'Payment Method',
+  /** Staff order management: "Chosen: Bank transfer · Gateway: BT (SID)". */
+  staffChosen: 'Chosen',
+  staffReported: 'Gateway',
+  notChosen: 'Not chosen',
+} as const;
+
 /** The payment result page: its heading and words for each state of the order's payment. */
 export const PAYMENT_RESULT_MSG = {
   successful: { title: 'Payment Successful', text: 'Thank you! Your payment was received and your order is confirmed. Prints are delivered to the school.' },

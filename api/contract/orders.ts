@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES, QUANTITY_MAX, QUANTITY_MIN } from './constants';
 import { MSG } from './messages';
 import { email, id, optionalText, requiredText } from './fields';
+import { paymentMethodIdSchema } from './payment-methods';
 
 const QUANTITY_MESSAGE = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`;
 
@@ -84,6 +85,20 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/**
+ * A payment by a method that settles later (bank transfer, e-wallet) that the gateway has received
+ * but not confirmed (TRANSACTION_STATUS 5): the confirmation page shows "Awaiting payment
+ * confirmation" and what the parent must do (docs/payments.md, "Payments that settle later").
+ */
+export const awaitingPaymentSchema = z.object({
+  method: paymentMethodIdSchema,
+  /** The reference the parent uses for a bank transfer: the order number. */
+  reference: z.string(),
+  /** ISO time after which an unconfirmed bank transfer expires; null for a method that does not expire. */
+  deadline: z.string().nullable(),
+});
+export type AwaitingPayment = z.infer<typeof awaitingPaymentSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   customerName: z.string(),
@@ -109,6 +124,14 @@ export const orderSchema = z.object({
   paidAfterCancel: z.number().int().min(0),
   /** The print batch that took this order to the lab, or null. */
   printBatchId: z.number().nullable(),
+  /** The method the parent chose for the latest payment (null: none begun, or begun before methods existed). */
+  paymentMethod: paymentMethodIdSchema.nullable(),
+  /** What the gateway reported for it: PayWeb3 `PAY_METHOD` ("CC", "EW", "BT") and `PAY_METHOD_DETAIL` ("Visa", "SID"). */
+  gatewayPayMethod: z.string().nullable(),
+  gatewayPayMethodDetail: z.string().nullable(),
+  awaitingPayment: awaitingPaymentSchema.nullable(),
+  /** Approvals that arrived after the payment had expired: "Paid after expiry: check" (docs/payments.md). */
+  paidAfterExpiry: z.number().int().min(0),
   /** Lines whose photo was moved to another child after the sale: "Sold to another family: check and refund". */
   movedPhotos: z.number().int().min(0),
 });
@@ -126,6 +149,7 @@ export const orderSummarySchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   totalAmount: z.string(),
   testPayment: z.boolean(),
+  awaitingPayment: awaitingPaymentSchema.nullable(),
   /** Marks the short answer: sign in (or use the browser that placed the order) for the rest. */
   summary: z.literal(true),
 });
@@ -138,6 +162,8 @@ export const orderCreateResponseSchema = z.object({ order: orderSchema, customer
 
 export const paymentInitiateSchema = z.object({
   orderId: z.string({ error: 'An order id is required' }).trim().min(1, 'An order id is required').max(16),
+  /** One of the enabled methods (`GET /api/payment/methods`); absent: the first enabled one. A method not enabled is 400. */
+  method: paymentMethodIdSchema.optional(),
 });
 
 export const paymentInitiateResponseSchema = z.object({

@@ -42,6 +42,7 @@ export function presentOrderSummary(order: OrderRecord): OrderSummary {
     paymentStatus: order.paymentStatus,
     totalAmount: thebeToDecimal(order.totalThebe),
     testPayment: order.testPayment,
+    awaitingPayment: null,
     summary: true,
   };
 }
@@ -68,6 +69,11 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
     duplicatePayments: order.duplicatePayments,
     paidAfterCancel: order.paidAfterCancel,
     printBatchId: order.printBatchId,
+    paymentMethod: null,
+    gatewayPayMethod: null,
+    gatewayPayMethodDetail: null,
+    awaitingPayment: null,
+    paidAfterExpiry: 0,
     movedPhotos: order.items.filter(lineMovedAfterSale).length,
     items: order.items.map((item) => presentItem(order.id, order.studentName, item, paid, downloadUrl, audience)),
   };

@@ -48,6 +48,11 @@ const order = (over: Partial<Order> = {}): Order => ({
   paidAfterCancel: 0,
   printBatchId: null,
   movedPhotos: 0,
+  paymentMethod: null,
+  gatewayPayMethod: null,
+  gatewayPayMethodDetail: null,
+  awaitingPayment: null,
+  paidAfterExpiry: 0,
   ...over,
 });
 

@@ -50,6 +50,11 @@ const paidAfterCancel: Order = {
   paidAfterCancel: 1,
   printBatchId: null,
   movedPhotos: 0,
+  paymentMethod: null,
+  gatewayPayMethod: null,
+  gatewayPayMethodDetail: null,
+  awaitingPayment: null,
+  paidAfterExpiry: 0,
 };
 
 describe('a cancelled order paid anyway, in order management', () => {
