@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_NAME } from '../contract/brand';
+import { parsePaymentMethods, type PaymentMethodId } from '../contract/payment-methods';
 import { parseStorageTarget, type StorageTarget } from './storage/storage-target';
 
 const boolish = z
@@ -33,6 +34,10 @@ const envSchema = z.object({
   BUSINESS_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BUSINESS_NAME),
   PAYGATE_ID: z.string().optional(),
   PAYGATE_SECRET: z.string().optional(),
+  /** What the checkout offers: `card` (default), `ewallet`, `bank_transfer`, comma-separated (docs/payments.md, "Payment methods"). */
+  PAYMENT_METHODS: z.string().optional(),
+  /** An unconfirmed bank transfer expires to failed after this many days (docs/payments.md, "Payments that settle later"). */
+  BANK_TRANSFER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   SMTP_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -50,6 +55,12 @@ const envSchema = z.object({
   SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).default(0),
   SANDBOX_SUPPRESS_NOTIFY: boolish.transform((value) => value ?? false),
   SANDBOX_CANCEL_STATUS: z.enum(['3', '4']).default('4').transform((v) => Number(v) as 3 | 4),
+  /** Bank transfer: the final notify comes this long after the pending answer. */
+  SANDBOX_FINAL_NOTIFY_MS: z.coerce.number().int().min(0).default(5000),
+  /** Bank transfer's final notify: `approve` (default), `decline`, or `none` (never sent: the transfer stays pending). */
+  SANDBOX_FINAL_NOTIFY: z.enum(['approve', 'decline', 'none']).default('approve'),
+  /** E-wallet: the wait before the "confirmed on the phone" answer. */
+  SANDBOX_EWALLET_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
 
 export interface Config {
@@ -68,6 +79,9 @@ export interface Config {
   sharedDeployment: boolean;
   businessName: string;
   paygate: { id: string; secret: string } | null;
+  /** The payment methods the checkout offers, in PAYMENT_METHOD_IDS order. */
+  paymentMethods: PaymentMethodId[];
+  bankTransferExpiryDays: number;
   smtpUrl: string | null;
   redisUrl: string | null;
   logLevel: string;
@@ -76,7 +90,16 @@ export interface Config {
   /** How often the scheduled-publication job runs. */
   publishCheckIntervalMs: number;
   requestBodyTimeoutMs: number;
-  sandbox: { notifyRetryMs: number; duplicateNotifies: number; notifyDelayMs: number; suppressNotify: boolean; cancelStatus: 3 | 4 };
+  sandbox: {
+    notifyRetryMs: number;
+    duplicateNotifies: number;
+    notifyDelayMs: number;
+    suppressNotify: boolean;
+    cancelStatus: 3 | 4;
+    finalNotifyMs: number;
+    finalNotify: 'approve' | 'decline' | 'none';
+    ewalletDelayMs: number;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
@@ -89,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const dataDir = path.resolve(root, e.DATA_DIR);
   const paygate = e.PAYGATE_ID ? { id: e.PAYGATE_ID, secret: e.PAYGATE_SECRET ?? '' } : null;
   if (paygate && !paygate.secret) throw new Error('PAYGATE_SECRET is required when PAYGATE_ID is set');
+  const paymentMethods = parsePaymentMethods(e.PAYMENT_METHODS);
   const storageDir = path.resolve(root, e.STORAGE_DIR);
   const storage = parseStorageTarget({ ...e, storageDir }, root);
   const sharedDeployment = isSharedDeployment({ nodeEnv: e.NODE_ENV, databaseUrl: e.DATABASE_URL, storage, redisUrl: e.REDIS_URL });
@@ -107,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sharedDeployment,
     businessName: e.BUSINESS_NAME,
     paygate,
+    paymentMethods,
+    bankTransferExpiryDays: e.BANK_TRANSFER_EXPIRY_DAYS,
     smtpUrl: e.SMTP_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
@@ -120,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       notifyDelayMs: e.SANDBOX_NOTIFY_DELAY_MS,
       suppressNotify: e.SANDBOX_SUPPRESS_NOTIFY,
       cancelStatus: e.SANDBOX_CANCEL_STATUS,
+      finalNotifyMs: e.SANDBOX_FINAL_NOTIFY_MS,
+      finalNotify: e.SANDBOX_FINAL_NOTIFY,
+      ewalletDelayMs: e.SANDBOX_EWALLET_DELAY_MS,
     },
   };
 }

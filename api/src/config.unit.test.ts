@@ -20,6 +20,16 @@ describe('config', () => {
     expect(config.logLevel).toBe('info');
   });
 
+  it('reads the payment methods and stops at an unknown one, naming it', () => {
+    const root = tmp();
+    expect(loadConfig({}, root).paymentMethods).toEqual(['card']);
+    expect(loadConfig({}, root).bankTransferExpiryDays).toBe(7);
+    expect(loadConfig({ PAYMENT_METHODS: ' bank_transfer, Card ,ewallet' }, root).paymentMethods).toEqual(['card', 'ewallet', 'bank_transfer']);
+    expect(loadConfig({ PAYMENT_METHODS: 'ewallet' }, root).paymentMethods).toEqual(['ewallet']);
+    expect(() => loadConfig({ PAYMENT_METHODS: 'card,mpesa' }, root)).toThrow(/PAYMENT_METHODS has unknown method "mpesa": use a comma-separated list of card, ewallet, bank_transfer/);
+    expect(() => loadConfig({ BANK_TRANSFER_EXPIRY_DAYS: '0' }, root)).toThrow(/BANK_TRANSFER_EXPIRY_DAYS/);
+  });
+
   it('generates a 256-bit JWT secret once and keeps it in data/', () => {
     const root = tmp();
     const first = loadConfig({}, root).jwtSecret;
