@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { PAYMENT_METHOD_MSG } from '../../contract/messages';
 import { Client, describeApi, staffClient } from '../../test/harness';
-import { payInitiated, postForm, waitUntil } from '../../test/shop';
+import { orderBody, payInitiated, postForm, standardLines, waitUntil } from '../../test/shop';
 import { createMaintenance } from '../jobs/maintenance';
 import type { FormPairs } from './paygate/checksum';
 import { approvedNotify, confirmations, placeOrder, withWorld, type World } from './payments.test-helpers';
@@ -313,5 +313,51 @@ describeApi('the gentle sweep of received payments', () => {
       await maintenance.sweepPayments();
       expect(Date.now() - (await asked())).toBeLessThan(60_000);
       expect((await latestPayment(w, transferOrder)).status).toBe('pending');
+    }));
+});
+
+describeApi('an order paid late by a slow method', () => {
+  it('keeps its prices and products after its class closed and its price list changed, whether the transfer or a new card payment pays it', () =>
+    withWorld(ALL_METHODS, async (w) => {
+      const knex = w.server.runtime.knex;
+      const late = await placeOrder(w, 'late-transfer@example.test');
+      const again = await placeOrder(w, 'pay-again@example.test');
+      const before = await orderRow(w, late);
+      for (const orderId of [late, again]) {
+        await initiateWith(w, orderId, 'bank_transfer');
+        await notify(w, await bankTransferNotify(w, orderId));
+      }
+      // Meanwhile: ordering prints closed, the print costs more and the download is gone from the list.
+      await knex('schools').where({ id: w.shop.schoolId }).update({ closing_date: new Date(Date.now() - 3 * 24 * 3600_000).toISOString().slice(0, 10) });
+      await knex('price_list_items').where({ id: Number(w.shop.print.id) }).update({ price_thebe: 9900 });
+      await knex('price_list_items').where({ id: Number(w.shop.digital.id) }).delete();
+      // A new order of those prints is refused now (the class really closed).
+      const refused = await w.parent.post('/api/orders', orderBody(w.shop, [standardLines(w.shop)[0]!]));
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('PRINTS_CLOSED');
+
+      // The transfer arrives: paid at the price it was placed with.
+      expect(await notify(w, await bankTransferNotify(w, late, FINAL_APPROVAL))).toBe('OK');
+      const paid = (await w.parent.get(`/api/orders/${late}`)).body;
+      expect(paid).toMatchObject({ paymentStatus: 'completed', orderStatus: 'paid', totalAmount: '77.50' });
+      expect(paid.items.map((i: { productName: string; totalPrice: string }) => [i.productName, i.totalPrice])).toEqual([
+        ['Glossy Print', '60.00'],
+        ['HD Download', '17.50'],
+      ]);
+      expect(Number((await orderRow(w, late)).total_thebe)).toBe(Number(before.total_thebe));
+      await waitUntil(async () => confirmedMails(w, late).length === 1);
+      expect(confirmedMails(w, late)[0]!.text).toContain('P77.50');
+
+      // The other transfer expires; the parent pays again by card: the same amount, not refused.
+      await passDeadline(w, again);
+      await createMaintenance(w.server.runtime).sweepPayments();
+      expect((await orderRow(w, again)).payment_status).toBe('failed');
+      const card = await initiateWith(w, again, 'card');
+      expect(card.status).toBe(200);
+      expect(Number((await latestPayment(w, again)).amount_thebe)).toBe(7750);
+      await payInitiated(w.server, card.body);
+      expect((await w.parent.get(`/api/orders/${again}`)).body).toMatchObject({ paymentStatus: 'completed', totalAmount: '77.50', paymentMethod: 'card', paidAfterExpiry: 0 });
+      await waitUntil(async () => confirmedMails(w, again).length === 1);
+      await w.mail.noMoreThan(2, { match: (m) => m.subject.includes(again), within: 300 });
     }));
 });
