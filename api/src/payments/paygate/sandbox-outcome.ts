@@ -18,8 +18,6 @@ export interface PendingSettlement {
   payMethodDetail: string;
   /** The final outcome the timer will send; null: none scheduled (only the settle route ends it). */
   scheduled: 'approve' | 'decline' | null;
-  /** When the scheduled final notify is due (ms since epoch), or null. */
-  dueAt: number | null;
 }
 
 /** What the sandbox keeps per PAY_REQUEST_ID; exposed read-only for tests. */

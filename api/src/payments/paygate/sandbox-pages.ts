@@ -23,6 +23,7 @@ input:focus,select:focus,button:focus{outline:3px solid #1d4ed8;outline-offset:2
 fieldset{border:0;margin:0;padding:0}legend{font-weight:600;margin-bottom:.5rem}
 .methods{display:grid;gap:.75rem}.methods button{width:100%;text-align:left}
 .methods small{display:block;font-weight:400}
+.other{margin-top:1rem}
 .reference{font:700 1.25rem/1.3 ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere}
 .row{display:flex;gap:1rem}.row>div{flex:1}
 .actions{display:flex;gap:.75rem;margin-top:1.25rem;flex-wrap:wrap}
@@ -147,7 +148,7 @@ function requestFields(input: RequestFormInput): string {
 
 /** A second form under a method's page, back to the choice (only when the parent chose the method here). */
 function otherMethodForm(input: RequestFormInput): string {
-  return `<form method="post" action="/payweb3/process.trans">
+  return `<form method="post" action="/payweb3/process.trans" class="other">
 ${requestFields(input)}
 <button type="submit" class="secondary" name="PAY_METHOD" value="">Choose another way to pay</button>
 </form>`;
@@ -237,7 +238,7 @@ ${input.canChooseOther ? otherMethodForm(input) : ''}
 <h2>What happens next</h2>
 <p>${escapeHtml(timing)} Approve gives status 1 (Auth Done), Decline status 2 (Declined); both carry AUTH_CODE 999999. Cancel ends the payment as cancelled by the customer.</p>
 </section>`,
-    'Any Botswana mobile number works.',
+    'Any Botswana mobile number works; no phone is contacted.',
   );
 }
 

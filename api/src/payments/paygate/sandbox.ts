@@ -361,12 +361,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     tx: SandboxTransaction,
     plan: { payMethod: 'EW' | 'BT'; payMethodDetail: string; scheduled: 'approve' | 'decline' | null; delayMs: number },
   ): Promise<void> {
-    tx.pending = {
-      payMethod: plan.payMethod,
-      payMethodDetail: plan.payMethodDetail,
-      scheduled: plan.scheduled,
-      dueAt: plan.scheduled ? now() + plan.delayMs : null,
-    };
+    tx.pending = { payMethod: plan.payMethod, payMethodDetail: plan.payMethodDetail, scheduled: plan.scheduled };
     await complete(tx, receivedOutcome(plan.payMethod, plan.payMethodDetail));
     const { scheduled } = plan;
     if (scheduled) {
