@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import { Client, startTestServer, type JsonResponse, type TestServer } from '../../test/harness';
-import { createShop, orderBody, parentFor, postForm, standardLines, type Shop } from '../../test/shop';
-import { parseForm } from './paygate/sandbox.test-helpers';
+import { createShop, orderBody, parentFor, standardLines, type Shop } from '../../test/shop';
 import { startMailCatcher, type CapturedMail, type MailCatcher } from '../../test/mail-catcher';
 import { signPairs, type FormPairs } from './paygate/checksum';
 
@@ -85,71 +84,3 @@ export function approvedNotify(payment: PaymentRow, overrides: Record<string, st
   return signPairs(Object.entries(fields), KEY);
 }
 
-/** What the initiate endpoint handed the browser. */
-export interface InitiatedRequest {
-  processUrl: string;
-  payRequestId: string;
-  checksum: string;
-}
-
-/** The browser's form post: its answer's status and text. */
-async function submit(url: string, fields: [string, string][]): Promise<{ status: number; text: string }> {
-  const res = await postForm(url, fields);
-  return { status: res.status, text: await res.text() };
-}
-
-/** The first form of a sandbox page: its action and named values (inputs and selects). */
-function firstForm(html: string): { action: string; fields: [string, string][] } {
-  const { action, fields } = parseForm(html);
-  return { action, fields: Object.entries(fields) };
-}
-
-/**
- * The sandbox's page for a request (docs/payments.md, "The built-in sandbox"), choosing `payMethod`
- * on its choice page when it shows one, then the method's form submitted with `extra` fields; then
- * the return form posted back to the shop as the browser would. Resolves the shop's 303 Location.
- */
-async function payOnSandboxPage(
-  server: TestServer,
-  initiated: InitiatedRequest,
-  payMethod: 'EW' | 'BT',
-  formAction: string,
-  extra: [string, string][],
-): Promise<{ location: string; returnStatus: string }> {
-  const identity: [string, string][] = [
-    ['PAY_REQUEST_ID', initiated.payRequestId],
-    ['CHECKSUM', initiated.checksum],
-  ];
-  let page = await submit(initiated.processUrl, identity);
-  if (page.text.includes('Choose how to pay')) page = await submit(initiated.processUrl, [...identity, ['PAY_METHOD', payMethod]]);
-  const form = firstForm(page.text);
-  if (form.action !== formAction) throw new Error(`not the ${formAction} page: ${page.status} ${page.text.slice(0, 300)}`);
-  const names = new Set(extra.map(([name]) => name));
-  const done = await submit(`${server.url}${form.action}`, [...form.fields.filter(([name]) => !names.has(name)), ...extra]);
-  const back = firstForm(done.text);
-  const returnStatus = back.fields.find(([name]) => name === 'TRANSACTION_STATUS')?.[1] ?? '';
-  const shop = await postForm(back.action, back.fields);
-  if (shop.status !== 303) throw new Error(`return answered ${shop.status}`);
-  return { location: shop.headers.get('location') ?? '', returnStatus };
-}
-
-/** The e-wallet page: a Botswana mobile number, then the phone approves, declines, or the parent cancels. */
-export function payByWallet(server: TestServer, initiated: InitiatedRequest, action: 'approve' | 'decline' | 'cancel', mobileNumber = '71 234 567') {
-  return payOnSandboxPage(server, initiated, 'EW', '/payweb3/ewallet.trans', [
-    ['MOBILE_NUMBER', mobileNumber],
-    ['ACTION', action],
-  ]);
-}
-
-/** The bank-transfer page: "I have made the transfer" (`paid`) or Cancel. */
-export function payByTransfer(server: TestServer, initiated: InitiatedRequest, action: 'paid' | 'cancel' = 'paid') {
-  return payOnSandboxPage(server, initiated, 'BT', '/payweb3/transfer.trans', [['ACTION', action]]);
-}
-
-/** The sandbox's back office settles a received request now (`POST /payweb3/sandbox/settle`). */
-export function settleInSandbox(server: TestServer, payRequestId: string, outcome: 'approve' | 'decline'): Promise<Response> {
-  return postForm(`${server.url}/payweb3/sandbox/settle`, [
-    ['PAY_REQUEST_ID', payRequestId],
-    ['OUTCOME', outcome],
-  ]);
-}
