@@ -83,4 +83,3 @@ export function approvedNotify(payment: PaymentRow, overrides: Record<string, st
   };
   return signPairs(Object.entries(fields), KEY);
 }
-
