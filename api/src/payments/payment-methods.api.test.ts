@@ -96,9 +96,12 @@ describeApi('choosing a method at initiate', () => {
       expect(wallet.status).toBe(200);
       expect(wallet.body.payRequestId).not.toBe(card.body.payRequestId);
       expect((await initiateWith(w, orderId, 'ewallet')).body.payRequestId).toBe(wallet.body.payRequestId);
+      // Back to card: its request is still open, so it is handed back rather than a third one opened.
+      expect((await initiateWith(w, orderId, 'card')).body.payRequestId).toBe(card.body.payRequestId);
       const rows = await w.server.runtime.knex('payments').where({ order_id: orderId }).orderBy('id');
       expect(rows.map((r) => r.method)).toEqual(['card', 'ewallet']);
       const staff = await staffClient(w.server);
+      // The latest payment is the e-wallet's: that is the method the order shows.
       expect((await staff.get(`/api/orders/${orderId}`)).body).toMatchObject({ paymentMethod: 'ewallet', awaitingPayment: null, paidAfterExpiry: 0 });
     }));
 

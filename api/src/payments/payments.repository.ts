@@ -155,15 +155,13 @@ export function createPaymentsRepository(knex: Knex) {
       if (db.client.config.client === 'mysql2') query.forUpdate();
       return maybe(await query.first());
     },
-    latestOpenForOrder: async (orderId: string): Promise<PaymentRecord | undefined> =>
-      maybe(
-        await knex<PaymentRow>('payments')
-          .where({ order_id: orderId })
-          .whereIn('status', OPEN_PAYMENT_STATES)
-          .whereNotNull('pay_request_id')
-          .orderBy('id', 'desc')
-          .first(),
-      ),
+    /** The order's newest open request; of one method when asked (card includes payments begun before methods existed). */
+    latestOpenForOrder: async (orderId: string, method?: PaymentMethodId): Promise<PaymentRecord | undefined> => {
+      const query = knex<PaymentRow>('payments').where({ order_id: orderId }).whereIn('status', OPEN_PAYMENT_STATES).whereNotNull('pay_request_id');
+      if (method === 'card') query.where((q) => q.where('method', 'card').orWhereNull('method'));
+      else if (method) query.where('method', method);
+      return maybe(await query.orderBy('id', 'desc').first());
+    },
     latestForOrder: async (orderId: string): Promise<PaymentRecord | undefined> =>
       maybe(await knex<PaymentRow>('payments').where({ order_id: orderId }).orderBy('id', 'desc').first()),
     /** Claims the right to query now: at most one query per payment per interval, across processes. */

@@ -132,13 +132,16 @@ export function createPaymentsService(options: PaymentsOptions) {
     const open = await repo.latestOpenForOrder(orderId);
     if (!open?.payRequestId) return null;
     await reconcilePayment(open, true);
+    // The parent may have switched method: the newest open request of this method is the one to reuse.
+    const same = methodOf(open) === method ? open : await repo.latestOpenForOrder(orderId, method);
+    if (same && same.id !== open.id) await reconcilePayment(same, true);
     await payableOrder(orderId);
-    const current = await repo.byPayRequestId(open.payRequestId);
-    // Only an initiated request of the same method is handed back: a parent may switch method,
-    // and a received one (status 5) has no payment page left (docs/payments.md, "Switching method").
-    if (!current || current.status !== 'initiated' || methodOf(current) !== method) return null;
+    const current = same?.payRequestId ? await repo.byPayRequestId(same.payRequestId) : undefined;
+    // Only an initiated request is handed back: a received one (status 5) has no payment page left
+    // (docs/payments.md, "Switching method").
+    if (!current?.payRequestId || current.status !== 'initiated') return null;
     if (Date.now() - current.createdAt > PAYMENT_REUSE_MS) return null;
-    return gateway.client.resume({ payRequestId: open.payRequestId, reference: current.reference });
+    return gateway.client.resume({ payRequestId: current.payRequestId, reference: current.reference });
   }
 
   /**
