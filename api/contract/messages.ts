@@ -212,7 +212,8 @@ export const REVIEW_MSG = {
  */
 export const KEEP_PAID_MSG = {
   photosNeededByOrders: (orders: readonly string[]) =>
-    `These photos are needed by paid orders that are not delivered yet or whose download links still work: ${orders.join(', ')}. Nothing was deleted. Archive the class instead: families no longer see it and the orders keep their photos.`,
+    `These photos are needed by orders that are paid and not delivered yet, whose download links still work, or whose payment is still in progress: ${orders.join(', ')}. Nothing was deleted. Archive the class instead: families no longer see it and the orders keep their photos.`,
+  orderPhotosGone: 'Some photos of this order are no longer available, so it cannot be paid. Please place a new order.',
   archivedInvalid: 'Archived must be true or false',
   archived: 'Archived',
   archivedHint: 'Archived: families see nothing of this class. Its photos are kept for the orders that bought them.',

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KEEP_PAID_MSG, MSG } from '../../contract/messages';
-import { describeApi, staffClient, startTestServer, type Client, type TestServer } from '../../test/harness';
+import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
 import { createAlbum, createSchool, markOrderPaid, storedOriginalOf } from '../../test/fixtures';
 import { solidJpeg } from '../../test/images';
 import { addPhoto, createShop, orderBody, parentFor, type Shop } from '../../test/shop';
@@ -72,6 +72,53 @@ describeApi('deleting what was paid for, archived classes and restore within a c
     const cancelled = await placeOrder(parent, shop, [{ photoId: shop.photoIds[1]!, albumId: shop.openAlbumId, product: shop.digital, quantity: 1 }]);
     await knex()('orders').where({ id: cancelled }).update({ payment_status: 'completed', order_status: 'cancelled' });
     expect((await staff.delete(`/api/albums/${shop.openAlbumId}`)).status).toBe(200);
+  });
+
+  it('an order whose payment is open at the gateway holds its photos until the payment ends unpaid', async () => {
+    const shop = await createShop(server);
+    const parent = await parentFor(server, shop);
+    const orderId = await placeOrder(parent, shop, [{ photoId: shop.photoIds[0]!, albumId: shop.openAlbumId, product: shop.print, quantity: 1 }]);
+    const opened = await new Client(server.url).post('/api/payment/initiate', { orderId });
+    expect(opened.status).toBe(200);
+    expect(await knex()('payments').where({ order_id: orderId, status: 'initiated' }).first('id')).toBeDefined();
+
+    const message = KEEP_PAID_MSG.photosNeededByOrders([orderId]);
+    const byClass = await staff.delete(`/api/albums/${shop.openAlbumId}`);
+    expect(byClass.status).toBe(409);
+    expect(byClass.body).toMatchObject({ code: 'PHOTOS_IN_ORDERS', orders: [orderId], message });
+    const byPhoto = await staff.delete('/api/photos/bulk-delete', { photoIds: [shop.photoIds[0]] });
+    expect(byPhoto.status).toBe(409);
+    expect(byPhoto.body).toMatchObject({ code: 'PHOTOS_IN_ORDERS', orders: [orderId] });
+    await dropOriginal(shop.photoIds[0]!);
+    const cleanup = await staff.delete('/api/photos/cleanup-missing', { deleteFromDatabase: true });
+    expect(cleanup.status).toBe(409);
+    expect(cleanup.body.orders).toContain(orderId);
+    expect(await photoRow(shop.photoIds[0]!)).toBeDefined();
+
+    // A payment being opened right now (the initiation claim) holds them too.
+    await knex()('payments').where({ order_id: orderId }).update({ status: 'failed' });
+    await knex()('orders').where({ id: orderId }).update({ payment_claimed_until: Date.now() + 60_000 });
+    expect((await staff.delete(`/api/albums/${shop.openAlbumId}`)).body).toMatchObject({ code: 'PHOTOS_IN_ORDERS', orders: [orderId] });
+
+    // Once the payment ended unpaid and no other is being opened, the class may go.
+    await knex()('orders').where({ id: orderId }).update({ payment_claimed_until: null });
+    expect((await staff.delete(`/api/albums/${shop.openAlbumId}`)).status).toBe(200);
+    expect(await photoRow(shop.photoIds[0]!)).toBeUndefined();
+  });
+
+  it('an unpaid order whose photos were deleted can no longer be paid', async () => {
+    const shop = await createShop(server);
+    const parent = await parentFor(server, shop);
+    const orderId = await placeOrder(parent, shop, [
+      { photoId: shop.photoIds[0]!, albumId: shop.openAlbumId, product: shop.print, quantity: 1 },
+      { photoId: shop.photoIds[1]!, albumId: shop.openAlbumId, product: shop.digital, quantity: 1 },
+    ]);
+    expect((await staff.delete('/api/photos/bulk-delete', { photoIds: [shop.photoIds[1]] })).status).toBe(200);
+    const refused = await new Client(server.url).post('/api/payment/initiate', { orderId });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'ORDER_PHOTOS_GONE', message: KEEP_PAID_MSG.orderPhotosGone });
+    expect(await knex()('payments').where({ order_id: orderId }).first('id')).toBeUndefined();
+    expect(await knex()('orders').where({ id: orderId }).first('payment_claimed_until')).toEqual({ payment_claimed_until: null });
   });
 
   it('refuses a bulk delete that includes a paid photo, deleting none of them', async () => {
