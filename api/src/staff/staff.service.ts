@@ -186,3 +186,32 @@ export async function createAdminAccount(repo: StaffRepository, input: AdminAcco
     throw err;
   }
 }
+
+/**
+ * INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD, read once at start (docs/accounts.md, "The first
+ * administrator"): on a database with no staff account that administrator is made; otherwise the
+ * variables are ignored and the log says so. The log names the address, never the password.
+ * Processes starting together on an empty database make one account: the address is unique.
+ */
+export async function ensureInitialAdmin(deps: Pick<Deps, 'knex' | 'logger'>, input: AdminAccountInput): Promise<'created' | 'ignored'> {
+  const repo = createStaffRepository(deps.knex);
+  const ignored = () => {
+    deps.logger.info({ email: input.email }, 'INITIAL_ADMIN_EMAIL ignored: staff accounts already exist (it only makes the first administrator)');
+    return 'ignored' as const;
+  };
+  if ((await repo.count()) > 0) return ignored();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const made = await createDatabase(deps.knex).transaction(async (tx) => {
+      if ((await repo.count(undefined, tx)) > 0) return false;
+      await repo.insert({ ...input, passwordHash, role: 'admin' }, tx);
+      return true;
+    });
+    if (!made) return ignored();
+  } catch (err) {
+    if (isUniqueViolation(err)) return ignored();
+    throw err;
+  }
+  deps.logger.info({ email: input.email }, 'first administrator created from INITIAL_ADMIN_EMAIL');
+  return 'created';
+}
