@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KEEP_PAID_MSG, MSG } from '../../contract/messages';
 import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
-import { createAlbum, createSchool, markOrderPaid, storedOriginalOf } from '../../test/fixtures';
+import { createAlbum, createSchool, customerClient, markOrderPaid, storedOriginalOf } from '../../test/fixtures';
 import { solidJpeg } from '../../test/images';
 import { addPhoto, createShop, orderBody, parentFor, type Shop } from '../../test/shop';
 import { placeOrder } from '../print-batches/print-batches.test-helpers';
@@ -164,6 +164,24 @@ describeApi('deleting what was paid for, archived classes and restore within a c
     expect((await parent.get(`/api/images/${photoId}/thumbnail`)).status).toBe(404);
     const order = await parent.post('/api/orders', orderBody(shop, [{ photoId, albumId: shop.openAlbumId, product: shop.print, quantity: 1 }]));
     expect(order.status).toBe(403);
+
+    // The family that bought them, signed in (My Orders, any device), still sees its own order's
+    // images: only the photos it ordered, and nobody else does.
+    const unordered = await addPhoto(server, shop.openAlbumId, 'IMG_0425.JPG');
+    const { customer_id: customerId } = await knex()('orders').where({ id: orderId }).first('customer_id');
+    const family = new Client(server.url, server.runtime.tokens.signCustomer({ id: Number(customerId) }));
+    expect((await family.get(`/api/images/${photoId}/thumbnail`)).status).toBe(200);
+    expect((await family.get(`/api/images/${shop.photoIds[0]}/thumbnail?size=small`)).status).toBe(200);
+    expect((await family.get(`/api/images/${unordered}/thumbnail`)).status).toBe(404);
+    expect((await (await customerClient(server)).get(`/api/images/${photoId}/thumbnail`)).status).toBe(404);
+    const mine = (await family.get('/api/customer/orders')).body.find((order: { id: string }) => order.id === orderId);
+    const bought = mine.items.find((item: { photoId: number }) => item.photoId === photoId);
+    expect(bought).toMatchObject({ withdrawn: false });
+    expect((await family.get(new URL(bought.downloadUrl as string).pathname)).status).toBe(200);
+    // A cancelled order keeps nothing visible.
+    await knex()('orders').where({ id: orderId }).update({ order_status: 'cancelled' });
+    expect((await family.get(`/api/images/${photoId}/thumbnail`)).status).toBe(404);
+    await knex()('orders').where({ id: orderId }).update({ order_status: 'paid' });
 
     // Staff still see it, marked archived; the paid order still downloads its digital copy.
     const staffClasses = await staff.get(`/api/schools/${shop.schoolId}/albums`);
