@@ -124,6 +124,8 @@ export const STUDENT_MSG = {
   studentHasPhotos: 'This student has photos. Assign them to someone else or to the group first, or erase the student.',
   photoNotAvailable: 'This photo is not available.',
   photoRemovedText: "photo removed at the family's request",
+  noteRemovedText: "note removed at the family's request",
+  nameRemovedText: '[name removed]',
   noStudentsForFlyers: 'This class has no students yet. Add the class roster first.',
   flyerHeading: 'Your child\'s school photos',
   flyerCodeLabel: 'Private code',

@@ -29,13 +29,16 @@ export interface Maintenance {
  */
 export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }): Maintenance {
   const { logger, jobLock } = deps;
-  const { commerce: { payments }, photos, albums, fileDeletions } = deps.services;
+  const { commerce: { payments }, photos, albums, fileDeletions, students } = deps.services;
 
   const maintenance: Maintenance = {
     sweepPayments: () =>
       jobLock.runExclusive('payment-sweep', async () => {
         const swept = await payments.sweep(PAYMENT_SWEEP_AGE_MS);
         if (swept > 0) logger.info({ swept }, 'open payments asked about at the gateway');
+        // An order an erasure left pending for its open payment is cancelled once that payment ended unpaid (docs/access.md, "Erasure").
+        const cancelled = await students.cancelOrdersLeftByErasure();
+        if (cancelled > 0) logger.info({ cancelled }, 'orders left unpaid by an erasure cancelled');
       }),
     sweepLimits: () => jobLock.runExclusive('rate-limit-sweep', () => deps.limits.sweep()),
     backfillSmallThumbnails: () =>
