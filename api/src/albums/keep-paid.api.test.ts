@@ -106,6 +106,28 @@ describeApi('deleting what was paid for, archived classes and restore within a c
     expect(await photoRow(shop.photoIds[0]!)).toBeUndefined();
   });
 
+  it('a payment confirmed while the delete is under way wins: the delete waits for it, then refuses', async () => {
+    const shop = await createShop(server);
+    const parent = await parentFor(server, shop);
+    const orderId = await placeOrder(parent, shop, [{ photoId: shop.photoIds[0]!, albumId: shop.openAlbumId, product: shop.print, quantity: 1 }]);
+    // As confirming a payment does: the order's row is written (and locked) in a transaction that commits a moment later.
+    const confirming = await knex().transaction();
+    let deleting: Promise<{ status: number; body: { orders?: string[] } }> | undefined;
+    try {
+      await confirming('orders').where({ id: orderId }).update({ payment_status: 'completed', order_status: 'paid' });
+      deleting = staff.delete(`/api/albums/${shop.openAlbumId}`);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await confirming.commit();
+    } catch (err) {
+      await confirming.rollback();
+      throw err;
+    }
+    const res = await deleting;
+    expect(res.status).toBe(409);
+    expect(res.body.orders).toEqual([orderId]);
+    expect(await photoRow(shop.photoIds[0]!)).toBeDefined();
+  });
+
   it('an unpaid order whose photos were deleted can no longer be paid', async () => {
     const shop = await createShop(server);
     const parent = await parentFor(server, shop);
