@@ -8,6 +8,8 @@ import { solidJpeg } from '../../test/images';
 import { addPhoto, createShop, orderBody, parentFor, type Shop } from '../../test/shop';
 import { placeOrder } from '../print-batches/print-batches.test-helpers';
 import { photoForm, shardedPath } from '../photos/photos.test-helpers';
+import { addStudents, assignPhotos, familyWith, setAccessMode } from '../students/students.test-helpers';
+import type { Student } from '../../contract/students';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -218,6 +220,33 @@ describeApi('deleting what was paid for, archived classes and restore within a c
     // Unarchived, families see it again.
     expect((await staff.patch(`/api/albums/${shop.openAlbumId}`, { archived: false })).body.archived).toBe(false);
     expect((await parent.get(`/api/albums/${shop.openAlbumId}/photos`)).status).toBe(200);
+  });
+
+  it('in a student-codes school, the family holding the child’s code still sees the photos it ordered from an archived class, and only those', async () => {
+    const admin = await staffClient(server, 'admin');
+    const shop = await createShop(server);
+    await setAccessMode(admin, shop.schoolId, 'student_codes');
+    const [mine, theirs] = (await addStudents(admin, shop.openAlbumId, ['Onalenna Mosweu', 'Refilwe Baone'])) as [Student, Student];
+    const ordered = await addPhoto(server, shop.openAlbumId, 'IMG_2001.JPG');
+    const notOrdered = await addPhoto(server, shop.openAlbumId, 'IMG_2002.JPG');
+    const other = await addPhoto(server, shop.openAlbumId, 'IMG_2003.JPG');
+    await assignPhotos(admin, [ordered, notOrdered], mine.id);
+    await assignPhotos(admin, [other], theirs.id);
+    const family = await familyWith(server, mine.code);
+    const neighbours = await familyWith(server, theirs.code);
+    const placed = await family.post('/api/orders', orderBody(shop, [{ photoId: ordered, albumId: shop.openAlbumId, product: shop.print, quantity: 1 }]));
+    expect(placed.status).toBe(201);
+    await markOrderPaid(server, placed.body.order.id as string);
+    expect((await staff.patch(`/api/albums/${shop.openAlbumId}`, { archived: true })).status).toBe(200);
+
+    expect((await family.get(`/api/images/${ordered}/thumbnail`)).status).toBe(200);
+    expect((await family.get(`/api/images/${ordered}/watermarked`)).status).toBe(200);
+    expect((await family.get(`/api/images/${notOrdered}/thumbnail`)).status).toBe(404);
+    expect((await family.get(`/api/albums/${shop.openAlbumId}/photos`)).status).toBe(404);
+    expect((await neighbours.get(`/api/images/${ordered}/thumbnail`)).status).toBe(404);
+    // Moved to another child since, the photo is no longer this family's.
+    await assignPhotos(admin, [ordered], theirs.id);
+    expect((await family.get(`/api/images/${ordered}/thumbnail`)).status).toBe(404);
   });
 
   it('restores a file only into the chosen class, never into another school’s photo of the same name', async () => {
