@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { inTx, runner, type Tx } from '../db/database';
-import { OPEN_PAYMENT_STATES, OPEN_PAYMENT_WINDOW_MS } from '../payments/payments.repository';
+import { whereMayStillBePaid } from '../payments/payments.repository';
 
 const ID_CHUNK = 500;
 
@@ -29,9 +29,9 @@ interface LockedLine {
  *
  * - paid and not cancelled, and either not delivered yet, or with a digital line whose download
  *   link still works (placed after `linksSince`);
- * - unpaid and not cancelled, with a payment open at the gateway (initiated or pending, within
- *   OPEN_PAYMENT_WINDOW_MS, the time it may still be approved) or being opened right now (the
- *   order's initiation claim): it may be paid any moment.
+ * - unpaid and not cancelled, with a payment that may still be approved (`whereMayStillBePaid`:
+ *   opened or received within a day, or a received bank transfer before its deadline) or being
+ *   opened right now (the order's initiation claim): it may be paid any moment.
  *
  * On MySQL the order lines, their orders and photos are read with FOR UPDATE; confirming a payment
  * and claiming an initiation both write the order's row, so they wait for the delete to commit (and
@@ -77,9 +77,7 @@ export function createPaidPhotoRepository(knex: Knex) {
       for (let at = 0; at < candidates.length; at += ID_CHUNK) {
         const rows = (await runner(knex, tx)('payments')
           .whereIn('order_id', candidates.slice(at, at + ID_CHUNK))
-          .whereIn('status', OPEN_PAYMENT_STATES)
-          .whereNotNull('pay_request_id')
-          .where('created_at', '>=', clock.at - OPEN_PAYMENT_WINDOW_MS)
+          .modify((query) => whereMayStillBePaid(query, clock.at))
           .distinct('order_id')) as { order_id: string }[];
         for (const row of rows) holding.add(row.order_id);
       }

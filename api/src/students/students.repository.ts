@@ -3,7 +3,7 @@ import type { AccessMode } from '../../contract/student-codes';
 import { inTx, runner, type Tx } from '../db/database';
 import { insertedId, now, toIso } from '../db/knex';
 import type { PhotoFileRecord } from '../albums/albums.repository';
-import { OPEN_PAYMENT_STATES, OPEN_PAYMENT_WINDOW_MS } from '../payments/payments.repository';
+import { whereMayStillBePaid } from '../payments/payments.repository';
 
 export interface StudentRecord {
   id: number;
@@ -328,9 +328,7 @@ export function createStudentRepository(knex: Knex) {
           db('payments as p')
             .select(db.raw('1'))
             .whereRaw('p.order_id = orders.id')
-            .whereIn('p.status', OPEN_PAYMENT_STATES)
-            .whereNotNull('p.pay_request_id')
-            .where('p.created_at', '>=', at - OPEN_PAYMENT_WINDOW_MS),
+            .modify((query) => whereMayStillBePaid(query, at, 'p')),
         )
         .update({ order_status: 'cancelled', updated_at: at });
     },
