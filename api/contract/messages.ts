@@ -411,6 +411,7 @@ export const PAYMENT_METHOD_MSG = {
   awaitingTitle: 'Awaiting payment confirmation',
   awaitingBankTransfer: (reference: string, deadline: string) =>
     `Pay by bank transfer using the reference ${reference} by ${deadline}. We will e-mail you as soon as the money arrives; you can close this page.`,
+  awaitingGeneric: 'PayGate has received your payment and is waiting for it to be confirmed. This page updates by itself.',
   awaitingEwallet: 'Confirm the payment on your phone. We will e-mail you as soon as it is confirmed; you can close this page.',
   /** Staff: an approval after a bank transfer expired (the money is recorded, the order flagged). */
   paidAfterExpiry: 'Paid after expiry: check',
@@ -427,6 +428,28 @@ export const PAYMENT_METHOD_MSG = {
   staffChosen: 'Chosen',
   staffReported: 'Gateway',
   notChosen: 'Not chosen',
+  /** Staff order detail: the term before "Bank transfer · Gateway: BT (SID)". */
+  staffTerm: 'Payment method',
+  /** The confirmation page and My Orders while a bank transfer waits: what to quote and by when. */
+  awaitingReference: 'Reference',
+  awaitingDeadline: 'Pay by',
+  awaitingBankTransferOpen: (reference: string) =>
+    `Pay by bank transfer using the reference ${reference}. We will e-mail you as soon as the money arrives; you can close this page.`,
+  /** My Orders: no second payment is started while one is waiting to be confirmed. */
+  awaitingNoPayAgain: 'This order can be paid again only if this payment fails or expires.',
+  /**
+   * How the how-it-works page and the checkout name the enabled methods (one list, from
+   * `GET /api/payment/methods`): "by card (…), mobile money (e-wallet) or bank transfer".
+   */
+  names: {
+    card: 'card (Visa, Mastercard or American Express)',
+    ewallet: 'mobile money (e-wallet)',
+    bank_transfer: 'bank transfer',
+  },
+  /** Under the checkout form: "You will pay by bank transfer on PayGate's secure page. …" */
+  checkoutNote: (payBy: string) => `You will pay ${payBy ? `${payBy} ` : ''}on PayGate's secure page. Orders are delivered to the school.`,
+  payBy: (names: readonly string[]) =>
+    names.length === 0 ? '' : `by ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`}`,
 } as const;
 
 /** The payment result page: its heading and words for each state of the order's payment. */
