@@ -3,7 +3,7 @@
  * the server offers more than one method, the chosen one sent with the payment, and a method the
  * server no longer offers (400 PAYMENT_METHOD_NOT_ENABLED) said so, the choice fetched again.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { PAYMENT_METHOD_MSG } from '@contract/messages';
 import { describePaymentMethod, type PaymentMethodId } from '@contract/payment-methods';
 import { createQueryClient } from '../../lib/query-client';
 import { LOCAL_KEYS, type CartLine } from '../../lib/storage';
+import { cartSignature, rememberUnpaidOrder } from '../../lib/unpaid-order';
 import { Toaster } from '../../components/ui/toast';
 import { fakeFetch, fullOrder, type Route as FakeRoute } from '../../../test/order-fixture';
 import Checkout from './checkout';
@@ -46,6 +47,7 @@ function start(route: FakeRoute) {
       <MemoryRouter initialEntries={['/checkout']}>
         <Routes>
           <Route path="/checkout" element={<Checkout />} />
+          <Route path="/order-confirmation/:orderId" element={<h1>Confirmation page</h1>} />
         </Routes>
       </MemoryRouter>
       <Toaster />
@@ -138,5 +140,36 @@ describe('choosing how to pay at checkout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Payment Again' }));
     await waitFor(() => expect(initiations(calls)).toHaveLength(2));
     expect(initiations(calls).map((body) => body.method)).toEqual(['bank_transfer', 'card']);
+  });
+
+  it("'Pay Order' on an order whose payment awaits confirmation opens its page instead of starting a second payment, and sends the choice otherwise", async () => {
+    const details = { customerName: 'Mpho Dube', customerEmail: 'mpho@example.com', customerPhone: null, studentName: 'Neo Dube', notes: null };
+    rememberUnpaidOrder({ orderId: 'K7Q2M9XD3P', schoolId: 1, lineIds: [line.id], signature: cartSignature([line]), key: 'key-1', details });
+    let awaiting = false;
+    const calls = start((request) => {
+      if (request.path === '/api/payment/methods') return methods('card', 'ewallet');
+      if (request.path === '/api/orders/K7Q2M9XD3P')
+        return { status: 200, body: fullOrder(awaiting ? { paymentMethod: 'ewallet', awaitingPayment: { method: 'ewallet', reference: 'K7Q2M9XD3P', deadline: null } } : {}) };
+      if (request.path === '/api/payment/initiate') return { status: 200, body: { success: false, error: 'The gateway is resting' } };
+      return undefined;
+    });
+    const group = await screen.findByRole('group', { name: PAYMENT_METHOD_MSG.chooseTitle });
+    await userEvent.click(within(group).getByRole('radio', { name: 'Mobile money (e-wallet)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Order #K7Q2M9XD3P' }));
+    await screen.findByRole('button', { name: 'Try Payment Again' });
+    expect(initiations(calls)).toEqual([expect.objectContaining({ orderId: 'K7Q2M9XD3P', method: 'ewallet' })]);
+
+    // Later the wallet payment is on its way: paying again is not offered, its page is shown.
+    awaiting = true;
+    cleanup();
+    const again = start((request) => {
+      if (request.path === '/api/payment/methods') return methods('card', 'ewallet');
+      if (request.path === '/api/orders/K7Q2M9XD3P')
+        return { status: 200, body: fullOrder({ paymentMethod: 'ewallet', awaitingPayment: { method: 'ewallet', reference: 'K7Q2M9XD3P', deadline: null } }) };
+      return undefined;
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay Order #K7Q2M9XD3P' }));
+    await screen.findByRole('heading', { name: 'Confirmation page' });
+    expect(initiations(again)).toEqual([]);
   });
 });
