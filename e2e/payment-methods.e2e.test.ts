@@ -7,6 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { formatDate } from '../api/contract/format';
 import { APPROVED_CARD, addFirstPhoto, fillCheckout, goToCheckout, openClass, payWithCard, uniqueEmail, unlockSchool } from './support/journey';
 import { PHONE, describeJourney } from './support/journey-suite';
@@ -21,6 +22,12 @@ async function toCheckout(page: Page, baseUrl: string, label: string): Promise<v
   await fillCheckout(page, { name: 'Naledi Parent', email: uniqueEmail(label), student: 'Kagiso' });
 }
 
+/** axe-core's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 const orderIdOf = (page: Page) => /\/order-confirmation\/([A-Z0-9]+)/.exec(page.url())?.[1] ?? '';
 
 describeJourney(
@@ -33,6 +40,7 @@ describeJourney(
       const choice = page.getByRole('group', { name: CHOOSE });
       await choice.getByRole('radio', { name: 'Mobile money (e-wallet)' }).check();
       await page.getByText('You will pay by mobile money (e-wallet) on PayGate').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Place Order and Pay' }).click();
 
       // The sandbox's e-wallet page: a Botswana mobile number, then the phone's answer.
@@ -69,6 +77,7 @@ describeJourney(
       expect(await status.locator('dt', { hasText: 'Reference' }).locator('xpath=following-sibling::dd[1]').textContent()).toBe(reference);
       expect(await status.locator('dt', { hasText: 'Pay by' }).locator('xpath=following-sibling::dd[1]').textContent()).toBe(formatDate(deadline!, 'dateTime'));
       expect(await page.getByRole('link', { name: 'Try Again' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
 
       // Still waiting after a few polls (the bank has not confirmed: SANDBOX_FINAL_NOTIFY=none).
       await page.waitForTimeout(4000);
