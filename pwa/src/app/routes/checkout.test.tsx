@@ -172,4 +172,32 @@ describe('choosing how to pay at checkout', () => {
     await screen.findByRole('heading', { name: 'Confirmation page' });
     expect(initiations(again)).toEqual([]);
   });
+
+  it('never cancels an order whose payment awaits confirmation: the same cart opens its page, a changed one becomes a new order beside it', async () => {
+    const details = { customerName: 'Mpho Dube', customerEmail: 'mpho@example.com', customerPhone: null, studentName: 'Neo Dube', notes: null };
+    rememberUnpaidOrder({ orderId: 'WAITING001', schoolId: 1, lineIds: [line.id], signature: cartSignature([line]), key: 'key-1', details });
+    const route: FakeRoute = (request) => {
+      if (request.path === '/api/payment/methods') return methods('card', 'bank_transfer');
+      if (request.path === '/api/orders/WAITING001')
+        return { status: 200, body: fullOrder({ id: 'WAITING001', paymentMethod: 'bank_transfer', awaitingPayment: { method: 'bank_transfer', reference: 'WAITING001', deadline: '2026-12-04T09:30:00.000Z' } }) };
+      if (request.path === '/api/payment/initiate') return { status: 200, body: { success: false, error: 'The gateway is resting' } };
+      return undefined;
+    };
+    // The same cart and details: its page, no new order.
+    const same = start(route);
+    await screen.findByRole('button', { name: 'Pay Order #WAITING001' });
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order and Pay' }));
+    await screen.findByRole('heading', { name: 'Confirmation page' });
+    expect(same.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([]);
+
+    // Other details: a new order, and the waiting one is not cancelled.
+    cleanup();
+    const changed = start(route);
+    await screen.findByRole('button', { name: 'Pay Order #WAITING001' });
+    await userEvent.clear(screen.getByLabelText('Student name'));
+    await userEvent.type(screen.getByLabelText('Student name'), 'Neo and Lesego Dube');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order and Pay' }));
+    await screen.findByRole('button', { name: 'Try Payment Again' });
+    expect(changed.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/orders', '/api/payment/initiate']);
+  });
 });

@@ -139,8 +139,11 @@ export default function Checkout() {
     setStep('payment-failed');
   };
 
-  /** The unpaid order again: paid meanwhile, it is settled; cancelled, it is forgotten; else to the card page. */
-  const payUnpaid = async (record: UnpaidOrder): Promise<'paying' | 'gone' | 'failed'> => {
+  /**
+   * The unpaid order again: paid meanwhile, it is settled; cancelled, it is forgotten; its payment
+   * awaiting confirmation, its page is shown; else to the card page.
+   */
+  const payUnpaid = async (record: UnpaidOrder): Promise<'paying' | 'gone' | 'awaiting' | 'failed'> => {
     setStep('ordering');
     let existing: Order | OrderSummary;
     try {
@@ -161,7 +164,7 @@ export default function Checkout() {
     if (existing.awaitingPayment && existing.status !== 'cancelled') {
       setStep('idle');
       navigate(paths.orderConfirmation(existing.id));
-      return 'gone';
+      return 'awaiting';
     }
     if (existing.status === 'cancelled') {
       forgetUnpaidOrder(existing.id);
@@ -197,6 +200,16 @@ export default function Checkout() {
     return true;
   };
 
+  /** Whether the unpaid order's payment was received and awaits confirmation (false when it cannot be told). */
+  const awaitsConfirmation = async (record: UnpaidOrder): Promise<boolean> => {
+    try {
+      const existing = await queryClient.fetchQuery({ ...orderQuery(record.orderId), staleTime: 0 });
+      return existing.status !== 'cancelled' && existing.paymentStatus === 'pending' && existing.awaitingPayment !== null;
+    } catch {
+      return false;
+    }
+  };
+
   const sameAsUnpaid = (record: UnpaidOrder, details: CheckoutDetails) =>
     record.signature === cartSignature(lines) && JSON.stringify(record.details) === JSON.stringify(details);
 
@@ -210,6 +223,10 @@ export default function Checkout() {
     // The same cart and details as the unpaid order: that order is paid, not a second one placed.
     if (unpaid && sameAsUnpaid(unpaid, details)) {
       if ((await payUnpaid(unpaid)) !== 'gone') return;
+    } else if (unpaid && (await awaitsConfirmation(unpaid))) {
+      // Its money may be on its way (a bank transfer made, a wallet asked): never cancelled to make
+      // room. The changed cart becomes a new order beside it; My Orders shows both.
+      forgetUnpaidOrder(unpaid.orderId);
     } else if (unpaid && !(await cancelUnpaid(unpaid, true))) {
       return;
     }
