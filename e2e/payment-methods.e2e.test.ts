@@ -101,7 +101,7 @@ describeJourney(
       const page = await context.newPage();
       await page.goto(`${env.server.url}/how-it-works`);
       await page
-        .getByText('Check out with your contact details and pay by card (Visa, Mastercard or American Express), mobile money (e-wallet) or bank transfer on PayGate’s secure payment page.')
+        .getByText('Check out with your contact details and pay by card (Visa, Mastercard and American Express), mobile money (e-wallet) or bank transfer on PayGate’s secure payment page.')
         .waitFor();
       await context.close();
     });
@@ -114,14 +114,14 @@ describeJourney('card only, the default', (env) => {
     const context = await env.browser.newContext();
     const page = await context.newPage();
     await toCheckout(page, env.server.url, 'cardonly');
-    await page.getByText('You will pay by card (Visa, Mastercard or American Express) on PayGate').waitFor();
+    await page.getByText('You will pay by card (Visa, Mastercard and American Express) on PayGate').waitFor();
     expect(await page.getByRole('group', { name: CHOOSE }).count()).toBe(0);
     expect(await page.getByRole('radio').count()).toBe(0);
     await payWithCard(page, APPROVED_CARD);
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 30_000 });
 
     await page.goto(`${env.server.url}/how-it-works`);
-    await page.getByText('Check out with your contact details and pay by card (Visa, Mastercard or American Express) on PayGate’s secure payment page.').waitFor();
+    await page.getByText('Check out with your contact details and pay by card (Visa, Mastercard and American Express) on PayGate’s secure payment page.').waitFor();
     expect(await page.getByText(/mobile money|bank transfer/i).count()).toBe(0);
     await context.close();
   });

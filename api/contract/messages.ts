@@ -439,10 +439,11 @@ export const PAYMENT_METHOD_MSG = {
   awaitingNoPayAgain: 'This order can be paid again only if this payment fails or expires.',
   /**
    * How the how-it-works page and the checkout name the enabled methods (one list, from
-   * `GET /api/payment/methods`): "by card (…), mobile money (e-wallet) or bank transfer".
+   * `GET /api/payment/methods`): "by card (…), mobile money (e-wallet) or bank transfer". The card
+   * keeps the spec's wording of the how-it-works page ("Visa, Mastercard and American Express").
    */
   names: {
-    card: 'card (Visa, Mastercard or American Express)',
+    card: 'card (Visa, Mastercard and American Express)',
     ewallet: 'mobile money (e-wallet)',
     bank_transfer: 'bank transfer',
   },

@@ -85,7 +85,7 @@ describe('choosing how to pay at checkout', () => {
     const wallet = within(group).getByRole('radio', { name: 'Mobile money (e-wallet)' });
     expect(wallet.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(wallet.getAttribute('aria-describedby') ?? '')?.textContent).toBe(PAYMENT_METHOD_MSG.methods.ewallet.description);
-    expect(screen.getByText(PAYMENT_METHOD_MSG.checkoutNote('by card (Visa, Mastercard or American Express)'))).toBeTruthy();
+    expect(screen.getByText(PAYMENT_METHOD_MSG.checkoutNote('by card (Visa, Mastercard and American Express)'))).toBeTruthy();
 
     await userEvent.click(wallet);
     expect(screen.getByText(PAYMENT_METHOD_MSG.checkoutNote('by mobile money (e-wallet)'))).toBeTruthy();
@@ -107,7 +107,7 @@ describe('choosing how to pay at checkout', () => {
       if (request.path === '/api/payment/initiate') return { status: 200, body: { success: false, error: 'The gateway is resting' } };
       return undefined;
     });
-    await screen.findByText(PAYMENT_METHOD_MSG.checkoutNote('by card (Visa, Mastercard or American Express)'));
+    await screen.findByText(PAYMENT_METHOD_MSG.checkoutNote('by card (Visa, Mastercard and American Express)'));
     expect(screen.queryByRole('group', { name: PAYMENT_METHOD_MSG.chooseTitle })).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
     await fillAndPlace();

@@ -49,13 +49,13 @@ describe('how it works names the enabled payment methods', () => {
     client.setQueryData(['payment', 'methods'], (['card', 'ewallet', 'bank_transfer'] as const).map(describePaymentMethod));
     const recoverable = vi.fn();
     const root = await act(async () => hydrateRoot(container, page(client), { onRecoverableError: recoverable }));
-    await screen.findByText(/by card \(Visa, Mastercard or American Express\), mobile money \(e-wallet\) or bank transfer on PayGate/);
+    await screen.findByText(/by card \(Visa, Mastercard and American Express\), mobile money \(e-wallet\) or bank transfer on PayGate/);
     expect(recoverable).not.toHaveBeenCalled();
     expect(stepText(container)).toBe(
-      'Check out with your contact details and pay by card (Visa, Mastercard or American Express), mobile money (e-wallet) or bank transfer on PayGate’s secure payment page.',
+      'Check out with your contact details and pay by card (Visa, Mastercard and American Express), mobile money (e-wallet) or bank transfer on PayGate’s secure payment page.',
     );
     expect(noteText(container)).toBe(
-      'Prices are in Botswana Pula (BWP) and shown like P25.00. You pay on PayGate’s secure page by card (Visa, Mastercard or American Express), mobile money (e-wallet) or bank transfer; we never see your card number.',
+      'Prices are in Botswana Pula (BWP) and shown like P25.00. You pay on PayGate’s secure page by card (Visa, Mastercard and American Express), mobile money (e-wallet) or bank transfer; we never see your card number.',
     );
     act(() => root.unmount());
     container.remove();
@@ -64,8 +64,8 @@ describe('how it works names the enabled payment methods', () => {
   it('with card only (the default), says card and nothing else', async () => {
     serve('card');
     const { container } = render(page());
-    await screen.findByText(/pay by card \(Visa, Mastercard or American Express\) on PayGate/);
-    expect(noteText(container)).toBe('Prices are in Botswana Pula (BWP) and shown like P25.00. You pay on PayGate’s secure page by card (Visa, Mastercard or American Express); we never see your card number.');
+    await screen.findByText(/pay by card \(Visa, Mastercard and American Express\) on PayGate/);
+    expect(noteText(container)).toBe('Prices are in Botswana Pula (BWP) and shown like P25.00. You pay on PayGate’s secure page by card (Visa, Mastercard and American Express); we never see your card number.');
     expect(container.textContent).not.toMatch(/bank transfer|mobile money/i);
   });
 
