@@ -58,13 +58,13 @@ export const fullOrder = (over: Partial<Order> = {}): Order => ({
 export type Route = (request: { method: string; path: string; body: unknown }) => { status: number; body: unknown } | undefined;
 
 export function fakeFetch(route: Route) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: { method: string; path: string; body: unknown; cache: RequestCache | undefined }[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : null;
     const request = { method, path: url.pathname, body };
-    calls.push(request);
+    calls.push({ ...request, cache: init.cache });
     const answer = route(request);
     if (!answer) throw new Error(`unexpected request ${method} ${url.pathname}`);
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });

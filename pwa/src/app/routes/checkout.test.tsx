@@ -134,6 +134,8 @@ describe('choosing how to pay at checkout', () => {
 
     await screen.findByText(PAYMENT_METHOD_MSG.methodNotEnabled);
     await waitFor(() => expect(methodFetches(calls)).toBe(2));
+    // Past the browser's HTTP cache: the server lets it keep the list a few minutes.
+    expect(calls.filter((call) => call.path === '/api/payment/methods').map((call) => call.cache)).toEqual([undefined, 'no-cache']);
     const again = await screen.findByRole('group', { name: PAYMENT_METHOD_MSG.chooseTitle });
     await waitFor(() => expect(within(again).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['card', 'ewallet']));
     expect((within(again).getByRole('radio', { name: 'Card' }) as HTMLInputElement).checked).toBe(true);

@@ -11,7 +11,7 @@ import { PAYMENT_METHOD_MSG, PWA_MSG } from '@contract/messages';
 import type { PaymentMethod, PaymentMethodId } from '@contract/payment-methods';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { effectiveMethod, paymentMethodsKey, paymentMethodsQuery } from '../../lib/payment-methods';
+import { effectiveMethod, paymentMethodsQuery, refreshPaymentMethods } from '../../lib/payment-methods';
 import '../../styles/payment.css';
 
 export const METHOD_NOT_ENABLED = 'PAYMENT_METHOD_NOT_ENABLED';
@@ -40,7 +40,7 @@ export function usePaymentMethodChoice(): PaymentMethodChoiceState {
     refused: async () => {
       toast({ title: PWA_MSG.paymentSetupFailedTitle, description: PAYMENT_METHOD_MSG.methodNotEnabled, variant: 'destructive' });
       setChosen(null);
-      await queryClient.refetchQueries({ queryKey: paymentMethodsKey }).catch(() => undefined);
+      await refreshPaymentMethods(queryClient).catch(() => undefined);
     },
   };
 }
