@@ -218,6 +218,7 @@ async function bareCheckout(knex: Knex, prepared: Prepared, n: number): Promise<
     reference: id,
     amountThebe: lines.reduce((sum, line) => sum + line.totalThebe, 0),
     currency: 'BWP',
+    method: 'card',
   });
 }
 

@@ -115,6 +115,10 @@ function createGateway(config: Config, logger: Logger): Deps['gateway'] {
     notifyDelayMs: config.sandbox.notifyDelayMs,
     suppressNotify: config.sandbox.suppressNotify,
     cancelStatus: config.sandbox.cancelStatus,
+    paymentMethods: config.paymentMethods,
+    finalNotifyMs: config.sandbox.finalNotifyMs,
+    finalNotify: config.sandbox.finalNotify,
+    ewalletDelayMs: config.sandbox.ewalletDelayMs,
   });
   return {
     kind: 'sandbox',

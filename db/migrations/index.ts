@@ -28,6 +28,7 @@ import * as staffResetTokens from './20261128120000_create_staff_reset_tokens';
 import * as classArchive from './20261128130000_add_class_archive';
 import * as fileDeletions from './20261128130100_create_file_deletions';
 import * as pastCodes from './20261128130200_create_student_past_codes';
+import * as paymentMethods from './20261129100000_add_payment_methods';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -70,6 +71,7 @@ const migrations: [string, Migration][] = [
   ['20261128130000_add_class_archive', classArchive],
   ['20261128130100_create_file_deletions', fileDeletions],
   ['20261128130200_create_student_past_codes', pastCodes],
+  ['20261129100000_add_payment_methods', paymentMethods],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

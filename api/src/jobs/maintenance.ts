@@ -11,6 +11,7 @@ export const FILE_DELETION_RETRY_EVERY_MS = 60_000;
 
 /** Each job says whether this process ran it (false: another process was running it). */
 export interface Maintenance {
+  /** Asks the gateway about open payments, then expires received bank transfers past their deadline. */
   sweepPayments(): Promise<boolean>;
   sweepLimits(): Promise<boolean>;
   backfillSmallThumbnails(): Promise<boolean>;
@@ -36,6 +37,9 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
       jobLock.runExclusive('payment-sweep', async () => {
         const swept = await payments.sweep(PAYMENT_SWEEP_AGE_MS);
         if (swept > 0) logger.info({ swept }, 'open payments asked about at the gateway');
+        // Under the same lock: received bank transfers past their deadline expire (docs/payments.md, "Payments that settle later").
+        const expired = await payments.expireDue();
+        if (expired > 0) logger.info({ expired }, 'unconfirmed bank transfers expired');
       }),
     sweepLimits: () => jobLock.runExclusive('rate-limit-sweep', () => deps.limits.sweep()),
     backfillSmallThumbnails: () =>

@@ -1,5 +1,6 @@
 import { RESET_LINK_VALIDITY_MS, SET_PASSWORD_LINK_VALIDITY_MS } from '../../contract/constants';
 import { formatPula } from '../../contract/money';
+import { PAYMENT_METHOD_MSG } from '../../contract/messages';
 import { button, escapeHtml, layout, safeHref } from './html';
 
 export interface EmailContent {
@@ -157,6 +158,22 @@ ${rows}
 <p>${escapeHtml(delivery)}</p>
 ${downloadsHtml}
 ${button(input.ordersUrl, 'View My Orders')}`,
+  );
+  return { subject, text, html };
+}
+
+/** An unconfirmed bank transfer expired (docs/payments.md, "Payments that settle later"): one e-mail, with a link to pay again. */
+export function paymentExpiredEmail(input: { businessName: string; customerName: string; orderId: string; days: number; payAgainUrl: string }): EmailContent {
+  const subject = PAYMENT_METHOD_MSG.expiredEmailSubject(input.orderId);
+  const body = PAYMENT_METHOD_MSG.expiredEmailBody(input.orderId, input.days);
+  const text = [`Hello ${input.customerName},`, '', body, '', `${PAYMENT_METHOD_MSG.expiredEmailAction}: ${input.payAgainUrl}`, '', input.businessName].join('\n');
+  const html = layout(
+    input.businessName,
+    subject,
+    `<p>Hello ${escapeHtml(input.customerName)},</p>
+<p>${escapeHtml(body)}</p>
+${button(input.payAgainUrl, PAYMENT_METHOD_MSG.expiredEmailAction)}
+<p>Or copy this link into your browser:<br><a href="${safeHref(input.payAgainUrl)}">${escapeHtml(input.payAgainUrl)}</a></p>`,
   );
   return { subject, text, html };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountCreatedEmail, orderConfirmationEmail, passwordResetEmail, type OrderConfirmationInput } from './templates';
+import { accountCreatedEmail, orderConfirmationEmail, passwordResetEmail, paymentExpiredEmail, type OrderConfirmationInput } from './templates';
 import { escapeHtml, safeHref } from './html';
 
 const hostile = '<img src=x onerror=alert(1)> & "Kgosi"';
@@ -99,5 +99,21 @@ describe('html helpers', () => {
   it('escapes the five HTML-special characters', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;');
     expect(safeHref('http://localhost:8080/a?b=1&c=2')).toBe('http://localhost:8080/a?b=1&#38;c=2');
+  });
+});
+
+describe('paymentExpiredEmail', () => {
+  const mail = paymentExpiredEmail({ businessName: 'Lesedi & Co', customerName: hostile, orderId: 'ABCDEFGHJKMNP', days: 7, payAgainUrl: 'https://photos.example.bw/order-confirmation/ABCDEFGHJKMNP' });
+
+  it('says the payment expired after the days allowed and links to pay again', () => {
+    expect(mail.subject).toBe('Your payment for order ABCDEFGHJKMNP has expired');
+    expect(mail.text).toContain('within 7 days');
+    expect(mail.text).toContain('Pay again: https://photos.example.bw/order-confirmation/ABCDEFGHJKMNP');
+    expect(mail.html).toContain('href="https://photos.example.bw/order-confirmation/ABCDEFGHJKMNP"');
+  });
+
+  it('escapes the name in HTML', () => {
+    expect(mail.html).toContain(escapeHtml(hostile));
+    expect(mail.html).not.toContain('<img src=x');
   });
 });

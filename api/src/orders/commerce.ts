@@ -16,6 +16,9 @@ export function createCommerce(deps: Deps, customers?: CustomerService) {
     gateway: deps.gateway,
     queryIntervalMs: deps.config.paymentQueryIntervalMs,
     onPaid: (orderId) => orders.sendConfirmation(orderId),
+    paymentMethods: deps.config.paymentMethods,
+    bankTransferExpiryDays: deps.config.bankTransferExpiryDays,
+    onExpired: (orderId) => orders.sendPaymentExpired(orderId),
   });
   return { downloads, orders, payments };
 }

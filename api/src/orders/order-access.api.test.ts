@@ -37,6 +37,8 @@ describeApi('who reads an order', () => {
       paymentStatus: 'completed',
       totalAmount: placed.body.order.totalAmount,
       testPayment: true,
+      // Nothing is awaited for a paid order (docs/payments.md, "Payments that settle later").
+      awaitingPayment: null,
       summary: true,
     });
     const text = JSON.stringify(res.body);

@@ -1,5 +1,6 @@
 import { thebeToDecimal } from '../../contract/money';
-import type { Order, OrderSummary } from '../../contract/orders';
+import type { AwaitingPayment, Order, OrderSummary } from '../../contract/orders';
+import { PAYMENT_METHOD_DEFINITIONS } from '../../contract/payment-methods';
 import { familyPhotoNumber } from '../../contract/photo-names';
 import { toIso } from '../db/knex';
 import type { OrderItemRecord, OrderRecord } from './orders.repository';
@@ -33,6 +34,21 @@ export const lineWithdrawn = (item: Pick<OrderItemRecord, 'photoId' | 'studentId
  */
 export type OrderAudience = 'staff' | 'family';
 
+/**
+ * "Awaiting payment confirmation" (docs/payments.md, "Payments that settle later"): the order's
+ * latest payment is of a method that settles later, the gateway received it (status 5) and it has
+ * not settled; the order is neither paid nor cancelled. The bank transfer's reference is the order
+ * number (PayWeb3's REFERENCE), its deadline when it expires.
+ */
+export function awaitingPaymentOf(order: Pick<OrderRecord, 'id' | 'paymentStatus' | 'orderStatus' | 'latestPayment'>): AwaitingPayment | null {
+  const latest = order.latestPayment;
+  if (!latest?.method || latest.status !== 'pending') return null;
+  if (order.paymentStatus === 'completed' || order.orderStatus === 'cancelled') return null;
+  const definition = PAYMENT_METHOD_DEFINITIONS[latest.method];
+  if (!definition.settlesLater) return null;
+  return { method: latest.method, reference: order.id, deadline: definition.expires && latest.expiresAt !== null ? toIso(latest.expiresAt) : null };
+}
+
 /** What someone with only the order's id sees: statuses and the total. */
 export function presentOrderSummary(order: OrderRecord): OrderSummary {
   return {
@@ -42,7 +58,7 @@ export function presentOrderSummary(order: OrderRecord): OrderSummary {
     paymentStatus: order.paymentStatus,
     totalAmount: thebeToDecimal(order.totalThebe),
     testPayment: order.testPayment,
-    awaitingPayment: null,
+    awaitingPayment: awaitingPaymentOf(order),
     summary: true,
   };
 }
@@ -69,11 +85,11 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
     duplicatePayments: order.duplicatePayments,
     paidAfterCancel: order.paidAfterCancel,
     printBatchId: order.printBatchId,
-    paymentMethod: null,
-    gatewayPayMethod: null,
-    gatewayPayMethodDetail: null,
-    awaitingPayment: null,
-    paidAfterExpiry: 0,
+    paymentMethod: order.latestPayment?.method ?? null,
+    gatewayPayMethod: order.gatewayPayMethod,
+    gatewayPayMethodDetail: order.gatewayPayMethodDetail,
+    awaitingPayment: awaitingPaymentOf(order),
+    paidAfterExpiry: order.paidAfterExpiry,
     movedPhotos: order.items.filter(lineMovedAfterSale).length,
     items: order.items.map((item) => presentItem(order.id, order.studentName, item, paid, downloadUrl, audience)),
   };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { OrderStatus, PaymentStatus, ProductKind } from '../../contract/constants';
+import { isPaymentMethodId, type PaymentMethodId } from '../../contract/payment-methods';
 import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
 import type { PhotoInfo, PricedLine, Product } from './pricing';
@@ -67,6 +68,13 @@ export interface OrderRecord {
   createdAt: number;
   testPayment: boolean;
   printBatchId: number | null;
+  /** Approvals that arrived after their payment had expired (docs/payments.md, "Paid after expiry"). */
+  paidAfterExpiry: number;
+  /** The order's latest payment, null before any (docs/payments.md, "Payment methods"). */
+  latestPayment: { method: PaymentMethodId | null; status: string; expiresAt: number | null } | null;
+  /** PAY_METHOD and PAY_METHOD_DETAIL the gateway reported: of the payment that paid, else of the latest. */
+  gatewayPayMethod: string | null;
+  gatewayPayMethodDetail: string | null;
   items: OrderItemRecord[];
 }
 
@@ -93,6 +101,16 @@ interface OrderRow {
   school_name: string;
   test_payment: number | null;
   print_batch_id: number | null;
+  paid_after_expiry: number | null;
+  lp_id: number | null;
+  lp_method: string | null;
+  lp_status: string | null;
+  lp_expires_at: number | string | null;
+  lp_pay_method: string | null;
+  lp_pay_method_detail: string | null;
+  pp_id: number | null;
+  pp_pay_method: string | null;
+  pp_pay_method_detail: string | null;
 }
 
 interface OrderItemRow {
@@ -227,6 +245,17 @@ function toRecord(row: OrderRow, items: OrderItemRecord[]): OrderRecord {
     createdAt: Number(row.created_at),
     testPayment: Number(row.test_payment ?? 0) === 1,
     printBatchId: idOrNull(row.print_batch_id),
+    paidAfterExpiry: Number(row.paid_after_expiry ?? 0),
+    latestPayment:
+      row.lp_id === null || row.lp_id === undefined
+        ? null
+        : {
+            method: row.lp_method !== null && isPaymentMethodId(row.lp_method) ? row.lp_method : null,
+            status: row.lp_status ?? 'initiated',
+            expiresAt: row.lp_expires_at === null || row.lp_expires_at === undefined ? null : Number(row.lp_expires_at),
+          },
+    gatewayPayMethod: (row.pp_id !== null && row.pp_id !== undefined ? row.pp_pay_method : row.lp_pay_method) ?? null,
+    gatewayPayMethodDetail: (row.pp_id !== null && row.pp_id !== undefined ? row.pp_pay_method_detail : row.lp_pay_method_detail) ?? null,
     items,
   };
 }
@@ -247,15 +276,30 @@ export interface NewOrder {
 }
 
 export function createOrdersRepository(knex: Knex) {
-  /** Orders with their school name, their print batch and whether a sandbox payment was made for them. */
+  /**
+   * Orders with their school name, their print batch, whether a sandbox payment was made for them,
+   * their latest payment (`lp`) and the first that completed (`pp`) for the method shown.
+   */
   const baseQuery = (db: Knex) =>
     db('orders as o')
       .join('schools as s', 's.id', 'o.school_id')
       .leftJoin('print_batch_orders as pbo', 'pbo.order_id', 'o.id')
+      .leftJoin('payments as lp', 'lp.id', db.raw('(select max(lp2.id) from payments lp2 where lp2.order_id = o.id)'))
+      // The payment that paid: the first to complete (a late one, paid twice or after expiry, came after it).
+      .leftJoin('payments as pp', 'pp.id', db.raw("(select pp2.id from payments pp2 where pp2.order_id = o.id and pp2.status = 'completed' order by pp2.updated_at, pp2.id limit 1)"))
       .select(
         'o.*',
         's.name as school_name',
         'pbo.batch_id as print_batch_id',
+        'lp.id as lp_id',
+        'lp.method as lp_method',
+        'lp.status as lp_status',
+        'lp.expires_at as lp_expires_at',
+        'lp.pay_method as lp_pay_method',
+        'lp.pay_method_detail as lp_pay_method_detail',
+        'pp.id as pp_id',
+        'pp.pay_method as pp_pay_method',
+        'pp.pay_method_detail as pp_pay_method_detail',
         db.raw("(select max(case when p.gateway = 'sandbox' then 1 else 0 end) from payments p where p.order_id = o.id) as test_payment"),
       );
 

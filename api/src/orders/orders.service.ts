@@ -10,7 +10,7 @@ import { createStudentRepository } from '../students/students.repository';
 import { isUniqueViolation } from '../db/errors';
 import { createDatabase } from '../db/database';
 import { createCustomerService, type CustomerService } from '../customers/customers.service';
-import { orderConfirmationEmail } from '../mail/templates';
+import { orderConfirmationEmail, paymentExpiredEmail } from '../mail/templates';
 import { newOrderId } from './order-id';
 import { orderRequestHash } from './idempotency';
 import { priceOrder, fallbackProducts, type PhotoInfo } from './pricing';
@@ -210,6 +210,25 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     async setStatus(id: string, status: OrderStatus): Promise<OrderRecord> {
       if ((await repo.setStatus(id, status)) === 0) throw notFound(ORDER_MSG.orderNotFound);
       return get(id);
+    },
+
+    /**
+     * The one e-mail when an unpaid order's bank transfer expired unconfirmed: called only by the
+     * update that expired it (docs/payments.md, "Payments that settle later"). The link is the
+     * order's confirmation page, where Try Again opens a new payment.
+     */
+    async sendPaymentExpired(orderId: string): Promise<void> {
+      const order = await get(orderId);
+      await deps.mailer.send({
+        to: order.customerEmail,
+        ...paymentExpiredEmail({
+          businessName: deps.config.businessName,
+          customerName: order.customerName,
+          orderId: order.id,
+          days: deps.config.bankTransferExpiryDays,
+          payAgainUrl: `${deps.config.publicUrl}/order-confirmation/${encodeURIComponent(order.id)}`,
+        }),
+      });
     },
 
     /** Exactly one confirmation per paid order: called only by the transition that paid it. */

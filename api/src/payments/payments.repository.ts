@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { OrderStatus, PaymentStatus } from '../../contract/constants';
+import type { PaymentMethodId } from '../../contract/payment-methods';
 import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
 import { MAX_REJECTED_CALLBACKS, STORED_CALLBACK_CHARS } from './callback-limits';
@@ -25,9 +26,20 @@ export interface PaymentRecord {
   lastQueriedAt: number | null;
   /** Epoch ms. */
   createdAt: number;
+  /** The method the parent chose; null for a payment begun before methods existed (a card payment). */
+  method: PaymentMethodId | null;
+  /** What the gateway reported: PAY_METHOD ("CC", "EW", "BT") and PAY_METHOD_DETAIL ("Visa", "SID"). */
+  payMethod: string | null;
+  payMethodDetail: string | null;
+  /** Epoch ms: the gateway first answered "received, final result later" (status 5). */
+  receivedAt: number | null;
+  /** Epoch ms: a received bank transfer expires then unless confirmed (docs/payments.md, "Payments that settle later"). */
+  expiresAt: number | null;
+  /** Epoch ms: it did expire; a later approval is "paid after expiry". */
+  expiredAt: number | null;
 }
 
-export type NewPayment = Pick<PaymentRecord, 'orderId' | 'gateway' | 'paygateId' | 'payRequestId' | 'reference' | 'amountThebe' | 'currency'>;
+export type NewPayment = Pick<PaymentRecord, 'orderId' | 'gateway' | 'paygateId' | 'payRequestId' | 'reference' | 'amountThebe' | 'currency' | 'method'>;
 
 /** A final gateway answer applied to a payment. */
 export interface PaymentSettlement {
@@ -36,6 +48,9 @@ export interface PaymentSettlement {
   resultCode: string | null;
   resultDesc: string;
   transactionId: string | null;
+  /** PAY_METHOD and PAY_METHOD_DETAIL as reported; empty ones leave what is stored. */
+  payMethod: string;
+  payMethodDetail: string;
 }
 
 /** What paying needs to know about an order. */
@@ -71,7 +86,15 @@ interface PaymentRow {
   result_code: string | null;
   last_queried_at: number | null;
   created_at: number;
+  method: string | null;
+  pay_method: string | null;
+  pay_method_detail: string | null;
+  received_at: number | null;
+  expires_at: number | null;
+  expired_at: number | null;
 }
+
+const msOrNull = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 function toRecord(row: PaymentRow): PaymentRecord {
   return {
@@ -86,8 +109,14 @@ function toRecord(row: PaymentRow): PaymentRecord {
     status: row.status,
     transactionStatus: row.transaction_status === null ? null : Number(row.transaction_status),
     resultCode: row.result_code,
-    lastQueriedAt: row.last_queried_at === null ? null : Number(row.last_queried_at),
+    lastQueriedAt: msOrNull(row.last_queried_at),
     createdAt: Number(row.created_at),
+    method: (row.method as PaymentMethodId | null) ?? null,
+    payMethod: row.pay_method ?? null,
+    payMethodDetail: row.pay_method_detail ?? null,
+    receivedAt: msOrNull(row.received_at),
+    expiresAt: msOrNull(row.expires_at),
+    expiredAt: msOrNull(row.expired_at),
   };
 }
 
@@ -110,6 +139,7 @@ export function createPaymentsRepository(knex: Knex) {
         reference: payment.reference,
         amount_thebe: payment.amountThebe,
         currency: payment.currency,
+        method: payment.method,
         status: 'initiated',
         created_at: at,
         updated_at: at,
@@ -125,15 +155,13 @@ export function createPaymentsRepository(knex: Knex) {
       if (db.client.config.client === 'mysql2') query.forUpdate();
       return maybe(await query.first());
     },
-    latestOpenForOrder: async (orderId: string): Promise<PaymentRecord | undefined> =>
-      maybe(
-        await knex<PaymentRow>('payments')
-          .where({ order_id: orderId })
-          .whereIn('status', OPEN_PAYMENT_STATES)
-          .whereNotNull('pay_request_id')
-          .orderBy('id', 'desc')
-          .first(),
-      ),
+    /** The order's newest open request; of one method when asked (card includes payments begun before methods existed). */
+    latestOpenForOrder: async (orderId: string, method?: PaymentMethodId): Promise<PaymentRecord | undefined> => {
+      const query = knex<PaymentRow>('payments').where({ order_id: orderId }).whereIn('status', OPEN_PAYMENT_STATES).whereNotNull('pay_request_id');
+      if (method === 'card') query.where((q) => q.where('method', 'card').orWhereNull('method'));
+      else if (method) query.where('method', method);
+      return maybe(await query.orderBy('id', 'desc').first());
+    },
     latestForOrder: async (orderId: string): Promise<PaymentRecord | undefined> =>
       maybe(await knex<PaymentRow>('payments').where({ order_id: orderId }).orderBy('id', 'desc').first()),
     /** Claims the right to query now: at most one query per payment per interval, across processes. */
@@ -154,7 +182,7 @@ export function createPaymentsRepository(knex: Knex) {
       const at = now();
       return (
         await knex<PaymentRow>('payments')
-          .whereIn('status', OPEN_PAYMENT_STATES)
+          .where('status', 'initiated')
           .whereNotNull('pay_request_id')
           .where('created_at', '<=', at - olderThanMs)
           .where('created_at', '>=', at - OPEN_PAYMENT_WINDOW_MS)
@@ -165,19 +193,101 @@ export function createPaymentsRepository(knex: Knex) {
       ).map(toRecord);
     },
 
+    /**
+     * Received payments of a method that settles later, due for a gentle query: asked less often
+     * the older they are (docs/payments.md, "The sweep"), never past `until` of their age, the
+     * longest unasked first. Their own batch, so they never hold the places of card payments.
+     */
+    receivedDue: async (schedule: readonly { youngerThanMs: number; everyMs: number }[], untilMs: number, limit: number): Promise<PaymentRecord[]> => {
+      const at = now();
+      const cases = schedule.map(() => 'when created_at > ? then ?').join(' ');
+      const bindings = schedule.flatMap(({ youngerThanMs, everyMs }) => [at - youngerThanMs, at - everyMs]);
+      const fallback = schedule.at(-1)?.everyMs ?? 3600_000;
+      return (
+        await knex<PaymentRow>('payments')
+          .where('status', 'pending')
+          .whereNotNull('pay_request_id')
+          .where('created_at', '>=', at - untilMs)
+          .where((q) => q.whereNull('last_queried_at').orWhereRaw(`last_queried_at <= case ${cases} else ? end`, [...bindings, at - fallback]))
+          .orderByRaw('case when last_queried_at is null then 0 else 1 end')
+          .orderBy([{ column: 'last_queried_at' }, { column: 'id' }])
+          .limit(limit)
+      ).map(toRecord);
+    },
+
     /** Moves an open payment to its final state; 0 when it was already final (nothing changes twice). */
     settle: (paymentId: number, settlement: PaymentSettlement, tx?: Tx): Promise<number> =>
       runner(knex, tx)('payments')
         .where({ id: paymentId })
         .whereIn('status', OPEN_PAYMENT_STATES)
+        .update(settlementColumns(settlement)),
+
+    /**
+     * The one exception to forward only (docs/payments.md, "Paid after expiry"): an approval for a
+     * payment that had expired moves it from failed to completed, once.
+     */
+    reviveExpired: (paymentId: number, settlement: PaymentSettlement, tx?: Tx): Promise<number> =>
+      runner(knex, tx)('payments')
+        .where({ id: paymentId, status: 'failed' })
+        .whereNotNull('expired_at')
+        .update(settlementColumns(settlement)),
+
+    /**
+     * The gateway received the payment and will settle it later (status 5): an initiated payment
+     * becomes pending, once; a late status 5 after the final answer changes nothing.
+     */
+    markReceived: (
+      paymentId: number,
+      received: { transactionStatus: number; resultCode: string | null; resultDesc: string; payMethod: string; payMethodDetail: string; expiresAfterMs: number | null },
+      tx?: Tx,
+      at = now(),
+    ): Promise<number> =>
+      runner(knex, tx)('payments')
+        .where({ id: paymentId, status: 'initiated' })
         .update({
-          status: settlement.status,
-          transaction_status: settlement.transactionStatus,
-          result_code: settlement.resultCode,
-          result_desc: settlement.resultDesc.slice(0, 255),
-          transaction_id: settlement.transactionId,
-          updated_at: Date.now(),
+          status: 'pending',
+          transaction_status: received.transactionStatus,
+          result_code: received.resultCode,
+          result_desc: received.resultDesc.slice(0, 255),
+          ...reportedMethod(received),
+          received_at: at,
+          expires_at: received.expiresAfterMs === null ? null : at + received.expiresAfterMs,
+          updated_at: at,
         }),
+
+    /** Received payments whose deadline has passed, oldest deadline first. */
+    expiredDue: async (limit: number): Promise<PaymentRecord[]> =>
+      (
+        await knex<PaymentRow>('payments')
+          .where('status', 'pending')
+          .whereNotNull('expires_at')
+          .where('expires_at', '<=', now())
+          .orderBy([{ column: 'expires_at' }, { column: 'id' }])
+          .limit(limit)
+      ).map(toRecord),
+
+    /** A received payment past its deadline becomes failed (expired), once. */
+    expire: (paymentId: number, tx?: Tx): Promise<number> =>
+      runner(knex, tx)('payments')
+        .where({ id: paymentId, status: 'pending' })
+        .whereNotNull('expires_at')
+        .where('expires_at', '<=', now())
+        .update({ status: 'failed', expired_at: now(), result_desc: 'Expired: not confirmed in time', updated_at: now() }),
+
+    /** Whether this is the order's latest payment (a newer one means the parent is paying another way). */
+    async isLatestForOrder(orderId: string, paymentId: number, tx?: Tx): Promise<boolean> {
+      const row = await runner(knex, tx)('payments').where({ order_id: orderId }).max({ id: 'id' }).first();
+      return Number(row?.id) === paymentId;
+    },
+
+    /** The order as its expiry e-mail needs it: unpaid and not cancelled, or undefined. */
+    async unpaidOpenOrder(orderId: string, tx?: Tx): Promise<{ id: string } | undefined> {
+      const row = await runner(knex, tx)('orders').where({ id: orderId }).whereNot('payment_status', 'completed').whereNot('order_status', 'cancelled').first('id');
+      return row ? { id: row.id } : undefined;
+    },
+
+    /** An approval arrived after its payment had expired: the order is flagged "Paid after expiry: check". */
+    countPaidAfterExpiry: (orderId: string, tx?: Tx): Promise<number> => runner(knex, tx)('orders').where({ id: orderId }).increment('paid_after_expiry', 1),
 
     /** The order as paying sees it, and whether it has an open request, in one query. */
     async payableOrder(orderId: string): Promise<PayableOrder | undefined> {
@@ -288,5 +398,25 @@ export function createPaymentsRepository(knex: Knex) {
   };
 }
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
+
+/** PAY_METHOD and PAY_METHOD_DETAIL as the gateway reported them; an empty one (a cancel) keeps what is stored. */
+function reportedMethod(reported: { payMethod: string; payMethodDetail: string }): Record<string, string> {
+  return {
+    ...(reported.payMethod && { pay_method: reported.payMethod.slice(0, 10) }),
+    ...(reported.payMethodDetail && { pay_method_detail: reported.payMethodDetail.slice(0, 40) }),
+  };
+}
+
+function settlementColumns(settlement: PaymentSettlement) {
+  return {
+    status: settlement.status,
+    transaction_status: settlement.transactionStatus,
+    result_code: settlement.resultCode,
+    result_desc: settlement.resultDesc.slice(0, 255),
+    transaction_id: settlement.transactionId,
+    ...reportedMethod(settlement),
+    updated_at: Date.now(),
+  };
+}
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

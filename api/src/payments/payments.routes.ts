@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { paymentInitiateSchema } from '../../contract/orders';
+import { describePaymentMethod, type PaymentMethodsResponse } from '../../contract/payment-methods';
 import type { AppContext, AppState } from '../http/context';
 import { parse } from '../http/validate';
 import type { Deps } from '../deps';
@@ -12,10 +13,17 @@ export function createPaymentRoutes(deps: Deps, { commerce }: Services) {
   const { payments } = commerce;
   const router = new Router<AppState, AppContext>();
 
+  /** The enabled payment methods, in the contract's order (docs/payments.md, "Payment methods"): public, configuration only. */
+  router.get('/payment/methods', (ctx) => {
+    const body: PaymentMethodsResponse = { methods: deps.config.paymentMethods.map(describePaymentMethod) };
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = body;
+  });
+
   /** The server's own amount, currency and URLs: the client's amount and URLs are ignored (docs/payments.md). */
   router.post('/payment/initiate', async (ctx) => {
-    const { orderId } = parse(paymentInitiateSchema, ctx.request.body);
-    const outcome = await payments.start(orderId.toUpperCase());
+    const { orderId, method } = parse(paymentInitiateSchema, ctx.request.body);
+    const outcome = await payments.start(orderId.toUpperCase(), method);
     if (!outcome.ok) ctx.status = 502;
     ctx.body = presentInitiation(outcome);
   });

@@ -1,15 +1,16 @@
 import type { Deps } from '../deps';
 import { COUNTRY, CURRENCY } from '../../contract/constants';
-import { HARDENING_MSG, ORDER_MSG } from '../../contract/messages';
+import { HARDENING_MSG, ORDER_MSG, PAYMENT_METHOD_MSG } from '../../contract/messages';
+import { PAYMENT_METHOD_DEFINITIONS, type PaymentMethodId } from '../../contract/payment-methods';
 import type { Logger } from '../logger';
 import { createDatabase } from '../db/database';
-import { AppError, conflict, notFound } from '../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { checksumEquals, encodeFormPairs, pairValue, returnChecksum, verifyPostedChecksum, type FormPairs } from './paygate/checksum';
 import type { InitiateResult, PayGateClient } from './paygate/client';
 import { transactionOutcome } from './paygate/codes';
 import { PayGateError } from './paygate/errors';
 import { parsePayGateResult, type PayGateResult } from './paygate/result';
-import { createPaymentsRepository, OPEN_PAYMENT_STATES, type PaymentRecord } from './payments.repository';
+import { createPaymentsRepository, type PaymentRecord } from './payments.repository';
 
 export interface Gateway {
   kind: 'sandbox' | 'paygate';
@@ -27,9 +28,35 @@ export interface PaymentsOptions {
   queryIntervalMs: number;
   /** Called once, after commit, by whichever answer moved the order to paid. */
   onPaid(orderId: string): Promise<void>;
+  /** The methods the checkout offers (config.paymentMethods), the first being the default. */
+  paymentMethods: readonly PaymentMethodId[];
+  /** A received bank transfer not confirmed within this many days expires (docs/payments.md, "Payments that settle later"). */
+  bankTransferExpiryDays: number;
+  /** Called once, after commit, when an unpaid order's latest payment expired: the parent's one e-mail. */
+  onExpired(orderId: string): Promise<void>;
 }
 
-type Transition = 'completed' | 'failed' | 'pending';
+type Transition = 'completed' | 'failed' | 'received' | 'pending';
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How often the sweep asks about a received payment of a method that settles later
+ * (docs/payments.md, "The sweep"): every 15 minutes for its first 6 hours, hourly until 2 days,
+ * then every 6 hours until it expires. A week of a bank transfer costs about 50 queries, not 10,000.
+ */
+export const RECEIVED_QUERY_SCHEDULE = [
+  { youngerThanMs: 6 * HOUR_MS, everyMs: 15 * 60_000 },
+  { youngerThanMs: 2 * DAY_MS, everyMs: HOUR_MS },
+  { youngerThanMs: Number.MAX_SAFE_INTEGER, everyMs: 6 * HOUR_MS },
+] as const;
+/** A parent reading the page of a received payment has it queried at most this often. */
+const RECEIVED_READ_QUERY_MS = 60_000;
+/** The sweep asks about this many received payments per run, after the card payments. */
+const SWEEP_RECEIVED_PER_RUN = 100;
+/** The expiry job expires this many payments per run at most. */
+const EXPIRE_PER_RUN = 200;
 
 /**
  * PayGate refuses to show the payment page for a request older than 30 minutes; an open request
@@ -54,6 +81,8 @@ function transitionFor(status: number): Transition {
     case 'cancelled':
     case 'voided':
       return 'failed';
+    case 'received':
+      return 'received';
     default:
       return 'pending';
   }
@@ -70,6 +99,19 @@ export type InitiationOutcome = { ok: true; request: InitiateResult } | { ok: fa
  */
 export function createPaymentsService(options: PaymentsOptions) {
   const { logger, gateway } = options;
+  const enabledMethods = options.paymentMethods;
+  /** Card-only merchants keep today's initiate without PAY_METHOD (docs/payments.md, "Payment methods"). */
+  const sendPayMethod = !(enabledMethods.length === 1 && enabledMethods[0] === 'card');
+
+  /** The method a payment is for: its own, or card for one begun before methods existed. */
+  const methodOf = (payment: Pick<PaymentRecord, 'method'>): PaymentMethodId => payment.method ?? 'card';
+
+  /** The method asked for, the first enabled one when none was; a method not enabled is 400. */
+  function chooseMethod(asked: PaymentMethodId | undefined): PaymentMethodId {
+    const method = asked ?? enabledMethods[0] ?? 'card';
+    if (!enabledMethods.includes(method)) throw badRequest(PAYMENT_METHOD_MSG.methodNotEnabled, undefined, 'PAYMENT_METHOD_NOT_ENABLED');
+    return method;
+  }
   const repo = createPaymentsRepository(options.knex);
   const database = createDatabase(options.knex);
 
@@ -86,15 +128,20 @@ export function createPaymentsService(options: PaymentsOptions) {
    * (it may have been paid or cancelled without our hearing), so a paid order is refused and a
    * dead request is replaced. A failed query leaves the request in use: paying it twice is impossible.
    */
-  async function reusableRequest(orderId: string): Promise<InitiateResult | null> {
+  async function reusableRequest(orderId: string, method: PaymentMethodId): Promise<InitiateResult | null> {
     const open = await repo.latestOpenForOrder(orderId);
     if (!open?.payRequestId) return null;
     await reconcilePayment(open, true);
+    // The parent may have switched method: the newest open request of this method is the one to reuse.
+    const same = methodOf(open) === method ? open : await repo.latestOpenForOrder(orderId, method);
+    if (same && same.id !== open.id) await reconcilePayment(same, true);
     await payableOrder(orderId);
-    const current = await repo.byPayRequestId(open.payRequestId);
-    if (!current || !(OPEN_PAYMENT_STATES as readonly string[]).includes(current.status)) return null;
+    const current = same?.payRequestId ? await repo.byPayRequestId(same.payRequestId) : undefined;
+    // Only an initiated request is handed back: a received one (status 5) has no payment page left
+    // (docs/payments.md, "Switching method").
+    if (!current?.payRequestId || current.status !== 'initiated') return null;
     if (Date.now() - current.createdAt > PAYMENT_REUSE_MS) return null;
-    return gateway.client.resume({ payRequestId: open.payRequestId, reference: current.reference });
+    return gateway.client.resume({ payRequestId: current.payRequestId, reference: current.reference });
   }
 
   /**
@@ -104,13 +151,14 @@ export function createPaymentsService(options: PaymentsOptions) {
    * order's first payment) reads the order and looks for an open request once, in one query,
    * under the claim.
    */
-  async function initiate(orderId: string): Promise<InitiateResult> {
+  async function initiate(orderId: string, askedMethod?: PaymentMethodId): Promise<InitiateResult> {
+    const method = chooseMethod(askedMethod);
     const deadline = Date.now() + INITIATION_WAIT_MS;
     while (!(await repo.claimInitiation(orderId, INITIATION_CLAIM_MS))) {
       // No such order (nothing to claim), or one that cannot be paid, is refused at once.
       await payableOrder(orderId);
       // Another request holds the claim: the request it opens is reused once it is there.
-      const reusable = await reusableRequest(orderId);
+      const reusable = await reusableRequest(orderId, method);
       if (reusable) return reusable;
       if (Date.now() > deadline) throw conflict(HARDENING_MSG.paymentInProgress, 'PAYMENT_IN_PROGRESS');
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -119,9 +167,10 @@ export function createPaymentsService(options: PaymentsOptions) {
     try {
       const order = await payableOrder(orderId);
       // An earlier request of this order (another tab, the back button, the claim's previous holder).
-      const opened = order.hasOpenRequest ? await reusableRequest(orderId) : null;
+      const opened = order.hasOpenRequest ? await reusableRequest(orderId, method) : null;
       if (opened) return opened;
       const amountThebe = order.totalThebe;
+      const definition = PAYMENT_METHOD_DEFINITIONS[method];
       const result = await gateway.client.initiate({
         reference: orderId,
         amountThebe,
@@ -130,6 +179,7 @@ export function createPaymentsService(options: PaymentsOptions) {
         email: order.customerEmail,
         returnUrl: `${options.publicUrl}/api/payment/return?orderId=${encodeURIComponent(orderId)}`,
         notifyUrl: `${options.publicUrl}/api/payment/notify`,
+        ...(sendPayMethod && { payMethod: definition.payMethod, ...(definition.payMethodDetail && { payMethodDetail: definition.payMethodDetail }) }),
       });
       await repo.insert({
         orderId,
@@ -139,6 +189,7 @@ export function createPaymentsService(options: PaymentsOptions) {
         reference: orderId,
         amountThebe,
         currency: CURRENCY,
+        method,
       });
       await repo.recordRequestAndRelease(orderId, result.payRequestId);
       released = true;
@@ -152,6 +203,7 @@ export function createPaymentsService(options: PaymentsOptions) {
   async function apply(kind: 'notify' | 'query', raw: string, result: PayGateResult): Promise<{ outcome: string; accepted: boolean }> {
     let paidOrder: string | null = null;
     const refunds: { orderId: string; payRequestId: string; transactionId: string | null; why: 'cancelled' | 'duplicate' }[] = [];
+    const expiredPaid: { orderId: string; payRequestId: string; transactionId: string | null }[] = [];
     const outcome = await database.transaction(async (tx) => {
       const payment = await repo.lockByPayRequestId(result.payRequestId, tx);
       const reject = async (why: string) => {
@@ -168,12 +220,44 @@ export function createPaymentsService(options: PaymentsOptions) {
       let note = `status ${result.transactionStatus}: `;
       if (next === 'pending') {
         note += 'not final';
-      } else {
-        const moved = await repo.settle(
+      } else if (next === 'received') {
+        // Received by the gateway, settled later by a final notify (docs/payments.md, "Payments that settle later").
+        const expires = PAYMENT_METHOD_DEFINITIONS[methodOf(payment)].expires;
+        const moved = await repo.markReceived(
           payment.id,
-          { status: next, transactionStatus: result.transactionStatus, resultCode: result.resultCode, resultDesc: result.resultDesc, transactionId: result.transactionId },
+          {
+            transactionStatus: result.transactionStatus,
+            resultCode: result.resultCode,
+            resultDesc: result.resultDesc,
+            payMethod: result.payMethod,
+            payMethodDetail: result.payMethodDetail,
+            expiresAfterMs: expires ? options.bankTransferExpiryDays * DAY_MS : null,
+          },
           tx,
         );
+        note += moved === 1 ? 'received, awaiting the final result' : payment.status === 'pending' ? 'repeat of received' : `ignored: payment already ${payment.status}`;
+      } else {
+        const settlement = {
+          status: next,
+          transactionStatus: result.transactionStatus,
+          resultCode: result.resultCode,
+          resultDesc: result.resultDesc,
+          transactionId: result.transactionId,
+          payMethod: result.payMethod,
+          payMethodDetail: result.payMethodDetail,
+        };
+        let moved = await repo.settle(payment.id, settlement, tx);
+        // The one exception to forward only: money that arrives after its payment expired is
+        // recorded, never lost, and the order flagged (docs/payments.md, "Paid after expiry").
+        const afterExpiry = moved === 0 && next === 'completed' && payment.status === 'failed' && payment.expiredAt !== null;
+        if (afterExpiry) {
+          moved = await repo.reviveExpired(payment.id, settlement, tx);
+          if (moved === 1) {
+            await repo.countPaidAfterExpiry(payment.orderId, tx);
+            expiredPaid.push({ orderId: payment.orderId, payRequestId: result.payRequestId, transactionId: result.transactionId });
+            note += 'paid after expiry, ';
+          }
+        }
         if (moved === 0) {
           // Already final: a repeat is fine; a contradiction (declined after paid) is kept for review.
           note += payment.status === next ? `repeat of ${next}` : `ignored: payment already ${payment.status}`;
@@ -197,6 +281,7 @@ export function createPaymentsService(options: PaymentsOptions) {
       await repo.recordCallback(tx, { paymentId: payment.id, kind, body: raw, checksumOk: true, outcome: note });
       return { outcome: note, accepted: true };
     });
+    for (const extra of expiredPaid) logger.warn(extra, 'payment approved after it had expired: check the order');
     for (const { why, ...extra } of refunds) {
       logger.warn(extra, why === 'cancelled' ? 'cancelled order paid: refund the payment' : 'order paid twice: refund the extra payment');
     }
@@ -226,9 +311,9 @@ export function createPaymentsService(options: PaymentsOptions) {
   }
 
   /** Asks the gateway about an open payment (a lost notify still settles). Never throws. */
-  async function reconcilePayment(payment: PaymentRecord, force: boolean): Promise<void> {
+  async function reconcilePayment(payment: PaymentRecord, force: boolean, intervalMs = options.queryIntervalMs): Promise<void> {
     if (!payment.payRequestId) return;
-    if (!(await repo.claimQuery(payment.id, force ? 0 : options.queryIntervalMs))) return;
+    if (!(await repo.claimQuery(payment.id, force ? 0 : intervalMs))) return;
     try {
       const { fields, transaction } = await gateway.client.query({ payRequestId: payment.payRequestId, reference: payment.reference });
       await apply('query', encodeFormPairs(fields), transaction);
@@ -244,9 +329,9 @@ export function createPaymentsService(options: PaymentsOptions) {
      * The initiate endpoint's answer. A rule broken (unknown order, already paid, another payment
      * in progress) is thrown as usual; the gateway failing is logged and answered as unavailable.
      */
-    async start(orderId: string): Promise<InitiationOutcome> {
+    async start(orderId: string, method?: PaymentMethodId): Promise<InitiationOutcome> {
       try {
-        return { ok: true, request: await initiate(orderId) };
+        return { ok: true, request: await initiate(orderId, method) };
       } catch (err) {
         if (err instanceof AppError) throw err;
         logger.error({ err, orderId, code: err instanceof PayGateError ? err.code : undefined }, 'payment initiation failed');
@@ -261,7 +346,10 @@ export function createPaymentsService(options: PaymentsOptions) {
       const payment = await repo.latestOpenForOrder(orderId);
       if (!payment) return;
       if (!force && Date.now() - payment.createdAt < options.queryIntervalMs) return;
-      await reconcilePayment(payment, force);
+      // A received payment settles by its final notify, hours or days later: a parent watching the
+      // page has it asked about at most once a minute (docs/payments.md, "The sweep").
+      const interval = payment.status === 'pending' ? Math.max(options.queryIntervalMs, RECEIVED_READ_QUERY_MS) : options.queryIntervalMs;
+      await reconcilePayment(payment, force, interval);
     },
 
     /**
@@ -278,7 +366,39 @@ export function createPaymentsService(options: PaymentsOptions) {
         swept += due.length;
         if (due.length < SWEEP_BATCH) break;
       }
-      return swept;
+      // Received payments of slow methods, gently and with their own budget (docs/payments.md, "The sweep").
+      const window = options.bankTransferExpiryDays * DAY_MS + DAY_MS;
+      const received = await repo.receivedDue(RECEIVED_QUERY_SCHEDULE, window, SWEEP_RECEIVED_PER_RUN);
+      for (const payment of received) await reconcilePayment(payment, true);
+      return swept + received.length;
+    },
+
+    /**
+     * Received bank transfers past their deadline expire to failed (docs/payments.md, "Payments
+     * that settle later"): the gateway is asked a last time, then the payment expires by one
+     * conditional update, so only one process, once. The order's payment fails and its parent gets
+     * one e-mail, only when the order is unpaid, not cancelled, and this is its latest payment
+     * (a parent paying another way since is not told to pay again). Returns how many expired.
+     */
+    async expireDue(): Promise<number> {
+      let expired = 0;
+      for (const due of await repo.expiredDue(EXPIRE_PER_RUN)) {
+        await reconcilePayment(due, true);
+        let tellParent = false;
+        const moved = await database.transaction(async (tx) => {
+          if ((await repo.expire(due.id, tx)) === 0) return false;
+          if (await repo.isLatestForOrder(due.orderId, due.id, tx)) {
+            await repo.failOrderPayment(due.orderId, tx);
+            tellParent = (await repo.unpaidOpenOrder(due.orderId, tx)) !== undefined;
+          }
+          return true;
+        });
+        if (!moved) continue;
+        expired += 1;
+        logger.info({ orderId: due.orderId, payRequestId: due.payRequestId }, 'bank transfer expired unconfirmed');
+        if (tellParent) await options.onExpired(due.orderId).catch((err: unknown) => logger.error({ err, orderId: due.orderId }, 'payment expired, but the e-mail failed'));
+      }
+      return expired;
     },
 
     /**

@@ -34,6 +34,10 @@ export interface InitiateInput {
   locale?: string;
   country: string;
   transactionDate?: Date;
+  /** PayWeb3 `PAY_METHOD` ("CC", "EW", "BT"); not sent when absent (docs/payments.md, "Payment methods"). */
+  payMethod?: string;
+  /** PayWeb3 `PAY_METHOD_DETAIL` ("SID"); not sent when absent. */
+  payMethodDetail?: string;
 }
 
 export interface InitiateResult {
@@ -208,6 +212,8 @@ export function createPayGateClient(options: PayGateClientOptions): PayGateClien
             LOCALE: input.locale ?? 'en',
             COUNTRY: input.country,
             EMAIL: input.email,
+            ...(input.payMethod && { PAY_METHOD: input.payMethod }),
+            ...(input.payMethodDetail && { PAY_METHOD_DETAIL: input.payMethodDetail }),
             NOTIFY_URL: input.notifyUrl,
           },
           secret,

@@ -61,6 +61,21 @@ describe('PayGate client', () => {
     });
   });
 
+  it('sends PAY_METHOD and PAY_METHOD_DETAIL in their canonical place, signed, when a method is given', async () => {
+    const captured: Captured[] = [];
+    const client = createPayGateClient({ paygateId: ID, secret: KEY, baseUrl: 'https://gw.example/', fetch: fakeFetch(() => signedInitiateAnswer(), captured) });
+    await client.initiate({ ...input, payMethod: 'BT', payMethodDetail: 'SID' });
+    const body = captured[0]?.body ?? [];
+    expect(body.map(([name]) => name)).toEqual([
+      'PAYGATE_ID', 'REFERENCE', 'AMOUNT', 'CURRENCY', 'RETURN_URL', 'TRANSACTION_DATE', 'LOCALE', 'COUNTRY', 'EMAIL', 'PAY_METHOD', 'PAY_METHOD_DETAIL', 'NOTIFY_URL', 'CHECKSUM',
+    ]);
+    expect(body.slice(9, 11)).toEqual([['PAY_METHOD', 'BT'], ['PAY_METHOD_DETAIL', 'SID']]);
+    expect(verifyPostedChecksum(body, KEY)).toBe(true);
+    // E-wallet: a method without a detail sends PAY_METHOD alone.
+    await client.initiate({ ...input, payMethod: 'EW' });
+    expect(captured[1]?.body.filter(([name]) => name.startsWith('PAY_METHOD'))).toEqual([['PAY_METHOD', 'EW']]);
+  });
+
   it('formats TRANSACTION_DATE in UTC', () => {
     expect(formatTransactionDate(new Date('2025-12-31T23:59:59.999+02:00'))).toBe('2025-12-31 21:59:59');
   });

@@ -3,7 +3,10 @@ import { checksumEquals, initiateChecksum, INITIATE_FIELDS, pairValue, type Form
 /** Currencies the sandbox PayGate ID has enabled: BWP for this app plus the test account's three (docs/payments.md, "Test cards"). */
 export const SANDBOX_CURRENCIES: readonly string[] = ['BWP', 'ZAR', 'USD', 'EUR'];
 
+/** Every PAY_METHOD PayWeb3 knows; one the merchant account does not carry is PGID_NOT_EN, an unknown one DATA_PM. */
 const PAY_METHODS = new Set(['CC', 'DC', 'EW', 'BT', 'CV', 'PC']);
+/** The only bank-transfer PAY_METHOD_DETAIL PayGate offers (SiD instant EFT). */
+const BANK_TRANSFER_DETAILS = new Set(['', 'SID']);
 const MANDATORY = ['PAYGATE_ID', 'REFERENCE', 'AMOUNT', 'CURRENCY', 'RETURN_URL', 'TRANSACTION_DATE', 'LOCALE', 'COUNTRY', 'EMAIL'] as const;
 /** int(11) in PayGate's tables. */
 const MAX_AMOUNT = 2_147_483_647;
@@ -18,8 +21,11 @@ export type InitiateValidation = { ok: true; fields: InitiateFields } | { ok: fa
  * code (DATA_CREF, DATA_URL, DATA_REGION, INV_EMAIL, DATA_AMT_NUM) — the "no X" wording of PayGate's error list.
  * The checksum is recomputed in canonical order whatever the posting order (inferred from how PayGate verifies queries).
  * TRANSACTION_DATE is checked for shape and calendar validity only; a time window is unconfirmed.
+ * A PAY_METHOD PayWeb3 does not know is DATA_PM; one it knows that the merchant account does not `carry`
+ * (the sandbox's account carries the configured PAYMENT_METHODS) is PGID_NOT_EN; a bank transfer's
+ * PAY_METHOD_DETAIL other than SID is DATA_PM.
  */
-export function validateInitiate(pairs: FormPairs, paygateId: string, secret: string): InitiateValidation {
+export function validateInitiate(pairs: FormPairs, paygateId: string, secret: string, carried: readonly string[] = ['CC']): InitiateValidation {
   const fail = (error: string): InitiateValidation => ({ ok: false, error });
   const fields: InitiateFields = {};
   for (const name of INITIATE_FIELDS) {
@@ -43,7 +49,11 @@ export function validateInitiate(pairs: FormPairs, paygateId: string, secret: st
   if (!/^[A-Z]{3}$/.test(f.COUNTRY)) return fail('CNTRY_INVALID');
   if (!/^[a-z]{2}(?:-[a-z]{2})?$/i.test(f.LOCALE)) return fail('LOCALE_INVALID');
   if (!isEmail(f.EMAIL)) return fail('INV_EMAIL');
-  if (f.PAY_METHOD !== undefined && f.PAY_METHOD !== '' && !PAY_METHODS.has(f.PAY_METHOD)) return fail('DATA_PM');
+  if (f.PAY_METHOD !== undefined && f.PAY_METHOD !== '') {
+    if (!PAY_METHODS.has(f.PAY_METHOD)) return fail('DATA_PM');
+    if (!carried.includes(f.PAY_METHOD)) return fail('PGID_NOT_EN');
+    if (f.PAY_METHOD === 'BT' && !BANK_TRANSFER_DETAILS.has(f.PAY_METHOD_DETAIL ?? '')) return fail('DATA_PM');
+  }
   if (f.VAULT !== undefined && f.VAULT !== '' && f.VAULT !== '0' && f.VAULT !== '1') return fail('INVALID_VAULT');
   return { ok: true, fields };
 }

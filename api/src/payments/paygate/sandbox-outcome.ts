@@ -2,6 +2,24 @@ import { randomInt } from 'node:crypto';
 import type { FormPairs } from './checksum';
 import { RESULT_CODES, RESULT_DESCRIPTIONS, TEST_CARD_OUTCOMES, TEST_CARDS, TRANSACTION_STATUS } from './codes';
 
+/** The PayWeb3 `PAY_METHOD` codes the sandbox's merchant account can carry (docs/payments.md, "The built-in sandbox"). */
+export type SandboxPayMethod = 'CC' | 'EW' | 'BT';
+
+/** What every non-card notify carries as AUTH_CODE, as PayGate's do (docs/payments.md, "Test wallets and transfers"). */
+export const NON_CARD_AUTH_CODE = '999999';
+/** RESULT_DESC of the provisional answer (status 5) of a payment that settles later; its RESULT_CODE is empty. */
+export const RECEIVED_DESC = 'Received by PayGate';
+/** The e-wallets the sandbox offers when the initiate named none (docs/payments.md, "Test wallets and transfers"). */
+export const SANDBOX_WALLETS: readonly string[] = ['Orange Money', 'MyZaka', 'Smega'];
+
+/** A payment received but not final yet (status 5): how it will end and how it is reported. */
+export interface PendingSettlement {
+  payMethod: Exclude<SandboxPayMethod, 'CC'>;
+  payMethodDetail: string;
+  /** The final outcome the timer will send; null: none scheduled (only the settle route ends it). */
+  scheduled: 'approve' | 'decline' | null;
+}
+
 /** What the sandbox keeps per PAY_REQUEST_ID; exposed read-only for tests. */
 export interface SandboxTransaction {
   payRequestId: string;
@@ -16,18 +34,29 @@ export interface SandboxTransaction {
   /** USER1..USER3 as sent, echoed in notify and query. */
   userFields: FormPairs;
   createdAt: number;
-  /** Notify-shaped fields (no CHECKSUM) once the customer paid or cancelled; null while pending. */
+  /** PAY_METHOD / PAY_METHOD_DETAIL from the initiate: the page the parent gets; null lets the parent choose. */
+  payMethod: SandboxPayMethod | null;
+  payMethodDetail: string | null;
+  /** Notify-shaped fields (no CHECKSUM) once the customer paid or cancelled; null before. */
   result: FormPairs | null;
   transactionStatus: number | null;
+  /** Kept from the provisional answer (status 5) to the final one: both name the same transaction. */
+  transactionId: string | null;
+  /** Set while the transaction is received but not final (status 5). */
+  pending: PendingSettlement | null;
   notifyAttempts: number;
   notifyAcknowledged: boolean;
 }
 
 export interface Outcome {
   status: number;
+  /** Empty for the provisional answer (status 5). */
   resultCode: string;
   riskIndicator: string;
-  brand: string;
+  /** PAY_METHOD as the notify reports it; empty on a card page's Cancel (no card was entered). */
+  payMethod: SandboxPayMethod | '';
+  /** PAY_METHOD_DETAIL: the card brand, the wallet's name, or `SID`. */
+  payMethodDetail: string;
   approved: boolean;
 }
 
@@ -39,38 +68,78 @@ export function cardOutcome(cardNumber: string): Outcome {
       status: TRANSACTION_STATUS.declined,
       resultCode: RESULT_CODES.invalidCardNumber,
       riskIndicator: 'XX',
-      brand: guessBrand(cardNumber),
+      payMethod: 'CC',
+      payMethodDetail: guessBrand(cardNumber),
       approved: false,
     };
   }
   const { status, resultCode } = TEST_CARD_OUTCOMES[card.outcome];
-  return { status, resultCode, riskIndicator: card.riskIndicator, brand: card.brand, approved: card.outcome === 'approved' };
-}
-
-export function cancelOutcome(cancelStatus: 3 | 4): Outcome {
-  return { status: cancelStatus, resultCode: RESULT_CODES.cancelled, riskIndicator: 'XX', brand: '', approved: false };
+  return {
+    status,
+    resultCode,
+    riskIndicator: card.riskIndicator,
+    payMethod: 'CC',
+    payMethodDetail: card.brand,
+    approved: card.outcome === 'approved',
+  };
 }
 
 /**
- * The notify field set in PayGate's notify order (docs/payments.md, "Notify"). AUTH_CODE is empty unless approved; the caller may post
- * it as the literal `null` while signing it empty, as PayGate does (docs/payments.md, "The null authorisation code").
+ * The customer's Cancel. On the card page nothing names a method (PAY_METHOD empty, as before);
+ * on the e-wallet and bank-transfer pages the parent had chosen one, so it is reported.
+ */
+export function cancelOutcome(cancelStatus: 3 | 4, method?: { payMethod: SandboxPayMethod; payMethodDetail: string }): Outcome {
+  return {
+    status: cancelStatus,
+    resultCode: RESULT_CODES.cancelled,
+    riskIndicator: 'XX',
+    payMethod: method?.payMethod ?? '',
+    payMethodDetail: method?.payMethodDetail ?? '',
+    approved: false,
+  };
+}
+
+/** The provisional answer of an e-wallet or bank transfer: status 5, no result code yet. */
+export function receivedOutcome(payMethod: Exclude<SandboxPayMethod, 'CC'>, payMethodDetail: string): Outcome {
+  return { status: TRANSACTION_STATUS.received, resultCode: '', riskIndicator: 'XX', payMethod, payMethodDetail, approved: false };
+}
+
+/** The final answer of an e-wallet or bank transfer: approved (1, Auth Done) or declined (2, Declined). */
+export function settledOutcome(payMethod: Exclude<SandboxPayMethod, 'CC'>, payMethodDetail: string, approved: boolean): Outcome {
+  return {
+    status: approved ? TRANSACTION_STATUS.approved : TRANSACTION_STATUS.declined,
+    resultCode: approved ? RESULT_CODES.authDone : RESULT_CODES.declined,
+    riskIndicator: 'XX',
+    payMethod,
+    payMethodDetail,
+    approved,
+  };
+}
+
+/**
+ * The notify field set in PayGate's notify order (docs/payments.md, "Notify"). A card's AUTH_CODE is empty unless approved;
+ * the caller may post it as the literal `null` while signing it empty, as PayGate does (docs/payments.md, "The null
+ * authorisation code"). E-wallet and bank-transfer notifies carry `999999`, whatever their status; a Cancel carries none.
+ * The TRANSACTION_ID is made once per request, so the final notify of a payment that settles later repeats it.
  */
 export function resultPairs(tx: SandboxTransaction, outcome: Outcome): FormPairs {
   const cancelled = outcome.resultCode === RESULT_CODES.cancelled;
+  if (!cancelled && tx.transactionId === null) tx.transactionId = String(randomInt(10_000_000, 100_000_000));
+  const authCodeValue = cancelled ? '' : outcome.payMethod === 'CC' ? (outcome.approved ? authCode() : '') : NON_CARD_AUTH_CODE;
   return [
     ['PAYGATE_ID', tx.paygateId],
     ['PAY_REQUEST_ID', tx.payRequestId],
     ['REFERENCE', tx.reference],
     ['TRANSACTION_STATUS', String(outcome.status)],
     ['RESULT_CODE', outcome.resultCode],
-    ['AUTH_CODE', outcome.approved ? authCode() : ''],
+    ['AUTH_CODE', authCodeValue],
     ['CURRENCY', tx.currency],
     ['AMOUNT', tx.amount],
-    ['RESULT_DESC', RESULT_DESCRIPTIONS[outcome.resultCode] ?? ''],
-    ['TRANSACTION_ID', cancelled ? '' : String(randomInt(10_000_000, 100_000_000))],
+    ['RESULT_DESC', outcome.status === TRANSACTION_STATUS.received ? RECEIVED_DESC : (RESULT_DESCRIPTIONS[outcome.resultCode] ?? '')],
+    ['TRANSACTION_ID', cancelled ? '' : (tx.transactionId ?? '')],
     ['RISK_INDICATOR', outcome.riskIndicator],
-    ['PAY_METHOD', cancelled ? '' : 'CC'],
-    ['PAY_METHOD_DETAIL', outcome.brand],
+    ['PAY_METHOD', outcome.payMethod],
+    ['PAY_METHOD_DETAIL', outcome.payMethodDetail],
     ...tx.userFields,
   ];
 }
@@ -120,4 +189,14 @@ export function isFutureExpiry(value: string, now: Date): boolean {
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   if (month < 1 || month > 12) return false;
   return year * 12 + month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
+
+/**
+ * A Botswana mobile number as typed ("71 234 567", "+267 71234567", "0026771234567") → its 8 digits,
+ * or null when it is not one: 8 digits starting with 7, after spaces, dashes and the +267/00267 prefix are removed.
+ */
+export function botswanaMobile(value: string): string | null {
+  const compact = value.replace(/[\s-]/g, '');
+  const local = compact.replace(/^(?:\+267|00267)/, '');
+  return /^7\d{7}$/.test(local) ? local : null;
 }

@@ -121,7 +121,7 @@ function attribute(tag: string, name: string): string | undefined {
   return match?.[1] === undefined ? undefined : decodeEntities(match[1]);
 }
 
-/** The first form of a page: its action and its named input values (hidden and visible). */
+/** The first form of a page: its action and its named input and select values (hidden and visible). */
 export function parseForm(html: string): { action: string; fields: Record<string, string> } {
   const form = /<form\b[^>]*>([\s\S]*?)<\/form>/.exec(html);
   if (!form) throw new Error(`No form in page: ${html.slice(0, 300)}`);
@@ -129,6 +129,11 @@ export function parseForm(html: string): { action: string; fields: Record<string
   for (const [input] of form[1]?.matchAll(/<input\b[^>]*>/g) ?? []) {
     const name = attribute(input, 'name');
     if (name) fields[name] = attribute(input, 'value') ?? '';
+  }
+  for (const [, open = '', options = ''] of form[1]?.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g) ?? []) {
+    const name = attribute(open, 'name');
+    const chosen = /<option\b[^>]*\sselected[^>]*>/.exec(options)?.[0] ?? /<option\b[^>]*>/.exec(options)?.[0];
+    if (name && chosen) fields[name] = attribute(chosen, 'value') ?? '';
   }
   return { action: attribute(form[0], 'action') ?? '', fields };
 }
@@ -140,13 +145,111 @@ export async function openPaymentPage(h: Harness, payRequestId: string, checksum
   ]);
 }
 
-/** Initiates, opens the payment page and submits its form with the given card or Cancel. */
+/** Initiates, opens the payment page (choosing card when the sandbox offers a choice) and submits its form with the given card or Cancel. */
 export async function payWith(h: Harness, card: string | 'cancel', input = h.initiateInput()) {
   const initiated = await h.client.initiate(input);
-  const page = await openPaymentPage(h, initiated.payRequestId, initiated.checksum);
+  const page = await openMethodPage(h, { ...initiated, reference: input.reference }, 'CC');
   const { action, fields } = parseForm(page.text);
   const submitted: FormPairs = Object.entries(fields).map(([name, value]) => [name, name === 'CARD_NUMBER' && card !== 'cancel' ? card : value]);
   submitted.push(['ACTION', card === 'cancel' ? 'cancel' : 'pay']);
   const result = await postForm(`${h.baseUrl}${action}`, submitted);
   return { input, initiated, result, returnForm: result.status === 200 ? parseForm(result.text) : null };
+}
+
+/** A request as the browser holds it: what process.trans needs, and the reference for query. */
+export interface OpenRequest {
+  payRequestId: string;
+  checksum: string;
+  reference: string;
+}
+
+/**
+ * Initiates with PAY_METHOD (and PAY_METHOD_DETAIL) posted raw (the client sends neither); the
+ * other fields are the harness's usual ones. Resolves the request, or the ERROR code the sandbox answered.
+ */
+export async function initiateWithMethod(
+  h: Harness,
+  payMethod: string,
+  payMethodDetail?: string,
+  overrides: InitiateFields = {},
+): Promise<OpenRequest | { error: string }> {
+  const input = h.initiateInput();
+  const res = await postForm(
+    `${h.baseUrl}/payweb3/initiate.trans`,
+    rawInitiate({
+      PAYGATE_ID,
+      REFERENCE: input.reference,
+      AMOUNT: String(input.amountThebe),
+      CURRENCY: input.currency,
+      RETURN_URL: input.returnUrl,
+      TRANSACTION_DATE: '2025-01-15 08:30:00',
+      LOCALE: 'en',
+      COUNTRY: input.country,
+      EMAIL: input.email,
+      PAY_METHOD: payMethod,
+      ...(payMethodDetail !== undefined && { PAY_METHOD_DETAIL: payMethodDetail }),
+      NOTIFY_URL: input.notifyUrl,
+      ...overrides,
+    }),
+  );
+  const pairs = parseFormPairs(res.text);
+  const error = pairs.find(([name]) => name === 'ERROR')?.[1];
+  if (error !== undefined) return { error };
+  const value = (name: string) => pairs.find(([key]) => key === name)?.[1] ?? '';
+  return { payRequestId: value('PAY_REQUEST_ID'), checksum: value('CHECKSUM'), reference: value('REFERENCE') };
+}
+
+/** Initiates through the client (no PAY_METHOD: the parent chooses on the sandbox's page). */
+export async function initiateOpen(h: Harness, input = h.initiateInput()): Promise<OpenRequest> {
+  const initiated = await h.client.initiate(input);
+  return { payRequestId: initiated.payRequestId, checksum: initiated.checksum, reference: input.reference };
+}
+
+/** process.trans, choosing `payMethod` on the choice page when the sandbox shows one. */
+export async function openMethodPage(h: Harness, request: OpenRequest, payMethod: 'CC' | 'EW' | 'BT') {
+  const page = await openPaymentPage(h, request.payRequestId, request.checksum);
+  if (!page.text.includes('Choose how to pay')) return page;
+  return postForm(`${h.baseUrl}/payweb3/process.trans`, [
+    ['PAY_REQUEST_ID', request.payRequestId],
+    ['CHECKSUM', request.checksum],
+    ['PAY_METHOD', payMethod],
+  ]);
+}
+
+/** Submits the e-wallet page's form: the number (default the page's prefilled one), then approve, decline or cancel. */
+export async function payByWallet(
+  h: Harness,
+  request: OpenRequest,
+  options: { action: 'approve' | 'decline' | 'cancel'; mobileNumber?: string; wallet?: string },
+) {
+  const page = await openMethodPage(h, request, 'EW');
+  const { action, fields } = parseForm(page.text);
+  if (action !== '/payweb3/ewallet.trans') throw new Error(`not the e-wallet page: ${page.status} ${page.text.slice(0, 300)}`);
+  const submitted: FormPairs = Object.entries({
+    ...fields,
+    ...(options.mobileNumber !== undefined && { MOBILE_NUMBER: options.mobileNumber }),
+    ...(options.wallet !== undefined && { WALLET: options.wallet }),
+  });
+  submitted.push(['ACTION', options.action]);
+  const result = await postForm(`${h.baseUrl}${action}`, submitted);
+  return { result, returnForm: result.status === 200 ? parseForm(result.text) : null };
+}
+
+/** Submits the bank-transfer page's form: "I have made the transfer" (`paid`) or Cancel. */
+export async function payByTransfer(h: Harness, request: OpenRequest, action: 'paid' | 'cancel' = 'paid') {
+  const page = await openMethodPage(h, request, 'BT');
+  const form = parseForm(page.text);
+  if (form.action !== '/payweb3/transfer.trans') throw new Error(`not the bank-transfer page: ${page.status} ${page.text.slice(0, 300)}`);
+  const submitted: FormPairs = Object.entries(form.fields);
+  submitted.push(['ACTION', action]);
+  const result = await postForm(`${h.baseUrl}${form.action}`, submitted);
+  return { page, result, returnForm: result.status === 200 ? parseForm(result.text) : null };
+}
+
+/** The sandbox's back office: settle a received (status 5) request now. */
+export function settleRequest(h: Harness, payRequestId: string, outcome: string) {
+  return postForm(`${h.baseUrl}/payweb3/sandbox/settle`, [
+    ['PAY_REQUEST_ID', payRequestId],
+    ['OUTCOME', outcome],
+  ]);
 }

@@ -12,19 +12,25 @@ import {
   type FormPairs,
 } from './checksum';
 import { readFormPairs } from './form-body';
+import { PAYMENT_METHOD_DEFINITIONS, type PaymentMethodId } from '../../../contract/payment-methods';
 import { validateInitiate } from './sandbox-initiate';
 import { createNotifier } from './sandbox-notifier';
 import {
+  botswanaMobile,
   cancelOutcome,
   cardOutcome,
   isFutureExpiry,
   pendingPairs,
+  receivedOutcome,
   resultPairs,
+  settledOutcome,
+  SANDBOX_WALLETS,
   type Outcome,
+  type SandboxPayMethod,
   type SandboxTransaction,
 } from './sandbox-outcome';
-import { AUTOSUBMIT_SCRIPT, errorPage, paymentPage, returnPage } from './sandbox-pages';
-import { isCancelledStatus } from './codes';
+import { AUTOSUBMIT_SCRIPT, errorPage, methodChoicePage, paymentPage, returnPage, transferPage, walletPage } from './sandbox-pages';
+import { isCancelledStatus, TRANSACTION_STATUS } from './codes';
 
 export type { SandboxTransaction } from './sandbox-outcome';
 
@@ -49,16 +55,38 @@ export interface SandboxGatewayOptions {
   fetch?: typeof fetch;
   /** Clock for the 30-minute TXN_PRC rule and the expiry check. */
   now?: () => number;
+  /** The methods the merchant account carries (PAYMENT_METHODS); default card only. */
+  paymentMethods?: readonly PaymentMethodId[];
+  /** Bank transfer: the final notify comes this long after "received" (SANDBOX_FINAL_NOTIFY_MS). */
+  finalNotifyMs?: number;
+  /** Bank transfer's final outcome: approve (default), decline, or none (stays pending until settled). */
+  finalNotify?: 'approve' | 'decline' | 'none';
+  /** E-wallet: > 0 answers "received" (5) first and the phone's answer this much later (SANDBOX_EWALLET_DELAY_MS). */
+  ewalletDelayMs?: number;
+  /** How many requests are kept in memory at most (the oldest finished ones go first). */
+  maxRequests?: number;
 }
+
+/** What the back office's settle answers (docs/payments.md, "Settling by hand"). */
+export type SettleResult = 'settled' | 'unknown' | 'not-pending';
 
 export interface SandboxGateway {
   router: Router<AppState, AppContext>;
   transactions: ReadonlyMap<string, Readonly<SandboxTransaction>>;
+  /** Ends a received (status 5) e-wallet or bank transfer now and sends its final notify (first attempt awaited). */
+  settle(payRequestId: string, approved: boolean): Promise<SettleResult>;
   /** Stops pending notify retries and delayed notifies. */
   close(): void;
 }
 
 const REQUEST_LIFETIME_MS = 30 * 60 * 1000;
+/**
+ * Requests are forgotten 25 hours after they were made (the server's sweep asks about payments up
+ * to 24 hours old), except those received and not final yet (status 5): those stay until settled.
+ * Beyond maxRequests the oldest finished go first, then the oldest pending (docs/payments.md, "The built-in sandbox").
+ */
+const REQUEST_RETENTION_MS = 25 * 60 * 60 * 1000;
+const DEFAULT_MAX_REQUESTS = 20_000;
 
 /**
  * A development stand-in for PayGate PayWeb3 speaking the same protocol (docs/payments.md,
@@ -67,7 +95,10 @@ const REQUEST_LIFETIME_MS = 30 * 60 * 1000;
  */
 export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGateway {
   const { paygateId, secret, logger, cancelStatus = 4, suppressNotify = false, notifyDelayMs = 0 } = options;
+  const { finalNotifyMs = 5000, finalNotify = 'approve', ewalletDelayMs = 0, maxRequests = DEFAULT_MAX_REQUESTS } = options;
   const now = options.now ?? Date.now;
+  /** The account's PAY_METHODs, card first (PAYMENT_METHOD_IDS order). */
+  const carried: SandboxPayMethod[] = (options.paymentMethods ?? ['card']).map((methodId) => PAYMENT_METHOD_DEFINITIONS[methodId].payMethod);
   const transactions = new Map<string, SandboxTransaction>();
   const notifier = createNotifier({
     logger,
@@ -104,8 +135,40 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     return { tx };
   }
 
+  const isPending = (tx: SandboxTransaction) => tx.transactionStatus === TRANSACTION_STATUS.received;
+
+  /** Keeps a new request, forgetting old finished ones and, past maxRequests, the oldest (see REQUEST_RETENTION_MS). */
+  function remember(tx: SandboxTransaction): void {
+    const cutoff = now() - REQUEST_RETENTION_MS;
+    for (const [id, old] of transactions) {
+      if (old.createdAt > cutoff) break;
+      if (!isPending(old)) transactions.delete(id);
+    }
+    if (transactions.size >= maxRequests) {
+      const oldest = [...transactions.values()].find((old) => !isPending(old)) ?? transactions.values().next().value;
+      if (oldest) {
+        if (isPending(oldest)) logger.warn({ payRequestId: oldest.payRequestId }, 'paygate sandbox: too many requests, forgetting a pending one');
+        transactions.delete(oldest.payRequestId);
+      }
+    }
+    transactions.set(tx.payRequestId, tx);
+  }
+
+  /**
+   * The method page process.trans shows: the initiate's PAY_METHOD, else the one chosen on the
+   * choice page, else the only one the account carries; null shows the choice.
+   */
+  function pageMethod(tx: SandboxTransaction, posted: string | undefined): SandboxPayMethod | null | 'not-carried' {
+    if (tx.payMethod) return tx.payMethod;
+    if (posted) return (carried as string[]).includes(posted) ? (posted as SandboxPayMethod) : 'not-carried';
+    return carried.length === 1 ? (carried[0] ?? 'CC') : null;
+  }
+
+  /** The request may be paid with `method` on that method's own page. */
+  const allows = (tx: SandboxTransaction, method: SandboxPayMethod) => (tx.payMethod ?? method) === method && carried.includes(method);
+
   router.post('/payweb3/initiate.trans', async (ctx) => {
-    const checked = validateInitiate(await readFormPairs(ctx), paygateId, secret);
+    const checked = validateInitiate(await readFormPairs(ctx), paygateId, secret, carried);
     if (!checked.ok) {
       logger.info({ error: checked.error }, 'paygate sandbox: initiate rejected');
       answerFields(ctx, [['ERROR', checked.error]]);
@@ -123,12 +186,16 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       email: f.EMAIL ?? '',
       userFields: (['USER1', 'USER2', 'USER3'] as const).flatMap((name): FormPairs => (f[name] ? [[name, f[name]]] : [])),
       createdAt: now(),
+      payMethod: (f.PAY_METHOD || null) as SandboxPayMethod | null,
+      payMethodDetail: f.PAY_METHOD ? f.PAY_METHOD_DETAIL || null : null,
       result: null,
       transactionStatus: null,
+      transactionId: null,
+      pending: null,
       notifyAttempts: 0,
       notifyAcknowledged: false,
     };
-    transactions.set(tx.payRequestId, tx);
+    remember(tx);
     answerFields(
       ctx,
       signPairs(
@@ -143,13 +210,21 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   });
 
   router.post('/payweb3/process.trans', async (ctx) => {
-    const opened = openTransaction(await readFormPairs(ctx));
+    const pairs = await readFormPairs(ctx);
+    const opened = openTransaction(pairs);
     if ('error' in opened) {
       answerHtml(ctx, 400, errorPage(opened.error));
       return;
     }
     const { tx } = opened;
-    answerHtml(ctx, 200, paymentPage({ ...tx, checksum: requestChecksum(tx, secret), now: new Date(now()) }));
+    const form = { ...tx, checksum: requestChecksum(tx, secret) };
+    const method = pageMethod(tx, pairValue(pairs, 'PAY_METHOD'));
+    const canChooseOther = tx.payMethod === null && carried.length > 1;
+    if (method === 'not-carried') answerHtml(ctx, 400, errorPage('DATA_PM'));
+    else if (method === null) answerHtml(ctx, 200, methodChoicePage({ ...form, methods: carried }));
+    else if (method === 'EW') answerHtml(ctx, 200, walletPage({ ...form, fixedWallet: tx.payMethodDetail, delayMs: ewalletDelayMs, canChooseOther }));
+    else if (method === 'BT') answerHtml(ctx, 200, transferPage({ ...form, finalNotify, finalNotifyMs, canChooseOther }));
+    else answerHtml(ctx, 200, paymentPage({ ...form, now: new Date(now()) }));
   });
 
   router.post('/payweb3/pay.trans', async (ctx) => {
@@ -163,6 +238,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     let outcome: Outcome;
     if (pairValue(pairs, 'ACTION') === 'cancel') {
       outcome = cancelOutcome(cancelStatus);
+    } else if (!allows(tx, 'CC')) {
+      answerHtml(ctx, 400, errorPage('DATA_PM'));
+      return;
     } else {
       const cardNumber = (pairValue(pairs, 'CARD_NUMBER') ?? '').replace(/[\s-]/g, '');
       const expiry = pairValue(pairs, 'EXPIRY') ?? '';
@@ -181,21 +259,162 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       outcome = cardOutcome(cardNumber);
     }
     await complete(tx, outcome);
-    const transactionStatus = String(outcome.status);
-    answerHtml(
-      ctx,
-      200,
-      returnPage({
-        returnUrl: tx.returnUrl,
-        payRequestId: tx.payRequestId,
-        transactionStatus: outcome.status,
-        checksum: returnChecksum({ ...tx, transactionStatus }, secret),
-      }),
-    );
+    answerReturn(ctx, tx, outcome.status);
   });
 
-  /** Records the outcome, then notifies: before the browser return unless a late notify is asked for. */
-  async function complete(tx: SandboxTransaction, outcome: Outcome): Promise<void> {
+  /** The browser goes back to RETURN_URL with the status it has now. */
+  function answerReturn(ctx: AppContext, tx: SandboxTransaction, status: number): void {
+    const page = returnPage({
+      returnUrl: tx.returnUrl,
+      payRequestId: tx.payRequestId,
+      transactionStatus: status,
+      checksum: returnChecksum({ ...tx, transactionStatus: String(status) }, secret),
+    });
+    answerHtml(ctx, 200, page);
+  }
+
+  /**
+   * The e-wallet page's form: the number must be a Botswana mobile number (else the form again, 400);
+   * then the phone's answer, at once, or after "received" when SANDBOX_EWALLET_DELAY_MS is set.
+   */
+  router.post('/payweb3/ewallet.trans', async (ctx) => {
+    const pairs = await readFormPairs(ctx);
+    const opened = openTransaction(pairs);
+    if ('error' in opened) {
+      answerHtml(ctx, 400, errorPage(opened.error));
+      return;
+    }
+    const { tx } = opened;
+    if (!allows(tx, 'EW')) {
+      answerHtml(ctx, 400, errorPage('DATA_PM'));
+      return;
+    }
+    const action = pairValue(pairs, 'ACTION');
+    const postedWallet = pairValue(pairs, 'WALLET') ?? '';
+    const wallet = tx.payMethodDetail ?? (SANDBOX_WALLETS.includes(postedWallet) ? postedWallet : (SANDBOX_WALLETS[0] ?? ''));
+    if (action === 'cancel') {
+      const outcome = cancelOutcome(cancelStatus, { payMethod: 'EW', payMethodDetail: wallet });
+      await complete(tx, outcome);
+      answerReturn(ctx, tx, outcome.status);
+      return;
+    }
+    const mobileNumber = pairValue(pairs, 'MOBILE_NUMBER') ?? '';
+    const reshow = (error: string) =>
+      answerHtml(
+        ctx,
+        400,
+        walletPage({
+          ...tx,
+          checksum: requestChecksum(tx, secret),
+          fixedWallet: tx.payMethodDetail,
+          wallet,
+          mobileNumber,
+          error,
+          delayMs: ewalletDelayMs,
+          canChooseOther: tx.payMethod === null && carried.length > 1,
+        }),
+      );
+    if (action !== 'approve' && action !== 'decline') {
+      reshow('Choose whether the phone approves or declines the payment.');
+      return;
+    }
+    if (botswanaMobile(mobileNumber) === null) {
+      reshow('Enter a Botswana mobile number: 8 digits starting with 7, for example 71 234 567.');
+      return;
+    }
+    const approved = action === 'approve';
+    if (ewalletDelayMs > 0) {
+      await receive(tx, { payMethod: 'EW', payMethodDetail: wallet, scheduled: approved ? 'approve' : 'decline', delayMs: ewalletDelayMs });
+      answerReturn(ctx, tx, TRANSACTION_STATUS.received);
+      return;
+    }
+    const outcome = settledOutcome('EW', wallet, approved);
+    await complete(tx, outcome);
+    answerReturn(ctx, tx, outcome.status);
+  });
+
+  /** The bank-transfer page's form: "I have made the transfer" answers received (5); the bank's answer comes later. */
+  router.post('/payweb3/transfer.trans', async (ctx) => {
+    const pairs = await readFormPairs(ctx);
+    const opened = openTransaction(pairs);
+    if ('error' in opened) {
+      answerHtml(ctx, 400, errorPage(opened.error));
+      return;
+    }
+    const { tx } = opened;
+    if (!allows(tx, 'BT')) {
+      answerHtml(ctx, 400, errorPage('DATA_PM'));
+      return;
+    }
+    if (pairValue(pairs, 'ACTION') === 'cancel') {
+      const outcome = cancelOutcome(cancelStatus, { payMethod: 'BT', payMethodDetail: 'SID' });
+      await complete(tx, outcome);
+      answerReturn(ctx, tx, outcome.status);
+      return;
+    }
+    await receive(tx, { payMethod: 'BT', payMethodDetail: 'SID', scheduled: finalNotify === 'none' ? null : finalNotify, delayMs: finalNotifyMs });
+    answerReturn(ctx, tx, TRANSACTION_STATUS.received);
+  });
+
+  /** Records "received" (5), notifies it like any outcome, and schedules the final answer unless there is none. */
+  async function receive(
+    tx: SandboxTransaction,
+    plan: { payMethod: 'EW' | 'BT'; payMethodDetail: string; scheduled: 'approve' | 'decline' | null; delayMs: number },
+  ): Promise<void> {
+    tx.pending = { payMethod: plan.payMethod, payMethodDetail: plan.payMethodDetail, scheduled: plan.scheduled };
+    await complete(tx, receivedOutcome(plan.payMethod, plan.payMethodDetail));
+    const { scheduled } = plan;
+    if (scheduled) {
+      notifier.later(async () => {
+        await settle(tx.payRequestId, scheduled === 'approve');
+      }, plan.delayMs);
+    }
+  }
+
+  async function settle(payRequestId: string, approved: boolean): Promise<SettleResult> {
+    const tx = transactions.get(payRequestId);
+    if (!tx) return 'unknown';
+    const { pending } = tx;
+    if (!pending || !isPending(tx)) return 'not-pending';
+    tx.pending = null;
+    await complete(tx, settledOutcome(pending.payMethod, pending.payMethodDetail, approved), { final: true });
+    return 'settled';
+  }
+
+  /**
+   * The sandbox's back office (not part of PayWeb3): settles a received e-wallet or bank transfer now,
+   * approve or decline, whatever its timer says (docs/payments.md, "Settling by hand").
+   */
+  router.post('/payweb3/sandbox/settle', async (ctx) => {
+    const pairs = await readFormPairs(ctx);
+    const payRequestId = pairValue(pairs, 'PAY_REQUEST_ID') ?? '';
+    const outcome = pairValue(pairs, 'OUTCOME');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/plain';
+    if (!payRequestId || (outcome !== 'approve' && outcome !== 'decline')) {
+      ctx.status = 400;
+      ctx.body = 'Post PAY_REQUEST_ID and OUTCOME=approve or OUTCOME=decline.';
+      return;
+    }
+    const result = await settle(payRequestId, outcome === 'approve');
+    if (result === 'unknown') {
+      ctx.status = 404;
+      ctx.body = `No payment request ${payRequestId}.`;
+    } else if (result === 'not-pending') {
+      const status = transactions.get(payRequestId)?.transactionStatus;
+      ctx.status = 409;
+      ctx.body = `Payment request ${payRequestId} is not pending (TRANSACTION_STATUS ${status ?? 'none: not paid yet'}).`;
+    } else {
+      ctx.status = 200;
+      ctx.body = `Settled: TRANSACTION_STATUS=${transactions.get(payRequestId)?.transactionStatus ?? ''}`;
+    }
+  });
+
+  /**
+   * Records the outcome, then notifies: before the browser return unless a late notify is asked for
+   * (a final notify of a payment that settles later is never delayed further: its time has come).
+   */
+  async function complete(tx: SandboxTransaction, outcome: Outcome, { final = false }: { final?: boolean } = {}): Promise<void> {
     tx.result = resultPairs(tx, outcome);
     tx.transactionStatus = outcome.status;
     logger.info({ payRequestId: tx.payRequestId, status: outcome.status, resultCode: outcome.resultCode }, 'paygate sandbox: payment finished');
@@ -210,7 +429,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         ? signed.map(([name, value]): [string, string] => [name, name === 'AUTH_CODE' && value === '' ? 'null' : value])
         : signed;
     const body = encodeFormPairs(posted);
-    if (notifyDelayMs > 0) notifier.sendLater(tx, body, notifyDelayMs);
+    if (notifyDelayMs > 0 && !final) notifier.sendLater(tx, body, notifyDelayMs);
     else await notifier.send(tx, body);
   }
 
@@ -241,5 +460,5 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     ctx.body = AUTOSUBMIT_SCRIPT;
   });
 
-  return { router, transactions, close: () => notifier.close() };
+  return { router, transactions, settle, close: () => notifier.close() };
 }
