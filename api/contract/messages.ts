@@ -435,8 +435,12 @@ export const PAYMENT_METHOD_MSG = {
   awaitingDeadline: 'Pay by',
   awaitingBankTransferOpen: (reference: string) =>
     `Pay by bank transfer using the reference ${reference}. We will e-mail you as soon as the money arrives; you can close this page.`,
-  /** My Orders: no second payment is started while one is waiting to be confirmed. */
-  awaitingNoPayAgain: 'This order can be paid again only if this payment fails or expires.',
+  /**
+   * My Orders while a payment waits: paying another way is offered one step further, since both
+   * payments may then arrive (docs/payments.md, "Switching method").
+   */
+  payAnotherWay: 'Pay another way',
+  payAnotherWayHelp: 'Changed your mind? You can pay another way instead, but only if you have not paid this way: if both payments arrive, one is refunded.',
   /**
    * How the how-it-works page and the checkout name the enabled methods (one list, from
    * `GET /api/payment/methods`): "by card (…), mobile money (e-wallet) or bank transfer". The card

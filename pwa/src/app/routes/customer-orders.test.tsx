@@ -1,7 +1,7 @@
 /**
  * My Orders and payment methods (docs/payments.md, "Choosing a method" and "Payments that settle
  * later"): an unpaid order's Pay Now sends the chosen method; an order whose payment awaits
- * confirmation says what to do and offers no second payment.
+ * confirmation says what to do, and paying another way is one deliberate step further.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,7 +51,7 @@ describe('paying from My Orders', () => {
   beforeEach(() => setCustomerSession('customer-token', { id: 7, email: 'mpho@example.com', firstName: 'Mpho', lastName: 'Dube', phone: null, createdAt: '2026-11-01T08:00:00.000Z' }));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('sends the method chosen on the unpaid order, and shows the awaiting one with its reference and deadline and no Pay Now', async () => {
+  it('sends the method chosen on the unpaid order, and shows the awaiting one with its reference and deadline, paid another way only on request', async () => {
     const calls = open([unpaid, waiting], () => ['card', 'ewallet', 'bank_transfer'], () => ({ status: 200, body: { success: false, error: 'The gateway is resting' } }));
     await screen.findByRole('heading', { name: `Order #${unpaid.id}` });
 
@@ -71,6 +71,15 @@ describe('paying from My Orders', () => {
     expect(within(awaiting).queryByRole('group', { name: PAYMENT_METHOD_MSG.chooseTitle })).toBeNull();
     expect(within(awaiting).getByRole('button', { name: 'Cancel Order' })).toBeTruthy();
     expect(within(awaiting).getAllByText(PAYMENT_METHOD_MSG.awaitingTitle).length).toBe(2);
+
+    // Paying another way is one deliberate step further (docs/payments.md, "Switching method").
+    expect(within(note).getByText(PAYMENT_METHOD_MSG.payAnotherWayHelp)).toBeTruthy();
+    await userEvent.click(within(awaiting).getByRole('button', { name: PAYMENT_METHOD_MSG.payAnotherWay }));
+    const other = within(awaiting).getByRole('group', { name: PAYMENT_METHOD_MSG.chooseTitle });
+    await userEvent.click(within(other).getByRole('radio', { name: 'Card' }));
+    await userEvent.click(within(awaiting).getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/payment/initiate')).toHaveLength(2));
+    expect(calls.filter((call) => call.path === '/api/payment/initiate')[1]?.body).toMatchObject({ orderId: waiting.id, method: 'card' });
   });
 
   it('says so when the method is no longer offered, and fetches the choice again', async () => {

@@ -95,7 +95,8 @@ function OrdersScreen({ firstName, lastName }: { firstName: string; lastName: st
 const awaitsPayment = (order: Order) => order.status === 'pending' && order.paymentStatus !== 'completed';
 /**
  * A payment received by the gateway and settled later (docs/payments.md, "Payments that settle
- * later"): what to do is shown, and no second payment is started beside it.
+ * later"): what to do is shown first; paying another way is one deliberate step further, since both
+ * payments may arrive (docs/payments.md, "Switching method").
  */
 const awaitsConfirmation = (order: Order) => awaitsPayment(order) && order.paymentStatus === 'pending' && order.awaitingPayment !== null;
 
@@ -107,6 +108,8 @@ function OrderCard({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState(false);
   const choice = usePaymentMethodChoice();
   const awaiting = awaitsConfirmation(order) ? order.awaitingPayment : null;
+  const [otherWay, setOtherWay] = useState(false);
+  const offerPayment = awaitsPayment(order) && (!awaiting || otherWay);
 
   const payNow = async () => {
     setBusy('paying');
@@ -198,19 +201,23 @@ function OrderCard({ order }: { order: Order }) {
             <strong>{PAYMENT_METHOD_MSG.awaitingTitle}</strong>
             <p style={{ margin: 0 }}>{awaitingText(awaiting)}</p>
             <AwaitingPaymentDetails awaiting={awaiting} />
-            <p style={{ margin: 'var(--space-2) 0 0' }}>{PAYMENT_METHOD_MSG.awaitingNoPayAgain}</p>
+            <p style={{ margin: 'var(--space-2) 0 0' }}>{PAYMENT_METHOD_MSG.payAnotherWayHelp}</p>
           </div>
         ) : null}
-        {awaitsPayment(order) && !awaiting ? (
+        {offerPayment ? (
           <div style={{ marginTop: 'var(--space-4)' }}>
             <PaymentMethodChoice choice={choice} disabled={busy !== null} />
           </div>
         ) : null}
         {awaitsPayment(order) ? (
           <div className="row" style={{ marginTop: 'var(--space-4)' }}>
-            {awaiting ? null : (
+            {offerPayment ? (
               <Button onClick={() => void payNow()} disabled={busy !== null}>
                 {busy === 'paying' ? PWA_MSG.working : CART_MSG.payNow}
+              </Button>
+            ) : (
+              <Button variant="outline" onClick={() => setOtherWay(true)} disabled={busy !== null}>
+                {PAYMENT_METHOD_MSG.payAnotherWay}
               </Button>
             )}
             <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy !== null}>
