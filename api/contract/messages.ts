@@ -414,6 +414,7 @@ export const PAYMENT_METHOD_MSG = {
   awaitingTitle: 'Awaiting payment confirmation',
   awaitingBankTransfer: (reference: string, deadline: string) =>
     `Pay by bank transfer using the reference ${reference} by ${deadline}. We will e-mail you as soon as the money arrives; you can close this page.`,
+  awaitingGeneric: 'PayGate has received your payment and is waiting for it to be confirmed. This page updates by itself.',
   awaitingEwallet: 'Confirm the payment on your phone. We will e-mail you as soon as it is confirmed; you can close this page.',
   /** Staff: an approval after a bank transfer expired (the money is recorded, the order flagged). */
   paidAfterExpiry: 'Paid after expiry: check',
@@ -430,6 +431,33 @@ export const PAYMENT_METHOD_MSG = {
   staffChosen: 'Chosen',
   staffReported: 'Gateway',
   notChosen: 'Not chosen',
+  /** Staff order detail: the term before "Bank transfer · Gateway: BT (SID)". */
+  staffTerm: 'Payment method',
+  /** The confirmation page and My Orders while a bank transfer waits: what to quote and by when. */
+  awaitingReference: 'Reference',
+  awaitingDeadline: 'Pay by',
+  awaitingBankTransferOpen: (reference: string) =>
+    `Pay by bank transfer using the reference ${reference}. We will e-mail you as soon as the money arrives; you can close this page.`,
+  /**
+   * My Orders while a payment waits: paying another way is offered one step further, since both
+   * payments may then arrive (docs/payments.md, "Switching method").
+   */
+  payAnotherWay: 'Pay another way',
+  payAnotherWayHelp: 'Changed your mind? You can pay another way instead, but only if you have not paid this way: if both payments arrive, one is refunded.',
+  /**
+   * How the how-it-works page and the checkout name the enabled methods (one list, from
+   * `GET /api/payment/methods`): "by card (…), mobile money (e-wallet) or bank transfer". The card
+   * keeps the spec's wording of the how-it-works page ("Visa, Mastercard and American Express").
+   */
+  names: {
+    card: 'card (Visa, Mastercard and American Express)',
+    ewallet: 'mobile money (e-wallet)',
+    bank_transfer: 'bank transfer',
+  },
+  /** Under the checkout form: "You will pay by bank transfer on PayGate's secure page. …" */
+  checkoutNote: (payBy: string) => `You will pay ${payBy ? `${payBy} ` : ''}on PayGate's secure page. Orders are delivered to the school.`,
+  payBy: (names: readonly string[]) =>
+    names.length === 0 ? '' : `by ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`}`,
 } as const;
 
 /** The payment result page: its heading and words for each state of the order's payment. */

@@ -58,22 +58,37 @@ const order = (over: Partial<Order> = {}): Order => ({
 
 
 describe('orders CSV', () => {
-  it('has exactly the spec columns in order', () => {
+  it('has exactly the spec columns in order, then Payment Method last', () => {
     const [header] = parseCsv(ordersToCsv([]));
-    expect(header).toEqual(['Order Number', 'School Name', 'Class/Album', 'Customer Name', 'Student Name', 'Date', 'Order Details', 'Total Amount', 'Payment Status', 'Order Status']);
-    expect(CSV_COLUMNS).toHaveLength(10);
+    expect(header).toEqual(['Order Number', 'School Name', 'Class/Album', 'Customer Name', 'Student Name', 'Date', 'Order Details', 'Total Amount', 'Payment Status', 'Order Status', 'Payment Method']);
+    expect(CSV_COLUMNS).toHaveLength(11);
+  });
+
+  it('writes the chosen payment method and what the gateway reported in the last column, defused like any cell', () => {
+    const rows = parseCsv(
+      ordersToCsv([
+        order({ paymentMethod: 'bank_transfer', gatewayPayMethod: 'BT', gatewayPayMethodDetail: 'SID' }),
+        order({ id: 'CARD000001', paymentMethod: 'card', gatewayPayMethod: 'CC', gatewayPayMethodDetail: 'Visa' }),
+        order({ id: 'OLD0000001' }),
+        order({ id: 'ODD0000001', paymentMethod: null, gatewayPayMethod: '=cmd', gatewayPayMethodDetail: 'x,y' }),
+      ]),
+    );
+    expect(rows.map((row) => row.length)).toEqual([11, 11, 11, 11, 11]);
+    expect(rows.slice(1).map((row) => row[10])).toEqual(['Bank transfer (BT SID)', 'Card (CC Visa)', '', "'=cmd x,y"]);
+    expect(rows[1]![9]).toBe('At Printers');
   });
 
   it('writes one row per order, column by column', () => {
     const rows = parseCsv(ordersToCsv([order()]));
     expect(rows).toHaveLength(2);
-    const [number, school, album, customer, student, date, details, total, payment, status] = rows[1]!;
+    const [number, school, album, customer, student, date, details, total, payment, status, method] = rows[1]!;
     expect([number, school, album, customer, student]).toEqual(['K7Q2M9XD3P', 'Acacia Primary', 'Grade 1A', 'Mpho Dube', 'Neo Dube']);
     expect(date).toMatch(/^2025-03-1[45]$/);
     expect(details).toBe('10x15 Print x2 (IMG_0423.JPG); Digital Copy x1 (IMG_0424.JPG)');
     // A number a spreadsheet sums (in pula), not "P65.00".
     expect([total, payment, status]).toEqual(['65.00', 'completed', 'At Printers']);
     expect(Number(total)).toBe(65);
+    expect(method).toBe('');
   });
 
   it("names each line's own child in an order for two children", () => {
