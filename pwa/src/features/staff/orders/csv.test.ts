@@ -2,60 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '@contract/orders';
 import { CSV_COLUMNS, csvField, csvFileName, ordersToCsv } from './csv';
 import { parseCsv } from '../../../../test/parse-csv';
+import { fullOrder, orderItem } from '../../../../test/order-fixture';
 
-const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number] => ({
-  id: 1,
-  photoId: 11,
-  albumId: 3,
-  photoName: 'IMG_0423.JPG',
-  photoOriginalNumber: '0423',
-  photoOriginalName: 'IMG_0423.JPG',
-  photoFilename: 'abc.jpg',
-  photoNumber: '0423',
-  studentId: null,
-  studentName: 'Neo Dube',
-  productType: '5',
-  productName: '10x15 Print',
-  productDescription: '',
-  quantity: 2,
-  unitPrice: '25.00',
-  totalPrice: '50.00',
-  digital: false,
-  downloadUrl: null,
-  withdrawn: false,
-  movedAfterSale: false,
-  ...over,
-});
+const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number] =>
+  orderItem({ productType: '5', quantity: 2, unitPrice: '25.00', totalPrice: '50.00', ...over });
 
-const order = (over: Partial<Order> = {}): Order => ({
-  id: 'K7Q2M9XD3P',
-  customerName: 'Mpho Dube',
-  customerEmail: 'mpho@example.com',
-  customerPhone: null,
-  studentName: 'Neo Dube',
-  totalAmount: '65.00',
-  orderStatus: 'at_printers',
-  status: 'at_printers',
-  paymentStatus: 'completed',
-  paymentReference: null,
-  notes: null,
-  createdAt: '2025-03-14T09:30:00.000Z',
-  school: { id: 1, name: 'Acacia Primary' },
-  albumName: 'Grade 1A',
-  items: [item(), item({ id: 2, productName: 'Digital Copy', quantity: 1, photoOriginalName: 'IMG_0424.JPG' })],
-  testPayment: false,
-  duplicatePayments: 0,
-  paidAfterCancel: 0,
-  printBatchId: null,
-  movedPhotos: 0,
-  paymentMethod: null,
-  gatewayPayMethod: null,
-  gatewayPayMethodDetail: null,
-  awaitingPayment: null,
-  paidAfterExpiry: 0,
-  ...over,
-});
-
+const order = (over: Partial<Order> = {}): Order =>
+  fullOrder({
+    totalAmount: '65.00',
+    orderStatus: 'at_printers',
+    status: 'at_printers',
+    paymentStatus: 'completed',
+    createdAt: '2025-03-14T09:30:00.000Z',
+    items: [item(), item({ id: 2, productName: 'Digital Copy', quantity: 1, photoOriginalName: 'IMG_0424.JPG' })],
+    ...over,
+  });
 
 describe('orders CSV', () => {
   it('has exactly the spec columns in order, then Payment Method last', () => {

@@ -4,58 +4,17 @@ import { HARDENING_MSG, PAYMENT_METHOD_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { OrderRow } from './order-row';
 import { OrderDetailDialog } from './order-detail-dialog';
+import { fullOrder, orderItem } from '../../../../test/order-fixture';
 
 /** A cancelled order that was paid anyway (docs/payments.md, "Paid after cancellation"). */
-const paidAfterCancel: Order = {
+const paidAfterCancel: Order = fullOrder({
   id: 'K7Q2M9XD3PABC',
-  customerName: 'Mpho Dube',
-  customerEmail: 'mpho@example.com',
-  customerPhone: null,
-  studentName: 'Neo Dube',
   totalAmount: '30.00',
   orderStatus: 'cancelled',
   status: 'cancelled',
-  paymentStatus: 'pending',
-  paymentReference: null,
-  notes: null,
-  createdAt: '2026-11-26T09:30:00.000Z',
-  school: { id: 1, name: 'Acacia Primary' },
-  albumName: 'Grade 1A',
-  items: [
-    {
-      id: 1,
-      photoId: 11,
-      albumId: 3,
-      photoName: 'IMG_0423.JPG',
-      photoOriginalNumber: '0423',
-      photoOriginalName: 'IMG_0423.JPG',
-      photoFilename: 'abc.jpg',
-      photoNumber: '0423',
-      studentId: null,
-      studentName: 'Neo Dube',
-      productType: '5',
-      productName: '10x15 Print',
-      productDescription: '',
-      quantity: 1,
-      unitPrice: '30.00',
-      totalPrice: '30.00',
-      digital: false,
-      downloadUrl: null,
-      withdrawn: false,
-      movedAfterSale: false,
-    },
-  ],
-  testPayment: false,
-  duplicatePayments: 0,
+  items: [orderItem({ productType: '5', unitPrice: '30.00', totalPrice: '30.00' })],
   paidAfterCancel: 1,
-  printBatchId: null,
-  movedPhotos: 0,
-  paymentMethod: null,
-  gatewayPayMethod: null,
-  gatewayPayMethodDetail: null,
-  awaitingPayment: null,
-  paidAfterExpiry: 0,
-};
+});
 
 describe('a cancelled order paid anyway, in order management', () => {
   it('is flagged for a refund in its row', () => {
