@@ -149,9 +149,9 @@ describeJourney('staff journey', (env) => {
     const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     expect(download.suggestedFilename()).toBe(`orders_${date}.csv`);
     const rows = parseCsv(fs.readFileSync((await download.path())!, 'utf8'));
-    expect(rows[0]).toEqual(['Order Number', 'School Name', 'Class/Album', 'Customer Name', 'Student Name', 'Date', 'Order Details', 'Total Amount', 'Payment Status', 'Order Status']);
+    expect(rows[0]).toEqual(['Order Number', 'School Name', 'Class/Album', 'Customer Name', 'Student Name', 'Date', 'Order Details', 'Total Amount', 'Payment Status', 'Order Status', 'Payment Method']);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual([orderId, schoolName, 'Grade 1A', 'Dube, "Mpho"', 'Neo Dube', date, '10x15 Print x2 (IMG_0001.JPG); Digital Copy x1 (IMG_0002.JPG)', '65.00', 'pending', 'At Printers']);
+    expect(rows[1]).toEqual([orderId, schoolName, 'Grade 1A', 'Dube, "Mpho"', 'Neo Dube', date, '10x15 Print x2 (IMG_0001.JPG); Digital Copy x1 (IMG_0002.JPG)', '65.00', 'pending', 'At Printers', '']);
 
     // Asked again, "Mark delivered" does it (the family paid another way).
     await row.getByLabel(`Status of order ${orderId}`).selectOption('delivered');

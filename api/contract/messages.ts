@@ -124,6 +124,8 @@ export const STUDENT_MSG = {
   studentHasPhotos: 'This student has photos. Assign them to someone else or to the group first, or erase the student.',
   photoNotAvailable: 'This photo is not available.',
   photoRemovedText: "photo removed at the family's request",
+  noteRemovedText: "note removed at the family's request",
+  nameRemovedText: '[name removed]',
   noStudentsForFlyers: 'This class has no students yet. Add the class roster first.',
   flyerHeading: 'Your child\'s school photos',
   flyerCodeLabel: 'Private code',
@@ -212,7 +214,8 @@ export const REVIEW_MSG = {
  */
 export const KEEP_PAID_MSG = {
   photosNeededByOrders: (orders: readonly string[]) =>
-    `These photos are needed by paid orders that are not delivered yet or whose download links still work: ${orders.join(', ')}. Nothing was deleted. Archive the class instead: families no longer see it and the orders keep their photos.`,
+    `These photos are needed by orders that are paid and not delivered yet, whose download links still work, or whose payment is still in progress: ${orders.join(', ')}. Nothing was deleted. Archive the class instead: families no longer see it and the orders keep their photos.`,
+  orderPhotosGone: 'Some photos of this order are no longer available, so it cannot be paid. Please place a new order.',
   archivedInvalid: 'Archived must be true or false',
   archived: 'Archived',
   archivedHint: 'Archived: families see nothing of this class. Its photos are kept for the orders that bought them.',
@@ -411,6 +414,7 @@ export const PAYMENT_METHOD_MSG = {
   awaitingTitle: 'Awaiting payment confirmation',
   awaitingBankTransfer: (reference: string, deadline: string) =>
     `Pay by bank transfer using the reference ${reference} by ${deadline}. We will e-mail you as soon as the money arrives; you can close this page.`,
+  awaitingGeneric: 'PayGate has received your payment and is waiting for it to be confirmed. This page updates by itself.',
   awaitingEwallet: 'Confirm the payment on your phone. We will e-mail you as soon as it is confirmed; you can close this page.',
   /** Staff: an approval after a bank transfer expired (the money is recorded, the order flagged). */
   paidAfterExpiry: 'Paid after expiry: check',
@@ -427,6 +431,33 @@ export const PAYMENT_METHOD_MSG = {
   staffChosen: 'Chosen',
   staffReported: 'Gateway',
   notChosen: 'Not chosen',
+  /** Staff order detail: the term before "Bank transfer · Gateway: BT (SID)". */
+  staffTerm: 'Payment method',
+  /** The confirmation page and My Orders while a bank transfer waits: what to quote and by when. */
+  awaitingReference: 'Reference',
+  awaitingDeadline: 'Pay by',
+  awaitingBankTransferOpen: (reference: string) =>
+    `Pay by bank transfer using the reference ${reference}. We will e-mail you as soon as the money arrives; you can close this page.`,
+  /**
+   * My Orders while a payment waits: paying another way is offered one step further, since both
+   * payments may then arrive (docs/payments.md, "Switching method").
+   */
+  payAnotherWay: 'Pay another way',
+  payAnotherWayHelp: 'Changed your mind? You can pay another way instead, but only if you have not paid this way: if both payments arrive, one is refunded.',
+  /**
+   * How the how-it-works page and the checkout name the enabled methods (one list, from
+   * `GET /api/payment/methods`): "by card (…), mobile money (e-wallet) or bank transfer". The card
+   * keeps the spec's wording of the how-it-works page ("Visa, Mastercard and American Express").
+   */
+  names: {
+    card: 'card (Visa, Mastercard and American Express)',
+    ewallet: 'mobile money (e-wallet)',
+    bank_transfer: 'bank transfer',
+  },
+  /** Under the checkout form: "You will pay by bank transfer on PayGate's secure page. …" */
+  checkoutNote: (payBy: string) => `You will pay ${payBy ? `${payBy} ` : ''}on PayGate's secure page. Orders are delivered to the school.`,
+  payBy: (names: readonly string[]) =>
+    names.length === 0 ? '' : `by ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`}`,
 } as const;
 
 /** The payment result page: its heading and words for each state of the order's payment. */

@@ -7,6 +7,7 @@ import { pingDatabase } from './db/ping';
 import type { Logger } from './logger';
 import type { Deps } from './deps';
 import { createServices, type Services } from './services';
+import { ensureInitialAdmin } from './staff/staff.service';
 import { createTokenService } from './http/auth';
 import { createPrincipalsRepository } from './http/principals.repository';
 import { createAccessService } from './http/access';
@@ -75,6 +76,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     mailer,
     gateway,
   };
+  if (config.initialAdmin) await ensureInitialAdmin(deps, config.initialAdmin);
   return {
     ...deps,
     services: createServices(deps),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_NAME } from '../contract/brand';
 import { parsePaymentMethods, type PaymentMethodId } from '../contract/payment-methods';
+import { staffRegisterSchema, type StaffRegisterInput } from '../contract/auth';
 import { parseStorageTarget, type StorageTarget } from './storage/storage-target';
 
 const boolish = z
@@ -38,6 +39,11 @@ const envSchema = z.object({
   PAYMENT_METHODS: z.string().optional(),
   /** An unconfirmed bank transfer expires to failed after this many days (docs/payments.md, "Payments that settle later"). */
   BANK_TRANSFER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** The first administrator, made at start on a database with no staff (docs/accounts.md, "The first administrator"). */
+  INITIAL_ADMIN_EMAIL: z.string().optional(),
+  INITIAL_ADMIN_PASSWORD: z.string().optional(),
+  INITIAL_ADMIN_FIRST_NAME: z.string().optional(),
+  INITIAL_ADMIN_LAST_NAME: z.string().optional(),
   SMTP_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -79,6 +85,8 @@ export interface Config {
   sharedDeployment: boolean;
   businessName: string;
   paygate: { id: string; secret: string } | null;
+  /** INITIAL_ADMIN_*: created at start only while no staff account exists; never logged whole. */
+  initialAdmin: StaffRegisterInput | null;
   /** The payment methods the checkout offers, in PAYMENT_METHOD_IDS order. */
   paymentMethods: PaymentMethodId[];
   bankTransferExpiryDays: number;
@@ -131,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sharedDeployment,
     businessName: e.BUSINESS_NAME,
     paygate,
+    initialAdmin: initialAdmin(e),
     paymentMethods,
     bankTransferExpiryDays: e.BANK_TRANSFER_EXPIRY_DAYS,
     smtpUrl: e.SMTP_URL ?? null,
@@ -151,6 +160,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       ewalletDelayMs: e.SANDBOX_EWALLET_DELAY_MS,
     },
   };
+}
+
+/**
+ * INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD come together or not at all, and pass the rules of
+ * a staff account (the password's strength included); a refusal names the variable, never its value.
+ */
+function initialAdmin(e: z.infer<typeof envSchema>): StaffRegisterInput | null {
+  if (e.INITIAL_ADMIN_EMAIL === undefined && e.INITIAL_ADMIN_PASSWORD === undefined) return null;
+  if (e.INITIAL_ADMIN_EMAIL === undefined || e.INITIAL_ADMIN_PASSWORD === undefined) {
+    throw new Error('INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD must be set together (or neither)');
+  }
+  const parsed = staffRegisterSchema.safeParse({
+    email: e.INITIAL_ADMIN_EMAIL,
+    password: e.INITIAL_ADMIN_PASSWORD,
+    firstName: e.INITIAL_ADMIN_FIRST_NAME ?? 'Studio',
+    lastName: e.INITIAL_ADMIN_LAST_NAME ?? 'Administrator',
+  });
+  if (!parsed.success) {
+    const variable = { email: 'INITIAL_ADMIN_EMAIL', password: 'INITIAL_ADMIN_PASSWORD', firstName: 'INITIAL_ADMIN_FIRST_NAME', lastName: 'INITIAL_ADMIN_LAST_NAME' };
+    const problems = parsed.error.issues.map((issue) => `${variable[issue.path[0] as keyof typeof variable] ?? 'INITIAL_ADMIN'}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return parsed.data;
 }
 
 /**

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../http/passwords';
 import { createDatabase } from '../db/database';
 import { createFileDeletions } from '../storage/file-deletions';
 import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
-import { assertNoPaidOrderNeeds } from '../orders/paid-photos';
+import { assertNoOrderNeeds } from '../orders/paid-photos';
 import { slowed } from '../http/rate-limit';
 import { createAlbumRepository, type AlbumRecord } from './albums.repository';
 
@@ -110,11 +110,12 @@ export function createAlbumService(deps: AlbumDeps) {
       return published;
     },
 
-    /** Refused (409 `PHOTOS_IN_ORDERS`) while paid orders need its photos: staff archive it instead. */
+    /** Refused (409 `PHOTOS_IN_ORDERS`) while orders need its photos: staff archive it instead. */
     async delete(id: number): Promise<void> {
       const files = await database.transaction(async (tx) => {
+        // First: the check locks the orders of its photos until the delete commits.
+        await assertNoOrderNeeds(paidPhotos, { albumId: id }, tx);
         if (!(await repo.findById(id, tx))) throw notFound(MSG.classNotFound);
-        await assertNoPaidOrderNeeds(paidPhotos, { albumId: id }, tx);
         const found = await repo.photoFilesOfAlbum(id, tx);
         await repo.deleteWithPhotos(id, tx);
         await fileDeletions.queue(found, tx);

@@ -7,13 +7,13 @@ import type {
 } from '../../contract/auth';
 import type { Deps } from '../deps';
 import { createDatabase, type Tx } from '../db/database';
-import { now } from '../db/knex';
-import { badRequest, conflict, unauthorized } from '../http/errors';
+import { conflict, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../http/passwords';
 import { isUniqueViolation } from '../db/errors';
 import { accountCreatedEmail, passwordResetEmail, type EmailContent } from '../mail/templates';
-import { createCustomersRepository, type CustomerRecord, type CustomersRepository } from './customers.repository';
-import { hashResetToken, issueFirstResetToken, issueResetToken, resetUrl, setPasswordUrl } from './customers.reset-tokens';
+import { createCustomersRepository, type CustomerRecord, type CustomersRepository, type ResetTokenRecord } from './customers.repository';
+import { requestResetLink, resetWithLink } from '../http/password-reset';
+import { issueFirstResetToken, issueResetToken, resetUrl, setPasswordUrl } from './customers.reset-tokens';
 
 /** Kept under these names for callers that take them from here; the texts live in the contract. */
 export const RESET_LINK_SENT = MSG.resetLinkSent;
@@ -48,8 +48,6 @@ export function createCustomerService(deps: ServiceDeps) {
     token: deps.tokens.signCustomer({ id: customer.id }),
     customer,
   });
-
-  const invalidLink = () => badRequest(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid }, 'RESET_LINK_INVALID');
 
   /** Issues a one-time password link for the account and mails it in the words `compose` gives. */
   async function mailPasswordLink(customer: Pick<CheckoutCustomer, 'id' | 'email'>, compose: (url: string) => EmailContent): Promise<void> {
@@ -112,36 +110,13 @@ export function createCustomerService(deps: ServiceDeps) {
       return customer;
     },
 
-    /**
-     * Every request counts against the limit, found or not, so nobody floods an inbox.
-     * The lookup and the mail run after the answer, so both cases take the same time on the request path.
-     */
-    async forgotPassword(input: ForgotPasswordInput, clientIp: string): Promise<{ message: string }> {
-      await deps.limits.guard('password-reset', clientIp, input.email);
-      await deps.limits.fail('password-reset', clientIp, input.email);
-      mailResetLink(input.email).catch((err: unknown) => deps.logger.error({ err }, 'password reset e-mail was not sent'));
-      return { message: MSG.resetLinkSent };
-    },
+    /** Every request counts against the limit, found or not, so nobody floods an inbox (docs/accounts.md, "Password reset"). */
+    forgotPassword: (input: ForgotPasswordInput, clientIp: string): Promise<{ message: string }> =>
+      requestResetLink(deps, input.email, clientIp, mailResetLink, 'password reset e-mail was not sent'),
 
     /** Sets the password, spends the token, voids the others and every older session, and signs in (docs/accounts.md). */
     async resetPassword(input: ResetPasswordInput, clientIp: string): Promise<CustomerSession> {
-      // Invalid or expired links count per client, so nobody can try links in bulk.
-      await deps.limits.guard('reset-link', clientIp, 'link');
-      const found = await repo.findResetToken(hashResetToken(input.token));
-      if (!found || found.usedAt !== null || found.expiresAt <= now()) {
-        await deps.limits.fail('reset-link', clientIp, 'link');
-        throw invalidLink();
-      }
-      const passwordHash = await hashPassword(input.newPassword);
-      const customer = await database.transaction(async (tx) => {
-        const at = now();
-        if (!(await repo.consumeResetToken(found.id, at, tx))) throw invalidLink();
-        await repo.voidResetTokens(found.customerId, at, tx);
-        await repo.setPassword(found.customerId, passwordHash, at, tx);
-        return repo.findById(found.customerId, tx);
-      });
-      if (!customer) throw invalidLink();
-      return session(customer);
+      return session(await resetWithLink(deps, database, { ...repo, accountOf: (token: ResetTokenRecord) => token.customerId }, input, clientIp));
     },
 
     /** The customer for a checkout, inside the order's transaction (see `checkoutCustomer`). */

@@ -13,6 +13,14 @@ export interface ImageRecord {
   smallThumbEtag: string | null;
   photo: PhotoRef;
   album: ClassRef;
+  /** For an archived class: the class as families saw it before it was archived; otherwise null. */
+  archivedClass: ClassRef | null;
+}
+
+/** Whose orders may still show an archived class's photo: a signed-in customer, and the children a grant holds by code. */
+export interface OrderingFamily {
+  customerId: number | null;
+  studentIds: readonly number[];
 }
 
 interface ImageRow {
@@ -70,6 +78,14 @@ export function createImagesRepository(knex: Knex) {
           's.access_mode',
         );
       if (!row) return undefined;
+      const album: ClassRef = {
+        id: Number(row.album_id),
+        schoolId: Number(row.school_id),
+        hasPassword: row.album_password !== null && row.album_password !== '',
+        accessMode: row.access_mode,
+        published: isPublished({ status: row.album_status, publishAt: row.album_publish_at === null ? null : Number(row.album_publish_at), archivedAt: row.album_archived_at }),
+      };
+      const archived = row.album_archived_at !== null;
       return {
         storageKey: row.storage_key,
         mimeType: row.mime_type,
@@ -77,14 +93,31 @@ export function createImagesRepository(knex: Knex) {
         previewEtag: row.preview_etag,
         smallThumbEtag: row.small_thumb_etag,
         photo: photoRefOfRow(row),
-        album: {
-          id: Number(row.album_id),
-          schoolId: Number(row.school_id),
-          hasPassword: row.album_password !== null && row.album_password !== '',
-          accessMode: row.access_mode,
-          published: isPublished({ status: row.album_status, publishAt: row.album_publish_at === null ? null : Number(row.album_publish_at), archivedAt: row.album_archived_at }),
-        },
+        album,
+        archivedClass: archived ? { ...album, published: isPublished({ status: row.album_status, publishAt: row.album_publish_at === null ? null : Number(row.album_publish_at) }) } : null,
       };
+    },
+
+    /**
+     * Whether the photo is on an order of this family that is not cancelled (paid, or placed and
+     * not paid yet), on a line that is still that child's (the photo was not moved since): the
+     * customer's own order, or a line of a child the family holds by code.
+     */
+    async orderedBy(photoId: number, family: OrderingFamily): Promise<boolean> {
+      if (family.customerId === null && family.studentIds.length === 0) return false;
+      const [row] = await knex('order_items as i')
+        .join('orders as o', 'o.id', 'i.order_id')
+        .join('photos as p', 'p.id', 'i.photo_id')
+        .where('i.photo_id', photoId)
+        .whereNot('o.order_status', 'cancelled')
+        .where((still) => still.whereNull('p.student_id').orWhereRaw('p.student_id = i.student_id'))
+        .where((mine) => {
+          if (family.customerId !== null) mine.orWhere('o.customer_id', family.customerId);
+          if (family.studentIds.length > 0) mine.orWhereIn('i.student_id', [...family.studentIds]);
+        })
+        .select('i.id')
+        .limit(1);
+      return row !== undefined;
     },
   };
 }

@@ -4,7 +4,8 @@ import type { Viewer } from '../http/access';
 import { AppError, notFound } from '../http/errors';
 import type { FileResponse } from '../media/media.types';
 import { createStudentRepository } from '../students/students.repository';
-import { classAccess, createVisibility, photoVisible } from '../students/visibility';
+import { classAccess, createVisibility, photoVisible, type ClassRef } from '../students/visibility';
+import type { GrantedStudent } from '../students/students.repository';
 import { createImagesRepository, type ImageRecord } from './images.repository';
 
 export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
@@ -15,14 +16,32 @@ export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
    * Access is decided before the storage is touched, so a locked class reveals nothing; a photo
    * the viewer's grant does not cover answers as if it did not exist.
    */
-  async function visibleImage(photoId: number, viewer: Viewer): Promise<ImageRecord> {
+  async function visibleImage(photoId: number, viewer: Viewer, customerId: number | null = null): Promise<ImageRecord> {
     const found = await images.find(photoId);
     if (!found) throw notFound(MSG.photoNotFound);
     // A photo this viewer may not see, whatever the lock, is 404 like one that does not exist
     // (docs/access.md, "Families see only their own").
-    const access = viewer.staff ? ({ kind: 'staff' } as const) : classAccess(viewer, found.album, await visibility.grantedStudents(viewer));
-    if (!photoVisible(access, found.photo)) throw notFound(MSG.photoNotFound);
-    return found;
+    const granted = viewer.staff ? [] : await visibility.grantedStudents(viewer);
+    const access = viewer.staff ? ({ kind: 'staff' } as const) : classAccess(viewer, found.album, granted);
+    if (photoVisible(access, found.photo)) return found;
+    if (found.archivedClass && (await orderedByViewer(photoId, found, found.archivedClass, viewer, granted, customerId))) return found;
+    throw notFound(MSG.photoNotFound);
+  }
+
+  /**
+   * An archived class is hidden from families but kept for orders (docs/access.md, "Archived
+   * classes"): a family still sees the images of the photos it ordered there, and only those. The
+   * photo must be one it could see before the archive (not withheld, not do-not-publish), on an order
+   * of its own that is not cancelled: the signed-in customer's (My Orders, from any device), or a
+   * line of a child its gallery cookie holds by code.
+   */
+  async function orderedByViewer(
+    photoId: number,
+    found: ImageRecord, unarchived: ClassRef, viewer: Viewer, granted: readonly GrantedStudent[], customerId: number | null): Promise<boolean> {
+    if (!unarchived.published || found.photo.withheld || found.photo.doNotPublish) return false;
+    const before = classAccess(viewer, unarchived, granted);
+    const studentIds = before.kind === 'students' || before.kind === 'class' ? before.studentIds : [];
+    return images.orderedBy(photoId, { customerId, studentIds });
   }
 
   return {
@@ -32,15 +51,15 @@ export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
      * which is still right, only larger. Every rendition carries the watermark; originals are never
      * served here.
      */
-    async thumbnail(photoId: number, viewer: Viewer, small: boolean): Promise<FileResponse> {
-      const image = await visibleImage(photoId, viewer);
+    async thumbnail(photoId: number, viewer: Viewer, small: boolean, customerId: number | null = null): Promise<FileResponse> {
+      const image = await visibleImage(photoId, viewer, customerId);
       const files = { storageKey: image.storageKey, mimeType: image.mimeType };
       if (small && image.smallThumbEtag) return deps.media.rendition({ ...files, etag: image.smallThumbEtag }, 'small-thumbnail');
       return deps.media.rendition({ ...files, etag: image.thumbEtag }, 'thumbnail');
     },
 
-    async preview(photoId: number, viewer: Viewer): Promise<FileResponse> {
-      const image = await visibleImage(photoId, viewer);
+    async preview(photoId: number, viewer: Viewer, customerId: number | null = null): Promise<FileResponse> {
+      const image = await visibleImage(photoId, viewer, customerId);
       return deps.media.rendition({ storageKey: image.storageKey, mimeType: image.mimeType, etag: image.previewEtag }, 'preview');
     },
 

@@ -30,7 +30,7 @@ export interface Maintenance {
  */
 export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }): Maintenance {
   const { logger, jobLock } = deps;
-  const { commerce: { payments }, photos, albums, fileDeletions } = deps.services;
+  const { commerce: { payments }, photos, albums, fileDeletions, students } = deps.services;
 
   const maintenance: Maintenance = {
     sweepPayments: () =>
@@ -40,6 +40,9 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         // Under the same lock: received bank transfers past their deadline expire (docs/payments.md, "Payments that settle later").
         const expired = await payments.expireDue();
         if (expired > 0) logger.info({ expired }, 'unconfirmed bank transfers expired');
+        // An order an erasure left pending for its open payment is cancelled once that payment ended unpaid (docs/access.md, "Erasure").
+        const cancelled = await students.cancelOrdersLeftByErasure();
+        if (cancelled > 0) logger.info({ cancelled }, 'orders left unpaid by an erasure cancelled');
       }),
     sweepLimits: () => jobLock.runExclusive('rate-limit-sweep', () => deps.limits.sweep()),
     backfillSmallThumbnails: () =>

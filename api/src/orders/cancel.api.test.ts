@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Client, describeApi, staffClient, type TestServer } from '../../test/harness';
-import { orderBody, payThroughSandbox, standardLines, startShop, type Shop } from '../../test/shop';
+import { orderBody, parentFor, payThroughSandbox, standardLines, startShop, type Shop } from '../../test/shop';
 import { HARDENING_MSG, ORDER_MSG } from '../../contract/messages';
 
 /** POST /api/orders/{id}/cancel: only the order's customer, only while it is unpaid (docs/statuses.md). */
@@ -48,6 +48,36 @@ describeApi('a parent cancels an unpaid order', () => {
     const pay = await anon.post('/api/payment/initiate', { orderId: order.id });
     expect(pay.status).toBe(409);
     expect(pay.body.code).toBe('ORDER_CANCELLED');
+  });
+
+  it('lets the guest browser that placed it cancel with its order_access cookie alone, and no other browser', async () => {
+    const guest = await parentFor(server, shop);
+    const neighbour = await parentFor(server, shop);
+    const placedByGuest = await guest.post('/api/orders', orderBody(shop, standardLines(shop)));
+    const placedByNeighbour = await neighbour.post('/api/orders', orderBody(shop, standardLines(shop)));
+    expect(placedByGuest.status).toBe(201);
+    expect(placedByNeighbour.status).toBe(201);
+    const mine = placedByGuest.body.order.id as string;
+    const theirs = placedByNeighbour.body.order.id as string;
+
+    // Another browser, with or without a confirmation token of its own: the same answer as today.
+    for (const res of [await neighbour.post(`/api/orders/${mine}/cancel`), await new Client(server.url).post(`/api/orders/${mine}/cancel`), await guest.post(`/api/orders/${theirs}/cancel`)]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ message: ORDER_MSG.notYourOrder, code: 'NOT_YOUR_ORDER' });
+    }
+    expect(await statusOf(mine)).toBe('pending');
+    expect(await statusOf(theirs)).toBe('pending');
+
+    const cancelled = await guest.post(`/api/orders/${mine}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: mine, status: 'cancelled', paymentStatus: 'pending' });
+    expect(await statusOf(mine)).toBe('cancelled');
+
+    // Paid, it stays paid whoever asks.
+    await payThroughSandbox(server, theirs);
+    const paid = await neighbour.post(`/api/orders/${theirs}/cancel`);
+    expect(paid.status).toBe(409);
+    expect(paid.body).toMatchObject({ code: 'ALREADY_PAID' });
   });
 
   it('lets the signed-in customer cancel after a declined card, and My Orders then hides the attempt', async () => {

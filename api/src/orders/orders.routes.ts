@@ -70,12 +70,20 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
     ctx.body = view === 'staff' ? forStaff(order) : view === 'family' ? forFamily(order) : presentOrderSummary(order);
   });
 
-  /** The order's customer (signed in, or the browser holding its Idempotency-Key) cancels it while unpaid. */
+  /**
+   * The order's customer cancels it while unpaid: signed in, or the browser that placed it (its
+   * order_access cookie, or its Idempotency-Key), docs/access.md, "Reading an order".
+   */
   router.post('/orders/:id/cancel', async (ctx) => {
     const principal = ctx.state.principal;
     const key = ctx.get('Idempotency-Key').trim() || null;
     if (key && !IDEMPOTENCY_KEY.test(key)) throw badRequest(ORDER_MSG.idempotencyKeyFormat);
-    const order = await orders.cancelUnpaid(orderId(ctx), { customerId: principal.kind === 'customer' ? principal.id : null, idempotencyKey: key });
+    const id = orderId(ctx);
+    const order = await orders.cancelUnpaid(id, {
+      customerId: principal.kind === 'customer' ? principal.id : null,
+      idempotencyKey: key,
+      placedHere: orderAccess.holds(ctx, id),
+    });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = forFamily(order);
   });

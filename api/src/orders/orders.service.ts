@@ -190,11 +190,15 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     /**
      * The order's own customer cancels it while it is unpaid (docs/statuses.md#cancelled-by-the-parent):
      * a signed-in customer whose order it is, or the browser that placed it (it holds the order's
-     * Idempotency-Key). The gateway is asked first, so an order paid meanwhile is never cancelled.
+     * confirmation token, `placedHere`, or its Idempotency-Key). The gateway is asked first, so an
+     * order paid meanwhile is never cancelled.
      */
-    async cancelUnpaid(id: string, who: { customerId: number | null; idempotencyKey: string | null }): Promise<OrderRecord> {
+    async cancelUnpaid(id: string, who: { customerId: number | null; idempotencyKey: string | null; placedHere: boolean }): Promise<OrderRecord> {
       const order = await get(id);
-      const mine = (who.customerId !== null && order.customerId === who.customerId) || (who.idempotencyKey !== null && (await repo.createdWithKey(id, who.idempotencyKey)));
+      const mine =
+        who.placedHere ||
+        (who.customerId !== null && order.customerId === who.customerId) ||
+        (who.idempotencyKey !== null && (await repo.createdWithKey(id, who.idempotencyKey)));
       if (!mine) throw forbidden(ORDER_MSG.notYourOrder, 'NOT_YOUR_ORDER');
       if (order.orderStatus === 'cancelled' && order.paymentStatus !== 'completed') return order;
       if (order.paymentStatus !== 'completed' && hooks.reconcilePayment) await hooks.reconcilePayment(id);

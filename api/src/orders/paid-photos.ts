@@ -10,12 +10,15 @@ const NAMED_ORDERS = 10;
 /**
  * Deleting never destroys what was paid for (docs/access.md, "Photos that orders need"): deleting
  * a class, deleting photos or cleaning up missing ones is refused with 409 `PHOTOS_IN_ORDERS`,
- * naming the orders, while a paid order that is not delivered, or a digital copy whose download
- * link still works (the link lives DOWNLOAD_TTL_SECONDS from the order), needs those originals.
- * Staff archive the class instead.
+ * naming the orders, while a paid order that is not delivered, a digital copy whose download link
+ * still works (the link lives DOWNLOAD_TTL_SECONDS from the order), or an order whose payment is
+ * open at the gateway needs those originals. Staff archive the class instead.
+ *
+ * Call it first thing in the transaction that deletes: it locks those orders until the delete
+ * commits, so no payment is confirmed or opened in between.
  */
-export async function assertNoPaidOrderNeeds(repo: PaidPhotoRepository, scope: PhotoScope, tx?: Tx, at: number = Date.now()): Promise<void> {
-  const orders = await repo.ordersNeeding(scope, at - DOWNLOAD_TTL_SECONDS * 1000, tx);
+export async function assertNoOrderNeeds(repo: PaidPhotoRepository, scope: PhotoScope, tx: Tx, at: number = Date.now()): Promise<void> {
+  const orders = await repo.lockOrdersHolding(scope, { at, linksSince: at - DOWNLOAD_TTL_SECONDS * 1000 }, tx);
   if (orders.length === 0) return;
   const named = orders.slice(0, NAMED_ORDERS);
   const more = orders.length - named.length;

@@ -127,6 +127,25 @@ export const OPEN_PAYMENT_STATES = ['initiated', 'pending'] as const;
 /** An open payment is asked about (and may still be approved) for this long after it was opened (docs/payments.md, "The sweep"). */
 export const OPEN_PAYMENT_WINDOW_MS = 24 * 3600_000;
 
+/**
+ * Narrows a payments query (optionally aliased) to the payments that may still be approved:
+ * open, sent to the gateway, and opened (or received by the gateway) within OPEN_PAYMENT_WINDOW_MS,
+ * or a received bank transfer before its deadline (docs/payments.md, "Payments that settle later").
+ * Deletes and erasure wait for these (docs/access.md, "Photos that orders need").
+ */
+export function whereMayStillBePaid<Q extends Knex.QueryBuilder>(query: Q, at: number, alias?: string): Q {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return query
+    .whereIn(column('status'), OPEN_PAYMENT_STATES)
+    .whereNotNull(column('pay_request_id'))
+    .where((open) =>
+      open
+        .where(column('created_at'), '>=', at - OPEN_PAYMENT_WINDOW_MS)
+        .orWhere(column('received_at'), '>=', at - OPEN_PAYMENT_WINDOW_MS)
+        .orWhere(column('expires_at'), '>=', at),
+    ) as Q;
+}
+
 export function createPaymentsRepository(knex: Knex) {
   return {
     async insert(payment: NewPayment, tx?: Tx): Promise<void> {

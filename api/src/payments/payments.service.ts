@@ -1,6 +1,6 @@
 import type { Deps } from '../deps';
 import { COUNTRY, CURRENCY } from '../../contract/constants';
-import { HARDENING_MSG, ORDER_MSG, PAYMENT_METHOD_MSG } from '../../contract/messages';
+import { HARDENING_MSG, KEEP_PAID_MSG, ORDER_MSG, PAYMENT_METHOD_MSG } from '../../contract/messages';
 import { PAYMENT_METHOD_DEFINITIONS, type PaymentMethodId } from '../../contract/payment-methods';
 import type { Logger } from '../logger';
 import { createDatabase } from '../db/database';
@@ -10,6 +10,7 @@ import type { InitiateResult, PayGateClient } from './paygate/client';
 import { transactionOutcome } from './paygate/codes';
 import { PayGateError } from './paygate/errors';
 import { parsePayGateResult, type PayGateResult } from './paygate/result';
+import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
 import { createPaymentsRepository, type PaymentRecord } from './payments.repository';
 
 export interface Gateway {
@@ -114,12 +115,15 @@ export function createPaymentsService(options: PaymentsOptions) {
   }
   const repo = createPaymentsRepository(options.knex);
   const database = createDatabase(options.knex);
+  const paidPhotos = createPaidPhotoRepository(options.knex);
 
   async function payableOrder(orderId: string) {
     const order = await repo.payableOrder(orderId);
     if (!order) throw notFound(ORDER_MSG.orderNotFound);
     if (order.paymentStatus === 'completed') throw conflict(ORDER_MSG.alreadyPaid, 'ALREADY_PAID');
     if (order.orderStatus === 'cancelled') throw conflict(ORDER_MSG.orderCancelled, 'ORDER_CANCELLED');
+    // Never paid for lines whose photo was deleted or erased (docs/access.md, "Photos that orders need").
+    if ((await paidPhotos.linesWithoutPhoto(orderId)) > 0) throw conflict(KEEP_PAID_MSG.orderPhotosGone, 'ORDER_PHOTOS_GONE');
     return order;
   }
 

@@ -18,7 +18,7 @@ import { createStudentRepository } from '../students/students.repository';
 import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
 import { createFileDeletions } from '../storage/file-deletions';
 import { createDatabase } from '../db/database';
-import { assertNoPaidOrderNeeds } from '../orders/paid-photos';
+import { assertNoOrderNeeds } from '../orders/paid-photos';
 import { createVisibility, isWithheld, photoVisible, visibleStudentId, type ClassAccess, type PhotoRef } from '../students/visibility';
 
 /** Existence checks on storage run this many at a time, so a large library does not exhaust descriptors. */
@@ -102,10 +102,16 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
    * The rows go and their files are queued in one transaction, then the files are removed; a
    * removal that fails is retried by the maintenance job (docs/images.md, "Deleting photos").
    */
+  /**
+   * Deletes the photos' rows and queues their files, refused (409 `PHOTOS_IN_ORDERS`, nothing
+   * deleted) while orders need any of them; the check and the delete are one transaction
+   * (docs/access.md, "Photos that orders need").
+   */
   async function removeRows(photos: PhotoRecord[]): Promise<number> {
     if (photos.length === 0) return 0;
     const files = photos.map(filesOf);
     const deleted = await database.transaction(async (tx) => {
+      await assertNoOrderNeeds(paidPhotos, { photoIds: photos.map((photo) => photo.id) }, tx);
       const count = await repo.deleteByIds(photos.map((photo) => photo.id), tx);
       await fileDeletions.queue(files, tx);
       return count;
@@ -312,10 +318,9 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
       return { updated: await repo.toTray(ids) };
     },
 
-    /** Refused (409 `PHOTOS_IN_ORDERS`, nothing deleted) while paid orders need any of them (docs/access.md, "Photos that orders need"). */
+    /** Refused (409 `PHOTOS_IN_ORDERS`, nothing deleted) while orders need any of them (docs/access.md, "Photos that orders need"). */
     async bulkDelete(photoIds: number[]): Promise<{ deletedCount: number }> {
       const photos = await repo.findByIds(photoIds);
-      await assertNoPaidOrderNeeds(paidPhotos, { photoIds: photos.map((photo) => photo.id) });
       return { deletedCount: await removeRows(photos) };
     },
 
@@ -339,8 +344,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
 
     async cleanupMissing(): Promise<{ deletedCount: number }> {
       const missing = await withMissingOriginal(await repo.listAllWithAlbum());
-      // A missing original a paid order needs is restored, not forgotten.
-      await assertNoPaidOrderNeeds(paidPhotos, { photoIds: missing.map((entry) => entry.photo.id) });
+      // A missing original an order needs is restored, not forgotten (refused in removeRows).
       return { deletedCount: await removeRows(missing.map((entry) => entry.photo)) };
     },
 

@@ -51,6 +51,10 @@ describeApi('print batches leave out what may no longer be printed', () => {
     await assignPhotos(staff, [moved], neo!.id);
     expect((await staff.post(`/api/students/${kabo!.id}/erase`)).status).toBe(200);
 
+    // Ready to batch: only what would go to the lab is counted (Neo's print and the group photo, twice).
+    const ready = (await staff.get('/api/print-batches/ready')).body.find((school: { schoolId: number }) => school.schoolId === shop.schoolId);
+    expect(ready).toMatchObject({ orderCount: 1, printCount: 3 });
+
     const batch = await staff.post('/api/print-batches', { schoolId: shop.schoolId });
     expect(batch.status).toBe(201);
     batchId = batch.body.id;
@@ -73,6 +77,13 @@ describeApi('print batches leave out what may no longer be printed', () => {
     expect(JSON.stringify(detail)).not.toContain('Kabo');
     expect(detail.orders.find((order) => order.id === orderId)?.items.map((item) => item.photoName).sort()).toEqual(['GROUP_0302.JPG', 'IMG_0301.JPG']);
     expect(detail.fileCount).toBe(2);
+  });
+
+  it('counts in the batch list only what goes to the lab', async () => {
+    const listed = (await staff.get('/api/print-batches')).body.find((batch: { id: number }) => batch.id === batchId);
+    // One order has a print for the lab; the other's only print is left out. Prints: 1 + 2.
+    expect(listed).toMatchObject({ orderCount: 1, printCount: 3 });
+    expect((await staff.get(`/api/print-batches/${batchId}`)).body).toMatchObject({ orderCount: 1, printCount: 3 });
   });
 
   it('prints only the lines that follow the rules: no file, sheet row or MISSING.txt entry for the others', async () => {

@@ -99,6 +99,22 @@ function printLinesOnly(query: Knex.QueryBuilder, alias: string): Knex.QueryBuil
   return query.where(`${alias}.kind`, 'print');
 }
 
+/**
+ * Keeps only the print lines that go to the lab (items aliased `i`): the rules of leftOutReason()
+ * in batch-plan.ts in SQL, so a batch's counts are what the lab receives (docs/access.md, "Prints
+ * follow the rules"): the photo is still there, its child is not do not publish, and it is still
+ * the ordering child's (not moved to another child or the tray, not a card).
+ */
+function labLinesOnly(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return printLinesOnly(query, 'i')
+    .join('photos as lab_p', 'lab_p.id', 'i.photo_id')
+    .leftJoin('students as lab_st', 'lab_st.id', 'lab_p.student_id')
+    .where((dnp) => dnp.whereNull('lab_st.do_not_publish').orWhere('lab_st.do_not_publish', false))
+    .whereNot('lab_p.kind', 'card')
+    .where('lab_p.in_tray', false)
+    .where((same) => same.whereRaw('lab_p.student_id = i.student_id').orWhere((none) => none.whereNull('lab_p.student_id').whereNull('i.student_id')));
+}
+
 /** Paid, not sent to the lab yet, and in no batch (orders aliased `o`). */
 function readyOrdersOnly(db: Knex, query: Knex.QueryBuilder): Knex.QueryBuilder {
   return query
@@ -119,7 +135,7 @@ const toBatch = (row: BatchRow, totals: { orders: number; prints: number } | und
 });
 
 export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
-  /** Prints and orders per batch, cancelled orders left out. */
+  /** Prints and orders per batch, cancelled orders and left-out lines not counted. */
   async function totals(batchIds: number[], db: Knex = knex): Promise<Map<number, { orders: number; prints: number }>> {
     if (batchIds.length === 0) return new Map();
     const query = db('print_batch_orders as bo')
@@ -129,7 +145,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
       .whereNot('o.order_status', 'cancelled')
       .groupBy('bo.batch_id')
       .select('bo.batch_id', db.raw('count(distinct o.id) as order_count'), db.raw('sum(i.quantity) as print_count'));
-    const rows = (await printLinesOnly(query, 'i')) as { batch_id: number; order_count: number | string; print_count: number | string | null }[];
+    const rows = (await labLinesOnly(query)) as { batch_id: number; order_count: number | string; print_count: number | string | null }[];
     return new Map(rows.map((row) => [Number(row.batch_id), { orders: Number(row.order_count), prints: Number(row.print_count ?? 0) }]));
   }
 
@@ -155,7 +171,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
       const query = readyOrdersOnly(knex, knex('orders as o').join('order_items as i', 'i.order_id', 'o.id'))
         .groupBy('o.school_id')
         .select('o.school_id', knex.raw('count(distinct o.id) as order_count'), knex.raw('sum(i.quantity) as print_count'));
-      const rows = (await printLinesOnly(query, 'i')) as { school_id: number; order_count: number | string; print_count: number | string | null }[];
+      const rows = (await labLinesOnly(query)) as { school_id: number; order_count: number | string; print_count: number | string | null }[];
       const bySchool = new Map(rows.map((row) => [Number(row.school_id), row]));
       return schools.map((school) => {
         const row = bySchool.get(Number(school.id));

@@ -16,8 +16,9 @@ import { createDatabase } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { now } from '../db/knex';
 import { hashResetToken, newResetToken } from '../customers/customers.reset-tokens';
+import { requestResetLink, resetWithLink } from '../http/password-reset';
 import { passwordResetEmail } from '../mail/templates';
-import { createStaffRepository, type StaffRecord, type StaffRepository } from './staff.repository';
+import { createStaffRepository, type StaffRecord, type StaffRepository, type StaffResetTokenRecord } from './staff.repository';
 import { presentStaff } from './staff.presenter';
 
 /** The staff reset page; like the customers' link it starts from PUBLIC_URL, never the Host header. */
@@ -28,7 +29,6 @@ export function staffResetUrl(publicUrl: string, token: string): string {
 export function createStaffService(deps: Pick<Deps, 'knex' | 'tokens' | 'limits' | 'logger' | 'mailer' | 'config'>) {
   const database = createDatabase(deps.knex);
   const repo = createStaffRepository(deps.knex);
-  const invalidLink = () => badRequest(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid }, 'RESET_LINK_INVALID');
 
   /** Voids the account's older links, stores the new one's digest and mails the link. */
   async function mailResetLink(email: string): Promise<void> {
@@ -115,31 +115,12 @@ export function createStaffService(deps: Pick<Deps, 'knex' | 'tokens' | 'limits'
     },
 
     /** As for customers: every request counts against the limit, found or not, and the answer never tells (docs/accounts.md). */
-    async forgotPassword(input: ForgotPasswordInput, clientIp: string): Promise<{ message: string }> {
-      await deps.limits.guard('password-reset', clientIp, input.email);
-      await deps.limits.fail('password-reset', clientIp, input.email);
-      mailResetLink(input.email).catch((err: unknown) => deps.logger.error({ err }, 'staff password reset e-mail was not sent'));
-      return { message: MSG.resetLinkSent };
-    },
+    forgotPassword: (input: ForgotPasswordInput, clientIp: string): Promise<{ message: string }> =>
+      requestResetLink(deps, input.email, clientIp, mailResetLink, 'staff password reset e-mail was not sent'),
 
     /** Sets the password, spends the link, voids the others and every older session, and signs in. */
     async resetPassword(input: ResetPasswordInput, clientIp: string) {
-      await deps.limits.guard('reset-link', clientIp, 'link');
-      const found = await repo.findResetToken(hashResetToken(input.token));
-      if (!found || found.usedAt !== null || found.expiresAt <= now()) {
-        await deps.limits.fail('reset-link', clientIp, 'link');
-        throw invalidLink();
-      }
-      const passwordHash = await hashPassword(input.newPassword);
-      const staff = await database.transaction(async (tx) => {
-        const at = now();
-        if (!(await repo.consumeResetToken(found.id, at, tx))) throw invalidLink();
-        await repo.voidResetTokens(found.staffId, at, tx);
-        await repo.setPassword(found.staffId, passwordHash, at, tx);
-        return repo.findById(found.staffId, tx);
-      });
-      if (!staff) throw invalidLink();
-      return session(staff);
+      return session(await resetWithLink(deps, database, { ...repo, accountOf: (token: StaffResetTokenRecord) => token.staffId }, input, clientIp));
     },
 
     /** An admin signs another staff member out of every device (docs/accounts.md, "Staff sessions"). */
@@ -204,4 +185,33 @@ export async function createAdminAccount(repo: StaffRepository, input: AdminAcco
     if (isUniqueViolation(err)) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
     throw err;
   }
+}
+
+/**
+ * INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD, read once at start (docs/accounts.md, "The first
+ * administrator"): on a database with no staff account that administrator is made; otherwise the
+ * variables are ignored and the log says so. The log names the address, never the password.
+ * Processes starting together on an empty database make one account: the address is unique.
+ */
+export async function ensureInitialAdmin(deps: Pick<Deps, 'knex' | 'logger'>, input: AdminAccountInput): Promise<'created' | 'ignored'> {
+  const repo = createStaffRepository(deps.knex);
+  const ignored = () => {
+    deps.logger.info({ email: input.email }, 'INITIAL_ADMIN_EMAIL ignored: staff accounts already exist (it only makes the first administrator)');
+    return 'ignored' as const;
+  };
+  if ((await repo.count()) > 0) return ignored();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const made = await createDatabase(deps.knex).transaction(async (tx) => {
+      if ((await repo.count(undefined, tx)) > 0) return false;
+      await repo.insert({ ...input, passwordHash, role: 'admin' }, tx);
+      return true;
+    });
+    if (!made) return ignored();
+  } catch (err) {
+    if (isUniqueViolation(err)) return ignored();
+    throw err;
+  }
+  deps.logger.info({ email: input.email }, 'first administrator created from INITIAL_ADMIN_EMAIL');
+  return 'created';
 }

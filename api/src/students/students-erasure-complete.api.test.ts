@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STUDENT_MSG } from '../../contract/messages';
 import type { Student } from '../../contract/students';
-import { describeApi, staffClient, startTestServer, type Client, type TestServer } from '../../test/harness';
+import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
 import { storedOriginalOf } from '../../test/fixtures';
 import { pdfPagesText } from '../../test/pdf';
-import { createShop, parentFor, type Shop } from '../../test/shop';
+import { createShop, orderBody, parentFor, postForm, type Shop } from '../../test/shop';
+import { approvedNotify } from '../payments/payments.test-helpers';
 import { readZip } from '../../test/zip';
 import { createMaintenance } from '../jobs/maintenance';
 import { exists, shardedPath } from '../photos/photos.test-helpers';
@@ -74,6 +75,60 @@ describeApi('erasure leaves nothing of the child behind', () => {
     const everything = [JSON.stringify(detail.body), ...zip.map((entry) => entry.name), ...zip.filter((entry) => !entry.name.endsWith('.JPG')).map((entry) => entry.data.toString('utf8')), packing, labels];
     for (const text of everything.filter((text) => !text.includes(namesake))) expect(text).not.toMatch(/Kabo|Kabz|Ramotswe/i);
     expect(JSON.stringify((await staff.get('/api/orders')).body.filter((order: { id: string }) => order.id !== namesake))).not.toMatch(/Kabo|Kabz|Ramotswe/i);
+  });
+
+  it("takes the child's name out of order notes: a note on the child's own order goes, other orders lose the name", async () => {
+    const [tumelo, neo] = (await addStudents(staff, shop.openAlbumId, ['Tumelo Kgari', 'Neo Sebina'])) as [Student, Student];
+    const own = (await addPhoto(server, shop.openAlbumId, 'IMG_1001.JPG', await distinctJpeg(101))).id;
+    const group = (await addPhoto(server, shop.openAlbumId, 'GROUP_1002.JPG', await distinctJpeg(102))).id;
+    await assignPhotos(staff, [own], tumelo.id);
+    const otherClass = await addAlbum(server, shop.schoolId, 'Class 8Q');
+    const otherPhoto = (await addPhoto(server, otherClass, 'IMG_1003.JPG', await distinctJpeg(103))).id;
+    const parent = await parentFor(server, shop);
+    const print = (photoId: number, albumId = shop.openAlbumId) => ({ photoId, albumId, product: shop.print, quantity: 1 });
+    const tied = await paidOrder(server, parent, shop, [print(own)], { studentName: 'Tumi', notes: 'Please hand to Tumi’s teacher, Mrs Dube' });
+    const groupOnly = await paidOrder(server, parent, shop, [print(group)], { studentName: neo.name, notes: 'For NEO and tumelo  kgari. The Kgari family, Tumelong Road' });
+    const elsewhere = await paidOrder(server, parent, shop, [print(otherPhoto, otherClass)], { studentName: 'Tumelo Kgari', notes: 'Tumelo Kgari, class 8Q' });
+
+    expect((await staff.post(`/api/students/${tumelo.id}/erase`)).status).toBe(200);
+    const notesOf = async (orderId: string) => (await server.runtime.knex('orders').where({ id: orderId }).first('notes')).notes as string | null;
+    expect(await notesOf(tied)).toBe(STUDENT_MSG.noteRemovedText);
+    expect(await notesOf(groupOnly)).toBe(`For NEO and ${STUDENT_MSG.nameRemovedText}. The ${STUDENT_MSG.nameRemovedText} family, Tumelong Road`);
+    expect(await notesOf(elsewhere)).toBe('Tumelo Kgari, class 8Q');
+    const shown = (await staff.get('/api/orders')).body.filter((order: { id: string }) => order.id !== elsewhere);
+    expect(JSON.stringify(shown)).not.toMatch(/Tumelo Kgari|Tumi’s|Kgari family/i);
+  });
+
+  it('cancels an order the erasure left pending for its open payment once that payment ends unpaid', async () => {
+    const [lorato] = (await addStudents(staff, shop.openAlbumId, ['Lorato Pule'])) as [Student];
+    const photo = (await addPhoto(server, shop.openAlbumId, 'IMG_1101.JPG', await distinctJpeg(111))).id;
+    await assignPhotos(staff, [photo], lorato.id);
+    const parent = await parentFor(server, shop);
+    const place = async () => {
+      const res = await parent.post('/api/orders', orderBody(shop, [{ photoId: photo, albumId: shop.openAlbumId, product: shop.print, quantity: 1 }]));
+      expect(res.status).toBe(201);
+      const orderId = res.body.order.id as string;
+      expect((await new Client(server.url).post('/api/payment/initiate', { orderId })).status).toBe(200);
+      return orderId;
+    };
+    const declined = await place();
+    const abandoned = await place();
+    expect((await staff.post(`/api/students/${lorato.id}/erase`)).status).toBe(200);
+    const statusOf = async (id: string) => (await server.runtime.knex('orders').where({ id }).first('order_status')).order_status as string;
+    const maintenance = createMaintenance(server.runtime);
+    expect(await maintenance.sweepPayments()).toBe(true);
+    expect([await statusOf(declined), await statusOf(abandoned)]).toEqual(['pending', 'pending']);
+    // Paying again is refused: its lines are gone.
+    expect((await new Client(server.url).post('/api/payment/initiate', { orderId: declined })).body.code).toBe('ORDER_PHOTOS_GONE');
+
+    // The gateway declines the first; the second is left past the time it could still be approved.
+    const payment = await server.runtime.knex('payments').where({ order_id: declined }).first();
+    const refused = await postForm(`${server.url}/api/payment/notify`, approvedNotify(payment, { TRANSACTION_STATUS: '2', RESULT_CODE: '900003', RESULT_DESC: 'Insufficient Funds' }));
+    expect(refused.status).toBe(200);
+    expect(await statusOf(declined)).toBe('pending');
+    await server.runtime.knex('payments').where({ order_id: abandoned }).update({ created_at: Date.now() - 25 * 3600_000 });
+    expect(await maintenance.sweepPayments()).toBe(true);
+    expect([await statusOf(declined), await statusOf(abandoned)]).toEqual(['cancelled', 'cancelled']);
   });
 
   it('retries a failed removal from storage until the files are gone', async () => {

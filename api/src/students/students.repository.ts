@@ -3,7 +3,7 @@ import type { AccessMode } from '../../contract/student-codes';
 import { inTx, runner, type Tx } from '../db/database';
 import { insertedId, now, toIso } from '../db/knex';
 import type { PhotoFileRecord } from '../albums/albums.repository';
-import { OPEN_PAYMENT_STATES, OPEN_PAYMENT_WINDOW_MS } from '../payments/payments.repository';
+import { whereMayStillBePaid } from '../payments/payments.repository';
 
 export interface StudentRecord {
   id: number;
@@ -85,6 +85,19 @@ function recordQuery(db: Knex) {
       db.raw('(select count(*) from photos p where p.student_id = st.id) as photo_count'),
     );
 }
+
+/** Where an erased child's name may stand in an order: its student name and its notes. */
+export interface OrderNames {
+  id: string;
+  studentName: string;
+  notes: string | null;
+}
+interface OrderNamesRow {
+  id: string;
+  student_name: string;
+  notes: string | null;
+}
+const toOrderNames = (row: OrderNamesRow): OrderNames => ({ id: row.id, studentName: row.student_name, notes: row.notes });
 
 export function createStudentRepository(knex: Knex) {
   return {
@@ -260,19 +273,24 @@ export function createStudentRepository(knex: Knex) {
     },
 
     /** Orders for the class (the order's class, or a line of it), with their student name: where an erased child's name may stand. */
-    async classOrderNames(albumId: number, tx: Tx): Promise<{ id: string; studentName: string }[]> {
+    async classOrderNames(albumId: number, tx: Tx): Promise<OrderNames[]> {
       const db = inTx(tx);
       const rows = (await db('orders')
         .where('album_id', albumId)
         .orWhereIn('id', db('order_items').where('album_id', albumId).select('order_id'))
-        .select('id', 'student_name')) as { id: string; student_name: string }[];
-      return rows.map((row) => ({ id: row.id, studentName: row.student_name }));
+        .select('id', 'student_name', 'notes')) as OrderNamesRow[];
+      return rows.map(toOrderNames);
     },
 
-    async orderNames(orderIds: string[], tx: Tx): Promise<{ id: string; studentName: string }[]> {
+    async orderNames(orderIds: string[], tx: Tx): Promise<OrderNames[]> {
       if (orderIds.length === 0) return [];
-      const rows = (await inTx(tx)('orders').whereIn('id', orderIds).select('id', 'student_name')) as { id: string; student_name: string }[];
-      return rows.map((row) => ({ id: row.id, studentName: row.student_name }));
+      const rows = (await inTx(tx)('orders').whereIn('id', orderIds).select('id', 'student_name', 'notes')) as OrderNamesRow[];
+      return rows.map(toOrderNames);
+    },
+
+    async setOrderNotes(notes: Map<string, string | null>, tx: Tx): Promise<void> {
+      const at = now();
+      for (const [id, text] of notes) await inTx(tx)('orders').where({ id }).update({ notes: text, updated_at: at });
     },
 
     /** Per order, the roster names of the children its lines are still for. */
@@ -297,11 +315,11 @@ export function createStudentRepository(knex: Knex) {
      * except while a payment of theirs is still open or being opened (it may yet be approved, and
      * a cancelled order paid is a refund, docs/access.md, "Erasure").
      */
-    async cancelUnpaidOrders(orderIds: string[], tx: Tx): Promise<void> {
+    async cancelUnpaidOrders(orderIds: string[], tx: Tx): Promise<number> {
       const db = inTx(tx);
-      if (orderIds.length === 0) return;
+      if (orderIds.length === 0) return 0;
       const at = now();
-      await db('orders')
+      return db('orders')
         .whereIn('id', orderIds)
         .whereNot('payment_status', 'completed')
         .whereNot('order_status', 'cancelled')
@@ -310,11 +328,25 @@ export function createStudentRepository(knex: Knex) {
           db('payments as p')
             .select(db.raw('1'))
             .whereRaw('p.order_id = orders.id')
-            .whereIn('p.status', OPEN_PAYMENT_STATES)
-            .whereNotNull('p.pay_request_id')
-            .where('p.created_at', '>=', at - OPEN_PAYMENT_WINDOW_MS),
+            .modify((query) => whereMayStillBePaid(query, at, 'p')),
         )
         .update({ order_status: 'cancelled', updated_at: at });
+    },
+
+    /**
+     * Unpaid orders an erasure left pending (a line redacted at the family's request: no photo and
+     * no original name) that are not cancelled yet, oldest first.
+     */
+    async ordersLeftByErasure(limit: number, tx: Tx): Promise<string[]> {
+      const db = inTx(tx);
+      const rows = (await db('orders as o')
+        .whereNot('o.payment_status', 'completed')
+        .whereNot('o.order_status', 'cancelled')
+        .whereExists(db('order_items as i').select(db.raw('1')).whereRaw('i.order_id = o.id').whereNull('i.photo_id').whereNull('i.photo_original_name'))
+        .orderBy('o.created_at')
+        .limit(limit)
+        .select('o.id')) as { id: string }[];
+      return rows.map((row) => row.id);
     },
 
     deletePhotos: (ids: number[], tx: Tx) => inTx(tx)('photos').whereIn('id', ids).delete(),

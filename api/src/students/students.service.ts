@@ -66,6 +66,24 @@ export function nameAfterErasure(current: string, childName: string, tiedToChild
 
 const ORDER_STUDENT_NAME_MAX = 150;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * An order's notes once a child is erased (docs/access.md, "Erasure, completely"), or the notes
+ * unchanged: an order tied to the child by a line loses its note (it is about that child, and may
+ * spell the name any way); in the class's other orders the child's full name, first name and
+ * surname are replaced wherever they stand as words, whatever the case.
+ */
+export function notesAfterErasure(notes: string | null, childName: string, tiedToChild: boolean, removedNote: string, removedName: string): string | null {
+  if (notes === null || notes.trim() === '') return notes;
+  if (tiedToChild) return removedNote;
+  const full = childName.normalize('NFC').trim().replace(/\s+/g, ' ');
+  const words = [full, ...full.split(' ')].filter((word) => word.length >= 2).sort((a, b) => b.length - a.length);
+  if (words.length === 0) return notes;
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map((word) => escapeRegExp(word).replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  return notes.normalize('NFC').replace(pattern, removedName);
+}
+
 const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
@@ -315,12 +333,21 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
         const names = new Map<string, string>();
         const others = await repo.lineChildren(redacted.orderIds, tx);
         const tied = new Set(redacted.orderIds);
-        for (const order of [...(await repo.orderNames(redacted.orderIds, tx)), ...(await repo.classOrderNames(student.albumId, tx))]) {
+        const orders = [...(await repo.orderNames(redacted.orderIds, tx)), ...(await repo.classOrderNames(student.albumId, tx))];
+        for (const order of orders) {
           if (names.has(order.id)) continue;
           const renamed = nameAfterErasure(order.studentName, student.name, tied.has(order.id), others.get(order.id) ?? [], STUDENT_MSG.photoRemovedText);
           if (renamed !== null && renamed !== order.studentName) names.set(order.id, renamed);
         }
         await repo.setStudentNames(names, tx);
+        // Notes may name the child too.
+        const notes = new Map<string, string | null>();
+        for (const order of orders) {
+          if (notes.has(order.id)) continue;
+          const rewritten = notesAfterErasure(order.notes, student.name, tied.has(order.id), STUDENT_MSG.noteRemovedText, STUDENT_MSG.nameRemovedText);
+          if (rewritten !== order.notes) notes.set(order.id, rewritten);
+        }
+        await repo.setOrderNotes(notes, tx);
         await repo.cancelUnpaidOrders(redacted.orderIds, tx);
         if (photoIds.length > 0) await repo.deletePhotos(photoIds, tx);
         // Queued with the rows: a removal that fails is retried until storage confirms (docs/access.md, "Erasure").
@@ -342,6 +369,15 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
       });
       await fileDeletions.removeQueued(files);
       return result;
+    },
+
+    /**
+     * Orders an erasure left pending because a payment of theirs was still open are cancelled once
+     * it has ended unpaid (refused, or abandoned past OPEN_PAYMENT_WINDOW_MS) and no other is being
+     * opened (docs/access.md, "Erasure"); run by the payment sweep. Returns how many were cancelled.
+     */
+    async cancelOrdersLeftByErasure(): Promise<number> {
+      return database.transaction(async (tx) => repo.cancelUnpaidOrders(await repo.ordersLeftByErasure(500, tx), tx));
     },
   };
 }

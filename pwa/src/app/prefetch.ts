@@ -9,8 +9,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { schoolBySlugQuery } from '../features/schools/api';
 import { albumsQuery, photosQuery, priceListsQuery } from '../features/gallery/api';
 import { paths } from '../lib/paths';
+import { paymentMethodsQuery } from '../lib/payment-methods';
 
 export function prefetchRouteData(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
+  // How-it-works names the enabled payment methods once hydrated: asked for while it hydrates.
+  if (location.pathname === paths.howItWorks) void queryClient.prefetchQuery(paymentMethodsQuery());
   const match = matchPath(paths.schoolPattern, location.pathname);
   const slug = match?.params.slug;
   if (!slug) return;

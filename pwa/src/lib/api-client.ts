@@ -42,6 +42,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Answer null instead of failing on 401 (the optional mode). */
   nullOn401?: boolean;
+  /** The browser's HTTP cache mode: `no-cache` asks the server again even when a cached answer is fresh. */
+  cache?: RequestCache;
 }
 
 function bearer(mode: AuthMode): string | null {
@@ -52,7 +54,7 @@ function bearer(mode: AuthMode): string | null {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = 'auto', headers = {}, signal, nullOn401 = false } = options;
+  const { method = 'GET', body, auth = 'auto', headers = {}, signal, nullOn401 = false, cache } = options;
   const finalHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
   const token = bearer(auth);
   if (token) finalHeaders.Authorization = `Bearer ${token}`;
@@ -67,7 +69,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers: finalHeaders, body: payload, credentials: 'include', signal });
+    response = await fetch(path, { method, headers: finalHeaders, body: payload, credentials: 'include', signal, ...(cache ? { cache } : {}) });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new NetworkError(err);

@@ -167,6 +167,24 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   /** The request may be paid with `method` on that method's own page. */
   const allows = (tx: SandboxTransaction, method: SandboxPayMethod) => (tx.payMethod ?? method) === method && carried.includes(method);
 
+  /**
+   * A method page's form: its open request when that request may be paid this way; otherwise the
+   * error page is answered (the request's own error, or DATA_PM for another method) and null returned.
+   */
+  async function methodForm(ctx: AppContext, method: SandboxPayMethod): Promise<{ pairs: FormPairs; tx: SandboxTransaction } | null> {
+    const pairs = await readFormPairs(ctx);
+    const opened = openTransaction(pairs);
+    if ('error' in opened) {
+      answerHtml(ctx, 400, errorPage(opened.error));
+      return null;
+    }
+    if (!allows(opened.tx, method)) {
+      answerHtml(ctx, 400, errorPage('DATA_PM'));
+      return null;
+    }
+    return { pairs, tx: opened.tx };
+  }
+
   router.post('/payweb3/initiate.trans', async (ctx) => {
     const checked = validateInitiate(await readFormPairs(ctx), paygateId, secret, carried);
     if (!checked.ok) {
@@ -278,17 +296,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
    * then the phone's answer, at once, or after "received" when SANDBOX_EWALLET_DELAY_MS is set.
    */
   router.post('/payweb3/ewallet.trans', async (ctx) => {
-    const pairs = await readFormPairs(ctx);
-    const opened = openTransaction(pairs);
-    if ('error' in opened) {
-      answerHtml(ctx, 400, errorPage(opened.error));
-      return;
-    }
-    const { tx } = opened;
-    if (!allows(tx, 'EW')) {
-      answerHtml(ctx, 400, errorPage('DATA_PM'));
-      return;
-    }
+    const form = await methodForm(ctx, 'EW');
+    if (!form) return;
+    const { pairs, tx } = form;
     const action = pairValue(pairs, 'ACTION');
     const postedWallet = pairValue(pairs, 'WALLET') ?? '';
     const wallet = tx.payMethodDetail ?? (SANDBOX_WALLETS.includes(postedWallet) ? postedWallet : (SANDBOX_WALLETS[0] ?? ''));
@@ -335,17 +345,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
   /** The bank-transfer page's form: "I have made the transfer" answers received (5); the bank's answer comes later. */
   router.post('/payweb3/transfer.trans', async (ctx) => {
-    const pairs = await readFormPairs(ctx);
-    const opened = openTransaction(pairs);
-    if ('error' in opened) {
-      answerHtml(ctx, 400, errorPage(opened.error));
-      return;
-    }
-    const { tx } = opened;
-    if (!allows(tx, 'BT')) {
-      answerHtml(ctx, 400, errorPage('DATA_PM'));
-      return;
-    }
+    const form = await methodForm(ctx, 'BT');
+    if (!form) return;
+    const { pairs, tx } = form;
     if (pairValue(pairs, 'ACTION') === 'cancel') {
       const outcome = cancelOutcome(cancelStatus, { payMethod: 'BT', payMethodDetail: 'SID' });
       await complete(tx, outcome);

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { CART_MSG, HARDENING_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
+import { CART_MSG, HARDENING_MSG, ORDER_MSG, PAYMENT_METHOD_MSG, PWA_MSG } from '@contract/messages';
 import { formatPula } from '@contract/money';
 import type { Order, OrderSummary } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -14,6 +14,7 @@ import { Card, CardBody } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
 import { createOrder, initiatePayment, orderBody, type CheckoutDetails } from '../../features/checkout/api';
 import { CheckoutForm } from '../../features/checkout/checkout-form';
+import { PaymentMethodChoice, isMethodNotEnabled, usePaymentMethodChoice } from '../../features/checkout/payment-method-choice';
 import { CartLines } from '../../components/cart-lines';
 import { checkoutKey, forgetCheckoutKey } from '../../features/checkout/idempotency';
 import { INVALID_PAYMENT_RESPONSE, nextGatewayStep, postToGateway } from '../../features/checkout/redirect-to-gateway';
@@ -31,6 +32,7 @@ import { useSession } from '../../lib/session';
 import { useOnline } from '../../lib/use-online';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
+import { payByPhrase } from '../../lib/payment-methods';
 
 type Step = 'idle' | 'ordering' | 'paying' | 'redirecting' | 'payment-failed';
 
@@ -50,6 +52,7 @@ export default function Checkout() {
   const [cancelBusy, setCancelBusy] = useState(false);
   // Redraws after the unpaid order's record changes (it lives in local storage).
   const [, setRecordVersion] = useState(0);
+  const choice = usePaymentMethodChoice();
 
   // Back from the card page: a page restored from the back-forward cache is still "redirecting".
   useEffect(() => {
@@ -115,7 +118,7 @@ export default function Checkout() {
   const pay = async (created: Order | OrderSummary) => {
     setStep('paying');
     try {
-      const next = nextGatewayStep(await initiatePayment(created));
+      const next = nextGatewayStep(await initiatePayment(created, choice.method));
       if (next.kind === 'post') {
         setStep('redirecting');
         postToGateway(next.processUrl, next.fields);
@@ -129,14 +132,18 @@ export default function Checkout() {
       if (next.kind === 'failed') toast({ title: PWA_MSG.paymentSetupFailedTitle, description: next.error ?? ORDER_MSG.paymentUnavailable, variant: 'destructive' });
       else toast({ title: PWA_MSG.paymentErrorTitle, description: INVALID_PAYMENT_RESPONSE, variant: 'destructive' });
     } catch (err) {
-      if (err instanceof ApiError) toast({ title: PWA_MSG.paymentSetupFailedTitle, description: err.serverMessage ?? ORDER_MSG.paymentUnavailable, variant: 'destructive' });
+      if (isMethodNotEnabled(err)) await choice.refused();
+      else if (err instanceof ApiError) toast({ title: PWA_MSG.paymentSetupFailedTitle, description: err.serverMessage ?? ORDER_MSG.paymentUnavailable, variant: 'destructive' });
       else toast({ title: PWA_MSG.paymentErrorTitle, description: PWA_MSG.paymentInitFailed, variant: 'destructive' });
     }
     setStep('payment-failed');
   };
 
-  /** The unpaid order again: paid meanwhile, it is settled; cancelled, it is forgotten; else to the card page. */
-  const payUnpaid = async (record: UnpaidOrder): Promise<'paying' | 'gone' | 'failed'> => {
+  /**
+   * The unpaid order again: paid meanwhile, it is settled; cancelled, it is forgotten; its payment
+   * awaiting confirmation, its page is shown; else to the card page.
+   */
+  const payUnpaid = async (record: UnpaidOrder): Promise<'paying' | 'gone' | 'awaiting' | 'failed'> => {
     setStep('ordering');
     let existing: Order | OrderSummary;
     try {
@@ -151,6 +158,13 @@ export default function Checkout() {
       toast({ title: CART_MSG.alreadyPaidTitle, description: CART_MSG.alreadyPaid(existing.id), variant: 'success' });
       navigate(paths.orderConfirmation(existing.id));
       return 'gone';
+    }
+    // A payment that settles later is on its way (docs/payments.md, "Payments that settle later"):
+    // its page says what to do; a second payment is not started beside it.
+    if (existing.awaitingPayment && existing.status !== 'cancelled') {
+      setStep('idle');
+      navigate(paths.orderConfirmation(existing.id));
+      return 'awaiting';
     }
     if (existing.status === 'cancelled') {
       forgetUnpaidOrder(existing.id);
@@ -186,6 +200,16 @@ export default function Checkout() {
     return true;
   };
 
+  /** Whether the unpaid order's payment was received and awaits confirmation (false when it cannot be told). */
+  const awaitsConfirmation = async (record: UnpaidOrder): Promise<boolean> => {
+    try {
+      const existing = await queryClient.fetchQuery({ ...orderQuery(record.orderId), staleTime: 0 });
+      return existing.status !== 'cancelled' && existing.paymentStatus === 'pending' && existing.awaitingPayment !== null;
+    } catch {
+      return false;
+    }
+  };
+
   const sameAsUnpaid = (record: UnpaidOrder, details: CheckoutDetails) =>
     record.signature === cartSignature(lines) && JSON.stringify(record.details) === JSON.stringify(details);
 
@@ -199,6 +223,10 @@ export default function Checkout() {
     // The same cart and details as the unpaid order: that order is paid, not a second one placed.
     if (unpaid && sameAsUnpaid(unpaid, details)) {
       if ((await payUnpaid(unpaid)) !== 'gone') return;
+    } else if (unpaid && (await awaitsConfirmation(unpaid))) {
+      // Its money may be on its way (a bank transfer made, a wallet asked): never cancelled to make
+      // room. The changed cart becomes a new order beside it; My Orders shows both.
+      forgetUnpaidOrder(unpaid.orderId);
     } else if (unpaid && !(await cancelUnpaid(unpaid, true))) {
       return;
     }
@@ -267,6 +295,7 @@ export default function Checkout() {
                 <p className="alert alert-danger" role="alert">
                   Your order has been created, but the payment could not be started. You can try again now.
                 </p>
+                <PaymentMethodChoice choice={choice} />
                 <div className="row">
                   <Button onClick={() => void pay(order)}>Try Payment Again</Button>
                   <Link to={paths.orderConfirmation(order.id)} className={buttonClass('outline')}>
@@ -388,9 +417,10 @@ export default function Checkout() {
                 busyLabel={step === 'ordering' ? 'Placing order...' : 'Starting payment...'}
                 disabled={schoolId === 0 || changes.length > 0 || unavailableCount > 0}
                 onSubmit={(details) => void placeOrder(details)}
+                beforeSubmit={<PaymentMethodChoice choice={choice} disabled={step !== 'idle'} />}
               />
               <p className="muted" style={{ fontSize: '0.875rem', marginTop: 'var(--space-3)' }}>
-                You will pay by card on PayGate's secure page. Orders are delivered to the school.
+                {PAYMENT_METHOD_MSG.checkoutNote(payByPhrase(choice.methods.filter((method) => method.id === choice.method)))}
               </p>
             </CardBody>
           </Card>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CART_MSG, HARDENING_MSG, ORDER_MSG, PWA_MSG } from '@contract/messages';
+import { CART_MSG, HARDENING_MSG, ORDER_MSG, PAYMENT_METHOD_MSG, PWA_MSG } from '@contract/messages';
 import { formatDate } from '@contract/format';
 import { formatPula } from '@contract/money';
 import type { Order } from '@contract/orders';
@@ -13,6 +13,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { initiatePayment } from '../../features/checkout/api';
 import { INVALID_PAYMENT_RESPONSE, nextGatewayStep, postToGateway } from '../../features/checkout/redirect-to-gateway';
+import { PaymentMethodChoice, isMethodNotEnabled, usePaymentMethodChoice } from '../../features/checkout/payment-method-choice';
+import { AwaitingPaymentDetails, awaitingText } from '../../features/orders/awaiting-payment';
 import { cancelOrder, customerOrdersQuery, orderKeys } from '../../features/orders/api';
 import { OrderItems } from '../../features/orders/order-items';
 import { OrderBadges, words } from '../../features/orders/status-badges';
@@ -91,6 +93,12 @@ function OrdersScreen({ firstName, lastName }: { firstName: string; lastName: st
 
 /** An order that is not paid and not cancelled: its customer may pay it or cancel it. */
 const awaitsPayment = (order: Order) => order.status === 'pending' && order.paymentStatus !== 'completed';
+/**
+ * A payment received by the gateway and settled later (docs/payments.md, "Payments that settle
+ * later"): what to do is shown first; paying another way is one deliberate step further, since both
+ * payments may arrive (docs/payments.md, "Switching method").
+ */
+const awaitsConfirmation = (order: Order) => awaitsPayment(order) && order.paymentStatus === 'pending' && order.awaitingPayment !== null;
 
 function OrderCard({ order }: { order: Order }) {
   // Photos are the distinct photos; products are the item lines (copies are each line's quantity).
@@ -98,15 +106,24 @@ function OrderCard({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'paying' | 'cancelling' | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const choice = usePaymentMethodChoice();
+  const awaiting = awaitsConfirmation(order) ? order.awaitingPayment : null;
+  const [otherWay, setOtherWay] = useState(false);
+  const offerPayment = awaitsPayment(order) && (!awaiting || otherWay);
 
   const payNow = async () => {
     setBusy('paying');
     try {
-      const next = nextGatewayStep(await initiatePayment(order));
+      const next = nextGatewayStep(await initiatePayment(order, choice.method));
       if (next.kind === 'post') return postToGateway(next.processUrl, next.fields);
       if (next.kind === 'redirect') return window.location.assign(next.url);
       toast({ title: PWA_MSG.paymentSetupFailedTitle, description: next.kind === 'failed' ? (next.error ?? ORDER_MSG.paymentUnavailable) : INVALID_PAYMENT_RESPONSE, variant: 'destructive' });
     } catch (err) {
+      if (isMethodNotEnabled(err)) {
+        await choice.refused();
+        setBusy(null);
+        return;
+      }
       toast({ title: PWA_MSG.paymentSetupFailedTitle, description: errorMessage(err, PWA_MSG.paymentInitFailed), variant: 'destructive' });
       // Paid or cancelled meanwhile: the list says so.
       void queryClient.invalidateQueries({ queryKey: orderKeys.mine });
@@ -166,7 +183,7 @@ function OrderCard({ order }: { order: Order }) {
               <dt>Total</dt>
               <dd>{formatPula(order.totalAmount)}</dd>
               <dt>Payment</dt>
-              <dd>{words(order.paymentStatus)}</dd>
+              <dd>{awaiting ? PAYMENT_METHOD_MSG.awaitingTitle : words(order.paymentStatus)}</dd>
               <dt>School</dt>
               <dd>{order.school.name}</dd>
             </dl>
@@ -179,11 +196,30 @@ function OrderCard({ order }: { order: Order }) {
         ) : null}
         <h3>Items</h3>
         <OrderItems items={order.items} />
+        {awaiting ? (
+          <div className="alert alert-info" role="status" style={{ marginTop: 'var(--space-4)' }}>
+            <strong>{PAYMENT_METHOD_MSG.awaitingTitle}</strong>
+            <p style={{ margin: 0 }}>{awaitingText(awaiting)}</p>
+            <AwaitingPaymentDetails awaiting={awaiting} />
+            <p style={{ margin: 'var(--space-2) 0 0' }}>{PAYMENT_METHOD_MSG.payAnotherWayHelp}</p>
+          </div>
+        ) : null}
+        {offerPayment ? (
+          <div style={{ marginTop: 'var(--space-4)' }}>
+            <PaymentMethodChoice choice={choice} disabled={busy !== null} />
+          </div>
+        ) : null}
         {awaitsPayment(order) ? (
           <div className="row" style={{ marginTop: 'var(--space-4)' }}>
-            <Button onClick={() => void payNow()} disabled={busy !== null}>
-              {busy === 'paying' ? PWA_MSG.working : CART_MSG.payNow}
-            </Button>
+            {offerPayment ? (
+              <Button onClick={() => void payNow()} disabled={busy !== null}>
+                {busy === 'paying' ? PWA_MSG.working : CART_MSG.payNow}
+              </Button>
+            ) : (
+              <Button variant="outline" onClick={() => setOtherWay(true)} disabled={busy !== null}>
+                {PAYMENT_METHOD_MSG.payAnotherWay}
+              </Button>
+            )}
             <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy !== null}>
               {CART_MSG.cancelOrder}
             </Button>

@@ -10,6 +10,7 @@ import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { orderQuery } from '../../features/orders/api';
 import { CONFIRMATION_TEXT, confirmationState, readGatewayOutcome } from '../../features/orders/outcome';
+import { AwaitingPaymentDetails, awaitingText } from '../../features/orders/awaiting-payment';
 import { OrderItems } from '../../features/orders/order-items';
 import { restoreCartFrom } from '../../features/orders/restore-cart';
 import { OrderBadges } from '../../features/orders/status-badges';
@@ -51,13 +52,16 @@ export default function OrderConfirmation() {
   // Only the id (another browser, not signed in): statuses and the total, no names, lines or links.
   const full = isOrderSummary(data) ? null : data;
   const text = CONFIRMATION_TEXT[state ?? 'pending'];
-  const tone = state === 'successful' ? 'alert-success' : state === 'pending' ? 'alert-info' : 'alert-danger';
+  const waiting = state === 'pending' || state === 'awaiting';
+  const tone = state === 'successful' ? 'alert-success' : waiting ? 'alert-info' : 'alert-danger';
+  const awaiting = state === 'awaiting' ? data.awaitingPayment : null;
   return (
     <div className="container page page-medium">
       <div className={`alert ${tone}`} role="status" aria-live="polite" style={{ marginBottom: 'var(--space-6)' }}>
         <h1 style={{ marginBottom: 'var(--space-2)' }}>{text.title}</h1>
-        <p style={{ margin: 0 }}>{text.text}</p>
-        {state === 'pending' ? (
+        <p style={{ margin: 0 }}>{awaiting ? awaitingText(awaiting) : text.text}</p>
+        {awaiting ? <AwaitingPaymentDetails awaiting={awaiting} /> : null}
+        {waiting ? (
           <p style={{ margin: 'var(--space-2) 0 0' }}>
             <Spinner label="Checking payment status" />
           </p>
@@ -114,7 +118,7 @@ export default function OrderConfirmation() {
         <Link to={paths.customerAuth} className={buttonClass('secondary')}>
           Track Your Orders
         </Link>
-        {state !== 'successful' && state !== 'pending' && state !== 'orderCancelled' ? (
+        {state !== 'successful' && !waiting && state !== 'orderCancelled' ? (
           <Link to={paths.checkout} className={buttonClass('primary')} onClick={() => full && restoreCartFrom(full)}>
             Try Again
           </Link>

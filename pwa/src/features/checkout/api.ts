@@ -1,6 +1,7 @@
 /** Order creation (with an idempotency key) and payment initiation (docs/payments.md). */
 import type { Order, PaymentInitiateResponse } from '@contract/orders';
 import { thebeToDecimal } from '@contract/money';
+import type { PaymentMethodId } from '@contract/payment-methods';
 import { apiRequest } from '../../lib/api-client';
 import { toThebe } from '../../lib/cart';
 import type { CartLine } from '../../lib/storage';
@@ -40,13 +41,21 @@ export const createOrder = (body: ReturnType<typeof orderBody>, idempotencyKey: 
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
-/** The order as the browser has it: the whole order, or only its id and total (docs/access.md, "Reading an order"). */
-export const initiatePayment = (order: Pick<Order, 'id' | 'totalAmount'> & Partial<Pick<Order, 'customerName' | 'customerEmail' | 'customerPhone'>>) =>
+/**
+ * The order as the browser has it: the whole order, or only its id and total (docs/access.md,
+ * "Reading an order"), and the method the parent chose (docs/payments.md, "Choosing a method";
+ * absent, the server takes the first enabled one).
+ */
+export const initiatePayment = (
+  order: Pick<Order, 'id' | 'totalAmount'> & Partial<Pick<Order, 'customerName' | 'customerEmail' | 'customerPhone'>>,
+  method?: PaymentMethodId,
+) =>
   apiRequest<PaymentInitiateResponse>('/api/payment/initiate', {
     method: 'POST',
     auth: 'customer',
     body: {
       orderId: order.id,
+      method,
       amount: order.totalAmount,
       customerName: order.customerName,
       customerEmail: order.customerEmail,

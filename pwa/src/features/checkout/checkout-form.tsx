@@ -1,4 +1,5 @@
 /** The checkout's contact form, validated with the contract's checkoutFormSchema. */
+import type { ReactNode } from 'react';
 import { checkoutFormSchema } from '@contract/orders';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -13,9 +14,11 @@ export interface CheckoutFormProps {
   busyLabel: string;
   disabled?: boolean;
   onSubmit: (details: CheckoutDetails) => void;
+  /** Shown above the submit button (the payment method choice). */
+  beforeSubmit?: ReactNode;
 }
 
-export function CheckoutForm({ initial, busy, busyLabel, disabled = false, onSubmit }: CheckoutFormProps) {
+export function CheckoutForm({ initial, busy, busyLabel, disabled = false, onSubmit, beforeSubmit = null }: CheckoutFormProps) {
   const { values, errors, set, handleSubmit } = useZodForm(checkoutFormSchema, {
     customerName: initial.customerName ?? '',
     customerEmail: initial.customerEmail ?? '',
@@ -31,6 +34,7 @@ export function CheckoutForm({ initial, busy, busyLabel, disabled = false, onSub
       <Field label="Phone (optional)" type="tel" autoComplete="tel" inputMode="tel" value={values.customerPhone} onChange={set('customerPhone')} error={errors.customerPhone} />
       <Field label="Student name" autoComplete="off" value={values.studentName} onChange={set('studentName')} error={errors.studentName} hint="So the school can hand the prints to the right child." required />
       <Field id="checkout-notes" label="Notes (optional)" multiline value={values.notes} onChange={set('notes')} error={errors.notes} />
+      {beforeSubmit}
       <Button type="submit" size="lg" block disabled={busy || disabled}>
         {busy ? busyLabel : 'Place Order and Pay'}
       </Button>

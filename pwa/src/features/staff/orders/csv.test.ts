@@ -2,78 +2,54 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '@contract/orders';
 import { CSV_COLUMNS, csvField, csvFileName, ordersToCsv } from './csv';
 import { parseCsv } from '../../../../test/parse-csv';
+import { fullOrder, orderItem } from '../../../../test/order-fixture';
 
-const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number] => ({
-  id: 1,
-  photoId: 11,
-  albumId: 3,
-  photoName: 'IMG_0423.JPG',
-  photoOriginalNumber: '0423',
-  photoOriginalName: 'IMG_0423.JPG',
-  photoFilename: 'abc.jpg',
-  photoNumber: '0423',
-  studentId: null,
-  studentName: 'Neo Dube',
-  productType: '5',
-  productName: '10x15 Print',
-  productDescription: '',
-  quantity: 2,
-  unitPrice: '25.00',
-  totalPrice: '50.00',
-  digital: false,
-  downloadUrl: null,
-  withdrawn: false,
-  movedAfterSale: false,
-  ...over,
-});
+const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number] =>
+  orderItem({ productType: '5', quantity: 2, unitPrice: '25.00', totalPrice: '50.00', ...over });
 
-const order = (over: Partial<Order> = {}): Order => ({
-  id: 'K7Q2M9XD3P',
-  customerName: 'Mpho Dube',
-  customerEmail: 'mpho@example.com',
-  customerPhone: null,
-  studentName: 'Neo Dube',
-  totalAmount: '65.00',
-  orderStatus: 'at_printers',
-  status: 'at_printers',
-  paymentStatus: 'completed',
-  paymentReference: null,
-  notes: null,
-  createdAt: '2025-03-14T09:30:00.000Z',
-  school: { id: 1, name: 'Acacia Primary' },
-  albumName: 'Grade 1A',
-  items: [item(), item({ id: 2, productName: 'Digital Copy', quantity: 1, photoOriginalName: 'IMG_0424.JPG' })],
-  testPayment: false,
-  duplicatePayments: 0,
-  paidAfterCancel: 0,
-  printBatchId: null,
-  movedPhotos: 0,
-  paymentMethod: null,
-  gatewayPayMethod: null,
-  gatewayPayMethodDetail: null,
-  awaitingPayment: null,
-  paidAfterExpiry: 0,
-  ...over,
-});
-
+const order = (over: Partial<Order> = {}): Order =>
+  fullOrder({
+    totalAmount: '65.00',
+    orderStatus: 'at_printers',
+    status: 'at_printers',
+    paymentStatus: 'completed',
+    createdAt: '2025-03-14T09:30:00.000Z',
+    items: [item(), item({ id: 2, productName: 'Digital Copy', quantity: 1, photoOriginalName: 'IMG_0424.JPG' })],
+    ...over,
+  });
 
 describe('orders CSV', () => {
-  it('has exactly the spec columns in order', () => {
+  it('has exactly the spec columns in order, then Payment Method last', () => {
     const [header] = parseCsv(ordersToCsv([]));
-    expect(header).toEqual(['Order Number', 'School Name', 'Class/Album', 'Customer Name', 'Student Name', 'Date', 'Order Details', 'Total Amount', 'Payment Status', 'Order Status']);
-    expect(CSV_COLUMNS).toHaveLength(10);
+    expect(header).toEqual(['Order Number', 'School Name', 'Class/Album', 'Customer Name', 'Student Name', 'Date', 'Order Details', 'Total Amount', 'Payment Status', 'Order Status', 'Payment Method']);
+    expect(CSV_COLUMNS).toHaveLength(11);
+  });
+
+  it('writes the chosen payment method and what the gateway reported in the last column, defused like any cell', () => {
+    const rows = parseCsv(
+      ordersToCsv([
+        order({ paymentMethod: 'bank_transfer', gatewayPayMethod: 'BT', gatewayPayMethodDetail: 'SID' }),
+        order({ id: 'CARD000001', paymentMethod: 'card', gatewayPayMethod: 'CC', gatewayPayMethodDetail: 'Visa' }),
+        order({ id: 'OLD0000001' }),
+        order({ id: 'ODD0000001', paymentMethod: null, gatewayPayMethod: '=cmd', gatewayPayMethodDetail: 'x,y' }),
+      ]),
+    );
+    expect(rows.map((row) => row.length)).toEqual([11, 11, 11, 11, 11]);
+    expect(rows.slice(1).map((row) => row[10])).toEqual(['Bank transfer (BT SID)', 'Card (CC Visa)', '', "'=cmd x,y"]);
+    expect(rows[1]![9]).toBe('At Printers');
   });
 
   it('writes one row per order, column by column', () => {
     const rows = parseCsv(ordersToCsv([order()]));
     expect(rows).toHaveLength(2);
-    const [number, school, album, customer, student, date, details, total, payment, status] = rows[1]!;
+    const [number, school, album, customer, student, date, details, total, payment, status, method] = rows[1]!;
     expect([number, school, album, customer, student]).toEqual(['K7Q2M9XD3P', 'Acacia Primary', 'Grade 1A', 'Mpho Dube', 'Neo Dube']);
     expect(date).toMatch(/^2025-03-1[45]$/);
     expect(details).toBe('10x15 Print x2 (IMG_0423.JPG); Digital Copy x1 (IMG_0424.JPG)');
     // A number a spreadsheet sums (in pula), not "P65.00".
     expect([total, payment, status]).toEqual(['65.00', 'completed', 'At Printers']);
     expect(Number(total)).toBe(65);
+    expect(method).toBe('');
   });
 
   it("names each line's own child in an order for two children", () => {

@@ -1,14 +1,17 @@
 /**
- * The order export: orders_{date}.csv with exactly these columns in this order,
+ * The order export: orders_{date}.csv with exactly these columns in this order (the spec's ten,
+ * then "Payment Method", docs/payments.md "Payment methods"),
  * written to RFC 4180 (CRLF rows, fields with commas, quotes or line breaks quoted, quotes doubled).
  * Total Amount is a plain number in pula ("65.00", no "P") so that a spreadsheet can sum the column.
  */
 import { ORDER_STATUS_LABELS } from '@contract/constants';
+import { PAYMENT_METHOD_MSG } from '@contract/messages';
 import { decimalToThebe, thebeToDecimal } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { csvField, csvRows } from '@contract/csv';
 import { saveBlob } from './save-file';
 import { itemPhotoLabel } from '@contract/photo-names';
+import { csvPaymentMethod } from './payment-method';
 
 export const CSV_COLUMNS = [
   'Order Number',
@@ -21,6 +24,7 @@ export const CSV_COLUMNS = [
   'Total Amount',
   'Payment Status',
   'Order Status',
+  PAYMENT_METHOD_MSG.csvColumn,
 ] as const;
 
 /** YYYY-MM-DD in the photographer's own time zone (the day they see on screen). */
@@ -50,6 +54,7 @@ export function orderRow(order: Order): string[] {
     thebeToDecimal(decimalToThebe(order.totalAmount) ?? 0),
     order.testPayment ? `${order.paymentStatus} (test payment)` : order.paymentStatus,
     ORDER_STATUS_LABELS[order.orderStatus] ?? order.orderStatus,
+    csvPaymentMethod(order),
   ];
 }
 

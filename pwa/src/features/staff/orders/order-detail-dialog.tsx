@@ -1,14 +1,16 @@
 import { formatDate } from '@contract/format';
 import { formatPula } from '@contract/money';
-import { HARDENING_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
+import { HARDENING_MSG, PAYMENT_METHOD_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog } from '../../../components/ui/dialog';
 import { PAYMENT_TONE, STATUS_TONE, statusLabel } from '../common/status';
 import { itemPhotoLabel } from '@contract/photo-names';
+import { staffPaymentMethod } from './payment-method';
 
 /** Every item of an order: photo name, original number, product, quantity and price. */
 export function OrderDetailDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  const method = order ? staffPaymentMethod(order) : null;
   return (
     <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()} title={order ? `Order #${order.id}` : 'Order'} size="lg">
       {order ? (
@@ -17,6 +19,7 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
             <Badge tone={STATUS_TONE[order.orderStatus]}>{statusLabel(order.orderStatus)}</Badge>
             <Badge tone={PAYMENT_TONE[order.paymentStatus] ?? 'neutral'}>Payment {order.paymentStatus}</Badge>
             {order.testPayment ? <Badge tone="purple">Test order (sandbox payment)</Badge> : null}
+            {order.awaitingPayment && order.paymentStatus === 'pending' ? <Badge tone="yellow">{PAYMENT_METHOD_MSG.awaitingTitle}</Badge> : null}
           </div>
           {order.duplicatePayments > 0 ? (
             <div className="alert alert-danger" role="alert">
@@ -28,6 +31,12 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
             <div className="alert alert-danger" role="alert">
               <strong>{HARDENING_MSG.paidAfterCancel(order.paidAfterCancel)}</strong>
               <p style={{ margin: 0 }}>{HARDENING_MSG.paidAfterCancelHelp}</p>
+            </div>
+          ) : null}
+          {order.paidAfterExpiry > 0 ? (
+            <div className="alert alert-danger" role="alert">
+              <strong>{PAYMENT_METHOD_MSG.paidAfterExpiry}</strong>
+              <p style={{ margin: 0 }}>{PAYMENT_METHOD_MSG.paidAfterExpiryHelp}</p>
             </div>
           ) : null}
           {order.movedPhotos > 0 ? (
@@ -60,6 +69,12 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
               <>
                 <dt>Print batch</dt>
                 <dd>Batch #{order.printBatchId}</dd>
+              </>
+            ) : null}
+            {method ? (
+              <>
+                <dt>{PAYMENT_METHOD_MSG.staffTerm}</dt>
+                <dd>{method}</dd>
               </>
             ) : null}
             {order.paymentReference ? (

@@ -1,16 +1,18 @@
 import { formatDate } from '@contract/format';
 import { ORDER_ROW_ITEMS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@contract/constants';
 import { formatPula } from '@contract/money';
-import { HARDENING_MSG, REVIEW_MSG } from '@contract/messages';
+import { HARDENING_MSG, PAYMENT_METHOD_MSG, REVIEW_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { PAYMENT_TONE } from '../common/status';
 import { itemPhotoLabel } from '@contract/photo-names';
+import { staffPaymentMethod } from './payment-method';
 
 export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onView: () => void; onStatus: (status: OrderStatus) => void; busy: boolean }) {
   const more = order.items.length - ORDER_ROW_ITEMS;
+  const method = staffPaymentMethod(order);
   return (
     <li className="order-row card" aria-label={`Order ${order.id}`}>
       <div className="order-main">
@@ -20,6 +22,8 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
           <Badge tone={PAYMENT_TONE[order.paymentStatus] ?? 'neutral'}>Payment {order.paymentStatus}</Badge>
           {order.duplicatePayments > 0 ? <Badge tone="red">{HARDENING_MSG.paidTwice(order.duplicatePayments)}</Badge> : null}
           {order.paidAfterCancel > 0 ? <Badge tone="red">{HARDENING_MSG.paidAfterCancel(order.paidAfterCancel)}</Badge> : null}
+          {order.paidAfterExpiry > 0 ? <Badge tone="red">{PAYMENT_METHOD_MSG.paidAfterExpiry}</Badge> : null}
+          {order.awaitingPayment && order.paymentStatus === 'pending' ? <Badge tone="yellow">{PAYMENT_METHOD_MSG.awaitingTitle}</Badge> : null}
           {order.movedPhotos > 0 ? <Badge tone="red">{REVIEW_MSG.soldMoved}</Badge> : null}
           {order.printBatchId !== null ? <Badge tone="indigo">Batch #{order.printBatchId}</Badge> : null}
         </div>
@@ -30,6 +34,7 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
           {order.school.name}
           {order.albumName ? ` · ${order.albumName}` : ''} · {formatDate(order.createdAt, 'short')}
         </div>
+        {method ? <div className="muted">{method}</div> : null}
         <ul className="order-items">
           {order.items.slice(0, ORDER_ROW_ITEMS).map((item) => (
             <li key={item.id}>
