@@ -119,7 +119,9 @@ export default function OrderConfirmation() {
           Track Your Orders
         </Link>
         {state !== 'successful' && !waiting && state !== 'orderCancelled' ? (
-          <Link to={paths.checkout} className={buttonClass('primary')} onClick={() => full && restoreCartFrom(full)}>
+          // A browser that cannot see the order (a link opened elsewhere, e.g. the expiry e-mail's)
+          // has no cart to pay again with: sign in, and My Orders pays the order as placed.
+          <Link to={full ? paths.checkout : paths.customerAuth} className={buttonClass('primary')} onClick={() => full && restoreCartFrom(full)}>
             Try Again
           </Link>
         ) : null}
