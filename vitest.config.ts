@@ -7,11 +7,11 @@ const contract = fileURLToPath(new URL('./api/contract/', import.meta.url));
 /**
  * Projects: pure unit tests once; every API suite twice — on the embedded SQLite and on
  * MariaDB/MySQL (TEST_MYSQL_URL, default the local server); the PWA's component and hook tests in
- * jsdom; and the browser journeys (e2e) against the real server, one file at a time.
+ * jsdom; and the browser journeys (e2e) against the real server.
  *
- * Every API test file starts its own server on its own database, storage folder and Redis
- * namespace, so files run two at a time (a 2-core machine would otherwise get one worker). The
- * journeys run after everything else, alone, so their timings never compete with API suites.
+ * Every test file starts its own server on its own database, storage folder and Redis namespace
+ * (a journey also its own browser), so files run two at a time (a 2-core machine would otherwise
+ * get one worker). The journeys run after everything else, so they never compete with API suites.
  */
 export default defineConfig({
   test: {
@@ -58,7 +58,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          fileParallelism: false,
           sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 240_000,
