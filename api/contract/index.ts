@@ -21,3 +21,4 @@ export * from './format';
 export * from './payment-outcome';
 export * from './photo-names';
 export * from './payment-methods';
+export * from './outreach';

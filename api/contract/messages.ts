@@ -877,3 +877,58 @@ export const PHOTO_DIALOG_MSG = {
   next: 'Next photo',
   position: (index: number, count: number) => `${index} of ${count}`,
 } as const;
+
+/**
+ * The consent a guardian gives when subscribing (docs/outreach.md, "Consent"). The version is
+ * stored with each guardian: change the text, change the version.
+ */
+export const CONSENT = {
+  version: '2026-11-27',
+  offer: 'E-mail me when photos are online and before ordering closes',
+  text: "I am this child's parent or guardian, and I agree that the studio keeps my e-mail address and which child or school I follow, to e-mail me when photos are online and before ordering closes. I can unsubscribe in one click from any of these e-mails.",
+  marketing: 'Also e-mail me about offers and new products from the studio (optional)',
+} as const;
+
+/** The API's answers about guardians, the season timeline and the outbox. */
+export const OUTREACH_MSG = {
+  consentRequired: 'Please tick the box to agree before we e-mail you',
+  marketingBoolean: 'marketing must be true or false',
+  timeFormat: 'Use a time like 08:00',
+  reminderDays: 'Reminder days must be whole numbers of days from 1 to 60',
+  tooManyReminders: 'At most 5 reminders',
+  windowOrder: 'The sending window must end after it starts',
+  photosOnlineBoolean: 'photosOnline must be true or false',
+  testKind: 'Choose which message to test',
+  kindLabels: {
+    set_password: 'Set your password',
+    password_reset: 'Password reset',
+    staff_password_reset: 'Staff password reset',
+    order_confirmation: 'Order confirmation',
+    payment_expired: 'Payment expired',
+    guardian_confirm: 'Confirm your e-mail',
+    photos_online: 'Photos are online',
+    closing_reminder: 'Ordering closes soon',
+    abandoned_cart: 'Still in your cart',
+    unpaid_order: 'Order waiting for payment',
+  },
+} as const;
+
+/** Guardians: subscribe, confirm, unsubscribe, erase (texts of the API and its e-mails). */
+export const GUARDIAN_MSG = {
+  subscribeAccepted: 'Thank you. Please check your e-mail and click the link to confirm your address.',
+} as const;
+
+/** The season timeline: "photos are online" and the reminders before closing (texts of the API and its e-mails). */
+export const SEASON_MSG = {
+  photosOnlineSubject: (school: string) => `Photos from ${school} are online`,
+} as const;
+
+/** Abandoned carts and unpaid orders (texts of the API and its e-mails). */
+export const CART_REMINDER_MSG = {
+  cartSubject: 'Your photos are still in your cart',
+} as const;
+
+/** The PWA's screens for subscribing, confirming, unsubscribing and the staff's messages page. */
+export const OUTREACH_SCREEN_MSG = {
+  offer: CONSENT.offer,
+} as const;

@@ -77,11 +77,15 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     gateway,
   };
   if (config.initialAdmin) await ensureInitialAdmin(deps, config.initialAdmin);
+  const services = createServices(deps);
+  // Every process sends the outbox's due e-mails (docs/email.md, "The outbox").
+  const stopOutbox = services.outbox.start(config.outboxPollMs);
   return {
     ...deps,
-    services: createServices(deps),
+    services,
     async close() {
       gateway.sandbox?.close();
+      await stopOutbox();
       await mailer.close();
       redis?.disconnect();
       storage.close();

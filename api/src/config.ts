@@ -55,6 +55,8 @@ const envSchema = z.object({
   PAYMENT_QUERY_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** How often a process looks for scheduled classes whose publish time has come (docs/access.md, "Draft and published classes"). */
   PUBLISH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How often each process looks for e-mails to send that it was not told about (docs/email.md, "The outbox"). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1_000),
   /** Sandbox switches for tests and demos (ignored with real credentials). */
   SANDBOX_NOTIFY_RETRY_MS: z.coerce.number().int().min(1).default(30 * 60_000),
   SANDBOX_DUPLICATE_NOTIFIES: z.coerce.number().int().min(0).max(50).default(0),
@@ -97,6 +99,7 @@ export interface Config {
   paymentQueryIntervalMs: number;
   /** How often the scheduled-publication job runs. */
   publishCheckIntervalMs: number;
+  outboxPollMs: number;
   requestBodyTimeoutMs: number;
   sandbox: {
     notifyRetryMs: number;
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: e.TRUST_PROXY,
     paymentQueryIntervalMs: e.PAYMENT_QUERY_INTERVAL_MS,
     publishCheckIntervalMs: e.PUBLISH_CHECK_INTERVAL_MS,
+    outboxPollMs: e.OUTBOX_POLL_MS,
     requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
     sandbox: {
       notifyRetryMs: e.SANDBOX_NOTIFY_RETRY_MS,

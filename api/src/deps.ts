@@ -16,6 +16,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /** The Message-ID header: the outbox row's, kept across retries. */
+  messageId?: string;
 }
 
 /** Sends e-mail (api/src/mail): over SMTP when SMTP_URL is set, else into data/outbox. */

@@ -19,13 +19,16 @@ import { createSchoolService } from './schools/schools.service';
 import { createStaffService } from './staff/staff.service';
 import { createStudentService } from './students/students.service';
 import { createFileDeletions } from './storage/file-deletions';
+import { createOutbox } from './outbox/outbox.service';
 
 export function createServices(deps: Deps) {
+  const outbox = createOutbox(deps);
   const customers = createCustomerService(deps);
   const photos = createPhotoService(deps);
   const schools = createSchoolService(deps);
   const priceLists = createPriceListService(deps);
   return {
+    outbox,
     staff: createStaffService(deps),
     customers,
     commerce: createCommerce(deps, customers),

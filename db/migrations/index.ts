@@ -29,6 +29,7 @@ import * as classArchive from './20261128130000_add_class_archive';
 import * as fileDeletions from './20261128130100_create_file_deletions';
 import * as pastCodes from './20261128130200_create_student_past_codes';
 import * as paymentMethods from './20261129100000_add_payment_methods';
+import * as outreach from './20261130100000_create_outreach';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -72,6 +73,7 @@ const migrations: [string, Migration][] = [
   ['20261128130100_create_file_deletions', fileDeletions],
   ['20261128130200_create_student_past_codes', pastCodes],
   ['20261129100000_add_payment_methods', paymentMethods],
+  ['20261130100000_create_outreach', outreach],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

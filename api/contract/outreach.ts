@@ -1,0 +1,242 @@
+/**
+ * Reaching families after picture day (docs/outreach.md): guardians and their consent, the
+ * season timeline a school sends, abandoned carts, and the outbox every e-mail goes through
+ * (docs/email.md, "The outbox").
+ */
+import { z } from 'zod';
+import { email, id } from './fields';
+import { CONSENT, OUTREACH_MSG } from './messages';
+
+/** Every kind of e-mail the outbox holds. */
+export const OUTBOX_KINDS = [
+  'set_password',
+  'password_reset',
+  'staff_password_reset',
+  'order_confirmation',
+  'payment_expired',
+  'guardian_confirm',
+  'photos_online',
+  'closing_reminder',
+  'abandoned_cart',
+  'unpaid_order',
+] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/**
+ * The messages a guardian did not ask for by an action of their own at that moment: each carries a
+ * one-click unsubscribe link and the List-Unsubscribe headers (RFC 8058), and none reaches an
+ * address that unsubscribed.
+ */
+export const NON_TRANSACTIONAL_KINDS = ['photos_online', 'closing_reminder', 'abandoned_cart', 'unpaid_order'] as const satisfies readonly OutboxKind[];
+export type NonTransactionalKind = (typeof NON_TRANSACTIONAL_KINDS)[number];
+export const isNonTransactional = (kind: OutboxKind): kind is NonTransactionalKind =>
+  (NON_TRANSACTIONAL_KINDS as readonly string[]).includes(kind);
+
+/** The season messages a school's timeline sends, in the order of the season. */
+export const SEASON_KINDS = ['photos_online', 'closing_reminder'] as const satisfies readonly OutboxKind[];
+export type SeasonKind = (typeof SEASON_KINDS)[number];
+
+/** Staff may send themselves a test of each message a family can receive. */
+export const TESTABLE_KINDS = ['guardian_confirm', 'photos_online', 'closing_reminder', 'abandoned_cart', 'unpaid_order'] as const satisfies readonly OutboxKind[];
+export type TestableKind = (typeof TESTABLE_KINDS)[number];
+
+/** The season timeline's defaults (docs/outreach.md, "The season timeline"). */
+export const DEFAULT_REMINDER_DAYS = [7, 3, 1] as const;
+export const DEFAULT_SEND_FROM = '08:00';
+export const DEFAULT_SEND_UNTIL = '19:00';
+/** Every time a family sees is Botswana time (UTC+2 all year). */
+export const SCHOOL_TIMEZONE = 'Africa/Gaborone';
+/** At most this many non-transactional messages reach one address per day. */
+export const MAX_MESSAGES_PER_GUARDIAN_PER_DAY = 1;
+/** A cart unchanged this long with no order gets one "still in your cart" message. */
+export const ABANDONED_CART_AFTER_MS = 24 * 60 * 60 * 1000;
+/** An order still waiting for payment this long gets one reminder with a link to pay. */
+export const UNPAID_ORDER_REMINDER_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Orders placed within this many days after a message count towards it in the statistics. */
+export const ATTRIBUTION_DAYS = 7;
+/** How long a double opt-in link stays valid. */
+export const GUARDIAN_CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The most reminder days a schedule may hold, and the furthest before closing one may be. */
+export const MAX_REMINDER_DAYS = 5;
+export const MAX_REMINDER_DAYS_BEFORE = 60;
+
+// ---- Guardians (parents) -------------------------------------------------------------------
+
+/** POST /api/guardians/subscribe: follows what this browser has unlocked (its grant). */
+export const guardianSubscribeSchema = z.object({
+  email,
+  consent: z.literal(true, { error: OUTREACH_MSG.consentRequired }),
+  marketing: z.boolean({ error: OUTREACH_MSG.marketingBoolean }).optional(),
+});
+export type GuardianSubscribeInput = z.input<typeof guardianSubscribeSchema>;
+
+/** 202: the same answer whether or not the address was known (no address is revealed). */
+export const guardianSubscribeResponseSchema = z.object({
+  message: z.string(),
+  consentVersion: z.string(),
+});
+export type GuardianSubscribeResponse = z.infer<typeof guardianSubscribeResponseSchema>;
+
+/** GET /api/guardians/confirm?token=…: JSON, or a redirect to the PWA's /subscribed page for a browser. */
+export const guardianConfirmResponseSchema = z.object({
+  confirmed: z.literal(true),
+  email: z.string(),
+  message: z.string(),
+});
+export type GuardianConfirmResponse = z.infer<typeof guardianConfirmResponseSchema>;
+
+/** GET (no change) and POST (RFC 8058 one-click) /api/guardians/unsubscribe?token=…. */
+export const guardianUnsubscribeResponseSchema = z.object({
+  email: z.string(),
+  unsubscribed: z.boolean(),
+  message: z.string(),
+});
+export type GuardianUnsubscribeResponse = z.infer<typeof guardianUnsubscribeResponseSchema>;
+
+/** A mirrored cart line: ids and quantities only. */
+export const mirroredCartItemSchema = z.object({
+  photoId: id(),
+  productType: z.string().trim().min(1).max(60),
+  quantity: z.number().int().min(1).max(99),
+});
+export type MirroredCartItem = z.infer<typeof mirroredCartItemSchema>;
+
+/** PUT /api/guardians/cart (the guardian cookie of a confirmed guardian): 204. An empty list clears it. */
+export const guardianCartSchema = z.object({
+  items: z.array(mirroredCartItemSchema).max(200),
+});
+export type GuardianCartInput = z.input<typeof guardianCartSchema>;
+
+/** POST /api/guardians/cart/restore { token }: the cart, priced now, and the grant to see its photos. */
+export const cartRestoreRequestSchema = z.object({ token: z.string().trim().min(1).max(500) });
+export const restoredCartLineSchema = z.object({
+  photoId: z.number(),
+  albumId: z.number(),
+  photoName: z.string(),
+  /** The photo's thumbnail URL (the restore answer also set the grant that lets it load). */
+  photoPreview: z.string(),
+  productType: z.string(),
+  productName: z.string(),
+  productDescription: z.string(),
+  /** Pula, like the PWA's cart lines. */
+  unitPrice: z.number(),
+  quantity: z.number(),
+  schoolId: z.number(),
+  schoolName: z.string(),
+  studentId: z.number().nullable(),
+  studentName: z.string().nullable(),
+});
+export type RestoredCartLine = z.infer<typeof restoredCartLineSchema>;
+export const cartRestoreResponseSchema = z.object({
+  items: z.array(restoredCartLineSchema),
+  /** Lines that could not come back (photo withdrawn, product no longer sold), counted. */
+  dropped: z.number(),
+  schoolSlug: z.string().nullable(),
+});
+export type CartRestoreResponse = z.infer<typeof cartRestoreResponseSchema>;
+
+/** GET /api/schools/{id}/guardians (staff). */
+export const staffGuardianSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  confirmed: z.boolean(),
+  marketing: z.boolean(),
+  unsubscribed: z.boolean(),
+  consentVersion: z.string(),
+  consentAt: z.string(),
+  follows: z.array(z.object({ studentId: z.number().nullable(), studentName: z.string().nullable(), albumName: z.string().nullable() })),
+});
+export type StaffGuardian = z.infer<typeof staffGuardianSchema>;
+export const staffGuardiansResponseSchema = z.object({ guardians: z.array(staffGuardianSchema) });
+
+// ---- The season timeline (staff) -----------------------------------------------------------
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, OUTREACH_MSG.timeFormat);
+
+/** GET/PUT /api/schools/{id}/messages/schedule. */
+export const messageScheduleSchema = z.object({
+  photosOnline: z.boolean(),
+  reminderDays: z.array(z.number().int().min(1).max(MAX_REMINDER_DAYS_BEFORE)),
+  sendFrom: z.string(),
+  sendUntil: z.string(),
+  /** True while the school has not changed the default. */
+  isDefault: z.boolean(),
+});
+export type MessageSchedule = z.infer<typeof messageScheduleSchema>;
+
+export const messageScheduleUpdateSchema = z
+  .object({
+    photosOnline: z.boolean({ error: OUTREACH_MSG.photosOnlineBoolean }),
+    reminderDays: z
+      .array(z.number({ error: OUTREACH_MSG.reminderDays }).int(OUTREACH_MSG.reminderDays).min(1, OUTREACH_MSG.reminderDays).max(MAX_REMINDER_DAYS_BEFORE, OUTREACH_MSG.reminderDays), {
+        error: OUTREACH_MSG.reminderDays,
+      })
+      .max(MAX_REMINDER_DAYS, OUTREACH_MSG.tooManyReminders)
+      .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
+    sendFrom: clock,
+    sendUntil: clock,
+  })
+  .refine((s) => s.sendFrom < s.sendUntil, { message: OUTREACH_MSG.windowOrder, path: ['sendUntil'] });
+export type MessageScheduleUpdate = z.input<typeof messageScheduleUpdateSchema>;
+
+/** One recipient of a planned message. */
+export const previewRecipientSchema = z.object({
+  email: z.string(),
+  /** `subscribed`: a confirmed guardian; `roster`: the class list's guardian e-mail ("photos are online" only). */
+  source: z.enum(['subscribed', 'roster']),
+  studentName: z.string().nullable(),
+});
+
+/** GET /api/schools/{id}/messages/preview: who gets what and when. */
+export const messagesPreviewSchema = z.object({
+  timezone: z.literal(SCHOOL_TIMEZONE),
+  schedule: messageScheduleSchema,
+  pictureDay: z.string().nullable(),
+  closingDate: z.string().nullable(),
+  messages: z.array(
+    z.object({
+      kind: z.enum(SEASON_KINDS),
+      label: z.string(),
+      albumId: z.number().nullable(),
+      albumName: z.string().nullable(),
+      /** When it goes out (ISO 8601), inside the sending window; null when it cannot be planned yet (e.g. no closing date, class not published). */
+      sendAt: z.string().nullable(),
+      /** `planned`: in the future; `sent`: already went out; `unplanned`: see `reason`. */
+      status: z.enum(['planned', 'sent', 'unplanned']),
+      reason: z.string().nullable(),
+      recipients: z.array(previewRecipientSchema),
+      /** Left out, each with why (already paid, unsubscribed, not confirmed). */
+      skipped: z.array(z.object({ email: z.string(), reason: z.string() })),
+    }),
+  ),
+});
+export type MessagesPreview = z.infer<typeof messagesPreviewSchema>;
+
+/** POST /api/schools/{id}/messages/test { kind }: sends that message, as a family would get it, to the signed-in staff member. */
+export const messageTestSchema = z.object({
+  kind: z.enum(TESTABLE_KINDS, { error: OUTREACH_MSG.testKind }),
+});
+export const messageTestResponseSchema = z.object({ sentTo: z.string(), message: z.string() });
+
+/** GET /api/schools/{id}/messages/stats. Revenue in thebe. */
+export const messageStatsSchema = z.object({
+  scheduled: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  ordersWithin7Days: z.number(),
+  revenueWithin7Days: z.number(),
+  byKind: z.array(
+    z.object({
+      kind: z.enum(OUTBOX_KINDS),
+      label: z.string(),
+      scheduled: z.number(),
+      sent: z.number(),
+      failed: z.number(),
+      orders: z.number(),
+      revenue: z.number(),
+    }),
+  ),
+});
+export type MessageStats = z.infer<typeof messageStatsSchema>;
+
+export { CONSENT };

@@ -1,0 +1,161 @@
+import type { Connection } from '../db/knex';
+import { runner, type Tx } from '../db/database';
+import type { OutboxKind } from '../../contract/outreach';
+
+/** One outbox row as the sender sees it (docs/email.md, "The outbox"). */
+export interface OutboxRecord {
+  id: number;
+  messageId: string;
+  kind: OutboxKind;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  dedupeKey: string | null;
+  schoolId: number | null;
+  guardianId: number | null;
+  orderId: string | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  notBefore: number;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+export interface NewOutboxRow {
+  messageId: string;
+  kind: OutboxKind;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string> | null;
+  dedupeKey: string | null;
+  schoolId: number | null;
+  guardianId: number | null;
+  orderId: string | null;
+  notBefore: number;
+  createdAt: number;
+}
+
+interface OutboxRow {
+  id: number;
+  message_id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: string | null;
+  dedupe_key: string | null;
+  school_id: number | null;
+  guardian_id: number | null;
+  order_id: string | null;
+  status: string;
+  attempts: number;
+  not_before: number | string;
+  created_at: number | string;
+  sent_at: number | string | null;
+}
+
+const toRecord = (row: OutboxRow): OutboxRecord => ({
+  id: row.id,
+  messageId: row.message_id,
+  kind: row.kind as OutboxKind,
+  recipient: row.recipient,
+  subject: row.subject,
+  text: row.text,
+  html: row.html,
+  headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {},
+  dedupeKey: row.dedupe_key,
+  schoolId: row.school_id,
+  guardianId: row.guardian_id,
+  orderId: row.order_id,
+  status: row.status as OutboxRecord['status'],
+  attempts: Number(row.attempts),
+  notBefore: Number(row.not_before),
+  createdAt: Number(row.created_at),
+  sentAt: row.sent_at === null ? null : Number(row.sent_at),
+});
+
+/** Rows due now: queued and past their not-before, or left `sending` by a process whose claim ran out. */
+function due(q: ReturnType<Connection>, now: number) {
+  return q.where((w) => w.where({ status: 'queued' }).andWhere('not_before', '<=', now)).orWhere((w) => w.where({ status: 'sending' }).andWhere('lease_until', '<', now));
+}
+
+export function createOutboxRepository(knex: Connection) {
+  return {
+    /** Inserts the row in the caller's transaction. */
+    async insert(row: NewOutboxRow, tx?: Tx | null): Promise<void> {
+      await runner(knex, tx)('outbox_messages').insert({
+        message_id: row.messageId,
+        kind: row.kind,
+        recipient: row.recipient,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        headers: row.headers ? JSON.stringify(row.headers) : null,
+        dedupe_key: row.dedupeKey,
+        school_id: row.schoolId,
+        guardian_id: row.guardianId,
+        order_id: row.orderId,
+        status: 'queued',
+        attempts: 0,
+        not_before: row.notBefore,
+        created_at: row.createdAt,
+      });
+    },
+
+    async hasDedupeKey(key: string, tx?: Tx | null): Promise<boolean> {
+      return Boolean(await runner(knex, tx)('outbox_messages').where({ dedupe_key: key }).first('id'));
+    },
+
+    /** The ids of up to `limit` due rows, oldest first. */
+    async dueIds(now: number, limit: number): Promise<number[]> {
+      const rows = (await due(knex('outbox_messages'), now).orderBy('not_before').orderBy('id').limit(limit).select('id')) as { id: number }[];
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Claims one row for `claimer` until `leaseUntil` with a conditional update: of two processes
+     * that try at once, exactly one gets it. Answers the row when this claim won, else null.
+     */
+    async claim(id: number, claimer: string, now: number, leaseUntil: number): Promise<OutboxRecord | null> {
+      const won = await due(knex('outbox_messages').where({ id }), now)
+        .update({ status: 'sending', claimed_by: claimer, lease_until: leaseUntil, attempts: knex.raw('attempts + 1') });
+      if (won !== 1) return null;
+      const row = (await knex('outbox_messages').where({ id, status: 'sending', claimed_by: claimer }).first()) as OutboxRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+
+    /** Whether the row is still this claimer's to send (checked right before sending). */
+    async stillClaimed(id: number, claimer: string): Promise<boolean> {
+      return Boolean(await knex('outbox_messages').where({ id, status: 'sending', claimed_by: claimer }).first('id'));
+    },
+
+    async markSent(id: number, claimer: string, now: number): Promise<boolean> {
+      const n = await knex('outbox_messages')
+        .where({ id, status: 'sending', claimed_by: claimer })
+        .update({ status: 'sent', sent_at: now, claimed_by: null, lease_until: null, last_error: null });
+      return n === 1;
+    },
+
+    /** Back to the queue until `notBefore` (a retry), or `failed` for good when `notBefore` is null. */
+    async markUnsent(id: number, claimer: string, now: number, notBefore: number | null, error: string): Promise<void> {
+      await knex('outbox_messages')
+        .where({ id, status: 'sending', claimed_by: claimer })
+        .update(
+          notBefore === null
+            ? { status: 'failed', failed_at: now, claimed_by: null, lease_until: null, last_error: error.slice(0, 500) }
+            : { status: 'queued', not_before: notBefore, claimed_by: null, lease_until: null, last_error: error.slice(0, 500) },
+        );
+    },
+
+    async get(id: number): Promise<OutboxRecord | null> {
+      const row = (await knex('outbox_messages').where({ id }).first()) as OutboxRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -1,0 +1,180 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Deps } from '../deps';
+import type { Tx } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
+import type { OutboxKind } from '../../contract/outreach';
+import { createOutboxRepository, type OutboxRecord } from './outbox.repository';
+
+/** A message to write to the outbox (docs/email.md, "The outbox"). */
+export interface OutboxMessage {
+  kind: OutboxKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post for non-transactional mail. */
+  headers?: Record<string, string>;
+  /** A message that must exist once at most (a reminder per guardian and date): a second enqueue with the same key is a no-op. */
+  dedupeKey?: string | null;
+  schoolId?: number | null;
+  guardianId?: number | null;
+  orderId?: string | null;
+  /** Not sent before this time (epoch ms); now by default. */
+  notBefore?: number;
+}
+
+/** Parallel SMTP sends of one sender run. */
+const SEND_CONCURRENCY = 4;
+/** Rows one run claims at most before it looks again. */
+const BATCH = 100;
+/** How long a claim holds: a process that dies mid-send leaves its rows to others after this. */
+export const OUTBOX_LEASE_MS = 60_000;
+/** Retries wait 30 s, 1 min, 2 min, … up to 6 h; after this many attempts a message has failed for good. */
+export const OUTBOX_MAX_ATTEMPTS = 8;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 6 * 60 * 60_000;
+
+export const retryDelayMs = (attempts: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+
+/** SMTP's 5xx answers are permanent (RFC 5321 §4.2.1): retrying cannot help. */
+function isPermanent(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jobLock' | 'config'>) {
+  const repo = createOutboxRepository(deps.knex);
+  const host = new URL(deps.config.publicUrl).hostname;
+  /** This process, as named in the rows it claims. */
+  const claimer = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  let kickTimer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let again = false;
+
+  async function sendOne(row: OutboxRecord): Promise<'sent' | 'retry' | 'failed' | 'lost-claim'> {
+    // Checked right before sending: a row another process took over (our claim ran out) is theirs now.
+    if (!(await repo.stillClaimed(row.id, claimer))) return 'lost-claim';
+    try {
+      await deps.mailer.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html, headers: row.headers, messageId: row.messageId });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const permanent = isPermanent(err) || row.attempts >= OUTBOX_MAX_ATTEMPTS;
+      await repo.markUnsent(row.id, claimer, Date.now(), permanent ? null : Date.now() + retryDelayMs(row.attempts), message);
+      deps.logger.warn({ err, outboxId: row.id, kind: row.kind, attempts: row.attempts, permanent }, permanent ? 'e-mail failed for good' : 'e-mail failed, will retry');
+      return permanent ? 'failed' : 'retry';
+    }
+    await repo.markSent(row.id, claimer, Date.now());
+    return 'sent';
+  }
+
+  /** One pass: claims due rows and sends them, a few at a time, until none is due. */
+  async function drain(): Promise<{ sent: number; retried: number; failed: number }> {
+    const result = { sent: 0, retried: 0, failed: 0 };
+    for (;;) {
+      const now = Date.now();
+      const ids = await repo.dueIds(now, BATCH);
+      if (ids.length === 0) return result;
+      let next = 0;
+      const worker = async () => {
+        while (next < ids.length) {
+          const id = ids[next++] as number;
+          const row = await repo.claim(id, claimer, Date.now(), Date.now() + OUTBOX_LEASE_MS);
+          if (!row) continue;
+          const outcome = await sendOne(row);
+          if (outcome === 'sent') result.sent++;
+          else if (outcome === 'retry') result.retried++;
+          else if (outcome === 'failed') result.failed++;
+        }
+      };
+      await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker));
+    }
+  }
+
+  const outbox = {
+    /**
+     * Writes the message as an outbox row in `tx`, the transaction of what caused it, so it exists
+     * exactly when that change does. Answers false (and writes nothing) when `dedupeKey` is already
+     * there. Call `kick()` after the commit to send it at once.
+     */
+    async enqueue(message: OutboxMessage, tx?: Tx | null): Promise<boolean> {
+      if (message.dedupeKey && (await repo.hasDedupeKey(message.dedupeKey, tx))) return false;
+      try {
+        await repo.insert(
+          {
+            messageId: `<${randomUUID()}@${host}>`,
+            kind: message.kind,
+            recipient: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            headers: message.headers ?? null,
+            dedupeKey: message.dedupeKey ?? null,
+            schoolId: message.schoolId ?? null,
+            guardianId: message.guardianId ?? null,
+            orderId: message.orderId ?? null,
+            notBefore: message.notBefore ?? Date.now(),
+            createdAt: Date.now(),
+          },
+          tx,
+        );
+      } catch (err) {
+        if (message.dedupeKey && isUniqueViolation(err)) return false;
+        throw err;
+      }
+      return true;
+    },
+
+    /** Asks this process's sender to look soon (after the caller's transaction has committed). */
+    kick(): void {
+      if (kickTimer) return;
+      kickTimer = setTimeout(() => {
+        kickTimer = null;
+        void outbox.deliverDue().catch((err: unknown) => deps.logger.warn({ err }, 'outbox sender failed'));
+      }, 10);
+      kickTimer.unref();
+    },
+
+    /** Sends what is due, under the job lock; a call while a run is on makes that run look once more. */
+    async deliverDue(): Promise<boolean> {
+      if (running) {
+        again = true;
+        await running;
+        return true;
+      }
+      const run = (async () => {
+        do {
+          again = false;
+          await deps.jobLock.runExclusive('outbox-sender', async () => {
+            const result = await drain();
+            if (result.sent + result.retried + result.failed > 0) deps.logger.debug(result, 'outbox delivered');
+          });
+        } while (again);
+      })();
+      running = run;
+      try {
+        await run;
+      } finally {
+        running = null;
+      }
+      return true;
+    },
+
+    /** Looks every `pollMs` (for rows other processes wrote, retries and scheduled messages); returns what stops it. */
+    start(pollMs: number): () => Promise<void> {
+      const timer = setInterval(() => outbox.kick(), pollMs);
+      timer.unref();
+      outbox.kick();
+      return async () => {
+        clearInterval(timer);
+        if (kickTimer) clearTimeout(kickTimer);
+        kickTimer = null;
+        await running;
+      };
+    },
+
+    get: (id: number) => repo.get(id),
+  };
+  return outbox;
+}
+export type Outbox = ReturnType<typeof createOutbox>;
