@@ -152,6 +152,17 @@ export function createOutboxRepository(knex: Connection) {
         );
     },
 
+    /** When the messages of `kinds` to `recipient` from `since` on go (or went) out, failed ones left out: the per-day rule counts them. */
+    async sendTimes(recipient: string, kinds: readonly string[], since: number, tx?: Tx | null): Promise<number[]> {
+      const rows = (await runner(knex, tx)('outbox_messages')
+        .where({ recipient })
+        .whereIn('kind', kinds)
+        .whereNot({ status: 'failed' })
+        .andWhere('not_before', '>=', since)
+        .select('not_before', 'sent_at')) as { not_before: number | string; sent_at: number | string | null }[];
+      return rows.map((row) => Number(row.sent_at ?? row.not_before));
+    },
+
     async get(id: number): Promise<OutboxRecord | null> {
       const row = (await knex('outbox_messages').where({ id }).first()) as OutboxRow | undefined;
       return row ? toRecord(row) : null;

@@ -3,7 +3,8 @@ import os from 'node:os';
 import type { Deps } from '../deps';
 import type { Tx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import type { OutboxKind } from '../../contract/outreach';
+import { NON_TRANSACTIONAL_KINDS, type OutboxKind } from '../../contract/outreach';
+import { localDayStart, planSend, type SendWindow } from '../outreach/send-window';
 import { createOutboxRepository, type OutboxRecord } from './outbox.repository';
 
 /** A message to write to the outbox (docs/email.md, "The outbox"). */
@@ -171,6 +172,16 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
         kickTimer = null;
         await running;
       };
+    },
+
+    /**
+     * When the next non-transactional message to `recipient` may go out, at or after `earliest`:
+     * inside `window`, on a Botswana day with no other such message to that address
+     * (docs/outreach.md, "The sending window"). Call it in the transaction that enqueues.
+     */
+    async planNonTransactional(recipient: string, earliest: number, window: SendWindow, tx?: Tx | null): Promise<number> {
+      const times = await repo.sendTimes(recipient, NON_TRANSACTIONAL_KINDS, localDayStart(earliest), tx);
+      return planSend(earliest, new Set(times.map(localDayStart)), window);
     },
 
     get: (id: number) => repo.get(id),
