@@ -93,6 +93,16 @@ export const guardianUnsubscribeResponseSchema = z.object({
 });
 export type GuardianUnsubscribeResponse = z.infer<typeof guardianUnsubscribeResponseSchema>;
 
+/** GET /api/guardians/me: what this browser's guardian cookie says (nothing is revealed without it). */
+export const guardianMeSchema = z.object({
+  subscribed: z.boolean(),
+  confirmed: z.boolean(),
+  /** The address, partly hidden (m…@example.com), when subscribed. */
+  email: z.string().nullable(),
+  unsubscribed: z.boolean(),
+});
+export type GuardianMe = z.infer<typeof guardianMeSchema>;
+
 /** A mirrored cart line: ids and quantities only. */
 export const mirroredCartItemSchema = z.object({
   photoId: id(),
@@ -101,10 +111,12 @@ export const mirroredCartItemSchema = z.object({
 });
 export type MirroredCartItem = z.infer<typeof mirroredCartItemSchema>;
 
-/** PUT /api/guardians/cart (the guardian cookie of a confirmed guardian): 204. An empty list clears it. */
+/** PUT /api/guardians/cart: mirrored only for a confirmed, subscribed guardian's browser (its cookie); an empty list clears it. */
 export const guardianCartSchema = z.object({
   items: z.array(mirroredCartItemSchema).max(200),
 });
+/** 200 { mirrored }: false when this browser has no confirmed guardian (nothing is stored). */
+export const guardianCartResponseSchema = z.object({ mirrored: z.boolean() });
 export type GuardianCartInput = z.input<typeof guardianCartSchema>;
 
 /** POST /api/guardians/cart/restore { token }: the cart, priced now, and the grant to see its photos. */

@@ -7,7 +7,8 @@ import type { Knex } from 'knex';
  * - outbox_messages: every e-mail, written in the same transaction as what caused it and delivered
  *   by the sender job. `message_id` is the Message-ID header (one per row, kept across retries);
  *   `dedupe_key` makes "once each" messages (a reminder per guardian and date, one abandoned-cart
- *   message per cart) a unique insert. `status`: queued | sending | sent | failed.
+ *   message per cart) a unique insert. `status`: queued | sending | sent | failed | cancelled
+ *   (a queued reminder withdrawn because its reason went away).
  * - guardians: an address that asked to hear about a child's or school's photos, with the consent
  *   text version and time, the double opt-in (`confirmed_at`), the separate marketing opt-in, and
  *   `unsubscribed_at` (one click stops every non-transactional message).

@@ -16,7 +16,7 @@ export interface OutboxRecord {
   schoolId: number | null;
   guardianId: number | null;
   orderId: string | null;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
   attempts: number;
   notBefore: number;
   createdAt: number;
@@ -161,6 +161,19 @@ export function createOutboxRepository(knex: Connection) {
         .andWhere('not_before', '>=', since)
         .select('not_before', 'sent_at')) as { not_before: number | string; sent_at: number | string | null }[];
       return rows.map((row) => Number(row.sent_at ?? row.not_before));
+    },
+
+    /**
+     * Withdraws the queued (not yet claimed) messages that match: a reminder whose reason went away
+     * (the family paid, the guardian unsubscribed or was erased). They become `cancelled`.
+     */
+    async cancelQueued(filter: { kinds: readonly string[]; recipient?: string; schoolId?: number; guardianId?: number; orderId?: string }, tx?: Tx | null): Promise<number> {
+      const q = runner(knex, tx)('outbox_messages').where({ status: 'queued' }).whereIn('kind', filter.kinds);
+      if (filter.recipient !== undefined) q.andWhere({ recipient: filter.recipient });
+      if (filter.schoolId !== undefined) q.andWhere({ school_id: filter.schoolId });
+      if (filter.guardianId !== undefined) q.andWhere({ guardian_id: filter.guardianId });
+      if (filter.orderId !== undefined) q.andWhere({ order_id: filter.orderId });
+      return q.update({ status: 'cancelled', claimed_by: null, lease_until: null });
     },
 
     async get(id: number): Promise<OutboxRecord | null> {

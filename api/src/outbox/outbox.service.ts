@@ -184,6 +184,9 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
       return planSend(earliest, new Set(times.map(localDayStart)), window);
     },
 
+    /** Withdraws queued messages whose reason went away (docs/outreach.md, "Stopping once the family pays"). */
+    cancelQueued: (filter: Parameters<typeof repo.cancelQueued>[0], tx?: Tx | null): Promise<number> => repo.cancelQueued(filter, tx),
+
     get: (id: number) => repo.get(id),
   };
   return outbox;
