@@ -307,8 +307,12 @@ describeApi('guardians', () => {
 
     it('gives a class list address with no guardian row one, marked unsubscribed', async () => {
       const email = 'lesedi.mum@family.example';
-      const res = await new Client(server.url).post(`/api/guardians/unsubscribe?token=${encodeURIComponent(unsubscribeToken(server.config.jwtSecret, email))}`);
+      // RFC 8058 also lets a provider post the same field as multipart/form-data.
+      const form = new FormData();
+      form.set('List-Unsubscribe', 'One-Click');
+      const res = await new Client(server.url).post(`/api/guardians/unsubscribe?token=${encodeURIComponent(unsubscribeToken(server.config.jwtSecret, email))}`, form);
       expect(res.status).toBe(200);
+      expect(res.body).toEqual({ email, unsubscribed: true, message: GUARDIAN_MSG.unsubscribed });
       const row = await guardianRow(email);
       expect(row.unsubscribed_at).not.toBeNull();
       expect(row.confirmed_at).toBeNull();
