@@ -24,6 +24,7 @@ import { createPrintBatchRoutes } from './print-batches/print-batches.routes';
 import { createStudentRoutes } from './students/students.routes';
 import { createGuardianRoutes } from './guardians/guardians.routes';
 import { createCartRoutes } from './carts/carts.routes';
+import { createSeasonRoutes } from './season/season.routes';
 import { serveApp } from './http/static-app';
 import { compression } from './http/compression';
 
@@ -106,6 +107,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     createOrderRoutes(deps, services),
     createPaymentRoutes(deps, services),
     createSchoolRoutes(deps, services),
+    createSeasonRoutes(deps, services),
     createAlbumRoutes(deps, services),
     createPriceListRoutes(deps, services),
     createPhotoRoutes(deps, services),

@@ -23,9 +23,11 @@ import { createOutbox } from './outbox/outbox.service';
 import { createGuardianService } from './guardians/guardians.service';
 import { createCartService } from './carts/carts.service';
 import { createReminderService } from './carts/reminders.service';
+import { createSeasonService } from './season/season.service';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
+  const season = createSeasonService(deps, outbox);
   const customers = createCustomerService(deps);
   const photos = createPhotoService(deps);
   const schools = createSchoolService(deps);
@@ -35,7 +37,9 @@ export function createServices(deps: Deps) {
     outbox,
     staff: createStaffService(deps),
     customers,
-    commerce: createCommerce(deps, customers),
+    commerce: createCommerce(deps, customers, { onPaidInTx: (orderId, tx) => season.withdrawForPaidOrder(orderId, tx) }),
+    /** The season timeline: schedule, the job that sends what is due, preview, test, statistics (docs/outreach.md). */
+    season,
     schools,
     albums: createAlbumService(deps),
     review: createReviewService(deps),

@@ -10,6 +10,14 @@ const LIMIT_SWEEP_EVERY_MS = 5 * 60_000;
 export const FILE_DELETION_RETRY_EVERY_MS = 60_000;
 /** How often abandoned carts and unpaid orders are looked at (docs/outreach.md, "Abandoned carts and unpaid orders"). */
 export const REMINDERS_EVERY_MS = 5 * 60_000;
+/** How often the season timeline looks for messages that fell due (docs/outreach.md, "The season timeline"). */
+export const SEASON_SEND_EVERY_MS = 60_000;
+
+/**
+ * The season messages and the cart and payment reminders share one lock: both plan messages to the
+ * same addresses under the one-per-day rule (docs/outreach.md, "The sending window").
+ */
+const OUTREACH_LOCK = 'outreach-messages';
 
 /** Each job says whether this process ran it (false: another process was running it). */
 export interface Maintenance {
@@ -23,6 +31,8 @@ export interface Maintenance {
   retryFileDeletions(): Promise<boolean>;
   /** Writes the abandoned-cart and unpaid-order reminders that are due, and withdraws queued ones no longer wanted. */
   sendReminders(): Promise<boolean>;
+  /** Enqueues the season messages ("photos are online", reminders before closing) that fell due. */
+  sendSeasonMessages(): Promise<boolean>;
   /** Starts the timers (and the backfill once); returns what stops them. */
   start(): () => void;
 }
@@ -34,7 +44,7 @@ export interface Maintenance {
  */
 export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }): Maintenance {
   const { logger, jobLock } = deps;
-  const { commerce: { payments }, photos, albums, fileDeletions, students, reminders } = deps.services;
+  const { commerce: { payments }, photos, albums, fileDeletions, students, reminders, season } = deps.services;
 
   const maintenance: Maintenance = {
     sweepPayments: () =>
@@ -65,8 +75,14 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         if (result.removed > 0 || result.failed > 0) logger.info(result, 'photo file removals retried');
       }),
     sendReminders: () =>
-      jobLock.runExclusive('cart-reminders', async () => {
+      jobLock.runExclusive(OUTREACH_LOCK, async () => {
         await reminders.sendDue(Date.now());
+      }),
+    sendSeasonMessages: () =>
+      jobLock.runExclusive(OUTREACH_LOCK, async () => {
+        // Each message has a dedupe key, so a second process (or a second run) never enqueues it twice.
+        const enqueued = await season.sendDue();
+        if (enqueued > 0) logger.info({ enqueued }, 'season messages enqueued');
       }),
     start() {
       // Photos stored before the small thumbnail existed get it in the background, one at a time.
@@ -87,6 +103,10 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         maintenance.sendReminders().catch((err: unknown) => logger.warn({ err }, 'cart and payment reminders failed'));
       }, REMINDERS_EVERY_MS);
       reminderTimer.unref();
+      const seasonMessages = setInterval(() => {
+        maintenance.sendSeasonMessages().catch((err: unknown) => logger.warn({ err }, 'season messages failed'));
+      }, SEASON_SEND_EVERY_MS);
+      seasonMessages.unref();
       removals.unref();
       reconcile.unref();
       limits.unref();
@@ -97,6 +117,7 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         clearInterval(publish);
         clearInterval(removals);
         clearInterval(reminderTimer);
+        clearInterval(seasonMessages);
       };
     },
   };
