@@ -943,8 +943,13 @@ export const SEASON_MSG = {
   pictureDayFormat: 'Picture day must be a date (YYYY-MM-DD)',
   scheduleSaved: 'Message schedule saved',
   testSubjectPrefix: '[Test] ',
+  /** Example content of a test message. */
+  testPhotoName: 'Photo 1',
+  testProductName: 'Example product',
+  testCustomerName: 'Parent',
+  testOrderId: 'TEST-ORDER',
+  testOrderThebe: 15_000,
   testSent: (email: string) => `A test was sent to ${email}. It can take a minute to arrive.`,
-  testNotAvailable: (label: string) => `A test of "${label}" cannot be sent from the season timeline`,
   /** E-mails: "photos are online". */
   greeting: 'Hello,',
   photosOnlineIntro: (school: string, klass: string | null) =>

@@ -3,7 +3,7 @@ import { Client, describeApi, staffClient, startTestServer, type TestServer } fr
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { addPhoto, createAlbum, createSchool, updateSchool } from '../../test/fixtures';
 import { createShop, orderBody, parentFor, payThroughSandbox, standardLines, waitUntil } from '../../test/shop';
-import { SEASON_MSG } from '../../contract/messages';
+import { CART_REMINDER_MSG, GUARDIAN_MSG, SEASON_MSG } from '../../contract/messages';
 import type { MessagesPreview, MessageStats } from '../../contract/outreach';
 import { localDate, localDayStart } from '../outreach/send-window';
 import { addGuardian, addStudent, addUnsubscribed, orderBy, outboxRows, publishedAt, setStatus, staffEmail } from './season.test-helpers';
@@ -161,9 +161,20 @@ describeApi('the season timeline', () => {
       const rows = await outboxRows(server, { recipient: me });
       expect(rows.map((row) => row.school_id)).toEqual([null, null]);
 
-      const other = await staff.post(`/api/schools/${school.id}/messages/test`, { kind: 'abandoned_cart' });
-      expect(other.status).toBe(400);
-      expect(other.body.message).toBe(SEASON_MSG.testNotAvailable('Still in your cart'));
+      // The other messages a family can receive are testable too, each with its own wording.
+      for (const kind of ['guardian_confirm', 'abandoned_cart', 'unpaid_order'] as const) {
+        expect((await staff.post(`/api/schools/${school.id}/messages/test`, { kind })).status).toBe(202);
+      }
+      const tests = await mail.waitForMessages(5, { to: me });
+      const bySubject = (subject: string) => tests.find((m) => m.subject === `[Test] ${subject}`);
+      const confirm = bySubject(GUARDIAN_MSG.confirmSubject('Test Studio'));
+      const cart = bySubject(CART_REMINDER_MSG.cartSubject);
+      const unpaid = bySubject(CART_REMINDER_MSG.unpaidSubject(SEASON_MSG.testOrderId));
+      // Only the non-transactional ones carry the one-click unsubscribe.
+      expect(confirm?.raw).not.toMatch(/^List-Unsubscribe-Post:/m);
+      expect(cart?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      expect(unpaid?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      expect((await outboxRows(server, { recipient: me })).map((row) => row.school_id)).toEqual([null, null, null, null, null]);
       const bogus = await staff.post(`/api/schools/${school.id}/messages/test`, { kind: 'bogus' });
       expect(bogus.status).toBe(400);
       expect(bogus.body.errors.kind).toBe('Choose which message to test');

@@ -22,6 +22,9 @@ import { createDatabase, type Tx } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import type { EmailContent } from '../mail/templates';
 import { closingReminderEmail, photosOnlineEmail } from '../mail/season-templates';
+import { guardianConfirmEmail } from '../mail/guardian-templates';
+import { abandonedCartEmail, unpaidOrderEmail } from '../mail/reminder-templates';
+import { CART_LINK_TTL_MS } from '../carts/cart-token';
 import type { Outbox } from '../outbox/outbox.service';
 import { localDate, nextInWindow, type SendWindow } from '../outreach/send-window';
 import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from '../outreach/unsubscribe';
@@ -141,7 +144,7 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
   }
 
   /** Composers of the messages staff may test from here, by kind; the other kinds answer 400. */
-  const testComposers: Partial<Record<TestableKind, (target: SeasonSchool, to: string) => Promise<{ content: EmailContent; headers: Record<string, string> }>>> = {
+  const testComposers: Record<TestableKind, (target: SeasonSchool, to: string) => Promise<{ content: EmailContent; headers: Record<string, string> }>> = {
     photos_online: async (target, to) => {
       const classes = await repo.classes(target.id);
       const klass = classes.find((k) => k.status === 'published') ?? classes[0];
@@ -152,6 +155,41 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
       const s = await schedule(target.id);
       const days = s.record.reminderDays.length > 0 ? Math.min(...s.record.reminderDays) : DEFAULT_REMINDER_DAYS[DEFAULT_REMINDER_DAYS.length - 1];
       return compose({ kind: 'closing_reminder', school: target, className: null, days: days ?? 1, studentName: null }, to);
+    },
+    // The others show their wording with example content; their links lead to the school's gallery.
+    guardian_confirm: async (target) => ({
+      content: guardianConfirmEmail({ businessName, confirmUrl: `${publicUrl}/subscribed?status=confirmed`, children: { count: 1, schools: [target.name] }, schools: [], marketing: false }),
+      headers: {},
+    }),
+    abandoned_cart: async (target, to) => {
+      const token = unsubscribeToken(jwtSecret, to);
+      return {
+        content: abandonedCartEmail({
+          businessName,
+          schoolName: target.name,
+          lines: [{ photoName: SEASON_MSG.testPhotoName, productName: SEASON_MSG.testProductName, quantity: 1 }],
+          restoreUrl: galleryUrl(target.slug),
+          linkDays: Math.round(CART_LINK_TTL_MS / DAY_MS),
+          unsubscribeUrl: unsubscribePageUrl(publicUrl, token),
+        }),
+        headers: unsubscribeHeaders(publicUrl, token),
+      };
+    },
+    unpaid_order: async (target, to) => {
+      const token = unsubscribeToken(jwtSecret, to);
+      return {
+        content: unpaidOrderEmail({
+          businessName,
+          customerName: SEASON_MSG.testCustomerName,
+          orderId: SEASON_MSG.testOrderId,
+          schoolName: target.name,
+          totalThebe: SEASON_MSG.testOrderThebe,
+          lines: [{ photoName: SEASON_MSG.testPhotoName, productName: SEASON_MSG.testProductName, quantity: 1, totalThebe: SEASON_MSG.testOrderThebe }],
+          payUrl: galleryUrl(target.slug),
+          unsubscribeUrl: unsubscribePageUrl(publicUrl, token),
+        }),
+        headers: unsubscribeHeaders(publicUrl, token),
+      };
     },
   };
 
@@ -244,7 +282,6 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
     async sendTest(schoolId: number, kind: TestableKind, to: string): Promise<{ sentTo: string; message: string }> {
       const target = await school(schoolId);
       const composer = testComposers[kind];
-      if (!composer) throw badRequest(SEASON_MSG.testNotAvailable(OUTREACH_MSG.kindLabels[kind]), { kind: SEASON_MSG.testNotAvailable(OUTREACH_MSG.kindLabels[kind]) });
       const { content, headers } = await composer(target, to);
       await outbox.enqueue({ kind, to, ...content, subject: `${SEASON_MSG.testSubjectPrefix}${content.subject}`, headers, schoolId: null });
       outbox.kick();
