@@ -29,6 +29,7 @@ const schoolFields = z.object({
   contactPhone: optionalText(40),
   address: optionalText(300),
   closingDate: optionalDate,
+  pictureDay: optionalDate,
   priceListId: optionalId,
   accessMode: accessMode.optional().transform((mode) => mode ?? DEFAULT_ACCESS_MODE),
 });
@@ -106,6 +107,8 @@ export const staffSchoolSchema = z.object({
   contactPhone: z.string().nullable(),
   address: z.string().nullable(),
   closingDate: z.string().nullable(),
+  /** The day the photos were taken (YYYY-MM-DD), or null (docs/outreach.md, "The season timeline"). */
+  pictureDay: z.string().nullable().optional(),
   priceListId: z.number().nullable(),
   priceListName: z.string().nullable(),
   accessMode: z.enum(ACCESS_MODES),

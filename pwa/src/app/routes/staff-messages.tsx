@@ -1,0 +1,19 @@
+import { Navigate, useParams } from 'react-router-dom';
+import { STAFF_MESSAGES_SCREEN_MSG } from '@contract/messages';
+import { useSession } from '../../lib/session';
+import { useTitle } from '../../lib/use-title';
+import { StaffPage, SchoolMessages } from '../../features/staff/staff-screens';
+import { paths } from '../../lib/paths';
+
+/** /photographer/schools/{schoolId}/messages; without a staff token it goes to /. */
+export default function StaffMessagesRoute() {
+  const { staffToken } = useSession();
+  const { schoolId = '' } = useParams();
+  useTitle(STAFF_MESSAGES_SCREEN_MSG.pageTitle);
+  if (!staffToken) return <Navigate to={paths.home} replace />;
+  return (
+    <StaffPage wide>
+      <SchoolMessages schoolId={Number(schoolId)} />
+    </StaffPage>
+  );
+}
