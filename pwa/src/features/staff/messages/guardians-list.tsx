@@ -97,6 +97,7 @@ export function GuardiansCard({ schoolId }: { schoolId: number }) {
             )
           }
         </Loaded>
+        {erasure.dialog}
       </CardBody>
     </Card>
   );

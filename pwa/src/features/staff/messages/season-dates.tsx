@@ -50,7 +50,7 @@ export function SeasonDates({ school }: { school: StaffSchool }) {
       <CardBody className="stack">
         <h2>{M.datesHeading}</h2>
         <div className="season-dates">
-          <form onSubmit={submit} noValidate className="stack-tight" aria-label={M.pictureDay}>
+          <form onSubmit={submit} noValidate className="stack-tight">
             <Field
               id="picture-day"
               label={M.pictureDay}
