@@ -1,8 +1,7 @@
 /**
  * The guardians who follow a school (GET /api/schools/{id}/guardians): confirmed or not, marketing,
- * unsubscribed, the consent text version and when it was given, and what they follow. An admin may
- * erase one after a confirmation (docs/outreach.md, "Erasure"; docs/accounts.md, "What a
- * photographer may not do").
+ * unsubscribed, the consent text version and when it was given, and what they follow. Staff may
+ * erase one after a confirmation (docs/outreach.md, "Erasure").
  */
 import { formatDate } from '@contract/format';
 import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/messages';
@@ -12,7 +11,6 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Loaded } from '../../../components/ui/loaded';
 import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
 import { useEraseGuardian, useSchoolGuardians } from '../api/messages';
 import { useConfirmDelete } from '../use-confirm-delete';
 
@@ -25,8 +23,6 @@ const follows = (follow: StaffGuardian['follows'][number]): string => {
 export function GuardiansCard({ schoolId }: { schoolId: number }) {
   const guardians = useSchoolGuardians(schoolId);
   const erase = useEraseGuardian(schoolId);
-  // Erasing removes data for good, as erasing a child does: an admin's decision.
-  const isAdmin = useSession().staffUser?.role === 'admin';
   const erasure = useConfirmDelete<StaffGuardian, unknown>(erase, {
     title: M.eraseQuestion,
     description: (guardian) => M.eraseWarning(guardian?.email ?? null),
@@ -54,11 +50,9 @@ export function GuardiansCard({ schoolId }: { schoolId: number }) {
                       <th scope="col">{M.columnStatus}</th>
                       <th scope="col">{M.columnConsent}</th>
                       <th scope="col">{M.columnFollows}</th>
-                      {isAdmin ? (
-                        <th scope="col">
-                          <span className="sr-only">{M.erase}</span>
-                        </th>
-                      ) : null}
+                      <th scope="col">
+                        <span className="sr-only">{M.erase}</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -82,13 +76,11 @@ export function GuardiansCard({ schoolId }: { schoolId: number }) {
                             ))}
                           </ul>
                         </td>
-                        {isAdmin ? (
-                          <td>
-                            <Button variant="destructive" size="sm" onClick={() => erasure.ask(guardian)} aria-label={M.eraseLabel(guardian.email)}>
-                              {M.erase}
-                            </Button>
-                          </td>
-                        ) : null}
+                        <td>
+                          <Button variant="destructive" size="sm" onClick={() => erasure.ask(guardian)} aria-label={M.eraseLabel(guardian.email)}>
+                            {M.erase}
+                          </Button>
+                        </td>
                       </tr>
                     ))}
                   </tbody>
