@@ -936,7 +936,6 @@ export const OUTREACH_SCREEN_MSG = {
 /** The staff's Messages screen of a school: season dates, the schedule, its preview, tests, statistics and guardians. */
 export const STAFF_MESSAGES_SCREEN_MSG = {
   title: (school: string) => `${school}: Messages`,
-  pageTitle: 'Messages',
   openLink: 'Messages',
   openLabel: (school: string) => `Messages of ${school}`,
   backToDashboard: 'Back to Dashboard',

@@ -1,5 +1,4 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { STAFF_MESSAGES_SCREEN_MSG } from '@contract/messages';
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
 import { StaffPage, SchoolMessages } from '../../features/staff/staff-screens';
@@ -9,7 +8,7 @@ import { paths } from '../../lib/paths';
 export default function StaffMessagesRoute() {
   const { staffToken } = useSession();
   const { schoolId = '' } = useParams();
-  useTitle(STAFF_MESSAGES_SCREEN_MSG.pageTitle);
+  useTitle('Messages');
   if (!staffToken) return <Navigate to={paths.home} replace />;
   return (
     <StaffPage wide>
