@@ -921,6 +921,45 @@ export const GUARDIAN_MSG = {
 /** The season timeline: "photos are online" and the reminders before closing (texts of the API and its e-mails). */
 export const SEASON_MSG = {
   photosOnlineSubject: (school: string) => `Photos from ${school} are online`,
+  pictureDayFormat: 'Picture day must be a date (YYYY-MM-DD)',
+  scheduleSaved: 'Message schedule saved',
+  testSubjectPrefix: '[Test] ',
+  testSent: (email: string) => `A test was sent to ${email}. It can take a minute to arrive.`,
+  testNotAvailable: (label: string) => `A test of "${label}" cannot be sent from the season timeline`,
+  /** E-mails: "photos are online". */
+  greeting: 'Hello,',
+  photosOnlineIntro: (school: string, klass: string | null) =>
+    klass ? `The photos of ${klass} at ${school} are now online.` : `The photos from ${school} are now online.`,
+  photosOnlineChild: (child: string) => `You can see ${child}'s photos and order prints or digital copies.`,
+  photosOnlineNoChild: 'You can see them and order prints or digital copies.',
+  closingOn: (date: string) => `Ordering closes at the end of ${date}.`,
+  noClosingDate: 'The school has not set a closing date for orders yet.',
+  openGallery: 'See the photos',
+  galleryLinkText: 'Open the gallery:',
+  /** E-mails: the reminders before closing. */
+  closingSubject: (school: string, days: number) => (days === 1 ? `Last day tomorrow: order your ${school} photos` : `${days} days left to order your ${school} photos`),
+  closingIntro: (school: string, date: string) => `Ordering of the photos from ${school} closes at the end of ${date}.`,
+  closingChild: (child: string) => `If you would like ${child}'s photos, please order before then.`,
+  closingNoChild: 'If you would like any, please order before then.',
+  closingAfter: 'After that date the photos can no longer be ordered.',
+  whyYouGetThis: 'You are receiving this because you asked to hear about these photos, or the school gave us your address for its class list.',
+  unsubscribe: 'Stop these e-mails:',
+  unsubscribeLink: 'Unsubscribe',
+  /** Why a message is not planned yet (the staff preview). */
+  notPublished: 'The class is not published yet',
+  noPhotos: 'The class has no photos yet',
+  photosOnlineOff: 'Turned off in the schedule',
+  tooOld: 'Published more than 7 days ago: not sent late',
+  noClosingDateReason: 'The school has no closing date',
+  closed: 'Ordering has closed',
+  missed: 'Its time passed; a later reminder goes instead',
+  beforePublish: 'Due before any class was published',
+  noClassOnline: 'No class is published with photos yet',
+  /** Why a recipient is left out (the staff preview). */
+  skippedPaid: 'Already ordered and paid',
+  skippedUnsubscribed: 'Unsubscribed',
+  skippedNotConfirmed: 'Has not confirmed the address yet',
+  skippedDoNotPublish: 'The child is marked do not publish',
 } as const;
 
 /** Abandoned carts and unpaid orders (texts of the API and its e-mails). */

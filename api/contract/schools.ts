@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALBUM_STATUSES } from './constants';
-import { MSG } from './messages';
+import { MSG, SEASON_MSG } from './messages';
 import { ACCESS_MODES, DEFAULT_ACCESS_MODE } from './student-codes';
 import { givenPassword, newPassword, optionalDate, optionalId, optionalText, email, requiredText } from './fields';
 
@@ -12,6 +12,13 @@ const optionalNewPassword = z
   .optional()
   .transform((value) => (value === null || value === undefined || value === '' ? undefined : value))
   .pipe(newPassword.optional());
+
+/** YYYY-MM-DD, or blank/absent for none. */
+const pictureDay = z
+  .union([z.string(), z.null()], { error: SEASON_MSG.pictureDayFormat })
+  .optional()
+  .transform((value) => (value ?? '').trim())
+  .pipe(z.union([z.literal('').transform(() => null), z.iso.date({ error: SEASON_MSG.pictureDayFormat })]));
 
 const accessMode = z.enum(ACCESS_MODES, { error: 'Access mode must be school_password or student_codes' });
 
@@ -29,7 +36,8 @@ const schoolFields = z.object({
   contactPhone: optionalText(40),
   address: optionalText(300),
   closingDate: optionalDate,
-  pictureDay: optionalDate,
+  /** The day the photos are taken (docs/outreach.md, "The season timeline"). */
+  pictureDay: pictureDay,
   priceListId: optionalId,
   accessMode: accessMode.optional().transform((mode) => mode ?? DEFAULT_ACCESS_MODE),
 });
@@ -107,8 +115,8 @@ export const staffSchoolSchema = z.object({
   contactPhone: z.string().nullable(),
   address: z.string().nullable(),
   closingDate: z.string().nullable(),
-  /** The day the photos were taken (YYYY-MM-DD), or null (docs/outreach.md, "The season timeline"). */
-  pictureDay: z.string().nullable().optional(),
+  /** The day the photos are taken (YYYY-MM-DD), or null. */
+  pictureDay: z.string().nullable(),
   priceListId: z.number().nullable(),
   priceListName: z.string().nullable(),
   accessMode: z.enum(ACCESS_MODES),

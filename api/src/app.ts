@@ -22,6 +22,7 @@ import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentRoutes } from './payments/payments.routes';
 import { createPrintBatchRoutes } from './print-batches/print-batches.routes';
 import { createStudentRoutes } from './students/students.routes';
+import { createSeasonRoutes } from './season/season.routes';
 import { serveApp } from './http/static-app';
 import { compression } from './http/compression';
 
@@ -104,6 +105,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     createOrderRoutes(deps, services),
     createPaymentRoutes(deps, services),
     createSchoolRoutes(deps, services),
+    createSeasonRoutes(deps, services),
     createAlbumRoutes(deps, services),
     createPriceListRoutes(deps, services),
     createPhotoRoutes(deps, services),

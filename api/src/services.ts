@@ -20,9 +20,11 @@ import { createStaffService } from './staff/staff.service';
 import { createStudentService } from './students/students.service';
 import { createFileDeletions } from './storage/file-deletions';
 import { createOutbox } from './outbox/outbox.service';
+import { createSeasonService } from './season/season.service';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
+  const season = createSeasonService(deps, outbox);
   const customers = createCustomerService(deps);
   const photos = createPhotoService(deps);
   const schools = createSchoolService(deps);
@@ -31,7 +33,9 @@ export function createServices(deps: Deps) {
     outbox,
     staff: createStaffService(deps),
     customers,
-    commerce: createCommerce(deps, customers),
+    commerce: createCommerce(deps, customers, { onPaidInTx: (orderId, tx) => season.withdrawForPaidOrder(orderId, tx) }),
+    /** The season timeline: schedule, the job that sends what is due, preview, test, statistics (docs/outreach.md). */
+    season,
     schools,
     albums: createAlbumService(deps),
     review: createReviewService(deps),

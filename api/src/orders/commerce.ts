@@ -1,11 +1,17 @@
 import type { Deps } from '../deps';
+import type { Tx } from '../db/database';
 import type { CustomerService } from '../customers/customers.service';
 import { createDownloadLinks } from './downloads';
 import { createOrdersService } from './orders.service';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service';
 
+export interface CommerceHooks {
+  /** Runs in the transaction that marks an order paid (docs/outreach.md, "Stopping once the family pays"). */
+  onPaidInTx?(orderId: string, tx: Tx): Promise<unknown>;
+}
+
 /** Orders, payments and download links wired together (routes and the reconcile sweep share it). */
-export function createCommerce(deps: Deps, customers?: CustomerService) {
+export function createCommerce(deps: Deps, customers?: CustomerService, hooks: CommerceHooks = {}) {
   const downloads = createDownloadLinks(deps.config.jwtSecret, deps.config.publicUrl);
   // Each needs the other: the order page settles a pending payment, a paid payment confirms the order.
   const orders = createOrdersService(deps, downloads, { reconcilePayment: (orderId) => payments.reconcileOrder(orderId) }, customers);
@@ -16,6 +22,7 @@ export function createCommerce(deps: Deps, customers?: CustomerService) {
     gateway: deps.gateway,
     queryIntervalMs: deps.config.paymentQueryIntervalMs,
     onPaid: (orderId) => orders.sendConfirmation(orderId),
+    onPaidInTx: hooks.onPaidInTx,
     paymentMethods: deps.config.paymentMethods,
     bankTransferExpiryDays: deps.config.bankTransferExpiryDays,
     onExpired: (orderId) => orders.sendPaymentExpired(orderId),

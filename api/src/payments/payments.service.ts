@@ -3,7 +3,7 @@ import { COUNTRY, CURRENCY } from '../../contract/constants';
 import { HARDENING_MSG, KEEP_PAID_MSG, ORDER_MSG, PAYMENT_METHOD_MSG } from '../../contract/messages';
 import { PAYMENT_METHOD_DEFINITIONS, type PaymentMethodId } from '../../contract/payment-methods';
 import type { Logger } from '../logger';
-import { createDatabase } from '../db/database';
+import { createDatabase, type Tx } from '../db/database';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { checksumEquals, encodeFormPairs, pairValue, returnChecksum, verifyPostedChecksum, type FormPairs } from './paygate/checksum';
 import type { InitiateResult, PayGateClient } from './paygate/client';
@@ -29,6 +29,8 @@ export interface PaymentsOptions {
   queryIntervalMs: number;
   /** Called once, after commit, by whichever answer moved the order to paid. */
   onPaid(orderId: string): Promise<void>;
+  /** Called once, inside the transaction that moved the order to paid: withdraws the reminders a paid family must not get. */
+  onPaidInTx?(orderId: string, tx: Tx): Promise<unknown>;
   /** The methods the checkout offers (config.paymentMethods), the first being the default. */
   paymentMethods: readonly PaymentMethodId[];
   /** A received bank transfer not confirmed within this many days expires (docs/payments.md, "Payments that settle later"). */
@@ -268,6 +270,8 @@ export function createPaymentsService(options: PaymentsOptions) {
         } else if (next === 'completed') {
           if (await repo.completeOrderPayment(payment.orderId, tx)) {
             paidOrder = payment.orderId;
+            // docs/outreach.md, "Stopping once the family pays": nothing queued reaches a family that paid.
+            await options.onPaidInTx?.(payment.orderId, tx);
             note += 'order paid';
           } else {
             // Another of this order's payments already paid it (the parent was charged twice), or

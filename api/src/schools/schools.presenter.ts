@@ -27,6 +27,7 @@ export function presentStaffSchool(school: SchoolRecord, albums: AlbumSummary[])
     contactPhone: school.contactPhone,
     address: school.address,
     closingDate: school.closingDate,
+    pictureDay: school.pictureDay,
     priceListId: school.priceListId,
     priceListName: school.priceListName,
     accessMode: school.accessMode,

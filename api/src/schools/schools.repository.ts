@@ -11,6 +11,8 @@ export interface SchoolRecord {
   contactPhone: string | null;
   address: string | null;
   closingDate: string | null;
+  /** The day the photos are taken (YYYY-MM-DD). */
+  pictureDay: string | null;
   priceListId: number | null;
   priceListName: string | null;
   accessMode: AccessMode;
@@ -27,6 +29,7 @@ export interface SchoolWrite {
   contactPhone?: string | null;
   address?: string | null;
   closingDate?: string | null;
+  pictureDay?: string | null;
   priceListId?: number | null;
   accessMode?: AccessMode;
 }
@@ -39,6 +42,7 @@ interface SchoolRow {
   contact_phone: string | null;
   address: string | null;
   closing_date: string | null;
+  picture_day: string | null;
   price_list_id: number | null;
   price_list_name: string | null;
   access_mode: AccessMode;
@@ -55,6 +59,7 @@ function toRecord(row: SchoolRow): SchoolRecord {
     contactPhone: row.contact_phone,
     address: row.address,
     closingDate: row.closing_date,
+    pictureDay: row.picture_day,
     priceListId: row.price_list_id === null ? null : Number(row.price_list_id),
     priceListName: row.price_list_name,
     accessMode: row.access_mode,
@@ -70,6 +75,7 @@ const COLUMNS: Record<keyof Omit<SchoolWrite, 'passwordHash'>, string> = {
   contactPhone: 'contact_phone',
   address: 'address',
   closingDate: 'closing_date',
+  pictureDay: 'picture_day',
   priceListId: 'price_list_id',
   accessMode: 'access_mode',
 };
@@ -96,6 +102,7 @@ function detailQuery(db: Knex) {
       's.contact_phone',
       's.address',
       's.closing_date',
+      's.picture_day',
       's.price_list_id',
       'pl.name as price_list_name',
       's.access_mode',

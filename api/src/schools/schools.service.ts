@@ -211,6 +211,7 @@ function toWrite(input: SchoolUpdateInput): SchoolWrite {
     contactPhone: input.contactPhone,
     address: input.address,
     closingDate: input.closingDate,
+    pictureDay: input.pictureDay,
     priceListId: input.priceListId,
     accessMode: input.accessMode,
   };

@@ -20,6 +20,7 @@ const school = (id: number, name: string, albums: AlbumSummary[]): StaffSchool =
   contactPhone: null,
   address: null,
   closingDate: null,
+  pictureDay: null,
   priceListId: null,
   priceListName: null,
   accessMode: 'student_codes',

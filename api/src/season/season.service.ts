@@ -1,0 +1,300 @@
+/**
+ * The season timeline (docs/outreach.md, "The season timeline", "The sending window", "Stopping
+ * once the family pays", "Statistics"): a school's schedule, the job that enqueues what is due,
+ * the staff's preview, test and statistics, and withdrawing queued messages once a family pays.
+ */
+import { MSG, OUTREACH_MSG, SEASON_MSG } from '../../contract/messages';
+import {
+  DEFAULT_REMINDER_DAYS,
+  DEFAULT_SEND_FROM,
+  DEFAULT_SEND_UNTIL,
+  NON_TRANSACTIONAL_KINDS,
+  OUTBOX_KINDS,
+  SCHOOL_TIMEZONE,
+  type MessageSchedule,
+  type MessageStats,
+  type MessagesPreview,
+  type OutboxKind,
+  type TestableKind,
+} from '../../contract/outreach';
+import type { Deps } from '../deps';
+import { createDatabase, type Tx } from '../db/database';
+import { badRequest, notFound } from '../http/errors';
+import type { EmailContent } from '../mail/templates';
+import { closingReminderEmail, photosOnlineEmail } from '../mail/season-templates';
+import type { Outbox } from '../outbox/outbox.service';
+import { localDate, nextInWindow, type SendWindow } from '../outreach/send-window';
+import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from '../outreach/unsubscribe';
+import { ATTRIBUTION_MS, closesAt, DAY_MS, planSeason, type PlannedMessage, type PlannedRecipient } from './planner';
+import { createSeasonRepository, type ScheduleRecord, type SeasonSchool } from './season.repository';
+
+type SeasonDeps = Pick<Deps, 'knex' | 'config' | 'logger'>;
+
+const DEFAULT_SCHEDULE: ScheduleRecord = {
+  photosOnline: true,
+  reminderDays: [...DEFAULT_REMINDER_DAYS],
+  sendFrom: DEFAULT_SEND_FROM,
+  sendUntil: DEFAULT_SEND_UNTIL,
+};
+
+const windowOf = (schedule: ScheduleRecord): SendWindow => ({ from: schedule.sendFrom, until: schedule.sendUntil });
+
+/** One message to compose: what the planner decided, for one recipient. */
+interface Composable {
+  kind: 'photos_online' | 'closing_reminder';
+  school: SeasonSchool;
+  className: string | null;
+  days: number | null;
+  studentName: string | null;
+}
+
+export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
+  const repo = createSeasonRepository(deps.knex);
+  const database = createDatabase(deps.knex);
+  const { publicUrl, jwtSecret, businessName } = deps.config;
+
+  async function school(id: number): Promise<SeasonSchool> {
+    const found = await repo.school(id);
+    if (!found) throw notFound(MSG.schoolNotFound);
+    return found;
+  }
+
+  async function schedule(schoolId: number): Promise<{ record: ScheduleRecord; isDefault: boolean }> {
+    const saved = await repo.schedule(schoolId);
+    return saved ? { record: saved, isDefault: false } : { record: DEFAULT_SCHEDULE, isDefault: true };
+  }
+
+  const present = (s: { record: ScheduleRecord; isDefault: boolean }): MessageSchedule => ({
+    photosOnline: s.record.photosOnline,
+    reminderDays: [...s.record.reminderDays],
+    sendFrom: s.record.sendFrom,
+    sendUntil: s.record.sendUntil,
+    isDefault: s.isDefault,
+  });
+
+  /** The school's facts and the planner's decision at `now`. */
+  async function plan(target: SeasonSchool, now: number): Promise<{ messages: PlannedMessage[]; schedule: { record: ScheduleRecord; isDefault: boolean } }> {
+    const s = await schedule(target.id);
+    const classes = await repo.classes(target.id);
+    const students = await repo.students(classes.map((k) => k.id));
+    const followers = await repo.followers(target.id);
+    const addresses = [...students.flatMap((st) => (st.guardianEmail ? [st.guardianEmail.toLowerCase()] : [])), ...followers.map((f) => f.email.toLowerCase())];
+    const unsubscribedEmails = await repo.unsubscribed(addresses);
+    const paid = await repo.paid(target.id);
+    const messages = planSeason({
+      now,
+      school: { id: target.id, closingDate: target.closingDate },
+      schedule: { photosOnline: s.record.photosOnline, reminderDays: s.record.reminderDays, window: windowOf(s.record) },
+      classes,
+      students,
+      followers,
+      unsubscribedEmails,
+      paidStudentIds: paid.studentIds,
+      paidEmails: paid.emails,
+    });
+    return { messages, schedule: s };
+  }
+
+  const galleryUrl = (slug: string) => `${publicUrl}/school/${encodeURIComponent(slug)}`;
+
+  function compose(message: Composable, to: string): { content: EmailContent; headers: Record<string, string> } {
+    const token = unsubscribeToken(jwtSecret, to);
+    const common = {
+      businessName,
+      schoolName: message.school.name,
+      studentName: message.studentName,
+      galleryUrl: galleryUrl(message.school.slug),
+      unsubscribeUrl: unsubscribePageUrl(publicUrl, token),
+    };
+    const content =
+      message.kind === 'closing_reminder' && message.school.closingDate !== null
+        ? closingReminderEmail({ ...common, closingDate: message.school.closingDate, days: message.days ?? 1 })
+        : photosOnlineEmail({ ...common, closingDate: message.school.closingDate, className: message.className });
+    return { content, headers: unsubscribeHeaders(publicUrl, token) };
+  }
+
+  /**
+   * Enqueues one recipient's message at its place in the window (one per address per Botswana
+   * day), in one transaction with the check of that address's other messages. False when it was
+   * already there, or when the window would push a reminder past closing.
+   */
+  async function enqueueOne(target: SeasonSchool, message: PlannedMessage, recipient: PlannedRecipient, window: SendWindow, now: number): Promise<boolean> {
+    const written = await database.transaction(async (tx: Tx) => {
+      const sendAt = await outbox.planNonTransactional(recipient.email, now, window, tx);
+      if (message.kind === 'closing_reminder' && target.closingDate !== null && sendAt >= closesAt(target.closingDate)) return false;
+      const { content, headers } = compose({ kind: message.kind, school: target, className: message.albumName, days: message.days, studentName: recipient.studentName }, recipient.email);
+      return outbox.enqueue(
+        {
+          kind: message.kind,
+          to: recipient.email,
+          ...content,
+          headers,
+          dedupeKey: recipient.dedupeKey,
+          schoolId: target.id,
+          guardianId: recipient.guardianId,
+          notBefore: sendAt,
+        },
+        tx,
+      );
+    });
+    return written;
+  }
+
+  /** Composers of the messages staff may test from here, by kind; the other kinds answer 400. */
+  const testComposers: Partial<Record<TestableKind, (target: SeasonSchool, to: string) => Promise<{ content: EmailContent; headers: Record<string, string> }>>> = {
+    photos_online: async (target, to) => {
+      const classes = await repo.classes(target.id);
+      const klass = classes.find((k) => k.status === 'published') ?? classes[0];
+      return compose({ kind: 'photos_online', school: target, className: klass?.name ?? null, days: null, studentName: null }, to);
+    },
+    closing_reminder: async (target, to) => {
+      if (target.closingDate === null) throw badRequest(SEASON_MSG.noClosingDateReason, { kind: SEASON_MSG.noClosingDateReason });
+      const s = await schedule(target.id);
+      const days = s.record.reminderDays.length > 0 ? Math.min(...s.record.reminderDays) : DEFAULT_REMINDER_DAYS[DEFAULT_REMINDER_DAYS.length - 1];
+      return compose({ kind: 'closing_reminder', school: target, className: null, days: days ?? 1, studentName: null }, to);
+    },
+  };
+
+  return {
+    async getSchedule(schoolId: number): Promise<MessageSchedule> {
+      await school(schoolId);
+      return present(await schedule(schoolId));
+    },
+
+    async saveSchedule(schoolId: number, input: { photosOnline: boolean; reminderDays: number[]; sendFrom: string; sendUntil: string }): Promise<MessageSchedule> {
+      await school(schoolId);
+      await repo.saveSchedule(schoolId, input);
+      return present(await schedule(schoolId));
+    },
+
+    /**
+     * Enqueues every season message due at `now` in every school still selling (docs/outreach.md,
+     * "The season timeline"); each once, by its dedupe key. Answers how many were enqueued.
+     */
+    async sendDue(now: number = Date.now()): Promise<number> {
+      let enqueued = 0;
+      for (const schoolId of await repo.activeSchoolIds(localDate(now - DAY_MS))) {
+        const target = await repo.school(schoolId);
+        if (!target) continue;
+        const { messages, schedule: s } = await plan(target, now);
+        const due = messages.filter((m) => m.state === 'due' && m.recipients.length > 0);
+        if (due.length === 0) continue;
+        const existing = await repo.existingKeys(due.flatMap((m) => m.recipients.map((r) => r.dedupeKey)));
+        for (const message of due) {
+          for (const recipient of message.recipients) {
+            if (existing.has(recipient.dedupeKey)) continue;
+            if (await enqueueOne(target, message, recipient, windowOf(s.record), now)) enqueued++;
+          }
+        }
+      }
+      if (enqueued > 0) outbox.kick();
+      return enqueued;
+    },
+
+    /** Who gets what and when (docs/outreach.md, "The season timeline"). */
+    async preview(schoolId: number, now: number = Date.now()): Promise<MessagesPreview> {
+      const target = await school(schoolId);
+      const { messages, schedule: s } = await plan(target, now);
+      const existing = await repo.existingKeys(messages.flatMap((m) => m.recipients.map((r) => r.dedupeKey)));
+      const window = windowOf(s.record);
+      return {
+        timezone: SCHOOL_TIMEZONE,
+        schedule: present(s),
+        pictureDay: target.pictureDay,
+        closingDate: target.closingDate,
+        messages: messages.map((m) => {
+          const rows = m.recipients.flatMap((r) => {
+            const row = existing.get(r.dedupeKey);
+            return row && row.status !== 'cancelled' ? [row] : [];
+          });
+          let status: 'planned' | 'sent' | 'unplanned' = 'unplanned';
+          let sendAt: number | null = null;
+          let reason = m.reason;
+          if (m.state === 'future') {
+            status = 'planned';
+            sendAt = nextInWindow(m.dueAt ?? now, window);
+          } else if ((m.state === 'due' || m.state === 'past') && rows.length > 0) {
+            const waiting = rows.filter((row) => row.status === 'queued' || row.status === 'sending');
+            status = waiting.length > 0 ? 'planned' : 'sent';
+            sendAt = waiting.length > 0 ? Math.max(...waiting.map((row) => row.notBefore)) : Math.min(...rows.map((row) => row.sentAt ?? row.notBefore));
+            reason = null;
+          } else if (m.state === 'due') {
+            status = 'planned';
+            sendAt = nextInWindow(now, window);
+          }
+          return {
+            kind: m.kind,
+            label: OUTREACH_MSG.kindLabels[m.kind],
+            albumId: m.albumId,
+            albumName: m.albumName,
+            sendAt: sendAt === null ? null : new Date(sendAt).toISOString(),
+            status,
+            reason: status === 'unplanned' ? reason : null,
+            recipients: m.recipients.map((r) => ({ email: r.email, source: r.source, studentName: r.studentName })),
+            skipped: m.skipped,
+          };
+        }),
+      };
+    },
+
+    /**
+     * Sends `kind` as a family would get it to `to` (the signed-in staff member), marked as a test.
+     * It carries no school, so the statistics never count it.
+     */
+    async sendTest(schoolId: number, kind: TestableKind, to: string): Promise<{ sentTo: string; message: string }> {
+      const target = await school(schoolId);
+      const composer = testComposers[kind];
+      if (!composer) throw badRequest(SEASON_MSG.testNotAvailable(OUTREACH_MSG.kindLabels[kind]), { kind: SEASON_MSG.testNotAvailable(OUTREACH_MSG.kindLabels[kind]) });
+      const { content, headers } = await composer(target, to);
+      await outbox.enqueue({ kind, to, ...content, subject: `${SEASON_MSG.testSubjectPrefix}${content.subject}`, headers, schoolId: null });
+      outbox.kick();
+      return { sentTo: to, message: SEASON_MSG.testSent(to) };
+    },
+
+    /** Messages of the school by kind and state, and the orders their recipients placed within ATTRIBUTION_DAYS (docs/outreach.md, "Statistics"). */
+    async stats(schoolId: number): Promise<MessageStats> {
+      await school(schoolId);
+      const counts = await repo.counts(schoolId);
+      const attributed = await repo.attributed(schoolId, ATTRIBUTION_MS);
+      const kinds = OUTBOX_KINDS.filter((kind) => (NON_TRANSACTIONAL_KINDS as readonly string[]).includes(kind) || counts.some((c) => c.kind === kind));
+      const sum = (kind: OutboxKind, statuses: readonly string[]) => counts.filter((c) => c.kind === kind && statuses.includes(c.status)).reduce((n, c) => n + c.count, 0);
+      const ordersOf = (rows: typeof attributed) => {
+        const seen = new Map<string, (typeof attributed)[number]>();
+        for (const row of rows) seen.set(row.orderId, row);
+        const orders = [...seen.values()];
+        return { orders: orders.length, revenue: orders.filter((o) => o.paid).reduce((n, o) => n + o.totalThebe, 0) };
+      };
+      const byKind = kinds.map((kind) => ({
+        kind,
+        label: OUTREACH_MSG.kindLabels[kind],
+        scheduled: sum(kind, ['queued', 'sending']),
+        sent: sum(kind, ['sent']),
+        failed: sum(kind, ['failed']),
+        ...ordersOf(attributed.filter((row) => row.kind === kind)),
+      }));
+      const total = ordersOf(attributed);
+      return {
+        scheduled: byKind.reduce((n, k) => n + k.scheduled, 0),
+        sent: byKind.reduce((n, k) => n + k.sent, 0),
+        failed: byKind.reduce((n, k) => n + k.failed, 0),
+        ordersWithin7Days: total.orders,
+        revenueWithin7Days: total.revenue,
+        byKind,
+      };
+    },
+
+    /**
+     * In the transaction that marks an order paid: withdraws the queued non-transactional messages
+     * to its customer's address about its school, and those about the order itself
+     * (docs/outreach.md, "Stopping once the family pays").
+     */
+    async withdrawForPaidOrder(orderId: string, tx: Tx): Promise<number> {
+      const contact = await repo.orderContact(orderId, tx);
+      if (!contact) return 0;
+      const bySchool = await outbox.cancelQueued({ kinds: NON_TRANSACTIONAL_KINDS, recipient: contact.email, schoolId: contact.schoolId }, tx);
+      const byOrder = await outbox.cancelQueued({ kinds: NON_TRANSACTIONAL_KINDS, orderId }, tx);
+      return bySchool + byOrder;
+    },
+  };
+}
+export type SeasonService = ReturnType<typeof createSeasonService>;
