@@ -9,7 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { OUTREACH_MSG, SEASON_MSG, STAFF_MESSAGES_SCREEN_MSG as M } from '../api/contract/messages';
 import { toastWith } from './support/journey';
-import { ADMIN, adminToken, api, createSchoolAndClass, signIn } from './staff-helpers';
+import { ADMIN, adminToken, api, createSchoolAndClass, makePhotos, signIn, uploadBatch } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
 
 const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true };
@@ -43,6 +43,8 @@ describeJourney(
       const { schoolId, name, albumId, className } = await createSchoolAndClass(base, token, 'Messages');
       await api(base, `/api/schools/${schoolId}`, { method: 'PATCH', token, body: { closingDate: daysAhead(30) } });
       await api(base, `/api/albums/${albumId}/students`, { method: 'POST', token, body: { students: [{ name: 'Neo Kgosi', guardianEmail: 'neo.family@example.com' }] } });
+      // The class is online once it has a photo (a school-password class is published from the start).
+      expect((await uploadBatch(base, token, albumId, await makePhotos(1))).status).toBe(201);
 
       const context = await env.browser.newContext(TABLET);
       const page = await context.newPage();
@@ -55,13 +57,13 @@ describeJourney(
       // The schedule: no reminder 3 days before, one 10 days before, the window ends at 18:00.
       const form = page.getByRole('form', { name: M.scheduleHeading });
       await form.getByRole('button', { name: M.removeReminder(3) }).click();
-      await form.getByLabel(M.addReminderLabel).fill('10');
+      await form.getByLabel(M.addReminderLabel, { exact: true }).fill('10');
       await form.getByRole('button', { name: M.addReminder }).click();
       // A window that ends before it starts is refused where it is typed.
-      await form.getByLabel(M.sendUntil).fill('07:00');
+      await form.getByLabel(M.sendUntil, { exact: true }).fill('07:00');
       await form.getByRole('button', { name: M.saveSchedule }).click();
       await form.getByText(OUTREACH_MSG.windowOrder).waitFor();
-      await form.getByLabel(M.sendUntil).fill('18:00');
+      await form.getByLabel(M.sendUntil, { exact: true }).fill('18:00');
       await form.getByRole('button', { name: M.saveSchedule }).click();
       await toastWith(page, M.scheduleSavedTitle).waitFor();
       await page.getByText(M.scheduleCustom).waitFor();
@@ -72,7 +74,7 @@ describeJourney(
       const reloaded = page.getByRole('form', { name: M.scheduleHeading });
       await reloaded.getByRole('list', { name: M.reminders }).waitFor();
       expect(await reloaded.getByRole('list', { name: M.reminders }).getByRole('listitem').allTextContents()).toEqual([`${M.reminderDay(10)}×`, `${M.reminderDay(7)}×`, `${M.reminderDay(1)}×`]);
-      expect(await reloaded.getByLabel(M.sendUntil).inputValue()).toBe('18:00');
+      expect(await reloaded.getByLabel(M.sendUntil, { exact: true }).inputValue()).toBe('18:00');
 
       // The preview: three reminders before closing, each inside the new window (Botswana time).
       const preview = page.getByRole('table', { name: M.previewTable });
@@ -84,16 +86,17 @@ describeJourney(
         expect(time, `"${when}" has a time`).toBeDefined();
         expect(time! >= '08:00' && time! < '18:00', `${when} is inside 08:00-18:00`).toBe(true);
       }
-      // "Photos are online" for the class reaches the class list's guardian address.
+      // "Photos are online" for the class reaches the class list's guardian address, for their child.
       const online = preview.getByRole('row').filter({ hasText: OUTREACH_MSG.kindLabels.photos_online }).filter({ hasText: className });
       await online.getByRole('button', { name: /recipient/ }).click();
       await preview.getByRole('list', { name: M.recipientsOf(OUTREACH_MSG.kindLabels.photos_online, className) }).getByText('neo.family@example.com').waitFor();
+      await preview.getByRole('list', { name: M.recipientsOf(OUTREACH_MSG.kindLabels.photos_online, className) }).getByText(M.sourceLabels.roster).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
 
       // A test of "Photos are online" to the signed-in admin.
       const before = env.mail.messages.length;
       const test = page.getByRole('form', { name: M.testHeading });
-      await test.getByLabel(M.testKind).selectOption({ label: OUTREACH_MSG.kindLabels.photos_online });
+      await test.getByLabel(M.testKind, { exact: true }).selectOption({ label: OUTREACH_MSG.kindLabels.photos_online });
       await test.getByRole('button', { name: M.sendTest }).click();
       await toastWith(page, M.testSentTitle).waitFor();
       const mail = await env.mail.waitFor(ADMIN.email, before, 20_000);

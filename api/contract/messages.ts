@@ -1107,7 +1107,7 @@ export const STAFF_MESSAGES_SCREEN_MSG = {
   eraseLabel: (email: string) => `Erase ${email}`,
   eraseQuestion: 'Erase this guardian?',
   eraseWarning: (email: string | null) =>
-    `This removes ${email ?? 'this address'} for good: the address, the consent they gave, what they follow and the history of messages sent to them. Messages planned for them are withdrawn. It cannot be undone.`,
+    `This erases ${email ?? 'this guardian'} for good: their address, the consent they gave and what they follow are deleted, messages planned for them are withdrawn, and the messages already sent keep no trace of them. It cannot be undone. An address on a class list stays on the roster.`,
   erasedTitle: 'Guardian Erased',
   erased: (email: string) => `${email} was erased.`,
   eraseFailed: 'The guardian could not be erased.',

@@ -50,13 +50,17 @@ export function ScheduleCard({ schoolId }: { schoolId: number }) {
           {schedule.data ? <Badge tone={schedule.data.isDefault ? 'neutral' : 'blue'}>{schedule.data.isDefault ? M.scheduleDefault : M.scheduleCustom}</Badge> : null}
         </div>
         <Loaded query={schedule} failed={M.scheduleFailed} loading={M.loadingSchedule}>
-          {(data) => <ScheduleForm key={JSON.stringify(data)} schoolId={schoolId} schedule={data} />}
+          {(data) => <ScheduleForm schoolId={schoolId} schedule={data} />}
         </Loaded>
       </CardBody>
     </Card>
   );
 }
 
+/**
+ * The form keeps what was typed; the saved answer only replaces it through "Back to default". It is
+ * not keyed on the answer: a remount would drop the save's own callbacks (its toast).
+ */
 export function ScheduleForm({ schoolId, schedule }: { schoolId: number; schedule: MessageSchedule }) {
   const [values, setValues] = useState<MessageScheduleUpdate>(() => valuesOf(schedule));
   const [errors, setErrors] = useState<FieldErrors<ScheduleField>>({});

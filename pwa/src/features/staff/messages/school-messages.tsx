@@ -37,7 +37,7 @@ export function SchoolMessages({ schoolId }: { schoolId: number }) {
           {M.manageClasses}
         </Link>
       </div>
-      <SeasonDates key={school.data.pictureDay ?? ''} school={school.data} />
+      <SeasonDates school={school.data} />
       <div className="messages-layout">
         <ScheduleCard schoolId={schoolId} />
         <TestSendCard schoolId={schoolId} />

@@ -38,7 +38,7 @@ export function SeasonDates({ school }: { school: StaffSchool }) {
     setError(null);
     update.mutate(parsed.data, {
       onSuccess: (school) => {
-        setPictureDay(school.pictureDay ?? parsed.data.pictureDay ?? '');
+        setPictureDay(school.pictureDay ?? '');
         toast({ title: M.pictureDaySavedTitle, description: M.pictureDaySaved(parsed.data.pictureDay ? day(parsed.data.pictureDay) : null), variant: 'success' });
       },
       onError: (err) => toast({ title: PWA_MSG.errorTitle, description: errorMessage(err, M.pictureDayFailed), variant: 'destructive' }),
