@@ -1,5 +1,6 @@
 import type { Connection } from '../db/knex';
 import { runner, type Tx } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import type { PlanClass, PlanFollower, PlanStudent } from './planner';
 
 /** A school's own timeline (school_message_schedules); none means the default. */
@@ -83,10 +84,15 @@ export function createSeasonRepository(knex: Connection) {
         send_until: schedule.sendUntil,
         updated_at: Date.now(),
       };
-      await knex.transaction(async (trx) => {
-        const updated = await trx('school_message_schedules').where({ school_id: schoolId }).update(row);
-        if (Number(updated) === 0) await trx('school_message_schedules').insert({ school_id: schoolId, ...row });
-      });
+      const updated = await knex('school_message_schedules').where({ school_id: schoolId }).update(row);
+      if (Number(updated) > 0) return;
+      try {
+        await knex('school_message_schedules').insert({ school_id: schoolId, ...row });
+      } catch (err) {
+        // Two saves of a new schedule at once: the other inserted the row first, so this one updates it.
+        if (!isUniqueViolation(err)) throw err;
+        await knex('school_message_schedules').where({ school_id: schoolId }).update(row);
+      }
     },
 
     /** The school's classes that are not archived, with when their first photo (not a card) arrived. */
