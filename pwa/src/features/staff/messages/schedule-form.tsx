@@ -33,6 +33,18 @@ function serverErrors(err: unknown): FieldErrors<ScheduleField> {
   return found;
 }
 
+/**
+ * Whether a schedule sends what the default sends. The API keeps a school's saved schedule even when
+ * it equals the default (it has no way to drop one), so "Back to default" saves the default's values
+ * and the screen calls such a schedule the default.
+ */
+export const sendsDefault = (schedule: MessageScheduleUpdate & { isDefault?: boolean }): boolean =>
+  schedule.isDefault === true ||
+  (schedule.photosOnline === DEFAULT_SCHEDULE.photosOnline &&
+    schedule.sendFrom === DEFAULT_SCHEDULE.sendFrom &&
+    schedule.sendUntil === DEFAULT_SCHEDULE.sendUntil &&
+    [...schedule.reminderDays].sort((a, b) => b - a).join() === [...DEFAULT_SCHEDULE.reminderDays].sort((a, b) => b - a).join());
+
 const valuesOf = (schedule: MessageSchedule): MessageScheduleUpdate => ({
   photosOnline: schedule.photosOnline,
   reminderDays: [...schedule.reminderDays],
@@ -47,7 +59,7 @@ export function ScheduleCard({ schoolId }: { schoolId: number }) {
       <CardBody className="stack">
         <div className="row between">
           <h2>{M.scheduleHeading}</h2>
-          {schedule.data ? <Badge tone={schedule.data.isDefault ? 'neutral' : 'blue'}>{schedule.data.isDefault ? M.scheduleDefault : M.scheduleCustom}</Badge> : null}
+          {schedule.data ? <Badge tone={sendsDefault(schedule.data) ? 'neutral' : 'blue'}>{sendsDefault(schedule.data) ? M.scheduleDefault : M.scheduleCustom}</Badge> : null}
         </div>
         <Loaded query={schedule} failed={M.scheduleFailed} loading={M.loadingSchedule}>
           {(data) => <ScheduleForm schoolId={schoolId} schedule={data} />}
@@ -175,7 +187,7 @@ export function ScheduleForm({ schoolId, schedule }: { schoolId: number; schedul
         <SubmitButton busy={save.isPending} busyLabel={M.savingSchedule}>
           {M.saveSchedule}
         </SubmitButton>
-        <Button variant="outline" onClick={backToDefault} disabled={save.isPending || schedule.isDefault}>
+        <Button variant="outline" onClick={backToDefault} disabled={save.isPending || sendsDefault(schedule)}>
           {M.backToDefault}
         </Button>
       </div>

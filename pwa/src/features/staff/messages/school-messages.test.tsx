@@ -212,13 +212,17 @@ describe('the schedule form', () => {
   it('goes back to the default schedule', async () => {
     const custom: MessageSchedule = { photosOnline: false, reminderDays: [2], sendFrom: '09:00', sendUntil: '17:00', isDefault: false };
     answers.set('GET /api/schools/4/messages/schedule', custom);
-    answers.set('PUT /api/schools/4/messages/schedule', schedule);
+    answers.set('PUT /api/schools/4/messages/schedule', { ...schedule, isDefault: false });
     renderScreen();
+    await screen.findByText(M.scheduleCustom);
     const form = within(await screen.findByRole('form', { name: M.scheduleHeading }));
     await userEvent.click(form.getByRole('button', { name: M.backToDefault }));
     await screen.findByText(M.scheduleReset);
     expect(puts()).toEqual([{ method: 'PUT', url: '/api/schools/4/messages/schedule', body: { photosOnline: true, reminderDays: [7, 3, 1], sendFrom: '08:00', sendUntil: '19:00' } }]);
     await waitFor(() => expect((form.getByLabelText(M.sendFrom) as HTMLInputElement).value).toBe('08:00'));
+    // The API keeps the saved row (isDefault false), but what it sends is the default's.
+    await screen.findByText(M.scheduleDefault);
+    expect((form.getByRole('button', { name: M.backToDefault }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 
