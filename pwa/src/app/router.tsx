@@ -24,6 +24,7 @@ const Children = lazy(() => import('./routes/children'));
 const StaffDashboard = lazy(() => import('./routes/staff-dashboard'));
 const StaffOrders = lazy(() => import('./routes/staff-orders'));
 const StaffClasses = lazy(() => import('./routes/staff-classes'));
+const StaffMessages = lazy(() => import('./routes/staff-messages'));
 const StaffRecovery = lazy(() => import('./routes/staff-recovery'));
 const StaffRestore = lazy(() => import('./routes/staff-restore'));
 const StaffPassword = lazy(() => import('./routes/staff-password'));
@@ -56,6 +57,7 @@ export function AppRoutes() {
         <Route path={paths.staffOrders} element={<StaffOrders />} />
         <Route path={paths.orderManagement} element={<StaffOrders />} />
         <Route path={paths.staffClassesPattern} element={<StaffClasses />} />
+        <Route path={paths.staffMessagesPattern} element={<StaffMessages />} />
         <Route path={paths.staffRecovery} element={<StaffRecovery />} />
         <Route path={paths.staffRestore} element={<StaffRestore />} />
         <Route path={paths.staffForgotPassword} element={<StaffPassword />} />

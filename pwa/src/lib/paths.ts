@@ -27,6 +27,9 @@ export const paths = {
   orderManagement: '/order-management',
   staffClasses: (schoolId: number | string) => `/photographer/schools/${encodeURIComponent(String(schoolId))}/classes`,
   staffClassesPattern: '/photographer/schools/:schoolId/classes',
+  // A school's season messages: schedule, preview, tests, statistics, guardians (docs/outreach.md).
+  staffMessages: (schoolId: number | string) => `/photographer/schools/${encodeURIComponent(String(schoolId))}/messages`,
+  staffMessagesPattern: '/photographer/schools/:schoolId/messages',
   staffRecovery: '/photographer/recovery',
   staffRestore: '/photographer/restore',
   // The e-mailed staff reset link opens staffResetPassword (docs/accounts.md, "Staff passwords").

@@ -8,6 +8,7 @@ export { AuthRequiredCard } from './common/auth-gate';
 export { Dashboard } from './dashboard/dashboard';
 export { StaffLogin } from './dashboard/staff-login';
 export { ClassManagement } from './classes/class-management';
+export { SchoolMessages } from './messages/school-messages';
 export { OrderManagement } from './orders/order-management';
 export { RecoveryCenter } from './recovery/recovery-center';
 export { Restoration } from './recovery/restoration';

@@ -16,4 +16,10 @@ export const staffKeys = {
   orders: (filters: { status: string; school: string }) => ['staff', 'orders', filters] as const,
   ordersAll: ['staff', 'orders'] as const,
   missing: ['staff', 'photos', 'missing'] as const,
+  /** Everything of one school's Messages screen (schedule, preview, statistics, guardians). */
+  messages: (schoolId: number) => ['staff', 'messages', schoolId] as const,
+  messageSchedule: (schoolId: number) => ['staff', 'messages', schoolId, 'schedule'] as const,
+  messagePreview: (schoolId: number) => ['staff', 'messages', schoolId, 'preview'] as const,
+  messageStats: (schoolId: number) => ['staff', 'messages', schoolId, 'stats'] as const,
+  guardians: (schoolId: number) => ['staff', 'messages', schoolId, 'guardians'] as const,
 };

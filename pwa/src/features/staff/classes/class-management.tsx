@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MATCHING_MSG, REVIEW_MSG, STAFF_MSG, STAFF_SMALL_MSG } from '@contract/messages';
+import { MATCHING_MSG, REVIEW_MSG, STAFF_MESSAGES_SCREEN_MSG, STAFF_MSG, STAFF_SMALL_MSG } from '@contract/messages';
 import { byName } from '@contract/format';
 import type { AlbumSummary } from '@contract/schools';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -63,6 +63,9 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
         <div className="row">
           <Link to={paths.school(school.data.slug)} className={buttonClass('outline')}>
             View Gallery
+          </Link>
+          <Link to={paths.staffMessages(schoolId)} className={buttonClass('outline')}>
+            {STAFF_MESSAGES_SCREEN_MSG.openLink}
           </Link>
           <Button onClick={() => setEditing('new')}>Create Class</Button>
         </div>

@@ -26,7 +26,7 @@ function closingEcho(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : STAFF_MSG.schoolCloses(formatDate(date, 'short'));
 }
 
-const EMPTY = { name: '', slug: '', password: '', contactEmail: '', contactPhone: '', address: '', closingDate: '', priceListId: '', accessMode: DEFAULT_ACCESS_MODE as string };
+const EMPTY = { name: '', slug: '', password: '', contactEmail: '', contactPhone: '', address: '', closingDate: '', pictureDay: '', priceListId: '', accessMode: DEFAULT_ACCESS_MODE as string };
 type Values = typeof EMPTY;
 
 /** 'Acacia Primary School' -> 'acacia-primary-school', until the slug is typed by hand. */
@@ -46,6 +46,7 @@ const valuesOf = (school: StaffSchool): Values => ({
   contactPhone: school.contactPhone ?? '',
   address: school.address ?? '',
   closingDate: school.closingDate ?? '',
+  pictureDay: school.pictureDay ?? '',
   priceListId: school.priceListId === null ? '' : String(school.priceListId),
   accessMode: school.accessMode,
 });
@@ -113,6 +114,7 @@ export function SchoolForm({ school, onDone }: { school?: StaffSchool; onDone: (
         <Field id={`${formId}-phone`} label="Contact phone (optional)" type="tel" value={values.contactPhone} onChange={set('contactPhone')} error={errors.contactPhone} />
         <Field id={`${formId}-address`} label="Address (optional)" value={values.address} onChange={set('address')} error={errors.address} />
         <Field id={`${formId}-closing`} label="Closing date (optional)" type="date" value={values.closingDate} onChange={set('closingDate')} error={errors.closingDate} hint={closingEcho(values.closingDate)} />
+        <Field id={`${formId}-picture-day`} label="Picture day (optional)" type="date" value={values.pictureDay} onChange={set('pictureDay')} error={errors.pictureDay} />
         <div className="field">
           <Label htmlFor={`${formId}-price-list`}>Price list (optional)</Label>
           <Select id={`${formId}-price-list`} value={values.priceListId} onChange={set('priceListId')}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffSchool } from '@contract/schools';
-import { STAFF_MSG } from '@contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG, STAFF_MSG } from '@contract/messages';
 import { formatDate } from '@contract/format';
 import { ACCESS_MODE_LABELS } from '@contract/student-codes';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -71,6 +71,9 @@ export function SchoolsTab() {
                     </Button>
                     <Link to={paths.staffClasses(school.id)} className={buttonClass('secondary', 'btn-sm')} aria-label={`Manage classes of ${school.name}`}>
                       Manage Classes
+                    </Link>
+                    <Link to={paths.staffMessages(school.id)} className={buttonClass('outline', 'btn-sm')} aria-label={STAFF_MESSAGES_SCREEN_MSG.openLabel(school.name)}>
+                      {STAFF_MESSAGES_SCREEN_MSG.openLink}
                     </Link>
                     {isAdmin ? (
                       <Button variant="destructive" size="sm" onClick={() => deletion.ask(school)} aria-label={`Delete ${school.name}`}>

@@ -1,0 +1,96 @@
+/**
+ * The guardians who follow a school (GET /api/schools/{id}/guardians): confirmed or not, marketing,
+ * unsubscribed, the consent text version and when it was given, and what they follow. Staff may
+ * erase one after a confirmation (docs/outreach.md, "Erasure").
+ */
+import { formatDate } from '@contract/format';
+import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/messages';
+import type { StaffGuardian } from '@contract/outreach';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody } from '../../../components/ui/card';
+import { Loaded } from '../../../components/ui/loaded';
+import { errorMessage } from '../../../lib/api-client';
+import { useEraseGuardian, useSchoolGuardians } from '../api/messages';
+import { useConfirmDelete } from '../use-confirm-delete';
+
+const follows = (follow: StaffGuardian['follows'][number]): string => {
+  if (follow.studentName) return M.followsChild(follow.studentName, follow.albumName);
+  if (follow.albumName) return M.followsClass(follow.albumName);
+  return M.followsSchool;
+};
+
+export function GuardiansCard({ schoolId }: { schoolId: number }) {
+  const guardians = useSchoolGuardians(schoolId);
+  const erase = useEraseGuardian(schoolId);
+  const erasure = useConfirmDelete<StaffGuardian, unknown>(erase, {
+    title: M.eraseQuestion,
+    description: (guardian) => M.eraseWarning(guardian?.email ?? null),
+    confirmLabel: M.erase,
+    deletedTitle: M.erasedTitle,
+    deleted: (guardian) => M.erased(guardian.email),
+    failed: (err) => errorMessage(err, M.eraseFailed),
+  });
+
+  return (
+    <Card>
+      <CardBody className="stack">
+        <h2>{M.guardiansHeading}</h2>
+        <p className="muted">{M.guardiansHint}</p>
+        <Loaded query={guardians} failed={M.guardiansFailed} loading={M.loadingGuardians}>
+          {(list) =>
+            list.length === 0 ? (
+              <p className="muted">{M.guardiansEmpty}</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="staff-table stacked-table" aria-label={M.guardiansTable}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{M.columnEmail}</th>
+                      <th scope="col">{M.columnStatus}</th>
+                      <th scope="col">{M.columnConsent}</th>
+                      <th scope="col">{M.columnFollows}</th>
+                      <th scope="col">
+                        <span className="sr-only">{M.erase}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.map((guardian) => (
+                      <tr key={guardian.id}>
+                        <td data-label={M.columnEmail} className="preview-email">
+                          {guardian.email}
+                        </td>
+                        <td data-label={M.columnStatus}>
+                          <span className="row badges">
+                            <Badge tone={guardian.confirmed ? 'green' : 'yellow'}>{guardian.confirmed ? M.confirmed : M.notConfirmed}</Badge>
+                            {guardian.marketing ? <Badge tone="blue">{M.marketing}</Badge> : null}
+                            {guardian.unsubscribed ? <Badge tone="red">{M.unsubscribed}</Badge> : null}
+                          </span>
+                        </td>
+                        <td data-label={M.columnConsent}>{M.consentLine(guardian.consentVersion, formatDate(guardian.consentAt, 'dateTime'))}</td>
+                        <td data-label={M.columnFollows}>
+                          <ul className="plain-list">
+                            {guardian.follows.map((follow, index) => (
+                              <li key={`${follow.studentId ?? 'x'}-${follow.albumName ?? ''}-${index}`}>{follows(follow)}</li>
+                            ))}
+                          </ul>
+                        </td>
+                        <td>
+                          <Button variant="destructive" size="sm" onClick={() => erasure.ask(guardian)} aria-label={M.eraseLabel(guardian.email)}>
+                            {M.erase}
+                          </Button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </Loaded>
+        {erasure.dialog}
+      </CardBody>
+    </Card>
+  );
+}
