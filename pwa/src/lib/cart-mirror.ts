@@ -37,8 +37,9 @@ export async function flushCartMirror(keepalive = false): Promise<void> {
   if (timer !== null) clearTimeout(timer);
   timer = null;
   const items = pending;
-  if (items === null || isStaffSession()) return;
   pending = null;
+  // Staff have no cart of their own (lib/storage.ts): nothing of theirs is mirrored.
+  if (items === null || isStaffSession()) return;
   const body = JSON.stringify({ items });
   if (readRaw(SENT_KEY, 'session') === body) return;
   try {

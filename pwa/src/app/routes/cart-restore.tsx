@@ -25,13 +25,13 @@ import { useTitle } from '../../lib/use-title';
 
 /** 410: the cart is gone (expired, or ordered); 400/404: not a link this server made. */
 function problemOf(err: unknown): { message: string; retry: boolean } {
-  if (err instanceof NetworkError) return { message: OUTREACH_SCREEN_MSG.offline, retry: true };
+  if (err instanceof NetworkError) return { message: err.message, retry: true };
   if (err instanceof ApiError) {
     if (err.status === 410) return { message: err.serverMessage ?? OUTREACH_SCREEN_MSG.restoreExpired, retry: false };
-    if (err.status === 400 || err.status === 404) return { message: OUTREACH_SCREEN_MSG.restoreInvalid, retry: false };
+    if (err.status === 400 || err.status === 404) return { message: OUTREACH_SCREEN_MSG.linkInvalid, retry: false };
     if (err.status === 429) return { message: OUTREACH_SCREEN_MSG.rateLimited, retry: true };
   }
-  return { message: OUTREACH_SCREEN_MSG.restoreFailed, retry: true };
+  return { message: OUTREACH_SCREEN_MSG.failed, retry: true };
 }
 
 export default function CartRestore() {
@@ -75,7 +75,7 @@ export default function CartRestore() {
     return (
       <Shell>
         <p className="alert alert-danger" role="alert">
-          {OUTREACH_SCREEN_MSG.noToken}
+          {OUTREACH_SCREEN_MSG.linkInvalid}
         </p>
         <BackLink slug={null} />
       </Shell>

@@ -18,12 +18,12 @@ import { useTitle } from '../../lib/use-title';
 
 /** A link the server refuses for good (`retry` false) or a failure worth another try. */
 function problemOf(err: unknown): { message: string; retry: boolean } {
-  if (err instanceof NetworkError) return { message: OUTREACH_SCREEN_MSG.offline, retry: true };
+  if (err instanceof NetworkError) return { message: err.message, retry: true };
   if (err instanceof ApiError) {
-    if (err.status === 400 || err.status === 404) return { message: OUTREACH_SCREEN_MSG.unsubscribeInvalid, retry: false };
+    if (err.status === 400 || err.status === 404) return { message: OUTREACH_SCREEN_MSG.linkInvalid, retry: false };
     if (err.status === 429) return { message: OUTREACH_SCREEN_MSG.rateLimited, retry: true };
   }
-  return { message: OUTREACH_SCREEN_MSG.unsubscribeFailed, retry: true };
+  return { message: OUTREACH_SCREEN_MSG.failed, retry: true };
 }
 
 export default function Unsubscribe() {
@@ -51,18 +51,18 @@ export default function Unsubscribe() {
       <Shell>
         <h1>{OUTREACH_SCREEN_MSG.unsubscribedTitle}</h1>
         <p className="alert alert-danger" role="alert">
-          {OUTREACH_SCREEN_MSG.noToken}
+          {OUTREACH_SCREEN_MSG.linkInvalid}
         </p>
         <HomeLink />
       </Shell>
     );
   }
   if (unsubscribe.isSuccess) {
-    const { email, unsubscribed } = unsubscribe.data;
+    // The same words whether or not the address was subscribed: either way it gets none of these e-mails now.
     return (
       <Shell>
         <h1>{OUTREACH_SCREEN_MSG.unsubscribedTitle}</h1>
-        <p role="status">{unsubscribed ? OUTREACH_SCREEN_MSG.unsubscribedFor(email) : OUTREACH_SCREEN_MSG.notSubscribedFor(email)}</p>
+        <p role="status">{OUTREACH_SCREEN_MSG.unsubscribedFor(unsubscribe.data.email)}</p>
         <p>{OUTREACH_SCREEN_MSG.orderEmailsStill}</p>
         <HomeLink />
       </Shell>

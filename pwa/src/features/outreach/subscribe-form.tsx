@@ -28,16 +28,17 @@ export interface SubscribeFormProps {
 const IDS = { email: 'subscribe-email', consent: 'subscribe-consent', marketing: 'subscribe-marketing' } as const;
 
 /** What went wrong, for the form: field messages from a 400, a clear sentence for everything else. */
-function problemOf(err: unknown): { fields: FieldErrors<FieldName>; message: string } {
-  if (err instanceof NetworkError) return { fields: {}, message: OUTREACH_SCREEN_MSG.offline };
+function problemOf(err: unknown): { fields: FieldErrors<FieldName>; message: string | null } {
+  if (err instanceof NetworkError) return { fields: {}, message: err.message };
   if (err instanceof ApiError) {
     if (err.status === 429) return { fields: {}, message: OUTREACH_SCREEN_MSG.rateLimited };
     const fields: FieldErrors<FieldName> = {};
     for (const name of Object.keys(IDS) as FieldName[]) if (err.fieldErrors?.[name]) fields[name] = err.fieldErrors[name];
-    if (Object.keys(fields).length > 0) return { fields, message: OUTREACH_SCREEN_MSG.fixErrors };
-    return { fields, message: err.serverMessage ?? OUTREACH_SCREEN_MSG.subscribeFailed };
+    // A field's own message says it beside the field; anything else goes above the form.
+    if (Object.keys(fields).length > 0) return { fields, message: null };
+    return { fields, message: err.serverMessage ?? OUTREACH_SCREEN_MSG.failed };
   }
-  return { fields: {}, message: OUTREACH_SCREEN_MSG.subscribeFailed };
+  return { fields: {}, message: OUTREACH_SCREEN_MSG.failed };
 }
 
 function focusFirst(fields: FieldErrors<FieldName>): void {
@@ -101,7 +102,6 @@ export function SubscribeForm({ focusOnOpen = true }: SubscribeFormProps) {
         </h3>
         <p>{sent.answer.message}</p>
         <p>{OUTREACH_SCREEN_MSG.checkEmailSentTo(sent.email)}</p>
-        <p className="muted">{OUTREACH_SCREEN_MSG.checkEmailSpam}</p>
         <Button
           variant="outline"
           onClick={() => {

@@ -9,8 +9,12 @@ import { useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CONSENT, OUTREACH_SCREEN_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
+import { NetworkError } from '../../lib/api-client';
 import { guardianMeQuery, isConfirmedGuardian } from '../../lib/guardian';
 import type { SubscribeFormProps } from './subscribe-form';
+
+/** The form's code could not be fetched: almost always no connection (the worker keeps it once fetched). */
+const OFFLINE_TEXT = new NetworkError(null).message;
 
 export function SubscribeOffer() {
   const me = useQuery(guardianMeQuery());
@@ -42,13 +46,12 @@ export function SubscribeOffer() {
         <Form />
       ) : (
         <>
-          <p className="muted">{OUTREACH_SCREEN_MSG.offerHint}</p>
           <Button variant="outline" onClick={open} disabled={state === 'loading'}>
             {OUTREACH_SCREEN_MSG.offerOpen}
           </Button>
           {state === 'failed' ? (
             <p className="field-error" role="alert">
-              {OUTREACH_SCREEN_MSG.offerLoadFailed}
+              {OFFLINE_TEXT}
             </p>
           ) : null}
         </>
