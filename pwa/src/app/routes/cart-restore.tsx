@@ -18,6 +18,7 @@ import { restoredCartLines } from '../../features/outreach/restored-lines';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { dispatchCart, readCart } from '../../lib/cart';
 import { buildCheckoutCart } from '../../lib/checkout-cart';
+import { forgetGuardianMe } from '../../lib/guardian';
 import { paths } from '../../lib/paths';
 import { refreshAfterGrantChange } from '../../lib/query-client';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
@@ -49,7 +50,9 @@ export default function CartRestore() {
       if (added.length > 0) dispatchCart({ type: 'add', lines: added });
       const first = answer.items[0];
       if (first) writeJson(LOCAL_KEYS.currentSchool, { id: first.schoolId, name: first.schoolName });
-      // The answer's cookie may open more photos than this device knew of: the gallery lists are fetched again.
+      // The answer's cookies may open more photos than this device knew of (the gallery lists are
+      // fetched again) and name the guardian, whose cart this browser now mirrors.
+      forgetGuardianMe();
       await refreshAfterGrantChange(queryClient);
       if (answer.items.length === 0) {
         setEmpty(answer);
