@@ -92,7 +92,8 @@ describe('/cart/restore', () => {
       [6, 'digital', 2, 50],
     ]);
     expect(screen.getAllByText(`${OUTREACH_SCREEN_MSG.restoredLines(2)} ${OUTREACH_SCREEN_MSG.droppedLines(1)}`).length).toBeGreaterThan(0);
-    const restoreCalls = fetch.mock.calls.filter(([url]) => url === '/api/guardians/cart/restore') as unknown as [string, RequestInit][];
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    const restoreCalls = calls.filter(([url]) => url === '/api/guardians/cart/restore');
     expect(restoreCalls).toHaveLength(1);
     expect(JSON.parse(String(restoreCalls[0]![1].body))).toEqual({ token: 'tok' });
   });
