@@ -916,6 +916,25 @@ export const OUTREACH_MSG = {
 /** Guardians: subscribe, confirm, unsubscribe, erase (texts of the API and its e-mails). */
 export const GUARDIAN_MSG = {
   subscribeAccepted: 'Thank you. Please check your e-mail and click the link to confirm your address.',
+  nothingUnlocked: "Open your child's photos with the code on the flyer, or your school's gallery with its password, then ask us to e-mail you about them.",
+  confirmed: 'Your e-mail address is confirmed. We will e-mail you when photos are online and before ordering closes.',
+  confirmLinkInvalid: 'This confirmation link is not valid or has expired. Please ask again from the gallery.',
+  tokenRequired: 'The link is missing its token',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Please use the link in your most recent e-mail from us.',
+  unsubscribePrompt: 'Unsubscribe this address? We will stop every reminder and offer to it at once.',
+  unsubscribed: 'You are unsubscribed. We will not e-mail you about photos, reminders or offers again unless you subscribe again.',
+  guardianNotFound: 'Guardian not found',
+  erased: 'The guardian was erased: their address, what they followed, their cart and their messages are gone.',
+  confirmSubject: (business: string) => `Please confirm your e-mail for ${business}`,
+  confirmIntro: (business: string, followed: string) =>
+    `You asked ${business} to e-mail you about ${followed}: when the photos are online and before ordering closes. Please confirm that this is your address:`,
+  /** What a request follows, in the confirmation e-mail (no child is named: the address is not yet proven). */
+  followedChildren: (count: number, schools: string) => `the photos of ${count === 1 ? 'your child' : `your ${count} children`} at ${schools}`,
+  followedSchools: (schools: string) => `the photos of ${schools}`,
+  followedBoth: (children: string, schools: string) => `${children}, and ${schools}`,
+  confirmButton: 'Confirm my e-mail address',
+  confirmMarketing: 'You also asked for offers and new products from the studio; confirming says yes to that too.',
+  confirmValidity: (days: number) => `The link is valid for ${days} days. If you did not ask for this, ignore this e-mail: we will not e-mail you.`,
 } as const;
 
 /** The season timeline: "photos are online" and the reminders before closing (texts of the API and its e-mails). */

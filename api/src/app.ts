@@ -22,6 +22,7 @@ import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentRoutes } from './payments/payments.routes';
 import { createPrintBatchRoutes } from './print-batches/print-batches.routes';
 import { createStudentRoutes } from './students/students.routes';
+import { createGuardianRoutes } from './guardians/guardians.routes';
 import { serveApp } from './http/static-app';
 import { compression } from './http/compression';
 
@@ -110,6 +111,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     createDashboardRoutes(deps, services),
     createStudentRoutes(deps, services),
     createPrintBatchRoutes(deps, services),
+    createGuardianRoutes(deps, services),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -20,6 +20,7 @@ import { createStaffService } from './staff/staff.service';
 import { createStudentService } from './students/students.service';
 import { createFileDeletions } from './storage/file-deletions';
 import { createOutbox } from './outbox/outbox.service';
+import { createGuardianService } from './guardians/guardians.service';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
@@ -27,6 +28,7 @@ export function createServices(deps: Deps) {
   const photos = createPhotoService(deps);
   const schools = createSchoolService(deps);
   const priceLists = createPriceListService(deps);
+  const guardians = createGuardianService(deps, outbox);
   return {
     outbox,
     staff: createStaffService(deps),
@@ -40,7 +42,9 @@ export function createServices(deps: Deps) {
     matching: createMatchingService(deps),
     images: createImageService(deps),
     dashboard: createDashboardService(deps),
-    students: createStudentService(deps, photos),
+    students: createStudentService(deps, photos, guardians),
+    /** Guardians: consent, double opt-in, one-click unsubscribe, erasure (docs/outreach.md). */
+    guardians,
     printBatches: createPrintBatchService({ ...deps, businessName: deps.config.businessName }),
     galleryPages: createGalleryPageService(deps, { schools, photos, priceLists }),
     /** Photo files waiting to be removed from storage, retried until done (docs/images.md, "Deleting photos"). */

@@ -30,6 +30,7 @@ import * as fileDeletions from './20261128130100_create_file_deletions';
 import * as pastCodes from './20261128130200_create_student_past_codes';
 import * as paymentMethods from './20261129100000_add_payment_methods';
 import * as outreach from './20261130100000_create_outreach';
+import * as guardianConfirmations from './20261130120000_create_guardian_confirmations';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,6 +75,7 @@ const migrations: [string, Migration][] = [
   ['20261128130200_create_student_past_codes', pastCodes],
   ['20261129100000_add_payment_methods', paymentMethods],
   ['20261130100000_create_outreach', outreach],
+  ['20261130120000_create_guardian_confirmations', guardianConfirmations],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

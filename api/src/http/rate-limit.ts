@@ -22,7 +22,8 @@ export type LimitKind =
   | 'customer-login'
   | 'password-reset'
   | 'reset-link'
-  | 'student-code';
+  | 'student-code'
+  | 'guardian-subscribe';
 
 type Window = [points: number, seconds: number];
 
@@ -79,6 +80,11 @@ const POLICIES: Record<LimitKind, Policy> = {
   // A code has no target before it is found: the pair is client and code, the target counter is
   // the client's network, so hopping addresses inside one network does not buy more guesses.
   'student-code': UNLOCK,
+  /**
+   * Subscribing sends a confirmation e-mail, so every request counts, as for password resets
+   * (docs/outreach.md, "Double opt-in"): per client and address, per client, and per address.
+   */
+  'guardian-subscribe': { pair: [5, 3600], client: [30, 3600], target: [10, 3600] },
 };
 
 /** Seconds a paced key waits after its nth failure: none for the free ones, then 1, 1, 2, 2, 4, 4, ... up to the cap. */

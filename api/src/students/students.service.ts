@@ -9,7 +9,7 @@ import { createAlbumRepository } from '../albums/albums.repository';
 import { createSchoolRepository } from '../schools/schools.repository';
 import { createDatabase, type Tx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { createPhotoService, type PhotoService } from '../photos/photos.service';
+import type { PhotoService } from '../photos/photos.service';
 import { now } from '../db/knex';
 import type { RawRosterRow } from './roster-csv';
 import { newStudentCode, pastCodeDigest } from './student-code';
@@ -87,7 +87,12 @@ export function notesAfterErasure(notes: string | null, childName: string, tiedT
 const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-export function createStudentService(deps: StudentDeps, photos: PhotoService = createPhotoService(deps)) {
+/** What an erasure tells the guardians feature (docs/outreach.md, "Erasure"). */
+export interface ChildFollowers {
+  forgetChild(child: { studentId: number; schoolId: number; guardianEmail: string | null }, tx: Tx): Promise<void>;
+}
+
+export function createStudentService(deps: StudentDeps, photos: PhotoService, followers: ChildFollowers) {
   const repo = createStudentRepository(deps.knex);
   const albums = createAlbumRepository(deps.knex);
   const schools = createSchoolRepository(deps.knex);
@@ -352,6 +357,8 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService = c
         if (photoIds.length > 0) await repo.deletePhotos(photoIds, tx);
         // Queued with the rows: a removal that fails is retried until storage confirms (docs/access.md, "Erasure").
         await fileDeletions.queue(erased, tx);
+        // Nobody follows the child any more: no schedule reaches a guardian for them (docs/outreach.md, "Erasure").
+        await followers.forgetChild({ studentId: id, schoolId: student.schoolId, guardianEmail: student.guardianEmail }, tx);
         await repo.delete(id, tx);
         await repo.recordErasure(
           {

@@ -1,0 +1,17 @@
+import type { StaffGuardian } from '../../contract/outreach';
+import { toIso } from '../db/knex';
+import type { StaffGuardianRecord } from './guardians.repository';
+
+/** A guardian as staff see them, field by field (GET /api/schools/{id}/guardians). */
+export function presentStaffGuardian(record: StaffGuardianRecord): StaffGuardian {
+  return {
+    id: record.id,
+    email: record.email,
+    confirmed: record.confirmedAt !== null && record.unsubscribedAt === null,
+    marketing: record.marketing,
+    unsubscribed: record.unsubscribedAt !== null,
+    consentVersion: record.consentVersion,
+    consentAt: toIso(record.consentAt),
+    follows: record.follows.map((follow) => ({ studentId: follow.studentId, studentName: follow.studentName, albumName: follow.albumName })),
+  };
+}

@@ -1,0 +1,97 @@
+import Router from '@koa/router';
+import { GUARDIAN_MSG, MSG } from '../../contract/messages';
+import { guardianSubscribeSchema } from '../../contract/outreach';
+import type { AppContext, AppState } from '../http/context';
+import { clientIp } from '../http/context';
+import { requireStaff } from '../http/auth';
+import { AppError, badRequest } from '../http/errors';
+import { sameOriginOnly } from '../http/same-origin';
+import { parse } from '../http/validate';
+import { guardianOf, setGuardianCookie } from '../outreach/guardian-cookie';
+import { pathId } from '../photos/path-id';
+import type { Deps } from '../deps';
+import type { Services } from '../services';
+import { presentStaffGuardian } from './guardians.presenter';
+
+/** Tokens are 43 (confirm) or at most a few hundred (unsubscribe) characters. */
+const TOKEN_MAX = 600;
+
+/** The link's token: from the query (the e-mailed links), or a form or JSON body's `token` (the PWA may post it). */
+function tokenOf(ctx: AppContext): string {
+  const body = ctx.request.body as { token?: unknown } | undefined;
+  const raw = typeof ctx.query.token === 'string' ? ctx.query.token : typeof body?.token === 'string' ? body.token : '';
+  const token = raw.trim();
+  if (!token || token.length > TOKEN_MAX) throw badRequest(GUARDIAN_MSG.tokenRequired, { token: GUARDIAN_MSG.tokenRequired }, 'TOKEN_REQUIRED');
+  return token;
+}
+
+/** A browser following the e-mailed link prefers HTML: it goes on to the PWA's page; API clients get JSON. */
+const wantsPage = (ctx: AppContext): boolean => ctx.accepts('json', 'html') === 'html';
+
+export function createGuardianRoutes(deps: Deps, services: Services) {
+  const service = services.guardians;
+  const secret = deps.config.jwtSecret;
+  const router = new Router<AppState, AppContext>();
+  const sameOrigin = sameOriginOnly(deps.config.publicUrl);
+
+  /** Follows what this browser has unlocked (docs/outreach.md, "Consent"); always the same 202. */
+  router.post('/guardians/subscribe', sameOrigin, async (ctx) => {
+    const input = parse(guardianSubscribeSchema, ctx.request.body);
+    const viewer = await deps.access.viewer(ctx);
+    const { guardianId, answer } = await service.subscribe(input, viewer.grant, clientIp(ctx));
+    setGuardianCookie(ctx, secret, guardianId);
+    ctx.status = 202;
+    ctx.body = answer;
+  });
+
+  /** The e-mailed link (docs/outreach.md, "Double opt-in"). */
+  router.get('/guardians/confirm', async (ctx) => {
+    const page = wantsPage(ctx);
+    try {
+      const { guardianId, answer } = await service.confirm(tokenOf(ctx));
+      setGuardianCookie(ctx, secret, guardianId);
+      if (page) {
+        ctx.status = 303;
+        ctx.redirect('/subscribed?status=confirmed');
+        return;
+      }
+      ctx.body = answer;
+    } catch (err) {
+      if (!page || !(err instanceof AppError) || err.status !== 400) throw err;
+      ctx.status = 303;
+      ctx.redirect('/subscribed?status=invalid');
+    }
+  });
+
+  /** What the link names; changes nothing (a mail scanner or link preview may open it). */
+  router.get('/guardians/unsubscribe', async (ctx) => {
+    ctx.body = await service.unsubscribeInfo(tokenOf(ctx));
+  });
+
+  /**
+   * One click (RFC 8058; docs/outreach.md, "Unsubscribe in one click"): mail providers POST
+   * `List-Unsubscribe=One-Click` as a form from their own servers, with no cookie and no Origin, so
+   * this route has no same-origin check: the signed token alone decides.
+   */
+  router.post('/guardians/unsubscribe', async (ctx) => {
+    ctx.body = await service.unsubscribe(tokenOf(ctx));
+  });
+
+  /** What this browser's guardian cookie says (docs/outreach.md, "The guardian cookie"). */
+  router.get('/guardians/me', async (ctx) => {
+    ctx.body = await service.me(guardianOf(ctx, secret));
+  });
+
+  router.get('/schools/:id/guardians', requireStaff, async (ctx) => {
+    const schoolId = pathId(ctx.params.id, MSG.schoolNotFound);
+    ctx.body = { guardians: (await service.listForSchool(schoolId)).map(presentStaffGuardian) };
+  });
+
+  /** Staff erase a guardian (docs/outreach.md, "Erasure"). */
+  router.delete('/guardians/:id', requireStaff, async (ctx) => {
+    await service.erase(pathId(ctx.params.id, GUARDIAN_MSG.guardianNotFound));
+    ctx.body = { message: GUARDIAN_MSG.erased };
+  });
+
+  return router;
+}
