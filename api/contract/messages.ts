@@ -945,6 +945,19 @@ export const SEASON_MSG = {
 /** Abandoned carts and unpaid orders (texts of the API and its e-mails). */
 export const CART_REMINDER_MSG = {
   cartSubject: 'Your photos are still in your cart',
+  cartIntro: (school: string) => `You chose these photos from ${school} but have not ordered them yet. Your cart is kept for you:`,
+  cartAction: 'Open my cart',
+  cartLinkNote: (days: number) => `The link opens your cart on any phone or computer for ${days} days. Prices are checked again when you open it.`,
+  cartLine: (quantity: number, product: string, photo: string) => `${quantity} × ${product}, ${photo}`,
+  unpaidSubject: (orderId: string) => `Your order ${orderId} is waiting for payment`,
+  unpaidIntro: (orderId: string, school: string) => `Your order ${orderId} for photos from ${school} has not been paid yet. It is kept for you: pay it to have it made.`,
+  unpaidAction: 'Pay for my order',
+  unpaidTotal: (total: string) => `Total: ${total}`,
+  unpaidIgnore: 'If you have paid already or do not want this order any more, ignore this e-mail.',
+  unsubscribe: 'You receive this e-mail because you used our photo shop. Stop these e-mails:',
+  unsubscribeLink: 'Unsubscribe',
+  linkInvalid: 'This link to your cart is not valid. Please open the gallery again.',
+  linkExpired: 'This link to your cart has expired. Please open the gallery again to choose your photos.',
 } as const;
 
 /** The PWA's screens for subscribing, confirming, unsubscribing and the staff's messages page. */

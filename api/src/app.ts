@@ -23,6 +23,7 @@ import { createPaymentRoutes } from './payments/payments.routes';
 import { createPrintBatchRoutes } from './print-batches/print-batches.routes';
 import { createStudentRoutes } from './students/students.routes';
 import { createGuardianRoutes } from './guardians/guardians.routes';
+import { createCartRoutes } from './carts/carts.routes';
 import { serveApp } from './http/static-app';
 import { compression } from './http/compression';
 
@@ -112,6 +113,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     createStudentRoutes(deps, services),
     createPrintBatchRoutes(deps, services),
     createGuardianRoutes(deps, services),
+    createCartRoutes(deps, services),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -21,6 +21,8 @@ import { createStudentService } from './students/students.service';
 import { createFileDeletions } from './storage/file-deletions';
 import { createOutbox } from './outbox/outbox.service';
 import { createGuardianService } from './guardians/guardians.service';
+import { createCartService } from './carts/carts.service';
+import { createReminderService } from './carts/reminders.service';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
@@ -49,6 +51,10 @@ export function createServices(deps: Deps) {
     galleryPages: createGalleryPageService(deps, { schools, photos, priceLists }),
     /** Photo files waiting to be removed from storage, retried until done (docs/images.md, "Deleting photos"). */
     fileDeletions: createFileDeletions(deps),
+    /** The cart a confirmed guardian's browser mirrors, and its restore link (docs/outreach.md, "Abandoned carts and unpaid orders"). */
+    carts: createCartService(deps),
+    /** The abandoned-cart and unpaid-order reminders the maintenance job writes. */
+    reminders: createReminderService(deps, outbox),
   };
 }
 

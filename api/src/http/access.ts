@@ -74,6 +74,8 @@ export function createAccessService(secret: string, credentials: GrantCredential
   const key = hmacKey(secret);
   const tag = grantTagger(secret);
   const verified = createVerifiedCookies();
+  /** The grant this answer is already writing: several unlocks in one request (a cart restore) build on each other. */
+  const written = new WeakMap<AppContext, HeldGrant>();
 
   function read(ctx: AppContext): HeldGrant {
     const raw = ctx.cookies.get(ACCESS_COOKIE);
@@ -96,6 +98,7 @@ export function createAccessService(secret: string, credentials: GrantCredential
     const now = Math.floor(Date.now() / 1000);
     const live = (list: readonly HeldEntry[]) => list.filter((entry) => entry.exp > now).slice(-MAX_ENTRIES);
     const kept = { schools: live(grant.schools), albums: live(grant.albums), students: live(grant.students) };
+    written.set(ctx, kept);
     const exp = Math.max(0, ...kept.schools.map((e) => e.exp), ...kept.albums.map((e) => e.exp), ...kept.students.map((e) => e.exp));
     const options = { httpOnly: true, sameSite: 'lax' as const, secure: ctx.secure, path: '/', overwrite: true };
     if (exp <= now) {
@@ -108,7 +111,7 @@ export function createAccessService(secret: string, credentials: GrantCredential
   }
 
   function add(ctx: AppContext, list: 'schools' | 'albums' | 'students', entry: Omit<HeldEntry, 'exp'>): void {
-    const grant = read(ctx);
+    const grant = written.get(ctx) ?? read(ctx);
     const fresh = { ...entry, exp: Math.floor(Date.now() / 1000) + GRANT_TTL_SECONDS };
     write(ctx, { ...grant, [list]: [...grant[list].filter((existing) => existing.id !== entry.id), fresh] });
   }

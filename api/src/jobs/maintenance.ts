@@ -8,6 +8,8 @@ const PAYMENT_SWEEP_EVERY_MS = 60_000;
 const LIMIT_SWEEP_EVERY_MS = 5 * 60_000;
 /** How often failed removals of photo files are tried again (each waits its own backoff too). */
 export const FILE_DELETION_RETRY_EVERY_MS = 60_000;
+/** How often abandoned carts and unpaid orders are looked at (docs/outreach.md, "Abandoned carts and unpaid orders"). */
+export const REMINDERS_EVERY_MS = 5 * 60_000;
 
 /** Each job says whether this process ran it (false: another process was running it). */
 export interface Maintenance {
@@ -19,6 +21,8 @@ export interface Maintenance {
   publishScheduled(): Promise<boolean>;
   /** Removes the photo files whose removal failed before and is due again (docs/images.md, "Deleting photos"). */
   retryFileDeletions(): Promise<boolean>;
+  /** Writes the abandoned-cart and unpaid-order reminders that are due, and withdraws queued ones no longer wanted. */
+  sendReminders(): Promise<boolean>;
   /** Starts the timers (and the backfill once); returns what stops them. */
   start(): () => void;
 }
@@ -30,7 +34,7 @@ export interface Maintenance {
  */
 export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }): Maintenance {
   const { logger, jobLock } = deps;
-  const { commerce: { payments }, photos, albums, fileDeletions, students } = deps.services;
+  const { commerce: { payments }, photos, albums, fileDeletions, students, reminders } = deps.services;
 
   const maintenance: Maintenance = {
     sweepPayments: () =>
@@ -60,6 +64,10 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         const result = await fileDeletions.retryDue();
         if (result.removed > 0 || result.failed > 0) logger.info(result, 'photo file removals retried');
       }),
+    sendReminders: () =>
+      jobLock.runExclusive('cart-reminders', async () => {
+        await reminders.sendDue(Date.now());
+      }),
     start() {
       // Photos stored before the small thumbnail existed get it in the background, one at a time.
       maintenance.backfillSmallThumbnails().catch((err: unknown) => logger.warn({ err }, 'small thumbnail backfill stopped'));
@@ -75,6 +83,10 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
       const removals = setInterval(() => {
         maintenance.retryFileDeletions().catch((err: unknown) => logger.warn({ err }, 'retrying photo file removals failed'));
       }, FILE_DELETION_RETRY_EVERY_MS);
+      const reminderTimer = setInterval(() => {
+        maintenance.sendReminders().catch((err: unknown) => logger.warn({ err }, 'cart and payment reminders failed'));
+      }, REMINDERS_EVERY_MS);
+      reminderTimer.unref();
       removals.unref();
       reconcile.unref();
       limits.unref();
@@ -84,6 +96,7 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         clearInterval(limits);
         clearInterval(publish);
         clearInterval(removals);
+        clearInterval(reminderTimer);
       };
     },
   };
