@@ -31,7 +31,7 @@ describeJourney(
       // The offer waits below the photos; its form is downloaded on the tap.
       const offer = page.getByRole('region', { name: CONSENT.offer });
       await offer.getByRole('button', { name: OUTREACH_SCREEN_MSG.offerOpen }).click();
-      const address = offer.getByLabel(OUTREACH_SCREEN_MSG.emailLabel);
+      const address = offer.getByRole('textbox', { name: OUTREACH_SCREEN_MSG.emailLabel });
       await expect.poll(() => address.evaluate((input) => input === document.activeElement)).toBe(true);
       await address.fill(email);
       const consent = offer.getByRole('checkbox', { name: CONSENT.text });
@@ -72,7 +72,10 @@ describeJourney(
       const put = await mirrored;
       expect(put.status()).toBe(200);
       expect(await put.json()).toEqual({ mirrored: true });
-      expect(put.request().postDataJSON()).toEqual({ items: [{ photoId: expect.any(Number), productType: 'print_10x15', quantity: 2 }] });
+      // Ids and quantities of the cart on the phone, nothing else.
+      const cart = await page.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? '[]') as { photoId: number; productType: string; quantity: number }[]);
+      expect(cart).toHaveLength(1);
+      expect(put.request().postDataJSON()).toEqual({ items: [{ photoId: cart[0]!.photoId, productType: cart[0]!.productType, quantity: 2 }] });
 
       // The unsubscribe link every reminder carries (the confirmation itself is transactional and
       // has none): opening it is the one click. Fetching it (a mail scanner) changes nothing.
@@ -83,6 +86,7 @@ describeJourney(
       await page.getByRole('heading', { name: OUTREACH_SCREEN_MSG.unsubscribedTitle }).waitFor();
       await page.getByText(OUTREACH_SCREEN_MSG.unsubscribedFor(email)).waitFor();
       await page.getByText(OUTREACH_SCREEN_MSG.orderEmailsStill).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       expect(await lookup()).toMatchObject({ email, unsubscribed: true });
       expect(await me(page, env.server.url)).toMatchObject({ subscribed: true, unsubscribed: true });
 

@@ -62,7 +62,9 @@ export default function Unsubscribe() {
     return (
       <Shell>
         <h1>{OUTREACH_SCREEN_MSG.unsubscribedTitle}</h1>
-        <p role="status">{OUTREACH_SCREEN_MSG.unsubscribedFor(unsubscribe.data.email)}</p>
+        <p role="status" style={{ overflowWrap: 'anywhere' }}>
+          {OUTREACH_SCREEN_MSG.unsubscribedFor(unsubscribe.data.email)}
+        </p>
         <p>{OUTREACH_SCREEN_MSG.orderEmailsStill}</p>
         <HomeLink />
       </Shell>

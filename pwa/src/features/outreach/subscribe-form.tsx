@@ -96,7 +96,8 @@ export function SubscribeForm({ focusOnOpen = true }: SubscribeFormProps) {
 
   if (sent) {
     return (
-      <div role="status">
+      // A long address breaks anywhere rather than widen a phone's screen.
+      <div role="status" style={{ overflowWrap: 'anywhere' }}>
         <h3 ref={sentHeading} tabIndex={-1}>
           {OUTREACH_SCREEN_MSG.checkEmailTitle}
         </h3>
