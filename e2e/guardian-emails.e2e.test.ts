@@ -6,6 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { CONSENT, OUTREACH_MSG, OUTREACH_SCREEN_MSG } from '../api/contract/messages';
 import type { GuardianMe, GuardianUnsubscribeResponse } from '../api/contract/outreach';
 import { unsubscribePageUrl, unsubscribeToken } from '../api/src/outreach/unsubscribe';
@@ -16,6 +17,12 @@ import { PHONE, describeJourney } from './support/journey-suite';
 const SECRET = 'guardian-journey-secret-0123456789abcdefghij';
 const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 740 } };
 
+/** axe-core's serious and critical findings on what the page shows now. */
+async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 const me = async (page: Page, baseUrl: string) => (await (await page.request.get(`${baseUrl}/api/guardians/me`)).json()) as GuardianMe;
 
 describeJourney(
@@ -25,6 +32,7 @@ describeJourney(
       const context = await env.browser.newContext(SMALL_PHONE);
       const page = await context.newPage();
       const email = uniqueEmail('guardian');
+      const problems: string[] = [];
       await unlockSchool(page, env.server.url, 'Demo Primary School', 'demo1234');
       await openClass(page, 'Class 1A');
 
@@ -41,12 +49,14 @@ describeJourney(
       // Without the tick the button still works, says why, and nothing is asked of the server.
       await offer.getByRole('button', { name: OUTREACH_SCREEN_MSG.subscribe }).click();
       await offer.getByRole('alert').filter({ hasText: OUTREACH_MSG.consentRequired }).waitFor();
+      problems.push(...(await seriousViolations(page, 'subscribe form with an error')));
       expect(await me(page, env.server.url)).toMatchObject({ subscribed: false });
 
       await consent.click();
       await offer.getByRole('button', { name: OUTREACH_SCREEN_MSG.subscribe }).click();
       await offer.getByRole('heading', { name: OUTREACH_SCREEN_MSG.checkEmailTitle }).waitFor();
       await offer.getByText(OUTREACH_SCREEN_MSG.checkEmailSentTo(email)).waitFor();
+      problems.push(...(await seriousViolations(page, 'check your e-mail')));
       // Nothing is wider than a 360 px screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       expect(await me(page, env.server.url)).toMatchObject({ subscribed: true, confirmed: false, unsubscribed: false });
@@ -59,6 +69,7 @@ describeJourney(
       await page.waitForURL('**/subscribed?status=confirmed');
       await page.getByRole('heading', { name: OUTREACH_SCREEN_MSG.confirmedTitle }).waitFor();
       await page.getByText(OUTREACH_SCREEN_MSG.confirmedUnsubscribe).waitFor();
+      problems.push(...(await seriousViolations(page, '/subscribed')));
       const confirmed = await me(page, env.server.url);
       expect(confirmed).toMatchObject({ subscribed: true, confirmed: true, unsubscribed: false });
 
@@ -87,12 +98,25 @@ describeJourney(
       await page.getByText(OUTREACH_SCREEN_MSG.unsubscribedFor(email)).waitFor();
       await page.getByText(OUTREACH_SCREEN_MSG.orderEmailsStill).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      problems.push(...(await seriousViolations(page, '/unsubscribe')));
       expect(await lookup()).toMatchObject({ email, unsubscribed: true });
       expect(await me(page, env.server.url)).toMatchObject({ subscribed: true, unsubscribed: true });
 
       // The gallery offers it again.
       await page.goto(`${env.server.url}/school/demo-primary`);
       await page.getByRole('region', { name: CONSENT.offer }).getByRole('button', { name: OUTREACH_SCREEN_MSG.offerOpen }).waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it('says a confirmation link that is not valid is invalid, and refuses a forged unsubscribe link', async () => {
+      const context = await env.browser.newContext(SMALL_PHONE);
+      const page = await context.newPage();
+      await page.goto(`${env.server.url}/api/guardians/confirm?token=not-a-real-token`);
+      await page.waitForURL('**/subscribed?status=invalid');
+      await page.getByRole('heading', { name: OUTREACH_SCREEN_MSG.invalidTitle }).waitFor();
+      await page.goto(`${env.server.url}/unsubscribe?token=forged.token`);
+      await page.getByRole('alert').filter({ hasText: OUTREACH_SCREEN_MSG.linkInvalid }).waitFor();
       await context.close();
     });
   },
