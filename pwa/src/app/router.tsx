@@ -21,6 +21,9 @@ const Help = lazy(() => import('./routes/help'));
 const Privacy = lazy(() => import('./routes/privacy'));
 const CodeLanding = lazy(() => import('./routes/code'));
 const Children = lazy(() => import('./routes/children'));
+const Subscribed = lazy(() => import('./routes/subscribed'));
+const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
+const CartRestore = lazy(() => import('./routes/cart-restore'));
 const StaffDashboard = lazy(() => import('./routes/staff-dashboard'));
 const StaffOrders = lazy(() => import('./routes/staff-orders'));
 const StaffClasses = lazy(() => import('./routes/staff-classes'));
@@ -51,6 +54,9 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPassword />} />
         <Route path={paths.codePattern} element={<CodeLanding />} />
         <Route path={paths.children} element={<Children />} />
+        <Route path={paths.subscribed} element={<Subscribed />} />
+        <Route path={paths.unsubscribe} element={<Unsubscribe />} />
+        <Route path={paths.cartRestore} element={<CartRestore />} />
         <Route path={paths.photographer} element={<Navigate to={paths.staffDashboard} replace />} />
         <Route path={paths.staffDashboard} element={<StaffDashboard />} />
         <Route path={paths.staffDashboardAlias} element={<StaffDashboard />} />

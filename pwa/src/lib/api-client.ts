@@ -44,6 +44,8 @@ export interface RequestOptions {
   nullOn401?: boolean;
   /** The browser's HTTP cache mode: `no-cache` asks the server again even when a cached answer is fresh. */
   cache?: RequestCache;
+  /** Lets the request finish after the page is gone (a last write as the tab closes). */
+  keepalive?: boolean;
 }
 
 function bearer(mode: AuthMode): string | null {
@@ -54,7 +56,7 @@ function bearer(mode: AuthMode): string | null {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = 'auto', headers = {}, signal, nullOn401 = false, cache } = options;
+  const { method = 'GET', body, auth = 'auto', headers = {}, signal, nullOn401 = false, cache, keepalive } = options;
   const finalHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
   const token = bearer(auth);
   if (token) finalHeaders.Authorization = `Bearer ${token}`;
@@ -69,7 +71,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers: finalHeaders, body: payload, credentials: 'include', signal, ...(cache ? { cache } : {}) });
+    response = await fetch(path, { method, headers: finalHeaders, body: payload, credentials: 'include', signal, keepalive, ...(cache ? { cache } : {}) });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new NetworkError(err);

@@ -53,6 +53,11 @@ function mirror(lines: readonly CartLine[]): void {
     .catch((err: unknown) => console.warn('Could not mirror the cart to IndexedDB', err));
 }
 
+/** A confirmed guardian's cart is copied to the server (lib/cart-mirror.ts), loaded on the first change. */
+function mirrorToServer(lines: readonly CartLine[]): void {
+  void import('./cart-mirror').then(({ scheduleCartMirror }) => scheduleCartMirror(lines)).catch(() => undefined);
+}
+
 export const CHECKOUT_KEY_META = 'checkoutIdempotencyKey';
 
 /** A line with another quantity (1 to 10) and its total again. */
@@ -64,6 +69,7 @@ export function dispatchCart(action: CartAction): CartLine[] {
   const next = cartReducer(readCart(), action);
   writeJson(LOCAL_KEYS.cart, next);
   mirror(next);
+  mirrorToServer(next);
   return next;
 }
 
@@ -72,6 +78,7 @@ export function clearCartKeys(): void {
   if (CART_KEYS.every((key) => readRaw(key) === null)) return;
   removeKeys(CART_KEYS);
   mirror([]);
+  mirrorToServer([]);
 }
 
 let cachedRaw: string | null = null;

@@ -36,6 +36,7 @@ import { purgeCachedImages } from '../../lib/image-cache';
 import { refreshAfterGrantChange } from '../../lib/query-client';
 import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-images';
 import { useTitle } from '../../lib/use-title';
+import { SubscribeOffer } from '../../features/outreach/subscribe-offer';
 
 const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 /** A class still in draft is not there for families (404) until staff publish it. */
@@ -131,6 +132,7 @@ export default function Children() {
         ))}
       </Tabs>
       <SelectedPhotos lines={cart} onRemove={(id) => dispatchCart({ type: 'remove', id })} />
+      <SubscribeOffer />
     </div>
   );
 }

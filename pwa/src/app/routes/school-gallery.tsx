@@ -38,6 +38,7 @@ import { useUnlockedChildren } from '../../lib/unlocked-children';
 import { StudentCodeForm } from '../../features/children/code-form';
 import { paths } from '../../lib/paths';
 import { Loaded } from '../../components/ui/loaded';
+import { SubscribeOffer } from '../../features/outreach/subscribe-offer';
 
 const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 
@@ -213,6 +214,8 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
       )}
 
       <SelectedPhotos lines={cart} onRemove={(id) => dispatchCart({ type: 'remove', id })} />
+      {/* Nothing to announce once ordering has closed; staff have no use for it. */}
+      {isStaff || closed ? null : <SubscribeOffer />}
 
       {dialogsUsed ? (
         <Suspense fallback={null}>

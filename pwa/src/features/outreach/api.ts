@@ -1,0 +1,31 @@
+/**
+ * Guardians' calls (docs/outreach.md): subscribe from the gallery, one-click unsubscribe, and
+ * bringing back a cart from a "still in your cart" e-mail. Each answer is checked with the
+ * contract's schema before a screen shows it.
+ */
+import {
+  cartRestoreResponseSchema,
+  guardianSubscribeResponseSchema,
+  guardianUnsubscribeResponseSchema,
+  type CartRestoreResponse,
+  type GuardianSubscribeInput,
+  type GuardianSubscribeResponse,
+  type GuardianUnsubscribeResponse,
+} from '@contract/outreach';
+import { apiRequest } from '../../lib/api-client';
+
+/** Follows what this browser has unlocked (the gallery cookie travels); sends the confirmation link. */
+export async function subscribeGuardian(input: GuardianSubscribeInput): Promise<GuardianSubscribeResponse> {
+  return guardianSubscribeResponseSchema.parse(await apiRequest<unknown>('/api/guardians/subscribe', { method: 'POST', body: input, auth: 'none' }));
+}
+
+/** A POST from the page itself (RFC 8058): a mail scanner that only fetches the link changes nothing. */
+export async function unsubscribeGuardian(token: string): Promise<GuardianUnsubscribeResponse> {
+  const answer = await apiRequest<unknown>(`/api/guardians/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST', body: {}, auth: 'none' });
+  return guardianUnsubscribeResponseSchema.parse(answer);
+}
+
+/** The mirrored cart, priced now; the answer also sets the grant that shows its photos. */
+export async function restoreCart(token: string): Promise<CartRestoreResponse> {
+  return cartRestoreResponseSchema.parse(await apiRequest<unknown>('/api/guardians/cart/restore', { method: 'POST', body: { token }, auth: 'none' }));
+}

@@ -1,0 +1,61 @@
+/**
+ * The gallery's offer, "E-mail me when photos are online and before ordering closes"
+ * (docs/outreach.md, "Consent"). Part of the gallery's first download, so it is small: a heading,
+ * one line and a button. The form itself (with zod and the consent texts' checks) is downloaded
+ * when the parent asks for it, so a parent who only looks at photos never pays for it. A browser
+ * whose guardian is subscribed and confirmed sees one line with the (partly hidden) address instead.
+ */
+import { useState, type ComponentType } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CONSENT, OUTREACH_SCREEN_MSG } from '@contract/messages';
+import { Button } from '../../components/ui/button';
+import { NetworkError } from '../../lib/api-client';
+import { guardianMeQuery, isConfirmedGuardian } from '../../lib/guardian';
+import type { SubscribeFormProps } from './subscribe-form';
+
+/** The form's code could not be fetched: almost always no connection (the worker keeps it once fetched). */
+const OFFLINE_TEXT = new NetworkError(null).message;
+
+export function SubscribeOffer() {
+  const me = useQuery(guardianMeQuery());
+  const [Form, setForm] = useState<ComponentType<SubscribeFormProps> | null>(null);
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+
+  if (isConfirmedGuardian(me.data) && me.data?.email) {
+    return (
+      <p className="muted" style={{ marginTop: 'var(--space-6)' }}>
+        {OUTREACH_SCREEN_MSG.subscribedAs(me.data.email)}
+      </p>
+    );
+  }
+
+  const open = () => {
+    setState('loading');
+    import('./subscribe-form').then(
+      (module) => setForm(() => module.SubscribeForm),
+      () => setState('failed'),
+    );
+  };
+
+  return (
+    <section className="card card-body" style={{ marginTop: 'var(--space-6)' }} aria-labelledby="subscribe-offer">
+      <h2 id="subscribe-offer" style={{ fontSize: '1.125rem' }}>
+        {CONSENT.offer}
+      </h2>
+      {Form ? (
+        <Form />
+      ) : (
+        <>
+          <Button variant="outline" onClick={open} disabled={state === 'loading'}>
+            {OUTREACH_SCREEN_MSG.offerOpen}
+          </Button>
+          {state === 'failed' ? (
+            <p className="field-error" role="alert">
+              {OFFLINE_TEXT}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
