@@ -9,7 +9,8 @@
 import { expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { MSG, STAFF_MSG, STUDENT_MSG } from '../api/contract/messages';
+import { MSG, STUDENT_MSG } from '../api/contract/messages';
+import { STAFF_MSG } from '../api/contract/staff-screen-messages';
 import { toastWith } from './support/journey';
 import { adminToken, api, signIn } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';

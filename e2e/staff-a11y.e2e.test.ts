@@ -1,7 +1,7 @@
 /** Every staff screen (and each dashboard tab) passes axe-core with no serious or critical violation. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
-import { STAFF_MSG } from '../api/contract/messages';
+import { STAFF_MSG } from '../api/contract/staff-screen-messages';
 import type { Page } from 'playwright-core';
 import { adminToken, api, signIn } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';

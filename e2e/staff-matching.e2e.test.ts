@@ -8,7 +8,8 @@
 import { expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { flyerCardPhoto } from '../api/test/cards';
-import { MATCHING_MSG, STAFF_SMALL_MSG, TRAY_MSG } from '../api/contract/messages';
+import { MATCHING_MSG } from '../api/contract/messages';
+import { STAFF_SMALL_MSG, TRAY_MSG } from '../api/contract/staff-screen-messages';
 import { toastWith } from './support/journey';
 import { adminToken, api, createSchoolAndClass, makeJpeg, signIn } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';

@@ -7,7 +7,8 @@
 import { expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { OUTREACH_MSG, SEASON_MSG, STAFF_MESSAGES_SCREEN_MSG as M } from '../api/contract/messages';
+import { OUTREACH_MSG, SEASON_MSG } from '../api/contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG as M } from '../api/contract/staff-screen-messages';
 import { toastWith } from './support/journey';
 import { ADMIN, adminToken, api, createSchoolAndClass, makePhotos, signIn, uploadBatch } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';

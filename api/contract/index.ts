@@ -2,6 +2,7 @@
 export * from './constants';
 export * from './money';
 export * from './messages';
+export * from './staff-screen-messages';
 export * from './fields';
 export * from './errors';
 export * from './auth';

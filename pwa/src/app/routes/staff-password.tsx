@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { STAFF_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
 import { StaffPage, StaffForgotPassword, StaffResetPassword } from '../../features/staff/staff-screens';

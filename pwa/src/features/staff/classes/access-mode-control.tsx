@@ -5,7 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { ACCESS_MODES, ACCESS_MODE_LABELS, type AccessMode } from '@contract/student-codes';
-import { MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { MSG, PWA_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { newPassword } from '@contract/fields';
 import type { StaffSchool } from '@contract/schools';
 import { Button } from '../../../components/ui/button';

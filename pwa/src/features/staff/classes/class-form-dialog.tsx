@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { HARDENING_MSG, MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { HARDENING_MSG, MSG, PWA_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { albumCreateSchema } from '@contract/albums';
 import type { AlbumSummary } from '@contract/schools';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MATCHING_MSG, REVIEW_MSG, STAFF_MESSAGES_SCREEN_MSG, STAFF_MSG, STAFF_SMALL_MSG } from '@contract/messages';
+import { MATCHING_MSG, REVIEW_MSG } from '@contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG, STAFF_MSG, STAFF_SMALL_MSG } from '@contract/staff-screen-messages';
 import { byName } from '@contract/format';
 import type { AlbumSummary } from '@contract/schools';
 import { Button, buttonClass } from '../../../components/ui/button';

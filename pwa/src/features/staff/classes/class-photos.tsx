@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AlbumSummary } from '@contract/schools';
-import { MATCHING_MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { MATCHING_MSG, PWA_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PageSpinner } from '../../../components/ui/spinner';

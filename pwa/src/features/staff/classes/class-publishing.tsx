@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@contract/format';
-import { KEEP_PAID_MSG, PWA_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
+import { KEEP_PAID_MSG, PWA_MSG, REVIEW_MSG } from '@contract/messages';
+import { REVIEW_SCREEN_MSG } from '@contract/staff-screen-messages';
 import type { AlbumSummary } from '@contract/schools';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PWA_MSG, STAFF_MSG, TRAY_MSG } from '@contract/messages';
+import { PWA_MSG } from '@contract/messages';
+import { STAFF_MSG, TRAY_MSG } from '@contract/staff-screen-messages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';

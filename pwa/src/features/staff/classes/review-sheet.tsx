@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ReviewPhoto, ReviewSheet as Sheet } from '@contract/albums';
-import { CLASS_SCREEN_MSG, MATCHING_MSG, PWA_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG, TRAY_MSG } from '@contract/messages';
+import { MATCHING_MSG, PWA_MSG, REVIEW_MSG } from '@contract/messages';
+import { CLASS_SCREEN_MSG, REVIEW_SCREEN_MSG, TRAY_MSG } from '@contract/staff-screen-messages';
 import type { AlbumSummary } from '@contract/schools';
 import { AuthedImage } from '../../../components/authed-image';
 import { Badge } from '../../../components/ui/badge';

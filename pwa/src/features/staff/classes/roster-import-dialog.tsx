@@ -3,7 +3,7 @@
  * optional guardian e-mail; a header row is optional), preview every row with its problem, then
  * import all of them at once. Nothing is imported while any row has a problem.
  */
-import { STAFF_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { useState, type ChangeEvent } from 'react';
 import type { RosterPreview } from '@contract/students';
 import { Button } from '../../../components/ui/button';

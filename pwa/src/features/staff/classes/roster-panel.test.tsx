@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAFF_SMALL_MSG } from '@contract/messages';
+import { STAFF_SMALL_MSG } from '@contract/staff-screen-messages';
 import type { AlbumSummary } from '@contract/schools';
 import type { Student } from '@contract/students';
 import { RosterPanel } from './roster-panel';

@@ -1,5 +1,6 @@
 import type { TrayCard } from '@contract/matching';
-import { MATCHING_MSG, PWA_MSG, STAFF_MSG, TRAY_MSG } from '@contract/messages';
+import { MATCHING_MSG, PWA_MSG } from '@contract/messages';
+import { STAFF_MSG, TRAY_MSG } from '@contract/staff-screen-messages';
 import type { TrayItem } from '@contract/photos';
 import type { AlbumSummary } from '@contract/schools';
 import { AuthedImage } from '../../../components/authed-image';

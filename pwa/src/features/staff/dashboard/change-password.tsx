@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { staffChangePasswordFormSchema } from '@contract/auth';
-import { PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { PWA_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { SubmitButton } from '../../../components/ui/form-actions';

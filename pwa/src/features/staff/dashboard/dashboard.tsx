@@ -3,7 +3,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { logoutStaff, useSession } from '../../../lib/session';
 import { paths } from '../../../lib/paths';
-import { STAFF_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { UploadTab } from '../upload/upload-tab';
 import { ChangePassword } from './change-password';
 import { PhotographersTab } from './photographers-tab';

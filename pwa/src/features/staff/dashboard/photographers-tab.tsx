@@ -1,5 +1,6 @@
 import { photographerCreateSchema, type StaffUser } from '@contract/auth';
-import { PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { PWA_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';

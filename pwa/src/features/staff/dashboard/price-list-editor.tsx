@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { MSG, PWA_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import type { PriceList } from '@contract/price-lists';
 import { PRODUCT_KINDS, PRODUCT_KIND_LABELS, type ProductKind } from '@contract/constants';
 import { Select } from '../../../components/ui/select';

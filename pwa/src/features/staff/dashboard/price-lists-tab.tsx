@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PRICE_LIST_CARD_ITEMS } from '@contract/constants';
 import { formatPula } from '@contract/money';
 import type { PriceList } from '@contract/price-lists';
-import { STAFF_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';

@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { schoolCreateSchema, schoolUpdateSchema, type StaffSchool } from '@contract/schools';
 import { ACCESS_MODES, ACCESS_MODE_LABELS, DEFAULT_ACCESS_MODE } from '@contract/student-codes';
-import { MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { MSG, PWA_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { formatDate } from '@contract/format';
 import { Field } from '../../../components/ui/field';
 import { FieldError, Label } from '../../../components/ui/label';

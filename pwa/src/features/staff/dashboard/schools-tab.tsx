@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffSchool } from '@contract/schools';
-import { STAFF_MESSAGES_SCREEN_MSG, STAFF_MSG } from '@contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG, STAFF_MSG } from '@contract/staff-screen-messages';
 import { formatDate } from '@contract/format';
 import { ACCESS_MODE_LABELS } from '@contract/student-codes';
 import { Button, buttonClass } from '../../../components/ui/button';

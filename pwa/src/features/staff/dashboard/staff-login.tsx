@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { staffLoginSchema, staffRegisterSchema } from '@contract/auth';
-import { MSG, PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { MSG, PWA_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';

@@ -4,7 +4,7 @@
  * erase one after a confirmation (docs/outreach.md, "Erasure").
  */
 import { formatDate } from '@contract/format';
-import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import type { StaffGuardian } from '@contract/outreach';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -4,7 +4,7 @@
  * their revenue, in total and per kind of message.
  */
 import { ATTRIBUTION_DAYS, type MessageStats } from '@contract/outreach';
-import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import { formatPula } from '@contract/money';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Loaded } from '../../../components/ui/loaded';

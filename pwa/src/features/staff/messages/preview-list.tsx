@@ -5,7 +5,7 @@
  */
 import { Fragment, useState } from 'react';
 import { formatDate } from '@contract/format';
-import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import type { MessagesPreview } from '@contract/outreach';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -6,7 +6,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { MAX_REMINDER_DAYS, MAX_REMINDER_DAYS_BEFORE, messageScheduleUpdateSchema, type MessageSchedule, type MessageScheduleUpdate } from '@contract/outreach';
-import { OUTREACH_MSG, PWA_MSG, STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/messages';
+import { OUTREACH_MSG, PWA_MSG } from '@contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';

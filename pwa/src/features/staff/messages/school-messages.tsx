@@ -3,7 +3,7 @@
  * the schedule, who gets what and when, a test to oneself, the statistics and the guardians.
  */
 import { Link } from 'react-router-dom';
-import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';

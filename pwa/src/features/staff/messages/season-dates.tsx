@@ -6,7 +6,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { byName, formatDate } from '@contract/format';
-import { PWA_MSG, STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/messages';
+import { PWA_MSG } from '@contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import { schoolUpdateSchema, type StaffSchool } from '@contract/schools';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardBody } from '../../../components/ui/card';

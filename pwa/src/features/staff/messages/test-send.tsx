@@ -1,7 +1,8 @@
 /** Send a test to myself (POST /api/schools/{id}/messages/test): any message a family can receive, to the signed-in staff member. */
 import { useState, type FormEvent } from 'react';
 import { TESTABLE_KINDS, type TestableKind } from '@contract/outreach';
-import { OUTREACH_MSG, PWA_MSG, STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/messages';
+import { OUTREACH_MSG, PWA_MSG } from '@contract/messages';
+import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import { Card, CardBody } from '../../../components/ui/card';
 import { SubmitButton } from '../../../components/ui/form-actions';
 import { Label } from '../../../components/ui/label';

@@ -1,6 +1,7 @@
 import { formatDate } from '@contract/format';
 import { formatPula } from '@contract/money';
-import { HARDENING_MSG, PAYMENT_METHOD_MSG, REVIEW_MSG, REVIEW_SCREEN_MSG } from '@contract/messages';
+import { HARDENING_MSG, PAYMENT_METHOD_MSG, REVIEW_MSG } from '@contract/messages';
+import { REVIEW_SCREEN_MSG } from '@contract/staff-screen-messages';
 import type { Order } from '@contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog } from '../../../components/ui/dialog';

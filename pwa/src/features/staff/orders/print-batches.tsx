@@ -1,4 +1,5 @@
-import { PWA_MSG, STAFF_MSG } from '@contract/messages';
+import { PWA_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';

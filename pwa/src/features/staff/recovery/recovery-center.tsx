@@ -1,4 +1,4 @@
-import { STAFF_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RECOVERY_LIST_ITEMS } from '@contract/constants';

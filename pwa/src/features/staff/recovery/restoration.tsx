@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RESTORATION_LIST_ITEMS, UPLOAD_BATCH_SIZE } from '@contract/constants';
-import { HARDENING_MSG, KEEP_PAID_MSG, MSG, STAFF_MSG } from '@contract/messages';
+import { HARDENING_MSG, KEEP_PAID_MSG, MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import type { RestoreResponse } from '@contract/photos';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

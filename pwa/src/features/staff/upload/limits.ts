@@ -3,7 +3,8 @@
  * it are listed and left out, the rest kept), at most 500 photos in one selection.
  */
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@contract/constants';
-import { MSG, STAFF_MSG } from '@contract/messages';
+import { MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 
 export interface Notice {
   title: string;

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
-import { MATCHING_MSG, STAFF_SMALL_MSG } from '@contract/messages';
+import { MATCHING_MSG } from '@contract/messages';
+import { STAFF_SMALL_MSG } from '@contract/staff-screen-messages';
 import { byName } from '@contract/format';
 import { useAlbumStudents } from '../api/students';
 import { buttonClass } from '../../../components/ui/button';

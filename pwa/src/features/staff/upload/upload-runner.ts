@@ -6,7 +6,8 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { UPLOAD_RELOAD_DELAY_MS } from '@contract/constants';
-import { PWA_MSG, REVIEW_MSG, STAFF_MSG } from '@contract/messages';
+import { PWA_MSG, REVIEW_MSG } from '@contract/messages';
+import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { toast } from '../../../components/ui/toast';
 import { summaryText } from './matching-text';
 import { getStaffToken } from '../../../lib/storage';
