@@ -23,15 +23,15 @@ import { createOutbox } from './outbox/outbox.service';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
-  const customers = createCustomerService(deps);
+  const customers = createCustomerService(deps, outbox);
   const photos = createPhotoService(deps);
   const schools = createSchoolService(deps);
   const priceLists = createPriceListService(deps);
   return {
     outbox,
-    staff: createStaffService(deps),
+    staff: createStaffService(deps, outbox),
     customers,
-    commerce: createCommerce(deps, customers),
+    commerce: createCommerce(deps, customers, outbox),
     schools,
     albums: createAlbumService(deps),
     review: createReviewService(deps),

@@ -3,7 +3,7 @@ import { COUNTRY, CURRENCY } from '../../contract/constants';
 import { HARDENING_MSG, KEEP_PAID_MSG, ORDER_MSG, PAYMENT_METHOD_MSG } from '../../contract/messages';
 import { PAYMENT_METHOD_DEFINITIONS, type PaymentMethodId } from '../../contract/payment-methods';
 import type { Logger } from '../logger';
-import { createDatabase } from '../db/database';
+import { createDatabase, type Tx } from '../db/database';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { checksumEquals, encodeFormPairs, pairValue, returnChecksum, verifyPostedChecksum, type FormPairs } from './paygate/checksum';
 import type { InitiateResult, PayGateClient } from './paygate/client';
@@ -27,14 +27,19 @@ export interface PaymentsOptions {
   gateway: Gateway;
   /** A pending order read this long after the last query is queried again ("every few seconds", docs/payments.md). */
   queryIntervalMs: number;
-  /** Called once, after commit, by whichever answer moved the order to paid. */
-  onPaid(orderId: string): Promise<void>;
+  /**
+   * Called once, inside the transaction of whichever answer moved the order to paid: writes the
+   * confirmation e-mail to the outbox there (docs/email.md, "The outbox").
+   */
+  onPaid(orderId: string, tx: Tx): Promise<void>;
   /** The methods the checkout offers (config.paymentMethods), the first being the default. */
   paymentMethods: readonly PaymentMethodId[];
   /** A received bank transfer not confirmed within this many days expires (docs/payments.md, "Payments that settle later"). */
   bankTransferExpiryDays: number;
-  /** Called once, after commit, when an unpaid order's latest payment expired: the parent's one e-mail. */
-  onExpired(orderId: string): Promise<void>;
+  /** Called once, inside the transaction that expired an unpaid order's latest payment: the parent's one e-mail. */
+  onExpired(orderId: string, tx: Tx): Promise<void>;
+  /** Called after a commit in which `onPaid` or `onExpired` wrote e-mails (the outbox's kick). */
+  mailQueued(): void;
 }
 
 type Transition = 'completed' | 'failed' | 'received' | 'pending';
@@ -268,6 +273,8 @@ export function createPaymentsService(options: PaymentsOptions) {
         } else if (next === 'completed') {
           if (await repo.completeOrderPayment(payment.orderId, tx)) {
             paidOrder = payment.orderId;
+            // The confirmation is written with the payment that paid the order, or not at all.
+            await options.onPaid(payment.orderId, tx);
             note += 'order paid';
           } else {
             // Another of this order's payments already paid it (the parent was charged twice), or
@@ -289,9 +296,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     for (const { why, ...extra } of refunds) {
       logger.warn(extra, why === 'cancelled' ? 'cancelled order paid: refund the payment' : 'order paid twice: refund the extra payment');
     }
-    if (paidOrder) {
-      await options.onPaid(paidOrder).catch((err: unknown) => logger.error({ err, orderId: paidOrder }, 'order paid, but the follow-up failed'));
-    }
+    if (paidOrder) options.mailQueued();
     return outcome;
   }
 
@@ -388,19 +393,23 @@ export function createPaymentsService(options: PaymentsOptions) {
       let expired = 0;
       for (const due of await repo.expiredDue(EXPIRE_PER_RUN)) {
         await reconcilePayment(due, true);
-        let tellParent = false;
+        let toldParent = false;
         const moved = await database.transaction(async (tx) => {
           if ((await repo.expire(due.id, tx)) === 0) return false;
           if (await repo.isLatestForOrder(due.orderId, due.id, tx)) {
             await repo.failOrderPayment(due.orderId, tx);
-            tellParent = (await repo.unpaidOpenOrder(due.orderId, tx)) !== undefined;
+            if ((await repo.unpaidOpenOrder(due.orderId, tx)) !== undefined) {
+              // The parent's one e-mail is written with the expiry, or not at all.
+              await options.onExpired(due.orderId, tx);
+              toldParent = true;
+            }
           }
           return true;
         });
         if (!moved) continue;
         expired += 1;
         logger.info({ orderId: due.orderId, payRequestId: due.payRequestId }, 'bank transfer expired unconfirmed');
-        if (tellParent) await options.onExpired(due.orderId).catch((err: unknown) => logger.error({ err, orderId: due.orderId }, 'payment expired, but the e-mail failed'));
+        if (toldParent) options.mailQueued();
       }
       return expired;
     },
