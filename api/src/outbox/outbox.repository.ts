@@ -87,7 +87,10 @@ const toRecord = (row: OutboxRow): OutboxRecord => ({
 
 /** Rows due now: queued and past their not-before, or left `sending` by a process whose claim ran out. */
 function due(q: ReturnType<Connection>, now: number) {
-  return q.where((w) => w.where({ status: 'queued' }).andWhere('not_before', '<=', now)).orWhere((w) => w.where({ status: 'sending' }).andWhere('lease_until', '<', now));
+  // One group: ANDed with whatever else the query asks (a claim's id), never ORed past it.
+  return q.where((w) =>
+    w.where((queued) => queued.where({ status: 'queued' }).andWhere('not_before', '<=', now)).orWhere((lapsed) => lapsed.where({ status: 'sending' }).andWhere('lease_until', '<', now)),
+  );
 }
 
 export function createOutboxRepository(knex: Connection) {

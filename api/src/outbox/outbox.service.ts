@@ -126,26 +126,42 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
     }
   }
 
-  /** One pass: claims due rows and sends them, `concurrency` at a time, until none is due. */
+  /**
+   * One pass: claims due rows and sends them, `concurrency` at a time, until none is due. The
+   * workers share one list, read again whenever it runs dry, so none waits for the others.
+   */
   async function drain(at: () => number): Promise<{ sent: number; retried: number; failed: number }> {
     const result = { sent: 0, retried: 0, failed: 0 };
-    while (!stopping) {
-      const rows = await repo.dueRows(at(), BATCH);
-      if (rows.length === 0) return result;
-      let next = 0;
-      const worker = async () => {
-        while (next < rows.length && !stopping) {
-          const row = rows[next++] as OutboxRecord;
-          const now = at();
-          if (!(await repo.claim(row.id, claimer, now, now + leaseMs))) continue;
-          const outcome = await attempt(row);
-          if (outcome === 'sent') result.sent++;
-          else if (outcome === 'retry') result.retried++;
-          else if (outcome === 'failed') result.failed++;
-        }
-      };
-      await Promise.all(Array.from({ length: concurrency }, worker));
-    }
+    let rows: OutboxRecord[] = [];
+    let reading: Promise<void> | null = null;
+    let exhausted = false;
+    const take = async (): Promise<OutboxRecord | null> => {
+      for (;;) {
+        if (stopping) return null;
+        const row = rows.shift();
+        if (row) return row;
+        if (exhausted) return null;
+        reading ??= repo
+          .dueRows(at(), BATCH)
+          .then((found) => {
+            rows = found;
+            exhausted = found.length === 0;
+          })
+          .finally(() => (reading = null));
+        await reading;
+      }
+    };
+    const worker = async () => {
+      for (let row = await take(); row; row = await take()) {
+        const now = at();
+        if (!(await repo.claim(row.id, claimer, now, now + leaseMs))) continue;
+        const outcome = await attempt(row);
+        if (outcome === 'sent') result.sent++;
+        else if (outcome === 'retry') result.retried++;
+        else if (outcome === 'failed') result.failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
     return result;
   }
 
