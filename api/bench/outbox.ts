@@ -152,7 +152,8 @@ async function main(): Promise<void> {
     child = startSender(env);
     await waitForHealth(url, child);
     const first = reminders(url, secret, 'outbox');
-    const sizeKb = Buffer.byteLength(first[0]!.text + first[0]!.html) / 1024;
+    const sample = first[0] as Reminder;
+    const sizeKb = Buffer.byteLength(sample.text + sample.html) / 1024;
     const firstIds = new Set(first.map((m) => m.messageId));
     await queue(knex, first);
     const t0 = performance.now();
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < first.length) {
-          const m = first[next++]!;
+          const m = first[next++] as Reminder;
           await transport.sendMail({ from: `${BUSINESS} <no-reply@127.0.0.1>`, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers, messageId: m.messageId });
         }
       }),

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
-import type { MailMessage, Mailer, SendOptions } from '../deps';
+import type { MailMessage, Mailer } from '../deps';
 import type { Logger } from '../logger';
 
 export type { MailMessage, Mailer, SendOptions } from '../deps';
