@@ -16,6 +16,7 @@ import { createRateLimits } from './http/rate-limit';
 import { createRateLimitsRepository } from './http/rate-limits.repository';
 import { createMediaService } from './media/media.service';
 import { createMailer } from './mail/mailer';
+import { smtpTimeoutsFor } from './outbox/outbox.service';
 import { createPayGateClient } from './payments/paygate/client';
 import { createSandboxGateway } from './payments/paygate/sandbox';
 import { createObjectStorage } from './storage';
@@ -59,6 +60,8 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     from: `${config.businessName} <no-reply@${new URL(config.publicUrl).hostname}>`,
     logger,
     logLinks: config.nodeEnv !== 'production',
+    connections: config.outboxConcurrency,
+    timeouts: smtpTimeoutsFor(config.outboxLeaseMs),
   });
   const deps: Deps = {
     config,
@@ -85,6 +88,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     services,
     async close() {
       gateway.sandbox?.close();
+      // The sender stops claiming and finishes what it has under way, then the connections close.
       await stopOutbox();
       await mailer.close();
       redis?.disconnect();

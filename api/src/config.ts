@@ -57,6 +57,13 @@ const envSchema = z.object({
   PUBLISH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** How often each process looks for e-mails to send that it was not told about (docs/email.md, "The outbox"). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1_000),
+  /**
+   * How long a sender's claim on a message holds: a process that died mid-send leaves its messages
+   * to the others (or to itself, restarted) after this (docs/email.md, "The outbox").
+   */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(2_000).max(10 * 60_000).default(30_000),
+  /** Messages each process sends at once, over as many SMTP connections kept open. */
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Sandbox switches for tests and demos (ignored with real credentials). */
   SANDBOX_NOTIFY_RETRY_MS: z.coerce.number().int().min(1).default(30 * 60_000),
   SANDBOX_DUPLICATE_NOTIFIES: z.coerce.number().int().min(0).max(50).default(0),
@@ -100,6 +107,8 @@ export interface Config {
   /** How often the scheduled-publication job runs. */
   publishCheckIntervalMs: number;
   outboxPollMs: number;
+  outboxLeaseMs: number;
+  outboxConcurrency: number;
   requestBodyTimeoutMs: number;
   sandbox: {
     notifyRetryMs: number;
@@ -152,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     paymentQueryIntervalMs: e.PAYMENT_QUERY_INTERVAL_MS,
     publishCheckIntervalMs: e.PUBLISH_CHECK_INTERVAL_MS,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
+    outboxConcurrency: e.OUTBOX_CONCURRENCY,
     requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
     sandbox: {
       notifyRetryMs: e.SANDBOX_NOTIFY_RETRY_MS,

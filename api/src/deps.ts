@@ -22,14 +22,25 @@ export interface MailMessage {
   messageId?: string;
 }
 
-/** Sends e-mail (api/src/mail): over SMTP when SMTP_URL is set, else into data/outbox. */
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+export interface SendOptions {
   /**
-   * Sends after the answer: queued, a few at a time, so a rush of checkouts is not slowed by
-   * composing its mails. `onFailure` hears of a mail that could not be sent.
+   * Runs when all of the message but its end has been handed over (SMTP: before the terminating
+   * dot); the end follows only if it resolves. The outbox commits "sent" here (docs/email.md,
+   * "The outbox"); if it throws, the server never gets the end and keeps nothing.
    */
-  sendLater(message: MailMessage, onFailure: (err: unknown) => void): void;
+  beforeFinal?: () => Promise<void>;
+  /** Gives the attempt up (closing its connection) unless it is already past `beforeFinal`. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Delivers e-mail (api/src/mail): over SMTP when SMTP_URL is set, else into data/outbox. Only the
+ * outbox's sender calls it: everything else writes an outbox row (docs/email.md, "The outbox").
+ */
+export interface Mailer {
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
+  /** Closes the idle connections; sends under way finish. */
+  close(): Promise<void>;
 }
 
 /** Everything a feature needs, wired once at the edge (createApp). No module-level singletons. */

@@ -28,16 +28,16 @@ import { createSeasonService } from './season/season.service';
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
   const season = createSeasonService(deps, outbox);
-  const customers = createCustomerService(deps);
+  const customers = createCustomerService(deps, outbox);
   const photos = createPhotoService(deps);
   const schools = createSchoolService(deps);
   const priceLists = createPriceListService(deps);
   const guardians = createGuardianService(deps, outbox);
   return {
     outbox,
-    staff: createStaffService(deps),
+    staff: createStaffService(deps, outbox),
     customers,
-    commerce: createCommerce(deps, customers, { onPaidInTx: (orderId, tx) => season.withdrawForPaidOrder(orderId, tx) }),
+    commerce: createCommerce(deps, customers, outbox, { onPaidInTx: (orderId, tx) => season.withdrawForPaidOrder(orderId, tx) }),
     /** The season timeline: schedule, the job that sends what is due, preview, test, statistics (docs/outreach.md). */
     season,
     schools,

@@ -18,9 +18,24 @@ export interface MailFilter {
   after?: number;
 }
 
+/** How the catcher behaves, for the outbox's tests and benchmark. */
+export interface MailCatcherOptions {
+  /**
+   * Refuses a message at its end (the answer to the final dot) with this SMTP code when it answers
+   * one, e.g. 451 (try again later) or 550 (permanent); a refused message is kept in `refused`.
+   */
+  refuse?: (message: CapturedMail) => { code: number; text: string } | null;
+  /** Waits this long before accepting each recipient and each message's end: a slow relay, so a kill lands mid-send. */
+  slowMs?: number;
+}
+
 export interface MailCatcher {
   url: string;
   messages: CapturedMail[];
+  /** The messages refused by `options.refuse`. */
+  refused: CapturedMail[];
+  /** How many times each Message-ID arrived (accepted messages only). */
+  countByMessageId(): Map<string, number>;
   /** Resolves with the first message (counting from `after`) sent to `to`; rejects after the timeout. */
   waitFor(to: string, after?: number, timeoutMs?: number): Promise<CapturedMail>;
   /** Resolves with the matching messages once at least `count` have arrived; rejects after `timeout` ms (10 s). */
@@ -42,24 +57,49 @@ export function resetLinkIn(text: string): URL {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startMailCatcher(): Promise<MailCatcher> {
+/** The Message-ID header of a raw message. */
+export function messageIdOf(raw: string): string | null {
+  return /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? null;
+}
+
+export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
   const messages: CapturedMail[] = [];
+  const refused: CapturedMail[] = [];
+  const slow = (then: () => void) => (options.slowMs ? setTimeout(then, options.slowMs) : then());
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Many connections at once: the benchmark's pools and two processes' senders.
+    maxClients: 1000,
+    onRcptTo(_address, _session, callback) {
+      slow(() => callback());
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // A message cut off before its end (the client died) is never kept, as no mail server keeps one.
+      stream.on('error', () => undefined);
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
         const parsed = parseEml(raw);
-        messages.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, subject: parsed.headers.subject ?? '', text: parsed.text, raw });
-        callback();
+        const message = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, subject: parsed.headers.subject ?? '', text: parsed.text, raw };
+        const refusal = options.refuse?.(message);
+        if (refusal) {
+          refused.push(message);
+          callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+          return;
+        }
+        // Received in full: kept now, whether or not the client is still there for the answer
+        // (a real mail server has queued it by then).
+        messages.push(message);
+        slow(() => callback());
       });
     },
   });
+  // A client that died mid-conversation resets its connection: that is the client's loss, not the server's.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
 
@@ -70,6 +110,15 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refused,
+    countByMessageId() {
+      const counts = new Map<string, number>();
+      for (const message of messages) {
+        const id = messageIdOf(message.raw) ?? '(none)';
+        counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+      return counts;
+    },
     async waitFor(to, after = 0, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -220,11 +220,16 @@ describeApi('customer accounts', () => {
     expect(again).toEqual({ created: false, customer: made.customer });
     expect((await anon.post('/api/auth/customer/register', account('pat@example.test'))).status).toBe(409);
 
-    // As an order does it: the token in the order's transaction, the mail after the commit.
-    const customers = createCustomerService(server.runtime);
-    const token = await createDatabase(knex).transaction((tx) => customers.issueSetPasswordToken(made.customer.id, tx));
+    // As an order does it: the token and its e-mail's outbox row in the order's transaction, the kick after the commit.
+    const { outbox } = server.runtime.services;
+    const customers = createCustomerService(server.runtime, outbox);
     const before = mail.messages.length;
-    customers.mailSetPasswordLink(made.customer, token);
+    const token = await createDatabase(knex).transaction(async (tx) => {
+      const issued = await customers.issueSetPasswordToken(made.customer.id, tx);
+      await customers.mailSetPasswordLink(made.customer, issued, tx);
+      return issued;
+    });
+    outbox.kick();
     const message = await mail.waitFor('pat@example.test', before);
     const link = resetLinkIn(message.text);
     expect(link.searchParams.get('token')).toBe(token);

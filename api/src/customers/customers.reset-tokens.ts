@@ -32,8 +32,16 @@ export function setPasswordUrl(publicUrl: string, token: string): string {
  */
 const ISSUE_ATTEMPTS = 5;
 
-/** Issues a fresh token for the customer; a newer token voids every older unused one (docs/accounts.md). */
-export async function issueResetToken(database: Database, repo: CustomersRepository, customerId: number): Promise<string> {
+/**
+ * Issues a fresh token for the customer; a newer token voids every older unused one (docs/accounts.md).
+ * `alongside` runs in the same transaction (the e-mail's outbox row, docs/email.md, "The outbox").
+ */
+export async function issueResetToken(
+  database: Database,
+  repo: CustomersRepository,
+  customerId: number,
+  alongside?: (token: string, tx: Tx) => Promise<unknown>,
+): Promise<string> {
   const token = newResetToken();
   for (let attempt = 1; ; attempt++) {
     const at = now();
@@ -41,6 +49,7 @@ export async function issueResetToken(database: Database, repo: CustomersReposit
       await database.transaction(async (tx) => {
         await repo.voidResetTokens(customerId, at, tx);
         await repo.insertResetToken({ customerId, tokenHash: hashResetToken(token), createdAt: at, expiresAt: at + RESET_LINK_VALIDITY_MS }, tx);
+        await alongside?.(token, tx);
       });
       return token;
     } catch (err) {

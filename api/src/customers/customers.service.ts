@@ -14,6 +14,7 @@ import { accountCreatedEmail, passwordResetEmail, type EmailContent } from '../m
 import { createCustomersRepository, type CustomerRecord, type CustomersRepository, type ResetTokenRecord } from './customers.repository';
 import { requestResetLink, resetWithLink } from '../http/password-reset';
 import { issueFirstResetToken, issueResetToken, resetUrl, setPasswordUrl } from './customers.reset-tokens';
+import type { Outbox } from '../outbox/outbox.service';
 
 /** Kept under these names for callers that take them from here; the texts live in the contract. */
 export const RESET_LINK_SENT = MSG.resetLinkSent;
@@ -32,7 +33,9 @@ export interface CheckoutCustomerInput {
   phone?: string | null;
 }
 
-type ServiceDeps = Pick<Deps, 'knex' | 'tokens' | 'limits' | 'mailer' | 'logger' | 'config'>;
+type ServiceDeps = Pick<Deps, 'knex' | 'tokens' | 'limits' | 'logger' | 'config'>;
+/** What a service needs of the outbox (api/src/outbox/outbox.service.ts). */
+type Mailbox = Pick<Outbox, 'enqueue' | 'kick'>;
 
 /** A signed-in customer: present it with `presentSession()` (customers.presenter.ts). */
 export interface CustomerSession {
@@ -40,7 +43,7 @@ export interface CustomerSession {
   customer: CustomerRecord;
 }
 
-export function createCustomerService(deps: ServiceDeps) {
+export function createCustomerService(deps: ServiceDeps, outbox: Mailbox) {
   const repo = createCustomersRepository(deps.knex);
   const database = createDatabase(deps.knex);
 
@@ -49,21 +52,19 @@ export function createCustomerService(deps: ServiceDeps) {
     customer,
   });
 
-  /** Issues a one-time password link for the account and mails it in the words `compose` gives. */
+  /**
+   * Issues a one-time password link for the account and writes its e-mail, in the words `compose`
+   * gives, to the outbox in the token's own transaction: the link exists exactly when its mail does.
+   */
   async function mailPasswordLink(customer: Pick<CheckoutCustomer, 'id' | 'email'>, compose: (url: string) => EmailContent): Promise<void> {
-    const token = await issueResetToken(database, repo, customer.id);
-    await deps.mailer.send(tokenMail(customer, token, compose));
+    await issueResetToken(database, repo, customer.id, (token, tx) =>
+      outbox.enqueue({ kind: 'password_reset', to: customer.email, ...compose(resetUrl(deps.config.publicUrl, token)) }, tx),
+    );
+    outbox.kick();
   }
-
-  const tokenMail = (customer: Pick<CheckoutCustomer, 'email'>, token: string, compose: (url: string) => EmailContent) => ({
-    to: customer.email,
-    ...compose(resetUrl(deps.config.publicUrl, token)),
-  });
 
   const accountCreated = (customer: Pick<CheckoutCustomer, 'firstName'>) => (url: string) =>
     accountCreatedEmail({ firstName: customer.firstName, setPasswordUrl: url, businessName: deps.config.businessName });
-
-  const accountMailFailed = (customerId: number) => (err: unknown) => deps.logger.error({ err, customerId }, 'account-created e-mail was not sent');
 
   async function mailResetLink(email: string): Promise<void> {
     const customer = await repo.findByEmail(email);
@@ -125,16 +126,16 @@ export function createCustomerService(deps: ServiceDeps) {
     /**
      * The set-your-password token of an account just made at checkout, inside the order's
      * transaction, so the order and its account's first link are stored together or not at all.
-     * Mail it with `mailSetPasswordLink` once the transaction has committed.
+     * Mail it with `mailSetPasswordLink` in the same transaction.
      */
     issueSetPasswordToken: (customerId: number, tx: Tx): Promise<string> => issueFirstResetToken(repo, customerId, tx),
 
     /**
-     * Mails the link of a token from `issueSetPasswordToken` after the answer (the mailer's queue);
-     * a mail that could not be sent is logged, and the parent can ask for a link again.
+     * Writes the e-mail with the link of a token from `issueSetPasswordToken` to the outbox, in that
+     * token's transaction (docs/email.md, "The outbox"); the caller kicks the outbox after the commit.
      */
-    mailSetPasswordLink(customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>, token: string): void {
-      deps.mailer.sendLater({ to: customer.email, ...accountCreated(customer)(setPasswordUrl(deps.config.publicUrl, token)) }, accountMailFailed(customer.id));
+    async mailSetPasswordLink(customer: Pick<CheckoutCustomer, 'id' | 'email' | 'firstName'>, token: string, tx: Tx): Promise<void> {
+      await outbox.enqueue({ kind: 'set_password', to: customer.email, ...accountCreated(customer)(setPasswordUrl(deps.config.publicUrl, token)) }, tx);
     },
   };
 }

@@ -17,8 +17,10 @@ export interface JobLock {
   /**
    * Runs `job` if no process is running a job of this name, without waiting: true when it ran,
    * false when another holder had the lock. The job's own failure propagates after the release.
+   * `leaseMs` (Redis only) overrides how long the lock outlives a holder that died: the outbox's
+   * sender takes it short, so a restarted process resumes sending at once (docs/email.md, "The outbox").
    */
-  runExclusive(name: string, job: () => Promise<void>): Promise<boolean>;
+  runExclusive(name: string, job: () => Promise<void>, options?: { leaseMs?: number }): Promise<boolean>;
 }
 
 export interface JobLockOptions {
@@ -79,12 +81,13 @@ const EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call(
  * SET NX PX with a random token: the lease is renewed while the job runs, so a long sweep keeps
  * it and a process that dies gives it up after `leaseMs`.
  */
-function redisLock(redis: Redis, lockName: (name: string) => string, leaseMs: number, logger: Logger): JobLock {
+function redisLock(redis: Redis, lockName: (name: string) => string, defaultLeaseMs: number, logger: Logger): JobLock {
   return {
     kind: 'redis',
-    async runExclusive(name, job) {
+    async runExclusive(name, job, options) {
       const key = lockName(name);
       const token = randomBytes(16).toString('hex');
+      const leaseMs = options?.leaseMs ?? defaultLeaseMs;
       const got = await redis.set(key, token, 'PX', leaseMs, 'NX');
       if (got !== 'OK') return false;
       const renew = setInterval(() => {

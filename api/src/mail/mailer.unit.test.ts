@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
-import { createMailer, firstUrl } from './mailer';
+import { SendAbortedError, createMailer, firstUrl } from './mailer';
 import { passwordResetEmail } from './templates';
 import { parseEml } from './eml.test-helpers';
 
@@ -51,6 +51,20 @@ describe('mailer without SMTP (outbox)', () => {
     await mailer.close();
   });
 
+  it('renames the .eml into place only after beforeFinal, and leaves nothing when it throws', async () => {
+    const { logger } = capturingLogger();
+    const outboxDir = path.join(dir, 'gated');
+    const mailer = createMailer({ smtpUrl: null, outboxDir, from: 'Lesedi School Photos <no-reply@photos.example.bw>', logger });
+    await expect(mailer.send(message, { beforeFinal: () => Promise.reject(new Error('claim lost')) })).rejects.toBeInstanceOf(SendAbortedError);
+    expect(await fs.readdir(outboxDir)).toEqual([]);
+    let seen: string[] = [];
+    await mailer.send(message, { beforeFinal: async () => {
+      seen = (await fs.readdir(outboxDir)).filter((name) => name.endsWith('.eml'));
+    } });
+    expect(seen).toEqual([]);
+    expect((await fs.readdir(outboxDir)).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
+  });
+
   it('finds the first http(s) link in a text', () => {
     expect(firstUrl('Open https://a.example/x?y=1.\nThen http://b.example')).toBe('https://a.example/x?y=1.');
     expect(firstUrl('no link here')).toBeNull();
@@ -87,44 +101,47 @@ describe('mailer over SMTP', () => {
     expect(JSON.stringify(lines)).not.toContain('abc123');
   });
 
-  it('sends queued mails after the answer, and shutdown waits for them', async () => {
+  it('sends the end of a message only once beforeFinal has resolved', async () => {
     const { logger } = capturingLogger();
     const mailer = createMailer({ smtpUrl: catcher.url, outboxDir: os.tmpdir(), from: 'Lesedi School Photos <no-reply@photos.example.bw>', logger });
     const before = catcher.messages.length;
-    const failures: unknown[] = [];
-    for (let i = 0; i < 5; i++) mailer.sendLater({ ...message, to: `queued-${i}@example.bw` }, (err) => failures.push(err));
-    // Nothing is sent before the caller has gone on.
-    expect(catcher.messages).toHaveLength(before);
-    await mailer.close();
-    expect(failures).toEqual([]);
-    expect(catcher.messages.slice(before).map((m) => m.to[0]).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `queued-${i}@example.bw`));
-  });
-
-  it('holds queued mails while the server is busy, and sends them once it is quiet', async () => {
-    const { logger } = capturingLogger();
-    const mailer = createMailer({ smtpUrl: catcher.url, outboxDir: os.tmpdir(), from: 'Lesedi School Photos <no-reply@photos.example.bw>', logger });
-    const before = catcher.messages.length;
-    mailer.sendLater({ ...message, to: 'after-the-rush@example.bw' }, () => undefined);
-    // A rush: the event loop works in 20 ms slices for 600 ms, with only a moment free between them.
-    const rushUntil = Date.now() + 600;
-    while (Date.now() < rushUntil) {
-      const slice = Date.now() + 20;
-      while (Date.now() < slice) {
-        // busy
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let reached = false;
+    const sent = mailer.send({ ...message, to: 'gated@example.bw', messageId: '<gated-1@photos.example.bw>' }, { beforeFinal: async () => {
+      reached = true;
+      await gate;
+    } });
+    await vi.waitFor(() => expect(reached).toBe(true));
+    // The whole message but its end is with the server, which keeps nothing yet.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(catcher.messages.slice(before)).toEqual([]);
-    const sent = await catcher.waitFor('after-the-rush@example.bw', before, 3_000);
-    expect(sent.subject).toBe(message.subject);
+    open();
+    await sent;
+    const received = await catcher.waitFor('gated@example.bw', before);
+    expect(received.raw).toMatch(/^Message-ID: <gated-1@photos\.example\.bw>\r?$/m);
     await mailer.close();
   });
 
-  it('tells the caller of a queued mail that could not be sent', async () => {
+  it('never ends a message whose beforeFinal throws: the server keeps nothing, and the next message goes out', async () => {
     const { logger } = capturingLogger();
-    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', outboxDir: os.tmpdir(), from: 'x@example.bw', logger });
-    const failed = new Promise<unknown>((resolve) => mailer.sendLater(message, resolve));
-    expect(await failed).toBeInstanceOf(Error);
+    const mailer = createMailer({ smtpUrl: catcher.url, outboxDir: os.tmpdir(), from: 'Lesedi School Photos <no-reply@photos.example.bw>', logger, connections: 1 });
+    const before = catcher.messages.length;
+    const refused = mailer.send({ ...message, to: 'refused@example.bw' }, { beforeFinal: () => Promise.reject(new Error('claim lost')) });
+    await expect(refused).rejects.toBeInstanceOf(SendAbortedError);
+    await mailer.send({ ...message, to: 'next@example.bw' });
+    await catcher.waitFor('next@example.bw', before);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(catcher.messages.slice(before).map((m) => m.to[0])).toEqual(['next@example.bw']);
+    await mailer.close();
+  });
+
+  it('sends several messages at once over its pool of connections', async () => {
+    const { logger } = capturingLogger();
+    const mailer = createMailer({ smtpUrl: catcher.url, outboxDir: os.tmpdir(), from: 'Lesedi School Photos <no-reply@photos.example.bw>', logger, connections: 3 });
+    const before = catcher.messages.length;
+    await Promise.all(Array.from({ length: 12 }, (_, i) => mailer.send({ ...message, to: `pooled-${i}@example.bw` })));
+    expect(catcher.messages.slice(before).map((m) => m.to[0]).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `pooled-${i}@example.bw`).sort());
     await mailer.close();
   });
 

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import type { Tx } from '../db/database';
-import type { CustomerService } from '../customers/customers.service';
+import { createCustomerService, type CustomerService } from '../customers/customers.service';
+import { createOutbox, type Outbox } from '../outbox/outbox.service';
 import { createDownloadLinks } from './downloads';
 import { createOrdersService } from './orders.service';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service';
@@ -10,22 +11,33 @@ export interface CommerceHooks {
   onPaidInTx?(orderId: string, tx: Tx): Promise<unknown>;
 }
 
-/** Orders, payments and download links wired together (routes and the reconcile sweep share it). */
-export function createCommerce(deps: Deps, customers?: CustomerService, hooks: CommerceHooks = {}) {
+/**
+ * Orders, payments and download links wired together (routes and the reconcile sweep share it).
+ * The process's services pass their own customers service and outbox; scripts and tests that
+ * build one from a runtime get the same behaviour from fresh ones on the same database.
+ */
+export function createCommerce(deps: Deps, customers?: CustomerService, outbox: Outbox = createOutbox(deps), hooks: CommerceHooks = {}) {
   const downloads = createDownloadLinks(deps.config.jwtSecret, deps.config.publicUrl);
   // Each needs the other: the order page settles a pending payment, a paid payment confirms the order.
-  const orders = createOrdersService(deps, downloads, { reconcilePayment: (orderId) => payments.reconcileOrder(orderId) }, customers);
+  const orders = createOrdersService(
+    deps,
+    downloads,
+    { reconcilePayment: (orderId) => payments.reconcileOrder(orderId) },
+    customers ?? createCustomerService(deps, outbox),
+    outbox,
+  );
   const payments: PaymentsService = createPaymentsService({
     knex: deps.knex,
     logger: deps.logger,
     publicUrl: deps.config.publicUrl,
     gateway: deps.gateway,
     queryIntervalMs: deps.config.paymentQueryIntervalMs,
-    onPaid: (orderId) => orders.sendConfirmation(orderId),
+    onPaid: (orderId, tx) => orders.queueConfirmation(orderId, tx),
     onPaidInTx: hooks.onPaidInTx,
     paymentMethods: deps.config.paymentMethods,
     bankTransferExpiryDays: deps.config.bankTransferExpiryDays,
-    onExpired: (orderId) => orders.sendPaymentExpired(orderId),
+    onExpired: (orderId, tx) => orders.queuePaymentExpired(orderId, tx),
+    mailQueued: () => outbox.kick(),
   });
   return { downloads, orders, payments };
 }

@@ -8,8 +8,9 @@ import type { Viewer } from '../http/access';
 import { accessError, classAccess, createVisibility, photoVisible } from '../students/visibility';
 import { createStudentRepository } from '../students/students.repository';
 import { isUniqueViolation } from '../db/errors';
-import { createDatabase } from '../db/database';
-import { createCustomerService, type CustomerService } from '../customers/customers.service';
+import { createDatabase, type Tx } from '../db/database';
+import type { CustomerService } from '../customers/customers.service';
+import type { Outbox } from '../outbox/outbox.service';
 import { orderConfirmationEmail, paymentExpiredEmail } from '../mail/templates';
 import { newOrderId } from './order-id';
 import { orderRequestHash } from './idempotency';
@@ -33,7 +34,7 @@ export interface OrdersHooks {
   reconcilePayment?(orderId: string): Promise<void>;
 }
 
-export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks: OrdersHooks = {}, customers: CustomerService = createCustomerService(deps)) {
+export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks: OrdersHooks, customers: CustomerService, outbox: Pick<Outbox, 'enqueue' | 'kick'>) {
   const repo = createOrdersRepository(deps.knex);
   const database = createDatabase(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
@@ -85,16 +86,19 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     await assertCanOrder(ctx.viewer, priced.lines.map((line) => line.photo));
 
     const id = newOrderId();
-    type NewAccount = { customer: { id: number; email: string; firstName: string }; token: string };
-    let created: NewAccount | null;
+    let created: boolean;
     try {
-      created = await database.transaction(async (tx): Promise<NewAccount | null> => {
+      created = await database.transaction(async (tx): Promise<boolean> => {
         let customerId = ctx.customerId;
-        let account: NewAccount | null = null;
+        let account = false;
         if (customerId === null) {
           const found = await customers.findOrCreateCheckoutCustomer({ email: input.customerEmail, name: input.customerName, phone: input.customerPhone }, tx);
           customerId = found.customer.id;
-          if (found.created) account = { customer: found.customer, token: await customers.issueSetPasswordToken(customerId, tx) };
+          if (found.created) {
+            // The account's first link and its e-mail are stored with the order, or none of them (docs/email.md, "The outbox").
+            await customers.mailSetPasswordLink(found.customer, await customers.issueSetPasswordToken(customerId, tx), tx);
+            account = true;
+          }
         }
         await repo.insert(
           {
@@ -123,11 +127,11 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
       }
       throw err;
     }
-    // The mail goes after the answer: composing it is no reason to keep a parent at checkout waiting.
-    if (created) customers.mailSetPasswordLink(created.customer, created.token);
+    // Committed: the sender picks the account's e-mail up at once, off the request's path.
+    if (created) outbox.kick();
     const record = await repo.find(id);
     if (!record) throw new Error(`order ${id} vanished after insert`);
-    return { order: record, customerCreated: created !== null, replayed: false };
+    return { order: record, customerCreated: created, replayed: false };
   }
 
   async function get(id: string): Promise<OrderRecord> {
@@ -217,51 +221,69 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     },
 
     /**
-     * The one e-mail when an unpaid order's bank transfer expired unconfirmed: called only by the
-     * update that expired it (docs/payments.md, "Payments that settle later"). The link is the
-     * order's confirmation page, where Try Again opens a new payment.
+     * The one e-mail when an unpaid order's bank transfer expired unconfirmed: written to the outbox
+     * by the transaction that expired it, `tx` (docs/payments.md, "Payments that settle later"). The
+     * link is the order's confirmation page, where Try Again opens a new payment.
      */
-    async sendPaymentExpired(orderId: string): Promise<void> {
-      const order = await get(orderId);
-      await deps.mailer.send({
-        to: order.customerEmail,
-        ...paymentExpiredEmail({
-          businessName: deps.config.businessName,
-          customerName: order.customerName,
+    async queuePaymentExpired(orderId: string, tx: Tx): Promise<void> {
+      const order = await repo.find(orderId, tx);
+      if (!order) throw notFound(ORDER_MSG.orderNotFound);
+      await outbox.enqueue(
+        {
+          kind: 'payment_expired',
+          to: order.customerEmail,
           orderId: order.id,
-          days: deps.config.bankTransferExpiryDays,
-          payAgainUrl: `${deps.config.publicUrl}/order-confirmation/${encodeURIComponent(order.id)}`,
-        }),
-      });
+          schoolId: order.schoolId,
+          ...paymentExpiredEmail({
+            businessName: deps.config.businessName,
+            customerName: order.customerName,
+            orderId: order.id,
+            days: deps.config.bankTransferExpiryDays,
+            payAgainUrl: `${deps.config.publicUrl}/order-confirmation/${encodeURIComponent(order.id)}`,
+          }),
+        },
+        tx,
+      );
     },
 
-    /** Exactly one confirmation per paid order: called only by the transition that paid it. */
-    async sendConfirmation(orderId: string): Promise<void> {
-      const order: Order = presentOrder(await get(orderId), downloads.url, 'family');
-      await deps.mailer.send({
-        to: order.customerEmail,
-        ...orderConfirmationEmail({
-          businessName: deps.config.businessName,
-          order: {
-            id: order.id,
-            customerName: order.customerName,
-            studentName: order.studentName,
-            schoolName: order.school.name,
-            albumName: order.albumName ?? '',
-            totalAmount: order.totalAmount,
-            items: order.items.map((item) => ({
-              productName: item.productName,
-              photoName: itemFamilyPhotoLabel(item),
-              quantity: item.quantity,
-              totalPrice: item.totalPrice,
-            })),
-          },
-          downloads: order.items.flatMap((item) =>
-            item.downloadUrl ? [{ photoName: itemFamilyPhotoLabel(item), url: item.downloadUrl }] : [],
-          ),
-          ordersUrl: `${deps.config.publicUrl}/customer/orders`,
-        }),
-      });
+    /**
+     * Exactly one confirmation per paid order: written to the outbox by the transaction that moved
+     * the order to paid, `tx`, composed from what that transaction reads (docs/email.md, "The outbox").
+     */
+    async queueConfirmation(orderId: string, tx: Tx): Promise<void> {
+      const record = await repo.find(orderId, tx);
+      if (!record) throw notFound(ORDER_MSG.orderNotFound);
+      const order: Order = presentOrder(record, downloads.url, 'family');
+      await outbox.enqueue(
+        {
+          kind: 'order_confirmation',
+          to: order.customerEmail,
+          orderId: order.id,
+          schoolId: record.schoolId,
+          ...orderConfirmationEmail({
+            businessName: deps.config.businessName,
+            order: {
+              id: order.id,
+              customerName: order.customerName,
+              studentName: order.studentName,
+              schoolName: order.school.name,
+              albumName: order.albumName ?? '',
+              totalAmount: order.totalAmount,
+              items: order.items.map((item) => ({
+                productName: item.productName,
+                photoName: itemFamilyPhotoLabel(item),
+                quantity: item.quantity,
+                totalPrice: item.totalPrice,
+              })),
+            },
+            downloads: order.items.flatMap((item) =>
+              item.downloadUrl ? [{ photoName: itemFamilyPhotoLabel(item), url: item.downloadUrl }] : [],
+            ),
+            ordersUrl: `${deps.config.publicUrl}/customer/orders`,
+          }),
+        },
+        tx,
+      );
     },
   };
 }

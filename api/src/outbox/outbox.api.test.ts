@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import os from 'node:os';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeApi, startTestServer, type TestServer } from '../../test/harness';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+import { messageIdOf, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+import { createJobLock } from '../jobs/job-lock';
+import { createMailer } from '../mail/mailer';
+import { createOutbox, retryDelayMs } from './outbox.service';
 
 /** The outbox's core: a row written is sent once, with its Message-ID and headers, and marked sent. */
 describeApi('the outbox', () => {
@@ -35,5 +39,103 @@ describeApi('the outbox', () => {
     const messageId = /^Message-ID: (<[^>]+>)/im.exec(message.raw)?.[1];
     expect(messageId).toMatch(/@127\.0\.0\.1>$/);
     await mail.noMoreThan(1, { to: 'guardian@example.test', within: 1500 });
+  });
+});
+
+describeApi('the outbox when the relay says no', () => {
+  let server: TestServer;
+  let mail: MailCatcher;
+  beforeAll(async () => {
+    let retryAsked = false;
+    mail = await startMailCatcher({
+      refuse: (message) => {
+        if (message.to.includes('retry@example.test') && !retryAsked) {
+          retryAsked = true;
+          return { code: 451, text: 'Try again later' };
+        }
+        if (message.to.includes('refused@example.test')) return { code: 550, text: 'No such mailbox' };
+        return null;
+      },
+    });
+    server = await startTestServer({ SMTP_URL: mail.url });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await mail?.close();
+  });
+
+  const idOf = async (dedupeKey: string): Promise<number> => {
+    const row = (await server.runtime.knex('outbox_messages').where({ dedupe_key: dedupeKey }).first('id')) as { id: number };
+    return row.id;
+  };
+
+  it('retries with exponential backoff after a 4xx, with the same Message-ID, and sends it once', async () => {
+    const { outbox } = server.runtime.services;
+    await outbox.enqueue({ kind: 'password_reset', to: 'retry@example.test', subject: 'Retry', text: 'x', html: 'x', dedupeKey: 'test:retry' });
+    const id = await idOf('test:retry');
+    const firstTry = Date.now();
+    await outbox.deliverDue();
+    await vi.waitFor(async () => expect((await outbox.get(id))?.attempts).toBe(1));
+    const waiting = await outbox.get(id);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1, sentAt: null });
+    expect(waiting?.lastError).toMatch(/451/);
+    // The first retry waits 30 s; the next ones twice as long each time.
+    expect(retryDelayMs(1)).toBe(30_000);
+    expect(retryDelayMs(2)).toBe(60_000);
+    expect(waiting?.notBefore).toBeGreaterThanOrEqual(firstTry + 30_000);
+    expect(waiting?.notBefore).toBeLessThanOrEqual(Date.now() + 30_000);
+    expect(mail.refused.filter((m) => m.to.includes('retry@example.test'))).toHaveLength(1);
+
+    // Not before its time.
+    await outbox.deliverDue();
+    expect((await outbox.get(id))?.status).toBe('queued');
+    // Once it is due, it goes.
+    await outbox.deliverDue(Date.now() + 31_000);
+    const sent = await outbox.get(id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    const arrived = mail.messages.filter((m) => m.to.includes('retry@example.test'));
+    expect(arrived).toHaveLength(1);
+    expect(messageIdOf(arrived[0]?.raw ?? '')).toBe(sent?.messageId);
+    expect(messageIdOf(mail.refused[0]?.raw ?? '')).toBe(sent?.messageId);
+  });
+
+  it('fails a message for good on a 5xx, visible as status failed, and never retries it', async () => {
+    const { outbox } = server.runtime.services;
+    await outbox.enqueue({ kind: 'order_confirmation', to: 'refused@example.test', subject: 'Refused', text: 'x', html: 'x', dedupeKey: 'test:refused' });
+    const id = await idOf('test:refused');
+    await outbox.deliverDue();
+    await vi.waitFor(async () => expect((await outbox.get(id))?.status).toBe('failed'));
+    const failed = await outbox.get(id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
+    expect(failed?.failedAt).not.toBeNull();
+    expect(failed?.lastError).toMatch(/550/);
+    await outbox.deliverDue(Date.now() + 24 * 3600_000);
+    expect((await outbox.get(id))?.attempts).toBe(1);
+    expect(mail.refused.filter((m) => m.to.includes('refused@example.test'))).toHaveLength(1);
+    expect(mail.messages.filter((m) => m.to.includes('refused@example.test'))).toHaveLength(0);
+  });
+
+  it('sends each message exactly once while three senders with their own locks drain one queue at once', async () => {
+    const { runtime } = server;
+    const senders = [0, 1].map(() => {
+      // A sender as another process would run it: its own job lock, its own SMTP connections.
+      const jobLock = createJobLock({ knex: runtime.knex, dialect: 'sqlite', database: `other-${Math.random()}`, redis: null, logger: runtime.logger });
+      const mailer = createMailer({ smtpUrl: mail.url, outboxDir: os.tmpdir(), from: 'x <no-reply@127.0.0.1>', logger: runtime.logger, connections: 4 });
+      return { mailer, outbox: createOutbox({ ...runtime, jobLock, mailer }, { leaseMs: 10_000, concurrency: 4 }) };
+    });
+    const before = mail.messages.length;
+    const count = 240;
+    for (let i = 0; i < count; i++) {
+      await runtime.services.outbox.enqueue({ kind: 'closing_reminder', to: `race-${i}@example.test`, subject: `Race ${i}`, text: 'x', html: 'x' });
+    }
+    await Promise.all([runtime.services.outbox.deliverDue(), ...senders.map((sender) => sender.outbox.deliverDue())]);
+    await mail.waitForMessages(count, { after: before, match: (m) => m.subject.startsWith('Race ') });
+    await mail.noMoreThan(count, { after: before, match: (m) => m.subject.startsWith('Race '), within: 1000 });
+    const ids = mail.messages.slice(before).map((m) => messageIdOf(m.raw));
+    expect(new Set(ids).size).toBe(count);
+    const byClaimer = (await runtime.knex('outbox_messages').where('subject', 'like', 'Race %').groupBy('claimed_by').select('claimed_by').count({ n: '*' })) as { n: number }[];
+    // Every sender got some of them (the claims, not a lock, kept them apart).
+    expect(byClaimer.length).toBeGreaterThan(1);
+    for (const sender of senders) await sender.mailer.close();
   });
 });

@@ -21,6 +21,8 @@ export interface OutboxRecord {
   notBefore: number;
   createdAt: number;
   sentAt: number | null;
+  failedAt: number | null;
+  lastError: string | null;
 }
 
 export interface NewOutboxRow {
@@ -57,6 +59,8 @@ interface OutboxRow {
   not_before: number | string;
   created_at: number | string;
   sent_at: number | string | null;
+  failed_at: number | string | null;
+  last_error: string | null;
 }
 
 const toRecord = (row: OutboxRow): OutboxRecord => ({
@@ -77,11 +81,16 @@ const toRecord = (row: OutboxRow): OutboxRecord => ({
   notBefore: Number(row.not_before),
   createdAt: Number(row.created_at),
   sentAt: row.sent_at === null ? null : Number(row.sent_at),
+  failedAt: row.failed_at === null ? null : Number(row.failed_at),
+  lastError: row.last_error,
 });
 
 /** Rows due now: queued and past their not-before, or left `sending` by a process whose claim ran out. */
 function due(q: ReturnType<Connection>, now: number) {
-  return q.where((w) => w.where({ status: 'queued' }).andWhere('not_before', '<=', now)).orWhere((w) => w.where({ status: 'sending' }).andWhere('lease_until', '<', now));
+  // One group: ANDed with whatever else the query asks (a claim's id), never ORed past it.
+  return q.where((w) =>
+    w.where((queued) => queued.where({ status: 'queued' }).andWhere('not_before', '<=', now)).orWhere((lapsed) => lapsed.where({ status: 'sending' }).andWhere('lease_until', '<', now)),
+  );
 }
 
 export function createOutboxRepository(knex: Connection) {
@@ -111,45 +120,56 @@ export function createOutboxRepository(knex: Connection) {
       return Boolean(await runner(knex, tx)('outbox_messages').where({ dedupe_key: key }).first('id'));
     },
 
-    /** The ids of up to `limit` due rows, oldest first. */
-    async dueIds(now: number, limit: number): Promise<number[]> {
-      const rows = (await due(knex('outbox_messages'), now).orderBy('not_before').orderBy('id').limit(limit).select('id')) as { id: number }[];
-      return rows.map((row) => row.id);
+    /** Up to `limit` due rows, oldest first (a row's content never changes once written). */
+    async dueRows(now: number, limit: number): Promise<OutboxRecord[]> {
+      // The ids first: ordering thousands of due rows with their bodies would move megabytes per read.
+      const ids = ((await due(knex('outbox_messages'), now).orderBy('not_before').orderBy('id').limit(limit).select('id')) as { id: number }[]).map((row) => row.id);
+      if (ids.length === 0) return [];
+      const rows = (await knex('outbox_messages').whereIn('id', ids).select()) as OutboxRow[];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toRecord(row)] : [];
+      });
     },
 
     /**
      * Claims one row for `claimer` until `leaseUntil` with a conditional update: of two processes
-     * that try at once, exactly one gets it. Answers the row when this claim won, else null.
+     * that try at once, exactly one gets it. True when this claim won.
      */
-    async claim(id: number, claimer: string, now: number, leaseUntil: number): Promise<OutboxRecord | null> {
+    async claim(id: number, claimer: string, now: number, leaseUntil: number): Promise<boolean> {
       const won = await due(knex('outbox_messages').where({ id }), now)
         .update({ status: 'sending', claimed_by: claimer, lease_until: leaseUntil, attempts: knex.raw('attempts + 1') });
-      if (won !== 1) return null;
-      const row = (await knex('outbox_messages').where({ id, status: 'sending', claimed_by: claimer }).first()) as OutboxRow | undefined;
-      return row ? toRecord(row) : null;
+      return won === 1;
     },
 
-    /** Whether the row is still this claimer's to send (checked right before sending). */
-    async stillClaimed(id: number, claimer: string): Promise<boolean> {
-      return Boolean(await knex('outbox_messages').where({ id, status: 'sending', claimed_by: claimer }).first('id'));
-    },
-
-    async markSent(id: number, claimer: string, now: number): Promise<boolean> {
+    /**
+     * The commit point (docs/email.md, "The outbox"): `sending` to `sent` only while the row is still
+     * this claimer's, run right before the message's end goes to the server. False when another
+     * process has taken the row over: then the end is never sent. `claimed_by` stays: who sent it.
+     */
+    async commitSent(id: number, claimer: string, now: number): Promise<boolean> {
       const n = await knex('outbox_messages')
         .where({ id, status: 'sending', claimed_by: claimer })
-        .update({ status: 'sent', sent_at: now, claimed_by: null, lease_until: null, last_error: null });
+        .update({ status: 'sent', sent_at: now, lease_until: null, last_error: null });
       return n === 1;
     },
 
     /** Back to the queue until `notBefore` (a retry), or `failed` for good when `notBefore` is null. */
-    async markUnsent(id: number, claimer: string, now: number, notBefore: number | null, error: string): Promise<void> {
+    async markUnsent(id: number, claimer: string, now: number, notBefore: number | null, error: string, from: 'sending' | 'sent' = 'sending'): Promise<void> {
       await knex('outbox_messages')
-        .where({ id, status: 'sending', claimed_by: claimer })
+        .where({ id, status: from, claimed_by: claimer })
         .update(
           notBefore === null
-            ? { status: 'failed', failed_at: now, claimed_by: null, lease_until: null, last_error: error.slice(0, 500) }
-            : { status: 'queued', not_before: notBefore, claimed_by: null, lease_until: null, last_error: error.slice(0, 500) },
+            ? { status: 'failed', failed_at: now, sent_at: null, claimed_by: null, lease_until: null, last_error: error.slice(0, 500) }
+            : { status: 'queued', not_before: notBefore, sent_at: null, claimed_by: null, lease_until: null, last_error: error.slice(0, 500) },
         );
+    },
+
+    /** How many rows are in each status (the bench and the tests look). */
+    async countByStatus(): Promise<Record<string, number>> {
+      const rows = (await knex('outbox_messages').groupBy('status').select('status').count({ n: '*' })) as { status: string; n: number | string }[];
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
     },
 
     /** When the messages of `kinds` to `recipient` from `since` on go (or went) out, failed ones left out: the per-day rule counts them. */

@@ -5,6 +5,7 @@ import type { Tx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { NON_TRANSACTIONAL_KINDS, type OutboxKind } from '../../contract/outreach';
 import { localDayStart, planSend, type SendWindow } from '../outreach/send-window';
+import { SendAbortedError, type SmtpTimeouts } from '../mail/mailer';
 import { createOutboxRepository, type OutboxRecord } from './outbox.repository';
 
 /** A message to write to the outbox (docs/email.md, "The outbox"). */
@@ -25,12 +26,8 @@ export interface OutboxMessage {
   notBefore?: number;
 }
 
-/** Parallel SMTP sends of one sender run. */
-const SEND_CONCURRENCY = 4;
-/** Rows one run claims at most before it looks again. */
+/** Rows one run reads at most before it looks again. */
 const BATCH = 100;
-/** How long a claim holds: a process that dies mid-send leaves its rows to others after this. */
-export const OUTBOX_LEASE_MS = 60_000;
 /** Retries wait 30 s, 1 min, 2 min, … up to 6 h; after this many attempts a message has failed for good. */
 export const OUTBOX_MAX_ATTEMPTS = 8;
 const BACKOFF_BASE_MS = 30_000;
@@ -38,58 +35,134 @@ const BACKOFF_MAX_MS = 6 * 60 * 60_000;
 
 export const retryDelayMs = (attempts: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
+/**
+ * An attempt is given up (its connection closed, nothing committed) once it has used this share of
+ * its lease without reaching the commit point, so it never outlives the claim it started under.
+ */
+const ATTEMPT_SHARE_OF_LEASE = 0.6;
+
+/**
+ * The SMTP timeouts for a lease (docs/email.md, "The outbox"): every step of an attempt fails well
+ * within the lease, so a hung relay never keeps a claimed message from the others.
+ */
+export function smtpTimeoutsFor(leaseMs: number): SmtpTimeouts {
+  return {
+    connectMs: Math.min(10_000, Math.floor(leaseMs / 4)),
+    greetingMs: Math.min(10_000, Math.floor(leaseMs / 4)),
+    socketMs: Math.min(15_000, Math.floor(leaseMs / 3)),
+  };
+}
+
 /** SMTP's 5xx answers are permanent (RFC 5321 §4.2.1): retrying cannot help. */
 function isPermanent(err: unknown): boolean {
   const code = (err as { responseCode?: unknown }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jobLock' | 'config'>) {
+/** Another process holds the row now (this one's claim ran out): this attempt must not end the message. */
+class ClaimLostError extends Error {
+  constructor() {
+    super('the outbox row was claimed by another process');
+  }
+}
+
+type Outcome = 'sent' | 'retry' | 'failed' | 'lost-claim';
+
+export interface OutboxOptions {
+  /** How long a claim holds (OUTBOX_LEASE_MS). */
+  leaseMs?: number;
+  /** Messages sent at once (OUTBOX_CONCURRENCY). */
+  concurrency?: number;
+}
+
+export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jobLock' | 'config'>, options: OutboxOptions = {}) {
   const repo = createOutboxRepository(deps.knex);
   const host = new URL(deps.config.publicUrl).hostname;
+  const leaseMs = options.leaseMs ?? deps.config.outboxLeaseMs;
+  const concurrency = options.concurrency ?? deps.config.outboxConcurrency;
   /** This process, as named in the rows it claims. */
   const claimer = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let kickTimer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let again = false;
+  let stopping = false;
 
-  async function sendOne(row: OutboxRecord): Promise<'sent' | 'retry' | 'failed' | 'lost-claim'> {
-    // Checked right before sending: a row another process took over (our claim ran out) is theirs now.
-    if (!(await repo.stillClaimed(row.id, claimer))) return 'lost-claim';
+  /**
+   * One attempt at one claimed row. "Sent" is committed at the commit point, right before the
+   * message's end goes out, and only while the claim is still this process's; a failure after it
+   * puts the row back (docs/email.md, "The outbox").
+   */
+  async function attempt(row: OutboxRecord): Promise<Outcome> {
+    const attempts = row.attempts + 1;
+    let committed = false;
+    const giveUp = new AbortController();
+    const timer = setTimeout(() => giveUp.abort(new Error('the attempt ran out of its share of the lease')), Math.floor(leaseMs * ATTEMPT_SHARE_OF_LEASE));
     try {
-      await deps.mailer.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html, headers: row.headers, messageId: row.messageId });
+      await deps.mailer.send(
+        { to: row.recipient, subject: row.subject, text: row.text, html: row.html, headers: row.headers, messageId: row.messageId },
+        {
+          signal: giveUp.signal,
+          beforeFinal: async () => {
+            giveUp.signal.throwIfAborted();
+            if (!(await repo.commitSent(row.id, claimer, Date.now()))) throw new ClaimLostError();
+            committed = true;
+          },
+        },
+      );
+      return 'sent';
     } catch (err) {
+      if (err instanceof SendAbortedError && err.cause instanceof ClaimLostError) {
+        deps.logger.warn({ outboxId: row.id, kind: row.kind }, 'outbox message taken over by another process: this attempt ended it unsent');
+        return 'lost-claim';
+      }
       const message = err instanceof Error ? err.message : String(err);
-      const permanent = isPermanent(err) || row.attempts >= OUTBOX_MAX_ATTEMPTS;
-      await repo.markUnsent(row.id, claimer, Date.now(), permanent ? null : Date.now() + retryDelayMs(row.attempts), message);
-      deps.logger.warn({ err, outboxId: row.id, kind: row.kind, attempts: row.attempts, permanent }, permanent ? 'e-mail failed for good' : 'e-mail failed, will retry');
+      const permanent = isPermanent(err) || attempts >= OUTBOX_MAX_ATTEMPTS;
+      const now = Date.now();
+      await repo.markUnsent(row.id, claimer, now, permanent ? null : now + retryDelayMs(attempts), message, committed ? 'sent' : 'sending');
+      deps.logger.warn({ err, outboxId: row.id, kind: row.kind, attempts, permanent }, permanent ? 'e-mail failed for good' : 'e-mail failed, will retry');
       return permanent ? 'failed' : 'retry';
+    } finally {
+      clearTimeout(timer);
     }
-    await repo.markSent(row.id, claimer, Date.now());
-    return 'sent';
   }
 
-  /** One pass: claims due rows and sends them, a few at a time, until none is due. */
-  async function drain(): Promise<{ sent: number; retried: number; failed: number }> {
+  /**
+   * One pass: claims due rows and sends them, `concurrency` at a time, until none is due. The
+   * workers share one list, read again whenever it runs dry, so none waits for the others.
+   */
+  async function drain(at: () => number): Promise<{ sent: number; retried: number; failed: number }> {
     const result = { sent: 0, retried: 0, failed: 0 };
-    for (;;) {
-      const now = Date.now();
-      const ids = await repo.dueIds(now, BATCH);
-      if (ids.length === 0) return result;
-      let next = 0;
-      const worker = async () => {
-        while (next < ids.length) {
-          const id = ids[next++] as number;
-          const row = await repo.claim(id, claimer, Date.now(), Date.now() + OUTBOX_LEASE_MS);
-          if (!row) continue;
-          const outcome = await sendOne(row);
-          if (outcome === 'sent') result.sent++;
-          else if (outcome === 'retry') result.retried++;
-          else if (outcome === 'failed') result.failed++;
-        }
-      };
-      await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker));
-    }
+    let rows: OutboxRecord[] = [];
+    let reading: Promise<void> | null = null;
+    let exhausted = false;
+    const take = async (): Promise<OutboxRecord | null> => {
+      for (;;) {
+        if (stopping) return null;
+        const row = rows.shift();
+        if (row) return row;
+        if (exhausted) return null;
+        reading ??= repo
+          .dueRows(at(), BATCH)
+          .then((found) => {
+            rows = found;
+            exhausted = found.length === 0;
+          })
+          .finally(() => (reading = null));
+        await reading;
+      }
+    };
+    const worker = async () => {
+      for (let row = await take(); row; row = await take()) {
+        const now = at();
+        if (!(await repo.claim(row.id, claimer, now, now + leaseMs))) continue;
+        const outcome = await attempt(row);
+        if (outcome === 'sent') result.sent++;
+        else if (outcome === 'retry') result.retried++;
+        else if (outcome === 'failed') result.failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return result;
   }
 
   const outbox = {
@@ -128,7 +201,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
 
     /** Asks this process's sender to look soon (after the caller's transaction has committed). */
     kick(): void {
-      if (kickTimer) return;
+      if (kickTimer || stopping) return;
       kickTimer = setTimeout(() => {
         kickTimer = null;
         void outbox.deliverDue().catch((err: unknown) => deps.logger.warn({ err }, 'outbox sender failed'));
@@ -136,8 +209,13 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
       kickTimer.unref();
     },
 
-    /** Sends what is due, under the job lock; a call while a run is on makes that run look once more. */
-    async deliverDue(): Promise<boolean> {
+    /**
+     * Sends what is due, under the job lock; a call while a run is on makes that run look once more.
+     * `now` lets a test look as if later (a retry's backoff, a message planned for tomorrow).
+     */
+    async deliverDue(now?: number): Promise<boolean> {
+      const offset = now === undefined ? 0 : now - Date.now();
+      const at = () => Date.now() + offset;
       if (running) {
         again = true;
         await running;
@@ -146,10 +224,14 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
       const run = (async () => {
         do {
           again = false;
-          await deps.jobLock.runExclusive('outbox-sender', async () => {
-            const result = await drain();
-            if (result.sent + result.retried + result.failed > 0) deps.logger.debug(result, 'outbox delivered');
-          });
+          await deps.jobLock.runExclusive(
+            'outbox-sender',
+            async () => {
+              const result = await drain(at);
+              if (result.sent + result.retried + result.failed > 0) deps.logger.debug(result, 'outbox delivered');
+            },
+            { leaseMs },
+          );
         } while (again);
       })();
       running = run;
@@ -167,6 +249,8 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
       timer.unref();
       outbox.kick();
       return async () => {
+        // Graceful stop: no new claims; the attempts under way finish (each within its lease).
+        stopping = true;
         clearInterval(timer);
         if (kickTimer) clearTimeout(kickTimer);
         kickTimer = null;
@@ -188,6 +272,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
     cancelQueued: (filter: Parameters<typeof repo.cancelQueued>[0], tx?: Tx | null): Promise<number> => repo.cancelQueued(filter, tx),
 
     get: (id: number) => repo.get(id),
+    countByStatus: () => repo.countByStatus(),
   };
   return outbox;
 }

@@ -27,16 +27,21 @@ export interface PaymentsOptions {
   gateway: Gateway;
   /** A pending order read this long after the last query is queried again ("every few seconds", docs/payments.md). */
   queryIntervalMs: number;
-  /** Called once, after commit, by whichever answer moved the order to paid. */
-  onPaid(orderId: string): Promise<void>;
-  /** Called once, inside the transaction that moved the order to paid: withdraws the reminders a paid family must not get. */
+  /**
+   * Called once, inside the transaction of whichever answer moved the order to paid: writes the
+   * confirmation e-mail to the outbox there (docs/email.md, "The outbox").
+   */
+  onPaid(orderId: string, tx: Tx): Promise<void>;
+  /** Called once, inside the same transaction: withdraws the reminders a paid family must not get (docs/outreach.md, "Stopping once the family pays"). */
   onPaidInTx?(orderId: string, tx: Tx): Promise<unknown>;
   /** The methods the checkout offers (config.paymentMethods), the first being the default. */
   paymentMethods: readonly PaymentMethodId[];
   /** A received bank transfer not confirmed within this many days expires (docs/payments.md, "Payments that settle later"). */
   bankTransferExpiryDays: number;
-  /** Called once, after commit, when an unpaid order's latest payment expired: the parent's one e-mail. */
-  onExpired(orderId: string): Promise<void>;
+  /** Called once, inside the transaction that expired an unpaid order's latest payment: the parent's one e-mail. */
+  onExpired(orderId: string, tx: Tx): Promise<void>;
+  /** Called after a commit in which `onPaid` or `onExpired` wrote e-mails (the outbox's kick). */
+  mailQueued(): void;
 }
 
 type Transition = 'completed' | 'failed' | 'received' | 'pending';
@@ -270,6 +275,8 @@ export function createPaymentsService(options: PaymentsOptions) {
         } else if (next === 'completed') {
           if (await repo.completeOrderPayment(payment.orderId, tx)) {
             paidOrder = payment.orderId;
+            // The confirmation is written with the payment that paid the order, or not at all.
+            await options.onPaid(payment.orderId, tx);
             // docs/outreach.md, "Stopping once the family pays": nothing queued reaches a family that paid.
             await options.onPaidInTx?.(payment.orderId, tx);
             note += 'order paid';
@@ -293,9 +300,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     for (const { why, ...extra } of refunds) {
       logger.warn(extra, why === 'cancelled' ? 'cancelled order paid: refund the payment' : 'order paid twice: refund the extra payment');
     }
-    if (paidOrder) {
-      await options.onPaid(paidOrder).catch((err: unknown) => logger.error({ err, orderId: paidOrder }, 'order paid, but the follow-up failed'));
-    }
+    if (paidOrder) options.mailQueued();
     return outcome;
   }
 
@@ -392,19 +397,23 @@ export function createPaymentsService(options: PaymentsOptions) {
       let expired = 0;
       for (const due of await repo.expiredDue(EXPIRE_PER_RUN)) {
         await reconcilePayment(due, true);
-        let tellParent = false;
+        let toldParent = false;
         const moved = await database.transaction(async (tx) => {
           if ((await repo.expire(due.id, tx)) === 0) return false;
           if (await repo.isLatestForOrder(due.orderId, due.id, tx)) {
             await repo.failOrderPayment(due.orderId, tx);
-            tellParent = (await repo.unpaidOpenOrder(due.orderId, tx)) !== undefined;
+            if ((await repo.unpaidOpenOrder(due.orderId, tx)) !== undefined) {
+              // The parent's one e-mail is written with the expiry, or not at all.
+              await options.onExpired(due.orderId, tx);
+              toldParent = true;
+            }
           }
           return true;
         });
         if (!moved) continue;
         expired += 1;
         logger.info({ orderId: due.orderId, payRequestId: due.payRequestId }, 'bank transfer expired unconfirmed');
-        if (tellParent) await options.onExpired(due.orderId).catch((err: unknown) => logger.error({ err, orderId: due.orderId }, 'payment expired, but the e-mail failed'));
+        if (toldParent) options.mailQueued();
       }
       return expired;
     },

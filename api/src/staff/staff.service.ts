@@ -18,6 +18,7 @@ import { now } from '../db/knex';
 import { hashResetToken, newResetToken } from '../customers/customers.reset-tokens';
 import { requestResetLink, resetWithLink } from '../http/password-reset';
 import { passwordResetEmail } from '../mail/templates';
+import type { Outbox } from '../outbox/outbox.service';
 import { createStaffRepository, type StaffRecord, type StaffRepository, type StaffResetTokenRecord } from './staff.repository';
 import { presentStaff } from './staff.presenter';
 
@@ -26,22 +27,29 @@ export function staffResetUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/photographer/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export function createStaffService(deps: Pick<Deps, 'knex' | 'tokens' | 'limits' | 'logger' | 'mailer' | 'config'>) {
+export function createStaffService(deps: Pick<Deps, 'knex' | 'tokens' | 'limits' | 'logger' | 'config'>, outbox: Pick<Outbox, 'enqueue' | 'kick'>) {
   const database = createDatabase(deps.knex);
   const repo = createStaffRepository(deps.knex);
 
-  /** Voids the account's older links, stores the new one's digest and mails the link. */
+  /**
+   * Voids the account's older links, stores the new one's digest and writes its e-mail to the
+   * outbox, all in one transaction (docs/email.md, "The outbox").
+   */
   async function mailResetLink(email: string): Promise<void> {
     const staff = await repo.findByEmail(email);
     if (!staff) return;
     const token = newResetToken();
+    const url = staffResetUrl(deps.config.publicUrl, token);
     await database.transaction(async (tx) => {
       const at = now();
       await repo.voidResetTokens(staff.id, at, tx);
       await repo.insertResetToken({ staffId: staff.id, tokenHash: hashResetToken(token), createdAt: at, expiresAt: at + RESET_LINK_VALIDITY_MS }, tx);
+      await outbox.enqueue(
+        { kind: 'staff_password_reset', to: staff.email, ...passwordResetEmail({ firstName: staff.firstName, resetUrl: url, businessName: deps.config.businessName }) },
+        tx,
+      );
     });
-    const url = staffResetUrl(deps.config.publicUrl, token);
-    await deps.mailer.send({ to: staff.email, ...passwordResetEmail({ firstName: staff.firstName, resetUrl: url, businessName: deps.config.businessName }) });
+    outbox.kick();
   }
 
   const session = (staff: StaffRecord) => ({

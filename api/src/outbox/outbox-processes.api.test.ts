@@ -1,0 +1,140 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeApi, freePort } from '../../test/harness';
+import { messageIdOf, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+import { freshDatabase, startServer, waitForHealth, type FreshDatabase } from '../../test/processes';
+import { createKnex, databaseTarget } from '../db/knex';
+import { migrate } from '../db/migrate';
+import { createLogger } from '../logger';
+import { createOutboxRepository } from './outbox.repository';
+
+/**
+ * The outbox across real server processes (docs/email.md, "The outbox"): a sender killed with
+ * SIGKILL in the middle of a few hundred messages loses none and sends none twice once a process
+ * runs again, and two live processes draining one queue send each message once.
+ */
+const COUNT = 300;
+
+describeApi('the outbox across processes', () => {
+  let db: FreshDatabase;
+  let knex: Knex;
+  let mail: MailCatcher;
+  const children: ReturnType<typeof startServer>[] = [];
+
+  beforeAll(async () => {
+    db = await freshDatabase('outbox-processes-');
+    knex = createKnex(databaseTarget(db.databaseUrl));
+    await migrate(knex, createLogger('silent'));
+    // A slow relay: each recipient and each message's end take 15 ms, so a kill lands mid-send.
+    mail = await startMailCatcher({ slowMs: 15 });
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
+    await knex?.destroy();
+    await mail?.close();
+    await db?.drop();
+  });
+
+  async function queue(prefix: string): Promise<void> {
+    const repo = createOutboxRepository(knex);
+    const at = Date.now();
+    for (let i = 0; i < COUNT; i++) {
+      await repo.insert({
+        messageId: `<${randomUUID()}@127.0.0.1>`,
+        kind: 'closing_reminder',
+        recipient: `${prefix}-${i}@example.test`,
+        subject: `${prefix} ${i}`,
+        text: `Reminder ${i}`,
+        html: `<p>Reminder ${i}</p>`,
+        headers: null,
+        dedupeKey: null,
+        schoolId: null,
+        guardianId: null,
+        orderId: null,
+        notBefore: at,
+        createdAt: at,
+      });
+    }
+  }
+
+  async function start(secret: string): Promise<ReturnType<typeof startServer>> {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = startServer({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: db.databaseUrl,
+      DATA_DIR: path.join(db.dir, `data-${port}`),
+      STORAGE_DIR: path.join(db.dir, 'storage'),
+      JWT_SECRET: secret,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: mail.url,
+      OUTBOX_LEASE_MS: '3000',
+      OUTBOX_POLL_MS: '200',
+    });
+    children.push(server);
+    await waitForHealth(url, server.exited);
+    return server;
+  }
+
+  const delivered = (prefix: string) => mail.messages.filter((m) => m.subject.startsWith(`${prefix} `));
+  const statuses = async (prefix: string) =>
+    Object.fromEntries(
+      ((await knex('outbox_messages').where('subject', 'like', `${prefix} %`).groupBy('status').select('status').count({ n: '*' })) as { status: string; n: number | string }[]).map((row) => [
+        row.status,
+        Number(row.n),
+      ]),
+    );
+
+  function expectEachOnce(prefix: string) {
+    const ids = delivered(prefix).map((m) => messageIdOf(m.raw));
+    const counts = new Map<string | null, number>();
+    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    expect([...counts.values()].filter((n) => n > 1)).toEqual([]);
+    expect(counts.size).toBe(COUNT);
+  }
+
+  it('a sender killed with SIGKILL mid-delivery loses no message and sends none twice once restarted', async () => {
+    const secret = randomBytes(32).toString('base64url');
+    await queue('kill');
+    const first = await start(secret);
+    // Killed about a third of the way through, while it is talking to the relay about some of them.
+    const deadline = Date.now() + 60_000;
+    while (delivered('kill').length < 110 || ((await statuses('kill')).sending ?? 0) === 0) {
+      if (Date.now() > deadline) throw new Error(`only ${delivered('kill').length} delivered:\n${first.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const atKill = await statuses('kill');
+    // The kill landed mid-send: messages were left claimed by the dead process, and others still queued.
+    expect(atKill.sending ?? 0).toBeGreaterThan(0);
+    expect(atKill.queued ?? 0).toBeGreaterThan(0);
+
+    const second = await start(secret);
+    await mail.waitForMessages(COUNT, { match: (m) => m.subject.startsWith('kill '), timeout: 60_000 });
+    await mail.noMoreThan(COUNT, { match: (m) => m.subject.startsWith('kill '), within: 1500 });
+    expectEachOnce('kill');
+    expect(await statuses('kill')).toEqual({ sent: COUNT });
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }, 180_000);
+
+  it('two live processes sharing one database send each queued message exactly once', async () => {
+    const secret = randomBytes(32).toString('base64url');
+    const [a, b] = await Promise.all([start(secret), start(secret)]);
+    await queue('pair');
+    await mail.waitForMessages(COUNT, { match: (m) => m.subject.startsWith('pair '), timeout: 60_000 });
+    await mail.noMoreThan(COUNT, { match: (m) => m.subject.startsWith('pair '), within: 1500 });
+    expectEachOnce('pair');
+    expect(await statuses('pair')).toEqual({ sent: COUNT });
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    await Promise.all([a.exited, b.exited]);
+  }, 180_000);
+});
