@@ -34,6 +34,12 @@ export interface MailCatcher {
   messages: CapturedMail[];
   /** The messages refused by `options.refuse`. */
   refused: CapturedMail[];
+  /** Holds every recipient's answer from now on: senders stop before their message's data. */
+  pause(): void;
+  /** How many senders wait for an answer held by `pause()`. */
+  parked(): number;
+  /** Answers the held recipients and stops holding. */
+  resume(): void;
   /** How many times each Message-ID arrived (accepted messages only). */
   countByMessageId(): Map<string, number>;
   /** Resolves with the first message (counting from `after`) sent to `to`; rejects after the timeout. */
@@ -66,6 +72,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const messages: CapturedMail[] = [];
   const refused: CapturedMail[] = [];
   const slow = (then: () => void) => (options.slowMs ? setTimeout(then, options.slowMs) : then());
+  let paused = false;
+  const held: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -73,7 +81,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     // Many connections at once: the benchmark's pools and two processes' senders.
     maxClients: 1000,
     onRcptTo(_address, _session, callback) {
-      slow(() => callback());
+      if (paused) held.push(() => callback());
+      else slow(() => callback());
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -111,6 +120,12 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     url: `smtp://127.0.0.1:${port}`,
     messages,
     refused,
+    pause: () => (paused = true),
+    parked: () => held.length,
+    resume() {
+      paused = false;
+      for (const answer of held.splice(0)) answer();
+    },
     countByMessageId() {
       const counts = new Map<string, number>();
       for (const message of messages) {
