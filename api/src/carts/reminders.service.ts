@@ -14,7 +14,7 @@ import type { Outbox } from '../outbox/outbox.service';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { fallbackProducts } from '../orders/pricing';
 import { DEFAULT_WINDOW, type SendWindow } from '../outreach/send-window';
-import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from '../outreach/unsubscribe';
+import { unsubscribePageUrl, unsubscribeToken } from '../outreach/unsubscribe';
 import { createCartRepository, type DueCart, type UnpaidOrderRecord } from './carts.repository';
 import { CART_LINK_MAX_GRANTS, CART_LINK_TTL_MS, credentialTag, signCartLink, type CartLinkGrant } from './cart-token';
 
@@ -106,24 +106,13 @@ export function createReminderService(deps: Pick<Deps, 'knex' | 'config' | 'logg
       unsubscribeUrl: unsubscribePageUrl(publicUrl, unsubscribe),
     });
     const window = await windowOf(schoolId);
-    return database.transaction(async (tx) => {
-      // Checked again in the transaction that writes: an unsubscribe a moment ago wins.
-      if ((await repo.unsubscribed([cart.email], tx)).size > 0) return false;
-      const notBefore = await outbox.planNonTransactional(cart.email, now, window, tx);
-      return outbox.enqueue(
-        {
-          kind: 'abandoned_cart',
-          to: cart.email,
-          ...content,
-          headers: unsubscribeHeaders(publicUrl, unsubscribe),
-          dedupeKey: cartDedupeKey(cart.guardianId, cart.updatedAt),
-          schoolId,
-          guardianId: cart.guardianId,
-          notBefore,
-        },
+    return database.transaction((tx) =>
+      outbox.enqueueNonTransactional(
+        { kind: 'abandoned_cart', to: cart.email, ...content, dedupeKey: cartDedupeKey(cart.guardianId, cart.updatedAt), schoolId, guardianId: cart.guardianId },
+        { window, earliest: now },
         tx,
-      );
-    });
+      ),
+    );
   }
 
   async function writeOrderReminder(order: UnpaidOrderRecord, now: number): Promise<boolean> {
@@ -150,20 +139,17 @@ export function createReminderService(deps: Pick<Deps, 'knex' | 'config' | 'logg
     return database.transaction(async (tx) => {
       const state = await repo.orderState(order.id, tx);
       if (!state || state.orderStatus !== 'pending' || state.paymentStatus === 'completed') return false;
-      if ((await repo.unsubscribed([order.customerEmail], tx)).size > 0) return false;
-      const notBefore = await outbox.planNonTransactional(order.customerEmail, now, window, tx);
-      return outbox.enqueue(
+      return outbox.enqueueNonTransactional(
         {
           kind: 'unpaid_order',
           to: order.customerEmail,
           ...content,
-          headers: unsubscribeHeaders(publicUrl, unsubscribe),
           dedupeKey: unpaidDedupeKey(order.id),
           schoolId: order.schoolId,
           guardianId: await repo.guardianIdByEmail(order.customerEmail, tx),
           orderId: order.id,
-          notBefore,
         },
+        { window, earliest: now },
         tx,
       );
     });

@@ -183,6 +183,11 @@ export function createOutboxRepository(knex: Connection) {
       return rows.map((row) => Number(row.sent_at ?? row.not_before));
     },
 
+    /** Whether the address unsubscribed (docs/outreach.md, "Unsubscribe in one click"). */
+    async unsubscribed(recipient: string, tx?: Tx | null): Promise<boolean> {
+      return Boolean(await runner(knex, tx)('guardians').where({ email: recipient.trim().toLowerCase() }).whereNotNull('unsubscribed_at').first('id'));
+    },
+
     /**
      * Withdraws the queued (not yet claimed) messages that match: a reminder whose reason went away
      * (the family paid, the guardian unsubscribed or was erased). They become `cancelled`.

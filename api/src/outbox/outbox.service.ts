@@ -3,7 +3,8 @@ import os from 'node:os';
 import type { Deps } from '../deps';
 import type { Tx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { NON_TRANSACTIONAL_KINDS, type OutboxKind } from '../../contract/outreach';
+import { NON_TRANSACTIONAL_KINDS, type NonTransactionalKind, type OutboxKind } from '../../contract/outreach';
+import { unsubscribeHeaders, unsubscribeToken } from '../outreach/unsubscribe';
 import { localDayStart, planSend, type SendWindow } from '../outreach/send-window';
 import { SendAbortedError, type SmtpTimeouts } from '../mail/mailer';
 import { createOutboxRepository, type OutboxRecord } from './outbox.repository';
@@ -266,6 +267,26 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
     async planNonTransactional(recipient: string, earliest: number, window: SendWindow, tx?: Tx | null): Promise<number> {
       const times = await repo.sendTimes(recipient, NON_TRANSACTIONAL_KINDS, localDayStart(earliest), tx);
       return planSend(earliest, new Set(times.map(localDayStart)), window);
+    },
+
+    /**
+     * Writes a non-transactional message (docs/outreach.md, "Unsubscribe in one click" and "The
+     * sending window"), in `tx`: nothing for an address that unsubscribed (checked here, in the
+     * transaction that writes, so an unsubscribe a moment ago wins); sent at the first moment in
+     * `window` at or after `earliest` on a day with no other such message to that address; with the
+     * List-Unsubscribe headers. False when nothing was written: unsubscribed, already there (its
+     * dedupe key), or the planned time would not be before `latest`.
+     */
+    async enqueueNonTransactional(
+      message: Omit<OutboxMessage, 'kind' | 'headers' | 'notBefore'> & { kind: NonTransactionalKind },
+      plan: { window: SendWindow; earliest: number; latest?: number | null },
+      tx: Tx,
+    ): Promise<boolean> {
+      if (await repo.unsubscribed(message.to, tx)) return false;
+      const notBefore = await outbox.planNonTransactional(message.to, plan.earliest, plan.window, tx);
+      if (plan.latest != null && notBefore >= plan.latest) return false;
+      const headers = unsubscribeHeaders(deps.config.publicUrl, unsubscribeToken(deps.config.jwtSecret, message.to));
+      return outbox.enqueue({ ...message, headers, notBefore }, tx);
     },
 
     /** Withdraws queued messages whose reason went away (docs/outreach.md, "Stopping once the family pays"). */

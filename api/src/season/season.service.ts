@@ -122,25 +122,14 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
    * already there, or when the window would push a reminder past closing.
    */
   async function enqueueOne(target: SeasonSchool, message: PlannedMessage, recipient: PlannedRecipient, window: SendWindow, now: number): Promise<boolean> {
-    const written = await database.transaction(async (tx: Tx) => {
-      const sendAt = await outbox.planNonTransactional(recipient.email, now, window, tx);
-      if (message.kind === 'closing_reminder' && target.closingDate !== null && sendAt >= closesAt(target.closingDate)) return false;
-      const { content, headers } = compose({ kind: message.kind, school: target, className: message.albumName, days: message.days, studentName: recipient.studentName }, recipient.email);
-      return outbox.enqueue(
-        {
-          kind: message.kind,
-          to: recipient.email,
-          ...content,
-          headers,
-          dedupeKey: recipient.dedupeKey,
-          schoolId: target.id,
-          guardianId: recipient.guardianId,
-          notBefore: sendAt,
-        },
+    const { content } = compose({ kind: message.kind, school: target, className: message.albumName, days: message.days, studentName: recipient.studentName }, recipient.email);
+    return database.transaction((tx: Tx) =>
+      outbox.enqueueNonTransactional(
+        { kind: message.kind, to: recipient.email, ...content, dedupeKey: recipient.dedupeKey, schoolId: target.id, guardianId: recipient.guardianId },
+        { window, earliest: now, latest: message.kind === 'closing_reminder' && target.closingDate !== null ? closesAt(target.closingDate) : null },
         tx,
-      );
-    });
-    return written;
+      ),
+    );
   }
 
   /** Composers of the messages staff may test from here, by kind; the other kinds answer 400. */
