@@ -4,7 +4,7 @@
  * grant to see its photos); its lines join this device's cart, the parent is told how many could
  * not come back, and the cart opens.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OUTREACH_SCREEN_MSG } from '@contract/messages';
@@ -15,6 +15,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { restoreCart } from '../../features/outreach/api';
 import { restoredCartLines } from '../../features/outreach/restored-lines';
+import { useOnce } from '../../lib/use-once';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { dispatchCart, readCart } from '../../lib/cart';
 import { buildCheckoutCart } from '../../lib/checkout-cart';
@@ -66,13 +67,7 @@ export default function CartRestore() {
       navigate(paths.checkout, { replace: true });
     },
   });
-  const started = useRef(false);
-  const { mutate } = restore;
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    mutate(token);
-  }, [token, mutate]);
+  useOnce(token, restore.mutate);
 
   if (!token) {
     return (
@@ -102,7 +97,7 @@ export default function CartRestore() {
           {problem.message}
         </p>
         <div className="row">
-          {problem.retry ? <Button onClick={() => mutate(token)}>{OUTREACH_SCREEN_MSG.tryAgain}</Button> : null}
+          {problem.retry ? <Button onClick={() => restore.mutate(token)}>{OUTREACH_SCREEN_MSG.tryAgain}</Button> : null}
           <BackLink slug={null} variant={problem.retry ? 'outline' : 'primary'} />
         </div>
       </Shell>

@@ -3,7 +3,7 @@
  * "Unsubscribe in one click"). Opening the page is the one click: it POSTs the token at once. A
  * mail scanner that only fetches the link runs no script, so it unsubscribes nobody.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OUTREACH_SCREEN_MSG } from '@contract/messages';
@@ -11,6 +11,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { unsubscribeGuardian } from '../../features/outreach/api';
+import { useOnce } from '../../lib/use-once';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { forgetGuardianMe, guardianKeys } from '../../lib/guardian';
 import { paths } from '../../lib/paths';
@@ -38,13 +39,7 @@ export default function Unsubscribe() {
       void queryClient.invalidateQueries({ queryKey: guardianKeys.me });
     },
   });
-  const started = useRef(false);
-  const { mutate } = unsubscribe;
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    mutate(token);
-  }, [token, mutate]);
+  useOnce(token, unsubscribe.mutate);
 
   if (!token) {
     return (
@@ -79,7 +74,7 @@ export default function Unsubscribe() {
           {problem.message}
         </p>
         <div className="row">
-          {problem.retry ? <Button onClick={() => mutate(token)}>{OUTREACH_SCREEN_MSG.tryAgain}</Button> : null}
+          {problem.retry ? <Button onClick={() => unsubscribe.mutate(token)}>{OUTREACH_SCREEN_MSG.tryAgain}</Button> : null}
           <HomeLink variant={problem.retry ? 'outline' : 'primary'} />
         </div>
       </Shell>
