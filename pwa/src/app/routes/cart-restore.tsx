@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OUTREACH_SCREEN_MSG } from '@contract/messages';
 import type { CartRestoreResponse } from '@contract/outreach';
 import { Button, buttonClass } from '../../components/ui/button';
-import { Card, CardBody } from '../../components/ui/card';
+import { NarrowCardPage } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { restoreCart } from '../../features/outreach/api';
@@ -121,13 +121,9 @@ function BackLink({ slug, variant = 'primary' }: { slug: string | null; variant?
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="container page page-narrow">
-      <Card>
-        <CardBody>
-          <h1>{OUTREACH_SCREEN_MSG.restoreHeading}</h1>
-          {children}
-        </CardBody>
-      </Card>
-    </div>
+    <NarrowCardPage>
+      <h1>{OUTREACH_SCREEN_MSG.restoreHeading}</h1>
+      {children}
+    </NarrowCardPage>
   );
 }

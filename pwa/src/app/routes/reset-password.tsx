@@ -1,12 +1,12 @@
 /** /reset-password?token=…: set a new password, sign in automatically, then My Orders after 2 s. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { resetPasswordFormSchema } from '@contract/auth';
 import { RESET_REDIRECT_DELAY_MS } from '@contract/constants';
 import { HARDENING_MSG, MSG, PWA_MSG } from '@contract/messages';
 import { buttonClass } from '../../components/ui/button';
-import { Card, CardBody } from '../../components/ui/card';
+import { NarrowCardPage } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { resetPassword } from '../../features/account/api';
@@ -47,27 +47,27 @@ export default function ResetPassword() {
 
   if (!token) {
     return (
-      <Shell>
+      <NarrowCardPage>
         <h1>Invalid Reset Link</h1>
         <p className="muted">{MSG.noResetToken}. Request a new link to reset your password.</p>
         <Link to={paths.forgotPassword} className={buttonClass('primary')}>
           Request New Reset Link
         </Link>
-      </Shell>
+      </NarrowCardPage>
     );
   }
 
   if (reset.isSuccess) {
     return (
-      <Shell>
+      <NarrowCardPage>
         <h1>{first ? PWA_MSG.passwordSetTitle : 'Password Reset Complete!'}</h1>
         <p role="status">Redirecting you to your order history...</p>
-      </Shell>
+      </NarrowCardPage>
     );
   }
 
   return (
-    <Shell>
+    <NarrowCardPage>
       <form onSubmit={handleSubmit((data) => reset.mutate({ token, newPassword: data.newPassword }))} noValidate>
         <h1>{first ? PWA_MSG.firstPasswordTitle : 'Set New Password'}</h1>
         {problem === LINK_INVALID ? (
@@ -87,7 +87,7 @@ export default function ResetPassword() {
           {first ? PWA_MSG.setPassword : 'Reset Password'}
         </SubmitButton>
       </form>
-    </Shell>
+    </NarrowCardPage>
   );
 }
 
@@ -105,14 +105,4 @@ function resetProblem(err: unknown): string {
     return err.serverMessage ?? PWA_MSG.resetFailed;
   }
   return PWA_MSG.resetFailed;
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <div className="container page page-narrow">
-      <Card>
-        <CardBody>{children}</CardBody>
-      </Card>
-    </div>
-  );
 }

@@ -3,12 +3,11 @@
  * "Unsubscribe in one click"). Opening the page is the one click: it POSTs the token at once. A
  * mail scanner that only fetches the link runs no script, so it unsubscribes nobody.
  */
-import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OUTREACH_SCREEN_MSG } from '@contract/messages';
 import { Button, buttonClass } from '../../components/ui/button';
-import { Card, CardBody } from '../../components/ui/card';
+import { NarrowCardPage } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { unsubscribeGuardian } from '../../features/outreach/api';
 import { useOnce } from '../../lib/use-once';
@@ -43,32 +42,32 @@ export default function Unsubscribe() {
 
   if (!token) {
     return (
-      <Shell>
+      <NarrowCardPage>
         <h1>{OUTREACH_SCREEN_MSG.unsubscribedTitle}</h1>
         <p className="alert alert-danger" role="alert">
           {OUTREACH_SCREEN_MSG.linkInvalid}
         </p>
         <HomeLink />
-      </Shell>
+      </NarrowCardPage>
     );
   }
   if (unsubscribe.isSuccess) {
     // The same words whether or not the address was subscribed: either way it gets none of these e-mails now.
     return (
-      <Shell>
+      <NarrowCardPage>
         <h1>{OUTREACH_SCREEN_MSG.unsubscribedTitle}</h1>
         <p role="status" style={{ overflowWrap: 'anywhere' }}>
           {OUTREACH_SCREEN_MSG.unsubscribedFor(unsubscribe.data.email)}
         </p>
         <p>{OUTREACH_SCREEN_MSG.orderEmailsStill}</p>
         <HomeLink />
-      </Shell>
+      </NarrowCardPage>
     );
   }
   if (unsubscribe.isError) {
     const problem = problemOf(unsubscribe.error);
     return (
-      <Shell>
+      <NarrowCardPage>
         <h1>{OUTREACH_SCREEN_MSG.unsubscribedTitle}</h1>
         <p className="alert alert-danger" role="alert">
           {problem.message}
@@ -77,13 +76,13 @@ export default function Unsubscribe() {
           {problem.retry ? <Button onClick={() => unsubscribe.mutate(token)}>{OUTREACH_SCREEN_MSG.tryAgain}</Button> : null}
           <HomeLink variant={problem.retry ? 'outline' : 'primary'} />
         </div>
-      </Shell>
+      </NarrowCardPage>
     );
   }
   return (
-    <Shell>
+    <NarrowCardPage>
       <PageSpinner label={OUTREACH_SCREEN_MSG.unsubscribing} />
-    </Shell>
+    </NarrowCardPage>
   );
 }
 
@@ -92,15 +91,5 @@ function HomeLink({ variant = 'primary' }: { variant?: 'primary' | 'outline' }) 
     <Link to={paths.home} className={buttonClass(variant)}>
       {OUTREACH_SCREEN_MSG.home}
     </Link>
-  );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <div className="container page page-narrow">
-      <Card>
-        <CardBody>{children}</CardBody>
-      </Card>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from './cx';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -9,4 +9,15 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
 }
 export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cx('card-body', className)} {...props} />;
+}
+
+/** A page of one narrow card: what a link from an e-mail opens (reset, unsubscribe, cart restore). */
+export function NarrowCardPage({ children }: { children: ReactNode }) {
+  return (
+    <div className="container page page-narrow">
+      <Card>
+        <CardBody>{children}</CardBody>
+      </Card>
+    </div>
+  );
 }
