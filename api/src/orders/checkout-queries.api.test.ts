@@ -28,7 +28,13 @@ describeApi('checkout queries', () => {
     // The e-mails of the checkout before (a set-password link) are sent first: the sender's work is not the checkout's.
     await server.runtime.services.outbox.deliverDue();
     const seen: string[] = [];
-    const listener = (query: { sql: string }) => seen.push(query.sql);
+    // The checkout's mail is kicked off after its commit and may run while this listens: the sender's
+    // own statements (its job lock, reading, claiming and marking outbox rows) are left out, timing
+    // decides how many of them fall in; the checkout's writing of the message is counted.
+    const listener = (query: { sql: string }) => {
+      if (isSenderStatement(query.sql)) return;
+      seen.push(query.sql);
+    };
     server.runtime.knex.on('query', listener);
     try {
       const placed = await parent.post('/api/orders', orderBody(shop, lines));
@@ -40,6 +46,11 @@ describeApi('checkout queries', () => {
       server.runtime.knex.off('query', listener);
     }
     return seen;
+  }
+
+  function isSenderStatement(sql: string): boolean {
+    if (/\b(GET_LOCK|RELEASE_LOCK)\(/i.test(sql)) return true;
+    return /`outbox_messages`/.test(sql) && !/^insert into/i.test(sql) && !/`dedupe_key` = \?/.test(sql);
   }
 
   const cart = (count: number): Line[] =>
