@@ -158,6 +158,10 @@ async function prepare(dir: string): Promise<Prepared> {
           idempotencyHash: null,
           totalThebe: 2500 * lines.length,
           lines,
+          packages: [],
+          subtotalThebe: 2500 * lines.length,
+          siblingDiscountThebe: 0,
+          coupon: null,
         });
       }
     });

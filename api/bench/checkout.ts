@@ -208,6 +208,10 @@ async function bareCheckout(knex: Knex, prepared: Prepared, n: number): Promise<
       idempotencyHash: null,
       totalThebe: lines.reduce((sum, line) => sum + line.totalThebe, 0),
       lines,
+      packages: [],
+      subtotalThebe: lines.reduce((sum, line) => sum + line.totalThebe, 0),
+      siblingDiscountThebe: 0,
+      coupon: null,
     });
   });
   await createPaymentsRepository(knex).insert({

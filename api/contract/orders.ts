@@ -3,6 +3,8 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, QUANTITY_MAX, QUANTITY_MIN } from './
 import { MSG } from './messages';
 import { email, id, optionalText, requiredText } from './fields';
 import { paymentMethodIdSchema } from './payment-methods';
+import { PACKAGE_MSG } from './messages';
+import { couponCodeSchema } from './coupons';
 
 const QUANTITY_MESSAGE = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`;
 
@@ -24,17 +26,89 @@ export const orderItemInputSchema = z.object({
 });
 export type OrderItemInput = z.output<typeof orderItemInputSchema>;
 
+/**
+ * A package line (docs/packages-and-coupons.md, "Packages"): the package and its photos, one for
+ * the whole package or one per item of its contents, in the order of `items` in the price list.
+ */
+export const packageLineInputSchema = z.object({
+  packageId: id('Each package needs a package id'),
+  photos: z
+    .array(
+      z.union([
+        id('Each package photo needs a photo id').transform((photoId) => ({ photoId, albumId: null as number | null })),
+        z.object({ photoId: id('Each package photo needs a photo id'), albumId: id('Each item needs a class').optional().transform((value) => value ?? null) }),
+      ]),
+      { error: PACKAGE_MSG.photosCount },
+    )
+    .min(1, PACKAGE_MSG.photosCount)
+    .max(20, PACKAGE_MSG.photosCount),
+  packageName: z.string().max(120).optional(),
+  quantity: z
+    .union([z.number(), z.string().regex(/^\d+$/, QUANTITY_MESSAGE).transform(Number)], { error: QUANTITY_MESSAGE })
+    .pipe(z.number().int(QUANTITY_MESSAGE).min(QUANTITY_MIN, QUANTITY_MESSAGE).max(QUANTITY_MAX, QUANTITY_MESSAGE))
+    .optional()
+    .default(1),
+  unitPrice: clientAmount,
+  totalPrice: clientAmount,
+});
+export type PackageLineInput = z.output<typeof packageLineInputSchema>;
+
+/** An order line: a single product (unchanged) or a package. */
+export const orderLineInputSchema = z.union([packageLineInputSchema, orderItemInputSchema]);
+export type OrderLineInput = z.output<typeof orderLineInputSchema>;
+export const isPackageLine = (line: OrderLineInput): line is PackageLineInput => 'packageId' in line;
+
 export const orderCreateSchema = z.object({
   schoolId: id('Choose a school'),
   customerName: requiredText(MSG.nameRequired, 150),
   customerEmail: email,
   customerPhone: optionalText(40),
   studentName: requiredText(MSG.studentNameRequired, 150),
+  /** What the parent was shown to pay: the lines less the discounts. A different total is 409 PRICE_MISMATCH. */
   totalAmount: clientAmount,
-  items: z.array(orderItemInputSchema, { error: 'Your cart is empty' }).min(1, 'Your cart is empty').max(200, 'An order can have at most 200 items'),
+  items: z.array(orderLineInputSchema, { error: 'Your cart is empty' }).min(1, 'Your cart is empty').max(200, 'An order can have at most 200 items'),
   notes: optionalText(1000),
+  /** A coupon the parent entered (any case); blank or absent: none. */
+  couponCode: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value ?? '').trim())
+    .pipe(z.union([z.literal('').transform(() => null), couponCodeSchema])),
 });
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
+
+/**
+ * `POST /api/orders/quote`: what the cart shows before paying, priced by the server exactly as
+ * `POST /api/orders` will price it (docs/packages-and-coupons.md, "The order of discounts").
+ */
+export const orderQuoteRequestSchema = orderCreateSchema.pick({ schoolId: true, items: true, couponCode: true });
+export type OrderQuoteRequest = z.output<typeof orderQuoteRequestSchema>;
+
+export const orderQuoteSchema = z.object({
+  /** Each line as the server prices it, in the order sent: `totalPrice` before discounts. */
+  lines: z.array(
+    z.object({
+      packageId: z.number().nullable(),
+      productType: z.string().nullable(),
+      quantity: z.number(),
+      unitPrice: z.string(),
+      totalPrice: z.string(),
+      /** A package's contents as single products ("Save P X" is itemsValue - totalPrice); null for a single product. */
+      itemsValue: z.string().nullable(),
+      /** The line's child (null: a group photo, or a school without a roster). */
+      studentId: z.number().nullable(),
+    }),
+  ),
+  subtotal: z.string(),
+  siblingDiscount: z.string(),
+  /** The percentage, when the price list has a family discount and it applied. */
+  siblingPercent: z.number().nullable(),
+  couponCode: z.string().nullable(),
+  couponDiscount: z.string(),
+  /** What `totalAmount` of the order must be. */
+  total: z.string(),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
 /** The checkout form: the fields a parent types. */
 export const checkoutFormSchema = orderCreateSchema.pick({ customerName: true, customerEmail: true, customerPhone: true, studentName: true, notes: true });
@@ -82,8 +156,27 @@ export const orderItemSchema = z.object({
   withdrawn: z.boolean(),
   /** The photo was moved to another child (or the tray) after it was ordered: staff check and refund. */
   movedAfterSale: z.boolean(),
+  /** The package line (`packages[].id`) this item is part of; its prices are then "0.00" (the package carries the price). */
+  packageLineId: z.number().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** A package line of an order, as placed; its contents are the `items` whose `packageLineId` is its id. */
+export const orderPackageSchema = z.object({
+  id: z.number(),
+  /** The price list package it was (null once that package is gone). */
+  packageId: z.number().nullable(),
+  name: z.string(),
+  quantity: z.number(),
+  unitPrice: z.string(),
+  totalPrice: z.string(),
+  /** What its contents cost as single products when ordered. */
+  itemsValue: z.string(),
+  studentId: z.number().nullable(),
+  /** Whose package it is: the child's name, else the order's student name. */
+  studentName: z.string(),
+});
+export type OrderPackage = z.infer<typeof orderPackageSchema>;
 
 /**
  * A payment by a method that settles later (bank transfer, e-wallet) that the gateway has received
@@ -116,6 +209,12 @@ export const orderSchema = z.object({
   school: z.object({ id: z.number(), name: z.string() }),
   albumName: z.string().nullable(),
   items: z.array(orderItemSchema),
+  packages: z.array(orderPackageSchema),
+  /** The lines before discounts (single products and packages); `totalAmount` is what is charged. */
+  subtotal: z.string(),
+  siblingDiscount: z.string(),
+  couponCode: z.string().nullable(),
+  couponDiscount: z.string(),
   /** Paid through the built-in sandbox gateway: no real money moved. */
   testPayment: z.boolean(),
   /** Approved payments beyond the first: the parent was charged that many extra times and is owed a refund for each. */

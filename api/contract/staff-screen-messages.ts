@@ -361,3 +361,17 @@ export const STAFF_MESSAGES_SCREEN_MSG = {
   erased: (email: string) => `${email} was erased.`,
   eraseFailed: 'The guardian could not be erased.',
 } as const;
+
+/** The price list editor's packages and family discount (docs/packages-and-coupons.md). */
+export const PACKAGE_EDITOR_MSG = {
+  packagesTitle: 'Packages',
+  addPackage: 'Add Package',
+  siblingTitle: 'Sibling discount',
+} as const;
+
+/** The staff Coupons screen (docs/packages-and-coupons.md, "Coupons"). */
+export const COUPON_SCREEN_MSG = {
+  title: 'Coupons',
+  newCoupon: 'New Coupon',
+  allSchools: 'All schools',
+} as const;

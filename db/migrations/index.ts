@@ -31,6 +31,7 @@ import * as pastCodes from './20261128130200_create_student_past_codes';
 import * as paymentMethods from './20261129100000_add_payment_methods';
 import * as outreach from './20261130100000_create_outreach';
 import * as guardianConfirmations from './20261130120000_create_guardian_confirmations';
+import * as packagesCoupons from './20261201100000_create_packages_coupons';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -76,6 +77,7 @@ const migrations: [string, Migration][] = [
   ['20261129100000_add_payment_methods', paymentMethods],
   ['20261130100000_create_outreach', outreach],
   ['20261130120000_create_guardian_confirmations', guardianConfirmations],
+  ['20261201100000_create_packages_coupons', packagesCoupons],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -22,6 +22,7 @@ export const orderItem = (over: Partial<OrderItem> = {}): OrderItem => ({
   downloadUrl: null,
   withdrawn: false,
   movedAfterSale: false,
+  packageLineId: null,
   ...over,
 });
 
@@ -46,6 +47,11 @@ export const fullOrder = (over: Partial<Order> = {}): Order => ({
   paidAfterCancel: 0,
   printBatchId: null,
   movedPhotos: 0,
+  packages: [],
+  subtotal: '25.00',
+  siblingDiscount: '0.00',
+  couponCode: null,
+  couponDiscount: '0.00',
   paymentMethod: null,
   gatewayPayMethod: null,
   gatewayPayMethodDetail: null,

@@ -92,6 +92,21 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
     paidAfterExpiry: order.paidAfterExpiry,
     movedPhotos: order.items.filter(lineMovedAfterSale).length,
     items: order.items.map((item) => presentItem(order.id, order.studentName, item, paid, downloadUrl, audience)),
+    packages: order.packages.map((pkg) => ({
+      id: pkg.id,
+      packageId: pkg.packageId,
+      name: pkg.name,
+      quantity: pkg.quantity,
+      unitPrice: thebeToDecimal(pkg.unitThebe),
+      totalPrice: thebeToDecimal(pkg.totalThebe),
+      itemsValue: thebeToDecimal(pkg.itemsValueThebe),
+      studentId: pkg.studentId,
+      studentName: pkg.studentName ?? order.studentName,
+    })),
+    subtotal: thebeToDecimal(order.subtotalThebe),
+    siblingDiscount: thebeToDecimal(order.siblingDiscountThebe),
+    couponCode: order.couponCode,
+    couponDiscount: thebeToDecimal(order.couponDiscountThebe),
   };
 }
 
@@ -131,5 +146,6 @@ function presentItem(
     downloadUrl: paid && digital && item.photoId !== null && !withdrawn ? downloadUrl(orderId, item.id) : null,
     withdrawn,
     movedAfterSale: lineMovedAfterSale(item),
+    packageLineId: item.orderPackageId,
   };
 }

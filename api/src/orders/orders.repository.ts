@@ -3,7 +3,7 @@ import type { OrderStatus, PaymentStatus, ProductKind } from '../../contract/con
 import { isPaymentMethodId, type PaymentMethodId } from '../../contract/payment-methods';
 import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
-import type { PhotoInfo, PricedLine, Product } from './pricing';
+import type { PhotoInfo, PricedLine, PricedPackage, Product } from './pricing';
 import { isPublished, isWithheld } from '../students/visibility';
 
 /** An order line's photo as it is now, to tell whether it is still the ordering family's (docs/access.md, "Withdrawn photos"). */
@@ -40,6 +40,25 @@ export interface OrderItemRecord {
   totalThebe: number;
   /** The line's photo now; null when the line has no photo or the photo is gone. */
   photoNow: LinePhotoNow | null;
+  /** The package line this item is part of (its prices are then 0: the package carries the price). */
+  orderPackageId: number | null;
+}
+
+/** A package line of an order as placed (docs/packages-and-coupons.md); its contents are the items with its id. */
+export interface OrderPackageRecord {
+  id: number;
+  orderId: string;
+  /** The price list package it was; null once that package is gone. */
+  packageId: number | null;
+  name: string;
+  quantity: number;
+  unitThebe: number;
+  totalThebe: number;
+  /** What its contents cost as single products when the order was placed. */
+  itemsValueThebe: number;
+  studentId: number | null;
+  /** That child's name from the roster (null: a group package, or the child was erased). */
+  studentName: string | null;
 }
 
 /** An order with its school's name, its print batch, whether a sandbox payment was made for it, and its lines. */
@@ -54,7 +73,14 @@ export interface OrderRecord {
   customerEmail: string;
   customerPhone: string | null;
   studentName: string;
+  /** What is charged: subtotal less the discounts. */
   totalThebe: number;
+  /** The lines before discounts (an order from before discounts existed: its total). */
+  subtotalThebe: number;
+  siblingDiscountThebe: number;
+  couponId: number | null;
+  couponCode: string | null;
+  couponDiscountThebe: number;
   orderStatus: OrderStatus;
   paymentStatus: PaymentStatus;
   paymentReference: string | null;
@@ -76,6 +102,7 @@ export interface OrderRecord {
   gatewayPayMethod: string | null;
   gatewayPayMethodDetail: string | null;
   items: OrderItemRecord[];
+  packages: OrderPackageRecord[];
 }
 
 interface OrderRow {
@@ -89,6 +116,11 @@ interface OrderRow {
   customer_phone: string | null;
   student_name: string;
   total_thebe: number;
+  subtotal_thebe: number | null;
+  sibling_discount_thebe: number | null;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  coupon_discount_thebe: number | null;
   order_status: OrderStatus;
   payment_status: PaymentStatus;
   payment_reference: string | null;
@@ -130,6 +162,7 @@ interface OrderItemRow {
   quantity: number;
   unit_thebe: number;
   total_thebe: number;
+  order_package_id: number | null;
   now_id?: number | null;
   now_student_id?: number | null;
   now_kind?: string | null;
@@ -195,6 +228,7 @@ const ITEM_COLUMNS = [
   'quantity',
   'unit_thebe',
   'total_thebe',
+  'order_package_id',
 ] as const satisfies readonly (keyof OrderItemRow)[];
 
 const idOrNull = (value: number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
@@ -219,10 +253,52 @@ function toItemRecord(row: OrderItemRow): OrderItemRecord {
     unitThebe: Number(row.unit_thebe),
     totalThebe: Number(row.total_thebe),
     photoNow: photoNowOf(row),
+    orderPackageId: idOrNull(row.order_package_id),
   };
 }
 
-function toRecord(row: OrderRow, items: OrderItemRecord[]): OrderRecord {
+interface OrderPackageRow {
+  id: number;
+  order_id: string;
+  package_id: number | null;
+  name: string;
+  quantity: number;
+  unit_thebe: number;
+  total_thebe: number;
+  items_value_thebe: number;
+  student_id: number | null;
+  student_name: string | null;
+}
+
+function toPackageRecord(row: OrderPackageRow): OrderPackageRecord {
+  return {
+    id: Number(row.id),
+    orderId: row.order_id,
+    packageId: idOrNull(row.package_id),
+    name: row.name,
+    quantity: Number(row.quantity),
+    unitThebe: Number(row.unit_thebe),
+    totalThebe: Number(row.total_thebe),
+    itemsValueThebe: Number(row.items_value_thebe),
+    studentId: idOrNull(row.student_id),
+    studentName: row.student_name ?? null,
+  };
+}
+
+/** The package lines of these orders, each with its child's name as it is now. */
+async function packagesOf(db: Knex, orderIds: string[]): Promise<Map<string, OrderPackageRecord[]>> {
+  const byOrder = new Map<string, OrderPackageRecord[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = (await db('order_packages as op')
+    .leftJoin('students as st', 'st.id', 'op.student_id')
+    .whereIn('op.order_id', orderIds)
+    .orderBy('op.id')
+    .select('op.*', 'st.name as student_name')) as OrderPackageRow[];
+  for (const record of rows.map(toPackageRecord)) byOrder.set(record.orderId, [...(byOrder.get(record.orderId) ?? []), record]);
+  return byOrder;
+}
+
+function toRecord(row: OrderRow, items: OrderItemRecord[], packages: OrderPackageRecord[]): OrderRecord {
   return {
     id: row.id,
     schoolId: Number(row.school_id),
@@ -235,6 +311,11 @@ function toRecord(row: OrderRow, items: OrderItemRecord[]): OrderRecord {
     customerPhone: row.customer_phone,
     studentName: row.student_name,
     totalThebe: Number(row.total_thebe),
+    subtotalThebe: row.subtotal_thebe === null || row.subtotal_thebe === undefined ? Number(row.total_thebe) : Number(row.subtotal_thebe),
+    siblingDiscountThebe: Number(row.sibling_discount_thebe ?? 0),
+    couponId: idOrNull(row.coupon_id),
+    couponCode: row.coupon_code ?? null,
+    couponDiscountThebe: Number(row.coupon_discount_thebe ?? 0),
     orderStatus: row.order_status,
     paymentStatus: row.payment_status,
     paymentReference: row.payment_reference,
@@ -257,6 +338,7 @@ function toRecord(row: OrderRow, items: OrderItemRecord[]): OrderRecord {
     gatewayPayMethod: (row.pp_id !== null && row.pp_id !== undefined ? row.pp_pay_method : row.lp_pay_method) ?? null,
     gatewayPayMethodDetail: (row.pp_id !== null && row.pp_id !== undefined ? row.pp_pay_method_detail : row.lp_pay_method_detail) ?? null,
     items,
+    packages,
   };
 }
 
@@ -271,8 +353,15 @@ export interface NewOrder {
   notes: string | null;
   idempotencyKey: string | null;
   idempotencyHash: string | null;
+  /** What is charged: subtotal less the discounts. */
   totalThebe: number;
+  /** Single-product lines. */
   lines: PricedLine[];
+  /** Package lines, with their contents. */
+  packages: PricedPackage[];
+  subtotalThebe: number;
+  siblingDiscountThebe: number;
+  coupon: { id: number; code: string; discountThebe: number } | null;
 }
 
 export function createOrdersRepository(knex: Knex) {
@@ -314,7 +403,9 @@ export function createOrdersRepository(knex: Knex) {
       .select('i.*', NOW_COLUMNS, LINE_COLUMNS);
     const byOrder = new Map<string, OrderItemRecord[]>();
     for (const item of items.map(toItemRecord)) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-    return rows.map((order) => toRecord(order, byOrder.get(order.id) ?? []));
+    const withPackages = new Set(items.filter((item) => item.order_package_id !== null && item.order_package_id !== undefined).map((item) => item.order_id));
+    const packages = await packagesOf(db, [...withPackages]);
+    return rows.map((order) => toRecord(order, byOrder.get(order.id) ?? [], packages.get(order.id) ?? []));
   }
 
   return {
@@ -400,22 +491,32 @@ export function createOrdersRepository(knex: Knex) {
       return { storageKey: row.storage_key, mimeType: row.mime_type, filename: row.filename, doNotPublish: now.doNotPublish || row.now_kind === 'card', now };
     },
 
+    /**
+     * The order, its single-product lines, and each package line with its contents (items with
+     * `order_package_id` and no price of their own): one insert per table, whatever the cart's size.
+     */
     async insert(order: NewOrder, tx?: Tx): Promise<void> {
       const trx = runner(knex, tx);
       const at = now();
-      const albumIds = [...new Set(order.lines.map((l) => l.photo.albumId))];
-      const firstLine = order.lines[0];
+      const allLines = [...order.lines, ...order.packages.flatMap((pkg) => pkg.contents)];
+      const albumIds = [...new Set(allLines.map((l) => l.photo.albumId))];
+      const firstLine = allLines[0];
       await trx('orders').insert({
         id: order.id,
         school_id: order.schoolId,
         album_id: albumIds.length === 1 ? firstLine?.photo.albumId : null,
-        album_name: [...new Set(order.lines.map((l) => l.photo.albumName))].join(', ').slice(0, 120) || null,
+        album_name: [...new Set(allLines.map((l) => l.photo.albumName))].join(', ').slice(0, 120) || null,
         customer_id: order.customerId,
         customer_name: order.customerName,
         customer_email: order.customerEmail,
         customer_phone: order.customerPhone,
         student_name: order.studentName,
         total_thebe: order.totalThebe,
+        subtotal_thebe: order.subtotalThebe,
+        sibling_discount_thebe: order.siblingDiscountThebe,
+        coupon_id: order.coupon?.id ?? null,
+        coupon_code: order.coupon?.code ?? null,
+        coupon_discount_thebe: order.coupon?.discountThebe ?? 0,
         order_status: 'pending',
         payment_status: 'pending',
         notes: order.notes,
@@ -424,26 +525,42 @@ export function createOrdersRepository(knex: Knex) {
         created_at: at,
         updated_at: at,
       });
-      await trx('order_items').insert(
-        order.lines.map((line) => ({
+      const itemRow = (line: PricedLine, orderPackageId: number | null) => ({
+        order_id: order.id,
+        photo_id: line.photo.id,
+        album_id: line.photo.albumId,
+        photo_name: line.photo.originalName,
+        photo_original_number: line.photo.originalNumber,
+        photo_original_name: line.photo.originalName,
+        photo_filename: line.photo.filename,
+        student_id: line.photo.studentId,
+        // On an order line, product_type holds the product's id (see OrderItemRecord.productId).
+        product_type: line.product.id,
+        product_name: line.product.name,
+        product_description: line.product.description,
+        kind: line.product.kind,
+        quantity: line.quantity,
+        unit_thebe: line.unitThebe,
+        total_thebe: line.totalThebe,
+        order_package_id: orderPackageId,
+      });
+      if (order.lines.length > 0) await trx('order_items').insert(order.lines.map((line) => itemRow(line, null)));
+      if (order.packages.length === 0) return;
+      await trx('order_packages').insert(
+        order.packages.map((pkg) => ({
           order_id: order.id,
-          photo_id: line.photo.id,
-          album_id: line.photo.albumId,
-          photo_name: line.photo.originalName,
-          photo_original_number: line.photo.originalNumber,
-          photo_original_name: line.photo.originalName,
-          photo_filename: line.photo.filename,
-          student_id: line.photo.studentId,
-          // On an order line, product_type holds the product's id (see OrderItemRecord.productId).
-          product_type: line.product.id,
-          product_name: line.product.name,
-          product_description: line.product.description,
-          kind: line.product.kind,
-          quantity: line.quantity,
-          unit_thebe: line.unitThebe,
-          total_thebe: line.totalThebe,
+          package_id: pkg.package.id,
+          name: pkg.package.name,
+          quantity: pkg.quantity,
+          unit_thebe: pkg.unitThebe,
+          total_thebe: pkg.totalThebe,
+          items_value_thebe: pkg.itemsValueThebe,
+          student_id: pkg.studentId,
         })),
       );
+      // Inserted in order within this transaction: the ids come back in the same order on both databases.
+      const ids = ((await trx('order_packages').where({ order_id: order.id }).orderBy('id').select('id')) as { id: number }[]).map((row) => Number(row.id));
+      await trx('order_items').insert(order.packages.flatMap((pkg, index) => pkg.contents.map((line) => itemRow(line, ids[index] ?? null))));
     },
 
     /** One order with its lines, in one query (the lines joined in; the order's columns repeat on each). */
@@ -461,7 +578,9 @@ export function createOrdersRepository(knex: Knex) {
         .map((row) =>
           toItemRecord(Object.fromEntries([...ITEM_COLUMNS, ...Object.keys(NOW_COLUMNS), ...Object.keys(LINE_COLUMNS)].map((column) => [column, row[`item_${column as keyof OrderItemRow}`]])) as unknown as OrderItemRow),
         );
-      return toRecord(first, items);
+      // Only an order with package lines reads them: the others cost no second query.
+      const packages = items.some((item) => item.orderPackageId !== null) ? await packagesOf(db, [id]) : new Map<string, OrderPackageRecord[]>();
+      return toRecord(first, items, packages.get(id) ?? []);
     },
 
     async findByIdempotencyKey(key: string): Promise<OrderRecord | undefined> {

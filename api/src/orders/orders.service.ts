@@ -62,7 +62,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
    */
   async function replay(earlier: OrderRecord, input: OrderCreateInput, requestHash: string, ctx: CreateOrderContext) {
     if (earlier.idempotencyHash !== requestHash) throw conflict(HARDENING_MSG.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
-    const photos = await repo.photos(input.items.map((item) => item.photoId));
+    const photos = await repo.photos(input.items.flatMap((item) => ('packageId' in item ? item.photos.map((photo) => photo.photoId) : [item.photoId])));
     await assertCanOrder(ctx.viewer, [...photos.values()]);
     return { order: earlier, customerCreated: false, replayed: true };
   }
@@ -76,7 +76,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     const school = await repo.school(input.schoolId);
     if (!school) throw notFound(MSG.schoolNotFound);
     const listed = school.products;
-    const photos = await repo.photos(input.items.map((item) => item.photoId));
+    const photos = await repo.photos(input.items.flatMap((item) => ('packageId' in item ? item.photos.map((photo) => photo.photoId) : [item.photoId])));
     const priced = priceOrder(input, {
       schoolId: school.id,
       products: listed.length > 0 ? listed : fallbackProducts(),
@@ -114,6 +114,10 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
           idempotencyHash: ctx.idempotencyKey ? requestHash : null,
           totalThebe: priced.totalThebe,
           lines: priced.lines,
+          packages: [],
+          subtotalThebe: priced.totalThebe,
+          siblingDiscountThebe: 0,
+          coupon: null,
           },
           tx,
         );

@@ -1,7 +1,7 @@
 import { DEFAULT_PRODUCT_DESCRIPTION, FALLBACK_PRODUCTS, type ProductKind } from '../../contract/constants';
 import { decimalToThebe } from '../../contract/money';
 import { ORDER_MSG } from '../../contract/messages';
-import type { OrderCreateInput } from '../../contract/orders';
+import { isPackageLine, type OrderCreateInput, type OrderItemInput } from '../../contract/orders';
 import { badRequest, conflict } from '../http/errors';
 import type { AccessMode } from '../../contract/student-codes';
 
@@ -44,6 +44,33 @@ export interface PricedLine {
   digital: boolean;
 }
 
+/** A price list package as an order line reads it (docs/packages-and-coupons.md, "Packages"). */
+export interface PackageInfo {
+  id: number;
+  name: string;
+  priceThebe: number;
+  maxPoses: number | null;
+  /** Its contents: products of the same list, in list order. */
+  items: { product: Product; quantity: number }[];
+}
+
+/**
+ * A package line priced: `contents` are its items as order lines, one per item of the package with
+ * the photo chosen for it, quantity = item quantity x package quantity, unit and total 0 (the
+ * package carries the price).
+ */
+export interface PricedPackage {
+  package: PackageInfo;
+  quantity: number;
+  unitThebe: number;
+  totalThebe: number;
+  /** The contents at single-product prices, times the quantity. */
+  itemsValueThebe: number;
+  /** The child whose photos fill it; null for group photos or a school without a roster. */
+  studentId: number | null;
+  contents: PricedLine[];
+}
+
 export interface PricingContext {
   schoolId: number;
   products: readonly Product[];
@@ -64,7 +91,9 @@ export function priceOrder(input: Pick<OrderCreateInput, 'items' | 'totalAmount'
   const products = new Map(ctx.products.map((p) => [p.id, p]));
   const lines: PricedLine[] = [];
   let pricesAgree = true;
-  for (const item of input.items) {
+  for (const line of input.items) {
+    if (isPackageLine(line)) throw conflict(ORDER_MSG.pricesChanged, 'PRICE_MISMATCH');
+    const item: OrderItemInput = line;
     const photo = ctx.photos.get(item.photoId);
     if (!photo || photo.schoolId !== ctx.schoolId || photo.albumId !== item.albumId) throw badRequest(ORDER_MSG.photoNotInSchool, undefined, 'PHOTO_NOT_IN_SCHOOL');
     // The wire's `productType` on an order item is the product's id.

@@ -16,6 +16,21 @@ export function presentPriceList(list: PriceListRecord): PriceList {
       kind: item.kind,
       size: item.printSize,
     })),
+    packages: list.packages.map((pkg) => {
+      const prices = new Map(list.items.map((item) => [item.id, item.priceThebe]));
+      const itemsValue = pkg.items.reduce((sum, item) => sum + (prices.get(item.priceListItemId) ?? 0) * item.quantity, 0);
+      return {
+        id: pkg.id,
+        name: pkg.name,
+        description: pkg.description,
+        price: thebeToDecimal(pkg.priceThebe),
+        items: pkg.items.map((item) => ({ productId: item.priceListItemId, quantity: item.quantity })),
+        maxPoses: pkg.maxPoses,
+        itemsValue: thebeToDecimal(itemsValue),
+        savings: thebeToDecimal(Math.max(0, itemsValue - pkg.priceThebe)),
+      };
+    }),
+    siblingDiscount: list.siblingDiscount,
     createdAt: list.createdAt,
   };
 }

@@ -14,12 +14,25 @@ export interface PriceListItemRecord {
   printSize: string | null;
 }
 
+export interface PackageRecord {
+  id: number;
+  name: string;
+  description: string;
+  priceThebe: number;
+  maxPoses: number | null;
+  /** Items of the same list, in the package's order. */
+  items: { priceListItemId: number; quantity: number }[];
+}
+
 export interface PriceListRecord {
   id: number;
   name: string;
   description: string;
   createdAt: string;
   items: PriceListItemRecord[];
+  packages: PackageRecord[];
+  /** The family discount, or null (docs/packages-and-coupons.md, "Family pricing"). */
+  siblingDiscount: { percent: number; maxChildren: number } | null;
 }
 
 export interface ItemWrite {
@@ -36,6 +49,19 @@ interface ListRow {
   name: string;
   description: string | null;
   created_at: number | string;
+  sibling_percent: number | null;
+  sibling_max_children: number | null;
+}
+
+const LIST_COLUMNS = ['id', 'name', 'description', 'created_at', 'sibling_percent', 'sibling_max_children'] as const;
+
+interface PackageRow {
+  id: number;
+  price_list_id: number;
+  name: string;
+  description: string | null;
+  price_thebe: number | string;
+  max_poses: number | null;
 }
 
 interface ItemRow {
@@ -69,24 +95,56 @@ async function withItems(db: Knex, lists: ListRow[]): Promise<PriceListRecord[]>
       lists.map((list) => list.id),
     )
     .orderBy([{ column: 'position' }, { column: 'id' }])) as ItemRow[];
+  const packages = (await db('price_list_packages')
+    .whereIn(
+      'price_list_id',
+      lists.map((list) => list.id),
+    )
+    .orderBy([{ column: 'position' }, { column: 'id' }])) as PackageRow[];
+  const contents =
+    packages.length === 0
+      ? []
+      : ((await db('price_list_package_items')
+          .whereIn(
+            'package_id',
+            packages.map((pkg) => pkg.id),
+          )
+          .orderBy([{ column: 'position' }, { column: 'id' }])
+          .select('package_id', 'price_list_item_id', 'quantity')) as { package_id: number; price_list_item_id: number; quantity: number }[]);
   return lists.map((list) => ({
     id: Number(list.id),
     name: list.name,
     description: list.description ?? '',
     createdAt: toIso(list.created_at),
     items: items.filter((item) => Number(item.price_list_id) === Number(list.id)).map(toItem),
+    packages: packages
+      .filter((pkg) => Number(pkg.price_list_id) === Number(list.id))
+      .map((pkg) => ({
+        id: Number(pkg.id),
+        name: pkg.name,
+        description: pkg.description ?? '',
+        priceThebe: Number(pkg.price_thebe),
+        maxPoses: pkg.max_poses === null ? null : Number(pkg.max_poses),
+        items: contents
+          .filter((row) => Number(row.package_id) === Number(pkg.id))
+          .map((row) => ({ priceListItemId: Number(row.price_list_item_id), quantity: Number(row.quantity) })),
+      })),
+    siblingDiscount:
+      list.sibling_percent === null || list.sibling_max_children === null
+        ? null
+        : { percent: Number(list.sibling_percent), maxChildren: Number(list.sibling_max_children) },
   }));
 }
 
 export function createPriceListRepository(knex: Knex) {
   return {
     async list(): Promise<PriceListRecord[]> {
-      return withItems(knex, (await knex('price_lists').select('id', 'name', 'description', 'created_at')) as ListRow[]);
+      return withItems(knex, (await knex('price_lists').select(LIST_COLUMNS)) as ListRow[]);
     },
 
     async findById(id: number, tx?: Tx): Promise<PriceListRecord | undefined> {
       const db = runner(knex, tx);
-      const rows = (await db('price_lists').where({ id }).select('id', 'name', 'description', 'created_at')) as ListRow[];
+      const rows = (await db('price_lists').where({ id }).select(LIST_COLUMNS)) as ListRow[];
       return (await withItems(db, rows))[0];
     },
 

@@ -18,7 +18,7 @@ describe('products', () => {
 
   it('uses the item id as the product type of a price list', () => {
     const products = productsFor([
-      { id: 1, name: 'Standard', description: '', createdAt: '', items: [{ id: 31, productType: 'Digital Download', description: '', price: '15.00', exampleImage: null, kind: 'digital', size: null }] },
+      { id: 1, name: 'Standard', description: '', createdAt: '', packages: [], siblingDiscount: null, items: [{ id: 31, productType: 'Digital Download', description: '', price: '15.00', exampleImage: null, kind: 'digital', size: null }] },
     ]);
     expect(products).toEqual([{ id: '31', name: 'Digital Download', description: 'No description available', price: 15, exampleImage: null, kind: 'digital' }]);
   });

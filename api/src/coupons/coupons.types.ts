@@ -1,0 +1,42 @@
+import type { CouponKind, CouponOncePer } from '../../contract/coupons';
+import type { Tx } from '../db/database';
+
+/** A coupon as pricing applies it (docs/packages-and-coupons.md, "Coupons"). */
+export interface CouponRule {
+  id: number;
+  code: string;
+  kind: CouponKind;
+  /** Whole percent (1-100) for a percent coupon, thebe for an amount coupon. */
+  value: number;
+  minOrderThebe: number | null;
+  excludesPackages: boolean;
+  oncePer: CouponOncePer;
+}
+
+/**
+ * What orders need of coupons (api/src/coupons/coupons.service.ts implements it). Refusals are
+ * AppErrors with COUPON_MSG texts: unknown code or another school's 400 `COUPON_INVALID`; before
+ * its first day 409 `COUPON_NOT_STARTED`; after its last 409 `COUPON_EXPIRED`; no use left 409
+ * `COUPON_USED_UP`; this e-mail or child used it already 409 `COUPON_ALREADY_USED`. The minimum
+ * order (409 `COUPON_MINIMUM`) and a coupon with nothing to apply to (409 `COUPON_NOT_APPLICABLE`)
+ * are pricing's, which knows the lines.
+ */
+export interface CouponsForOrders {
+  /** The coupon `code` (upper-case) for an order at `schoolId` at time `at` (ms, default now), checked for dates and uses left. */
+  resolve(code: string, schoolId: number, at?: number): Promise<CouponRule>;
+  /**
+   * Whether this family may still use it, without taking a use (the cart's quote): per e-mail when
+   * `email` is given, per child for `studentIds`.
+   */
+  checkAvailable(coupon: CouponRule, family: { email: string | null; studentIds: number[] }): Promise<void>;
+  /**
+   * In the order's transaction, after the order row is written: takes one use by a conditional
+   * update (held + paid < max) and records the redemption (unique per e-mail or child as the coupon
+   * says), so concurrent checkouts never take more uses than there are.
+   */
+  hold(tx: Tx, use: { coupon: CouponRule; orderId: string; email: string; studentIds: number[] }): Promise<void>;
+  /** In the transaction that marks the order paid: its held use becomes a paid one (once). */
+  markPaid(orderId: string, tx: Tx): Promise<void>;
+  /** An order cancelled unpaid gives its use back (nothing when it holds none or was paid). */
+  release(orderId: string, tx?: Tx): Promise<void>;
+}
