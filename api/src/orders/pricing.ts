@@ -1,9 +1,11 @@
 import { DEFAULT_PRODUCT_DESCRIPTION, FALLBACK_PRODUCTS, type ProductKind } from '../../contract/constants';
-import { decimalToThebe } from '../../contract/money';
-import { ORDER_MSG } from '../../contract/messages';
-import { isPackageLine, type OrderCreateInput, type OrderItemInput } from '../../contract/orders';
+import { decimalToThebe, formatPula } from '../../contract/money';
+import { COUPON_MSG, ORDER_MSG, PACKAGE_MSG } from '../../contract/messages';
+import { isPackageLine, type OrderCreateInput, type OrderItemInput, type OrderLineInput, type PackageLineInput } from '../../contract/orders';
+import type { SiblingDiscount } from '../../contract/price-lists';
 import { badRequest, conflict } from '../http/errors';
 import type { AccessMode } from '../../contract/student-codes';
+import type { CouponRule } from '../coupons/coupons.types';
 
 export interface Product {
   /** Price list item id as a string, or a built-in product id. */
@@ -74,40 +76,213 @@ export interface PricedPackage {
 export interface PricingContext {
   schoolId: number;
   products: readonly Product[];
+  /** The price list's packages (none for a school selling the built-in products). */
+  packages: readonly PackageInfo[];
+  /** The price list's family discount, or null (docs/packages-and-coupons.md, "Family pricing"). */
+  sibling: SiblingDiscount | null;
   photos: ReadonlyMap<number, PhotoInfo>;
   /** The school's closing date has passed: only digital products are sold. */
   closed: boolean;
 }
 
+/** One line of the order as sent, priced: a single product or a package. */
+export type QuotedLine = { kind: 'single'; line: PricedLine } | { kind: 'package'; package: PricedPackage };
+
+/** An order priced by the server (docs/packages-and-coupons.md, "The order of discounts"). */
+export interface PricedOrder {
+  /** Every line in the order it was sent. */
+  quoted: QuotedLine[];
+  /** The single-product lines. */
+  lines: PricedLine[];
+  /** The package lines with their contents. */
+  packages: PricedPackage[];
+  /** All lines before any discount. */
+  subtotalThebe: number;
+  siblingDiscountThebe: number;
+  /** The family discount's percentage when it took something off, else null. */
+  siblingPercent: number | null;
+  coupon: { rule: CouponRule; discountThebe: number } | null;
+  /** What is charged: subtotal - sibling discount - coupon discount, never below 0. */
+  totalThebe: number;
+  /** The children of the order (photos' students, singles and package contents), ascending. */
+  studentIds: number[];
+}
+
 export const fallbackProducts = (): Product[] =>
   FALLBACK_PRODUCTS.map((p) => ({ id: p.id, name: p.name, description: DEFAULT_PRODUCT_DESCRIPTION, priceThebe: p.priceThebe, kind: p.kind }));
 
+/** amount x percent / 100, halves rounded up, in integers: every percentage discount is rounded once, here. */
+export function percentOf(amountThebe: number, percent: number): number {
+  return Math.floor((amountThebe * percent + 50) / 100);
+}
+
+/** What a line counts for the family discount and the coupon: its child, its total, whether it is a package. */
+interface DiscountLine {
+  studentId: number | null;
+  totalThebe: number;
+  isPackage: boolean;
+}
+
+const discountLine = (quoted: QuotedLine): DiscountLine =>
+  quoted.kind === 'single'
+    ? { studentId: quoted.line.photo.studentId, totalThebe: quoted.line.totalThebe, isPackage: false }
+    : { studentId: quoted.package.studentId, totalThebe: quoted.package.totalThebe, isPackage: true };
+
 /**
- * Prices an order on the server (docs/money-and-pricing.md): every line from the school's products, never from the
- * client. The client's own prices must agree to the thebe, or the parent is asked to review the
- * cart (409) — nothing is charged that the server did not price.
+ * The family discount on these lines (docs/packages-and-coupons.md, "Family pricing"): lines are
+ * grouped by child (lines without a child are never discounted), children sorted by their subtotal
+ * (highest first, ties by the lower student id); the first pays in full, the 2nd up to the
+ * `maxChildren`th get `percent` off, later ones pay in full. Rounded once over all of them.
  */
-export function priceOrder(input: Pick<OrderCreateInput, 'items' | 'totalAmount'>, ctx: PricingContext): { lines: PricedLine[]; totalThebe: number } {
-  const products = new Map(ctx.products.map((p) => [p.id, p]));
-  const lines: PricedLine[] = [];
-  let pricesAgree = true;
-  for (const line of input.items) {
-    if (isPackageLine(line)) throw conflict(ORDER_MSG.pricesChanged, 'PRICE_MISMATCH');
-    const item: OrderItemInput = line;
-    const photo = ctx.photos.get(item.photoId);
-    if (!photo || photo.schoolId !== ctx.schoolId || photo.albumId !== item.albumId) throw badRequest(ORDER_MSG.photoNotInSchool, undefined, 'PHOTO_NOT_IN_SCHOOL');
-    // The wire's `productType` on an order item is the product's id.
-    const productId = item.productType;
-    const product = products.get(productId);
-    if (!product) throw conflict(ORDER_MSG.productUnavailable(item.productName?.trim() || 'A product'), 'PRODUCT_UNAVAILABLE');
-    const digital = product.kind === 'digital';
-    if (ctx.closed && !digital) throw conflict(ORDER_MSG.printsClosed(product.name), 'PRINTS_CLOSED');
-    const unitThebe = product.priceThebe;
-    const totalThebe = unitThebe * item.quantity;
-    if (decimalToThebe(item.unitPrice) !== unitThebe || decimalToThebe(item.totalPrice) !== totalThebe) pricesAgree = false;
-    lines.push({ photo, product, quantity: item.quantity, unitThebe, totalThebe, digital });
+export function siblingDiscountOf(lines: readonly { studentId: number | null; totalThebe: number }[], sibling: SiblingDiscount | null): number {
+  if (!sibling) return 0;
+  const byChild = new Map<number, number>();
+  for (const line of lines) {
+    if (line.studentId === null) continue;
+    byChild.set(line.studentId, (byChild.get(line.studentId) ?? 0) + line.totalThebe);
   }
-  const totalThebe = lines.reduce((sum, line) => sum + line.totalThebe, 0);
-  if (!pricesAgree || decimalToThebe(input.totalAmount) !== totalThebe) throw conflict(ORDER_MSG.pricesChanged, 'PRICE_MISMATCH');
-  return { lines, totalThebe };
+  const children = [...byChild].sort(([idA, totalA], [idB, totalB]) => totalB - totalA || idA - idB);
+  const base = children.slice(1, sibling.maxChildren).reduce((sum, [, total]) => sum + total, 0);
+  return percentOf(base, sibling.percent);
+}
+
+/**
+ * The coupon's discount after the family discount (docs/packages-and-coupons.md, "The order of
+ * discounts"): the minimum order is checked against the subtotal before any discount; the base is
+ * the eligible lines (all, or all but packages) less the family discount those lines alone would
+ * get; a percentage of it rounded once, or the amount up to the base. Never more than what is
+ * left after the family discount, so the total never goes below zero.
+ */
+export function couponDiscountOf(
+  lines: readonly DiscountLine[],
+  sibling: SiblingDiscount | null,
+  coupon: CouponRule,
+  totals: { subtotalThebe: number; siblingDiscountThebe: number },
+): number {
+  if (coupon.minOrderThebe !== null && totals.subtotalThebe < coupon.minOrderThebe) {
+    throw conflict(COUPON_MSG.minimumOrder(formatPula(coupon.minOrderThebe, 'thebe')), 'COUPON_MINIMUM');
+  }
+  const eligible = coupon.excludesPackages ? lines.filter((line) => !line.isPackage) : lines;
+  const eligibleSubtotal = eligible.reduce((sum, line) => sum + line.totalThebe, 0);
+  const base = Math.max(0, eligibleSubtotal - siblingDiscountOf(eligible, sibling));
+  if (base === 0) throw conflict(COUPON_MSG.nothingEligible, 'COUPON_NOT_APPLICABLE');
+  const discount = coupon.kind === 'percent' ? percentOf(base, coupon.value) : Math.min(coupon.value, base);
+  return Math.min(discount, Math.max(0, totals.subtotalThebe - totals.siblingDiscountThebe));
+}
+
+function photoOf(ctx: PricingContext, photoId: number, albumId: number | null): PhotoInfo {
+  const photo = ctx.photos.get(photoId);
+  if (!photo || photo.schoolId !== ctx.schoolId || (albumId !== null && photo.albumId !== albumId)) {
+    throw badRequest(ORDER_MSG.photoNotInSchool, undefined, 'PHOTO_NOT_IN_SCHOOL');
+  }
+  return photo;
+}
+
+function priceSingle(item: OrderItemInput, ctx: PricingContext, products: ReadonlyMap<string, Product>): { line: PricedLine; agrees: boolean } {
+  const photo = photoOf(ctx, item.photoId, item.albumId);
+  // The wire's `productType` on an order item is the product's id.
+  const product = products.get(item.productType);
+  if (!product) throw conflict(ORDER_MSG.productUnavailable(item.productName?.trim() || 'A product'), 'PRODUCT_UNAVAILABLE');
+  const digital = product.kind === 'digital';
+  if (ctx.closed && !digital) throw conflict(ORDER_MSG.printsClosed(product.name), 'PRINTS_CLOSED');
+  const unitThebe = product.priceThebe;
+  const totalThebe = unitThebe * item.quantity;
+  const agrees = decimalToThebe(item.unitPrice) === unitThebe && decimalToThebe(item.totalPrice) === totalThebe;
+  return { line: { photo, product, quantity: item.quantity, unitThebe, totalThebe, digital }, agrees };
+}
+
+/**
+ * A package line (docs/packages-and-coupons.md, "Filling a package"): one photo for all of its
+ * contents or one per content row in order, no more different photos than its poses, all of one
+ * child, none of them a print after the closing date.
+ */
+function pricePackage(input: PackageLineInput, ctx: PricingContext, packages: ReadonlyMap<number, PackageInfo>): { pkg: PricedPackage; agrees: boolean } {
+  const pkg = packages.get(input.packageId);
+  if (!pkg) throw conflict(PACKAGE_MSG.packageUnavailable(input.packageName?.trim() || 'A package'), 'PACKAGE_UNAVAILABLE');
+  if (input.photos.length !== 1 && input.photos.length !== pkg.items.length) throw badRequest(PACKAGE_MSG.photosCount, undefined, 'PACKAGE_PHOTOS');
+  const photos = input.photos.map((chosen) => photoOf(ctx, chosen.photoId, chosen.albumId));
+  const [firstPhoto] = photos;
+  if (!firstPhoto) throw badRequest(PACKAGE_MSG.photosCount, undefined, 'PACKAGE_PHOTOS');
+  const poses = new Set(photos.map((photo) => photo.id)).size;
+  if (pkg.maxPoses !== null && poses > pkg.maxPoses) throw badRequest(PACKAGE_MSG.tooManyPoses(pkg.maxPoses), undefined, 'PACKAGE_POSES');
+  const children = new Set(photos.map((photo) => photo.studentId));
+  if (children.size > 1) throw badRequest(PACKAGE_MSG.oneChild, undefined, 'PACKAGE_ONE_CHILD');
+  if (ctx.closed && pkg.items.some((item) => item.product.kind !== 'digital')) throw conflict(ORDER_MSG.printsClosed(pkg.name), 'PRINTS_CLOSED');
+  const quantity = input.quantity;
+  const contents: PricedLine[] = pkg.items.map((item, index) => ({
+    photo: photos.length === 1 ? firstPhoto : (photos[index] ?? firstPhoto),
+    product: item.product,
+    quantity: item.quantity * quantity,
+    unitThebe: 0,
+    totalThebe: 0,
+    digital: item.product.kind === 'digital',
+  }));
+  const unitThebe = pkg.priceThebe;
+  const totalThebe = unitThebe * quantity;
+  const itemsValueThebe = pkg.items.reduce((sum, item) => sum + item.product.priceThebe * item.quantity, 0) * quantity;
+  const agrees = decimalToThebe(input.unitPrice) === unitThebe && decimalToThebe(input.totalPrice) === totalThebe;
+  return { pkg: { package: pkg, quantity, unitThebe, totalThebe, itemsValueThebe, studentId: firstPhoto.studentId, contents }, agrees };
+}
+
+/**
+ * Prices the lines and the discounts, every amount from the school's products, packages, family
+ * discount and the coupon, never from the client. `clientAgrees` tells whether the client's line
+ * prices were the server's.
+ */
+function price(items: readonly OrderLineInput[], ctx: PricingContext, coupon: CouponRule | null): PricedOrder & { clientAgrees: boolean } {
+  const products = new Map(ctx.products.map((p) => [p.id, p]));
+  const packages = new Map(ctx.packages.map((p) => [p.id, p]));
+  const quoted: QuotedLine[] = [];
+  let clientAgrees = true;
+  for (const item of items) {
+    if (isPackageLine(item)) {
+      const { pkg, agrees } = pricePackage(item, ctx, packages);
+      quoted.push({ kind: 'package', package: pkg });
+      clientAgrees &&= agrees;
+    } else {
+      const { line, agrees } = priceSingle(item, ctx, products);
+      quoted.push({ kind: 'single', line });
+      clientAgrees &&= agrees;
+    }
+  }
+  const lines = quoted.flatMap((q) => (q.kind === 'single' ? [q.line] : []));
+  const pricedPackages = quoted.flatMap((q) => (q.kind === 'package' ? [q.package] : []));
+  const discountLines = quoted.map(discountLine);
+  const subtotalThebe = discountLines.reduce((sum, line) => sum + line.totalThebe, 0);
+  const siblingDiscountThebe = Math.min(subtotalThebe, siblingDiscountOf(discountLines, ctx.sibling));
+  const couponDiscountThebe = coupon ? couponDiscountOf(discountLines, ctx.sibling, coupon, { subtotalThebe, siblingDiscountThebe }) : 0;
+  const studentIds = [...new Set([...lines, ...pricedPackages.flatMap((p) => p.contents)].flatMap((line) => (line.photo.studentId === null ? [] : [line.photo.studentId])))].sort((a, b) => a - b);
+  return {
+    quoted,
+    lines,
+    packages: pricedPackages,
+    subtotalThebe,
+    siblingDiscountThebe,
+    siblingPercent: siblingDiscountThebe > 0 && ctx.sibling ? ctx.sibling.percent : null,
+    coupon: coupon ? { rule: coupon, discountThebe: couponDiscountThebe } : null,
+    totalThebe: Math.max(0, subtotalThebe - siblingDiscountThebe - couponDiscountThebe),
+    studentIds,
+    clientAgrees,
+  };
+}
+
+/**
+ * What the cart shows before paying (`POST /api/orders/quote`): the order priced exactly as
+ * `priceOrder` prices it, without comparing the client's prices (the quote is how the cart learns them).
+ */
+export function quoteOrder(items: readonly OrderLineInput[], ctx: PricingContext, coupon: CouponRule | null = null): PricedOrder {
+  return price(items, ctx, coupon);
+}
+
+/**
+ * Prices an order on the server (docs/money-and-pricing.md, docs/packages-and-coupons.md): every
+ * line from the school's products and packages, then the family discount, then the coupon. The
+ * client's unit and line prices and its total (after the discounts) must agree to the thebe, or the
+ * parent is asked to review the cart (409 PRICE_MISMATCH): nothing is charged that the server did
+ * not price.
+ */
+export function priceOrder(input: Pick<OrderCreateInput, 'items' | 'totalAmount'>, ctx: PricingContext, coupon: CouponRule | null = null): PricedOrder {
+  const { clientAgrees, ...priced } = price(input.items, ctx, coupon);
+  if (!clientAgrees || decimalToThebe(input.totalAmount) !== priced.totalThebe) throw conflict(ORDER_MSG.pricesChanged, 'PRICE_MISMATCH');
+  return priced;
 }
