@@ -1,9 +1,10 @@
 import { thebeToDecimal } from '../../contract/money';
-import type { AwaitingPayment, Order, OrderSummary } from '../../contract/orders';
+import type { AwaitingPayment, Order, OrderQuote, OrderSummary } from '../../contract/orders';
 import { PAYMENT_METHOD_DEFINITIONS } from '../../contract/payment-methods';
 import { familyPhotoNumber } from '../../contract/photo-names';
 import { toIso } from '../db/knex';
 import type { OrderItemRecord, OrderRecord } from './orders.repository';
+import type { PricedOrder } from './pricing';
 
 /** Whether the order is paid for good: paid and not cancelled since. */
 export const isPaid = (order: Pick<OrderRecord, 'paymentStatus' | 'orderStatus'>): boolean =>
@@ -147,5 +148,38 @@ function presentItem(
     withdrawn,
     movedAfterSale: lineMovedAfterSale(item),
     packageLineId: item.orderPackageId,
+  };
+}
+
+/** The cart's quote (`POST /api/orders/quote`): each line as the server prices it, in the order sent, and the discounts. */
+export function presentQuote(priced: PricedOrder): OrderQuote {
+  return {
+    lines: priced.quoted.map((quoted) =>
+      quoted.kind === 'single'
+        ? {
+            packageId: null,
+            productType: quoted.line.product.id,
+            quantity: quoted.line.quantity,
+            unitPrice: thebeToDecimal(quoted.line.unitThebe),
+            totalPrice: thebeToDecimal(quoted.line.totalThebe),
+            itemsValue: null,
+            studentId: quoted.line.photo.studentId,
+          }
+        : {
+            packageId: quoted.package.package.id,
+            productType: null,
+            quantity: quoted.package.quantity,
+            unitPrice: thebeToDecimal(quoted.package.unitThebe),
+            totalPrice: thebeToDecimal(quoted.package.totalThebe),
+            itemsValue: thebeToDecimal(quoted.package.itemsValueThebe),
+            studentId: quoted.package.studentId,
+          },
+    ),
+    subtotal: thebeToDecimal(priced.subtotalThebe),
+    siblingDiscount: thebeToDecimal(priced.siblingDiscountThebe),
+    siblingPercent: priced.siblingPercent,
+    couponCode: priced.coupon?.rule.code ?? null,
+    couponDiscount: thebeToDecimal(priced.coupon?.discountThebe ?? 0),
+    total: thebeToDecimal(priced.totalThebe),
   };
 }

@@ -3,7 +3,8 @@ import type { OrderStatus, PaymentStatus, ProductKind } from '../../contract/con
 import { isPaymentMethodId, type PaymentMethodId } from '../../contract/payment-methods';
 import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
-import type { PhotoInfo, PricedLine, PricedPackage, Product } from './pricing';
+import type { PackageInfo, PhotoInfo, PricedLine, PricedPackage, Product } from './pricing';
+import type { SiblingDiscount } from '../../contract/price-lists';
 import { isPublished, isWithheld } from '../students/visibility';
 
 /** An order line's photo as it is now, to tell whether it is still the ordering family's (docs/access.md, "Withdrawn photos"). */
@@ -342,6 +343,19 @@ function toRecord(row: OrderRow, items: OrderItemRecord[], packages: OrderPackag
   };
 }
 
+/** The school an order is for, with what it sells (docs/packages-and-coupons.md). */
+export interface OrderSchool {
+  id: number;
+  name: string;
+  closingDate: string | null;
+  priceListId: number | null;
+  /** The price list's products in list order; none without a list. */
+  products: Product[];
+  /** The price list's packages in list order, each with its contents. */
+  packages: PackageInfo[];
+  sibling: SiblingDiscount | null;
+}
+
 export interface NewOrder {
   id: string;
   schoolId: number;
@@ -409,25 +423,74 @@ export function createOrdersRepository(knex: Knex) {
   }
 
   return {
-    /** The school an order is for, with its price list's products in list order (none without a list): one query. */
-    async school(id: number): Promise<{ id: number; name: string; closingDate: string | null; priceListId: number | null; products: Product[] } | undefined> {
+    /**
+     * The school an order is for, with its price list's products in list order (none without a
+     * list), its packages with their contents, and its family discount: two queries, the second
+     * only when the school has a price list.
+     */
+    async school(id: number): Promise<OrderSchool | undefined> {
       const rows = await knex('schools as s')
+        .leftJoin('price_lists as pl', 'pl.id', 's.price_list_id')
         .leftJoin('price_list_items as i', 'i.price_list_id', 's.price_list_id')
         .where('s.id', id)
         .orderBy([{ column: 'i.position' }, { column: 'i.id' }])
-        .select('s.id', 's.name', 's.closing_date', 's.price_list_id', 'i.id as item_id', 'i.product_type', 'i.description', 'i.price_thebe', 'i.kind');
+        .select(
+          's.id',
+          's.name',
+          's.closing_date',
+          's.price_list_id',
+          'pl.sibling_percent',
+          'pl.sibling_max_children',
+          'i.id as item_id',
+          'i.product_type',
+          'i.description',
+          'i.price_thebe',
+          'i.kind',
+        );
       const first = rows[0];
       if (!first) return undefined;
-      const products = rows
+      const products: Product[] = rows
         .filter((r) => r.item_id !== null)
         // In a price list, product_type is the product's name; the item's id is what an order line names.
         .map((r) => ({ id: String(r.item_id), name: r.product_type, description: r.description, priceThebe: Number(r.price_thebe), kind: r.kind }));
+      const priceListId = first.price_list_id === null ? null : Number(first.price_list_id);
+      const packages: PackageInfo[] = [];
+      if (priceListId !== null) {
+        const contents = (await knex('price_list_packages as pk')
+          .join('price_list_package_items as pi', 'pi.package_id', 'pk.id')
+          .where('pk.price_list_id', priceListId)
+          .orderBy([{ column: 'pk.position' }, { column: 'pk.id' }, { column: 'pi.position' }, { column: 'pi.id' }])
+          .select('pk.id', 'pk.name', 'pk.price_thebe', 'pk.max_poses', 'pi.price_list_item_id', 'pi.quantity')) as {
+          id: number;
+          name: string;
+          price_thebe: number | string;
+          max_poses: number | null;
+          price_list_item_id: number;
+          quantity: number;
+        }[];
+        const byId = new Map(products.map((product) => [product.id, product]));
+        for (const row of contents) {
+          const product = byId.get(String(row.price_list_item_id));
+          if (!product) continue;
+          let pkg = packages.find((candidate) => candidate.id === Number(row.id));
+          if (!pkg) {
+            pkg = { id: Number(row.id), name: row.name, priceThebe: Number(row.price_thebe), maxPoses: row.max_poses === null ? null : Number(row.max_poses), items: [] };
+            packages.push(pkg);
+          }
+          pkg.items.push({ product, quantity: Number(row.quantity) });
+        }
+      }
       return {
         id: Number(first.id),
         name: first.name,
         closingDate: first.closing_date,
-        priceListId: first.price_list_id === null ? null : Number(first.price_list_id),
+        priceListId,
         products,
+        packages,
+        sibling:
+          first.sibling_percent === null || first.sibling_max_children === null || first.sibling_percent === undefined
+            ? null
+            : { percent: Number(first.sibling_percent), maxChildren: Number(first.sibling_max_children) },
       };
     },
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/constants';
 import { ORDER_MSG } from '../../contract/messages';
-import { orderCreateSchema, orderStatusUpdateSchema } from '../../contract/orders';
+import { orderCreateSchema, orderQuoteRequestSchema, orderStatusUpdateSchema } from '../../contract/orders';
 import { id } from '../../contract/fields';
 import type { AppContext, AppState } from '../http/context';
 import { parse } from '../http/validate';
@@ -11,7 +11,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
 import { ORDER_ID_PATTERN } from './order-id';
-import { presentOrder, presentOrderSummary } from './orders.presenter';
+import { presentOrder, presentOrderSummary, presentQuote } from './orders.presenter';
 import { createOrderAccess } from './order-access';
 import type { OrderRecord } from './orders.repository';
 
@@ -44,6 +44,18 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
     orderAccess.grant(ctx, result.order.id);
     ctx.status = result.replayed ? 200 : 201;
     ctx.body = { order: principal.kind === 'staff' ? forStaff(result.order) : forFamily(result.order), customerCreated: result.customerCreated };
+  });
+
+  /**
+   * What the cart shows before paying: the lines, the family discount, the coupon and the total the
+   * order will be charged, priced as `POST /orders` prices it and open to whoever may place that
+   * order (docs/packages-and-coupons.md, "The order of discounts"). Nothing is stored.
+   */
+  router.post('/orders/quote', async (ctx) => {
+    const input = parse(orderQuoteRequestSchema, ctx.request.body);
+    const priced = await orders.quote(input, await deps.access.viewer(ctx));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentQuote(priced);
   });
 
   router.get('/orders', requireStaff, async (ctx) => {

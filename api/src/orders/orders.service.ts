@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../contract/constants';
 import { isOrderingClosed } from '../../contract/constants';
 import { HARDENING_MSG, MSG, ORDER_MSG, REVIEW_MSG, STUDENT_MSG } from '../../contract/messages';
-import type { Order, OrderCreateInput } from '../../contract/orders';
+import { isPackageLine, type Order, type OrderCreateInput, type OrderLineInput, type OrderQuoteRequest } from '../../contract/orders';
 import type { Deps } from '../deps';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { Viewer } from '../http/access';
@@ -14,8 +14,9 @@ import type { Outbox } from '../outbox/outbox.service';
 import { orderConfirmationEmail, paymentExpiredEmail } from '../mail/templates';
 import { newOrderId } from './order-id';
 import { orderRequestHash } from './idempotency';
-import { priceOrder, fallbackProducts, type PhotoInfo } from './pricing';
-import { createOrdersRepository, type OrderRecord } from './orders.repository';
+import { priceOrder, quoteOrder, fallbackProducts, type PhotoInfo, type PricedOrder, type PricingContext } from './pricing';
+import { createOrdersRepository, type OrderRecord, type OrderSchool } from './orders.repository';
+import type { CouponsForOrders } from '../coupons/coupons.types';
 import { isPaid, lineWithdrawn, presentOrder } from './orders.presenter';
 import { familyPhotoLabel, itemFamilyPhotoLabel } from '../../contract/photo-names';
 import type { DownloadLinks } from './downloads';
@@ -34,7 +35,20 @@ export interface OrdersHooks {
   reconcilePayment?(orderId: string): Promise<void>;
 }
 
-export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks: OrdersHooks, customers: CustomerService, outbox: Pick<Outbox, 'enqueue' | 'kick'>) {
+/** The photo ids an order's lines name: each single line's, and every photo chosen for a package. */
+const photoIdsOf = (items: readonly OrderLineInput[]): number[] => items.flatMap((item) => (isPackageLine(item) ? item.photos.map((photo) => photo.photoId) : [item.photoId]));
+
+/** Every photo a priced order sells: its single lines' and its packages' contents'. */
+const pricedPhotos = (priced: PricedOrder): PhotoInfo[] => [...priced.lines, ...priced.packages.flatMap((pkg) => pkg.contents)].map((line) => line.photo);
+
+export function createOrdersService(
+  deps: Deps,
+  downloads: DownloadLinks,
+  hooks: OrdersHooks,
+  customers: CustomerService,
+  outbox: Pick<Outbox, 'enqueue' | 'kick'>,
+  coupons: CouponsForOrders,
+) {
   const repo = createOrdersRepository(deps.knex);
   const database = createDatabase(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
@@ -56,13 +70,48 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
     }
   }
 
+  /** What pricing needs of the school: its products (or the built-in ones), packages and family discount. */
+  function pricingContext(school: OrderSchool, photos: Map<number, PhotoInfo>): PricingContext {
+    return {
+      schoolId: school.id,
+      products: school.products.length > 0 ? school.products : fallbackProducts(),
+      packages: school.packages,
+      sibling: school.sibling,
+      photos,
+      closed: isOrderingClosed(school.closingDate),
+    };
+  }
+
+  /** The school (404 when unknown), the lines' photos and the coupon as of now (refused by the coupons service when it may not be used). */
+  async function orderInputs(input: Pick<OrderCreateInput, 'schoolId' | 'items' | 'couponCode'>) {
+    const school = await repo.school(input.schoolId);
+    if (!school) throw notFound(MSG.schoolNotFound);
+    const photos = await repo.photos(photoIdsOf(input.items));
+    const coupon = input.couponCode ? await coupons.resolve(input.couponCode, school.id) : null;
+    return { school, photos, coupon };
+  }
+
+  /**
+   * What the cart shows before paying (`POST /api/orders/quote`, docs/packages-and-coupons.md,
+   * "The order of discounts"): the lines priced as an order would be, the family discount and the
+   * coupon, with the same refusals (photos this viewer may not order, a coupon this family may no
+   * longer use), nothing written and no use taken.
+   */
+  async function quote(input: OrderQuoteRequest, viewer: Viewer): Promise<PricedOrder> {
+    const { school, photos, coupon } = await orderInputs(input);
+    const priced = quoteOrder(input.items, pricingContext(school, photos), coupon);
+    await assertCanOrder(viewer, pricedPhotos(priced));
+    if (priced.coupon) await coupons.checkAvailable(priced.coupon.rule, { email: null, studentIds: priced.studentIds });
+    return priced;
+  }
+
   /**
    * A repeated request returns the order it created, but only for the very same request, and only
    * to a browser that may still see its photos (the grant is checked as for a new order).
    */
   async function replay(earlier: OrderRecord, input: OrderCreateInput, requestHash: string, ctx: CreateOrderContext) {
     if (earlier.idempotencyHash !== requestHash) throw conflict(HARDENING_MSG.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
-    const photos = await repo.photos(input.items.flatMap((item) => ('packageId' in item ? item.photos.map((photo) => photo.photoId) : [item.photoId])));
+    const photos = await repo.photos(photoIdsOf(input.items));
     await assertCanOrder(ctx.viewer, [...photos.values()]);
     return { order: earlier, customerCreated: false, replayed: true };
   }
@@ -73,17 +122,9 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
       const earlier = await repo.findByIdempotencyKey(ctx.idempotencyKey);
       if (earlier) return replay(earlier, input, requestHash, ctx);
     }
-    const school = await repo.school(input.schoolId);
-    if (!school) throw notFound(MSG.schoolNotFound);
-    const listed = school.products;
-    const photos = await repo.photos(input.items.flatMap((item) => ('packageId' in item ? item.photos.map((photo) => photo.photoId) : [item.photoId])));
-    const priced = priceOrder(input, {
-      schoolId: school.id,
-      products: listed.length > 0 ? listed : fallbackProducts(),
-      photos,
-      closed: isOrderingClosed(school.closingDate),
-    });
-    await assertCanOrder(ctx.viewer, priced.lines.map((line) => line.photo));
+    const { school, photos, coupon } = await orderInputs(input);
+    const priced = priceOrder(input, pricingContext(school, photos), coupon);
+    await assertCanOrder(ctx.viewer, pricedPhotos(priced));
 
     const id = newOrderId();
     let created: boolean;
@@ -114,13 +155,15 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
           idempotencyHash: ctx.idempotencyKey ? requestHash : null,
           totalThebe: priced.totalThebe,
           lines: priced.lines,
-          packages: [],
-          subtotalThebe: priced.totalThebe,
-          siblingDiscountThebe: 0,
-          coupon: null,
+          packages: priced.packages,
+          subtotalThebe: priced.subtotalThebe,
+          siblingDiscountThebe: priced.siblingDiscountThebe,
+          coupon: priced.coupon && { id: priced.coupon.rule.id, code: priced.coupon.rule.code, discountThebe: priced.coupon.discountThebe },
           },
           tx,
         );
+        // The coupon's use is held by this unpaid order, or the whole order is refused (docs/packages-and-coupons.md, "Counting a coupon's uses").
+        if (priced.coupon) await coupons.hold(tx, { coupon: priced.coupon.rule, orderId: id, email: input.customerEmail, studentIds: priced.studentIds });
         return account;
       });
     } catch (err) {
@@ -168,6 +211,7 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
 
   return {
     create,
+    quote,
     get,
 
     /** The order for its confirmation page: an unpaid one is settled with the gateway first. */
