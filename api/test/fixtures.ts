@@ -52,6 +52,39 @@ export async function addPriceListItem(server: TestServer, priceListId: number, 
   );
 }
 
+export interface PackageFixture {
+  name: string;
+  priceThebe: number;
+  /** null: as many different photos as it has content rows. */
+  maxPoses?: number | null;
+  /** Price list items of the same list (their ids) and how many of each, in order. */
+  items: { itemId: number; quantity: number }[];
+}
+
+/** A package of the price list (docs/packages-and-coupons.md, "Packages"); returns its id. */
+export async function addPackage(server: TestServer, priceListId: number, input: PackageFixture, position = 0): Promise<number> {
+  const id = insertedId(
+    await db(server)('price_list_packages').insert({ price_list_id: priceListId, name: input.name, description: '', price_thebe: input.priceThebe, max_poses: input.maxPoses ?? null, position }),
+  );
+  await db(server)('price_list_package_items').insert(input.items.map((item, index) => ({ package_id: id, price_list_item_id: item.itemId, quantity: item.quantity, position: index })));
+  return id;
+}
+
+/** The price list's family discount (docs/packages-and-coupons.md, "Family pricing"), or none. */
+export async function setSiblingDiscount(server: TestServer, priceListId: number, discount: { percent: number; maxChildren: number } | null): Promise<void> {
+  await db(server)('price_lists')
+    .where({ id: priceListId })
+    .update({ sibling_percent: discount?.percent ?? null, sibling_max_children: discount?.maxChildren ?? null });
+}
+
+/** A child on the class list and the photos that are of that child; returns the child's id. */
+export async function addChildWithPhotos(server: TestServer, albumId: number, name: string, photoIds: number[]): Promise<number> {
+  const at = Date.now();
+  const id = insertedId(await db(server)('students').insert({ album_id: albumId, name, code: randomBytes(6).toString('hex').toUpperCase().slice(0, 8), created_at: at, updated_at: at }));
+  if (photoIds.length > 0) await db(server)('photos').whereIn('id', photoIds).update({ student_id: id });
+  return id;
+}
+
 // Schools and classes
 
 export interface SchoolInput {
