@@ -59,7 +59,7 @@ export const couponInputShape = {
     .transform((value) => (value === '' || value === undefined ? null : value))
     .pipe(z.union([z.null(), z.number().int(COUPON_MSG.maxUsesInvalid).min(1, COUPON_MSG.maxUsesInvalid).max(1_000_000, COUPON_MSG.maxUsesInvalid)])),
   oncePer: z.enum(COUPON_ONCE_PER, { error: COUPON_MSG.oncePerInvalid }).optional().default('order'),
-  excludesPackages: z.boolean().optional().default(false),
+  excludesPackages: z.boolean({ error: COUPON_MSG.excludesPackagesInvalid }).optional().default(false),
 };
 
 /**
@@ -97,8 +97,18 @@ export const couponCreateSchema = z.object(couponInputShape).transform((coupon, 
 /** `value` is whole percent or thebe; `minOrder` thebe. */
 export type CouponCreateInput = z.output<typeof couponCreateSchema>;
 
-/** `PATCH /api/coupons/{id}`: the fields given change; the result is checked as a whole by the service. */
-export const couponPatchSchema = z.object(couponInputShape).partial();
+/**
+ * `PATCH /api/coupons/{id}`: the fields given change; the result is checked as a whole by the
+ * service. `oncePer` and `excludesPackages` lose their defaults here: zod 4 applies a default
+ * inside `.partial()`, so a PATCH without them would otherwise reset them to order / false.
+ */
+export const couponPatchSchema = z
+  .object({
+    ...couponInputShape,
+    oncePer: z.enum(COUPON_ONCE_PER, { error: COUPON_MSG.oncePerInvalid }),
+    excludesPackages: z.boolean({ error: COUPON_MSG.excludesPackagesInvalid }),
+  })
+  .partial();
 export type CouponPatchInput = z.output<typeof couponPatchSchema>;
 
 export const couponSchema = z.object({

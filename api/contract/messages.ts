@@ -867,4 +867,7 @@ export const COUPON_MSG = {
   couponNotFound: 'Coupon not found',
   schoolNotFound: 'School not found',
   deleted: 'Coupon deleted',
+  excludesPackagesInvalid: 'Excludes packages must be true or false',
+  idInvalid: 'A valid coupon id is required',
+  schoolIdInvalid: 'A valid school id is required',
 } as const;
