@@ -20,6 +20,7 @@ import { isPaid, lineWithdrawn, presentOrder } from './orders.presenter';
 import { familyPhotoLabel, itemFamilyPhotoLabel } from '../../contract/photo-names';
 import type { DownloadLinks } from './downloads';
 import type { StreamedFileResponse } from '../media/media.types';
+import type { CouponsForOrders } from '../coupons/coupons.types';
 
 export interface CreateOrderContext {
   /** Set when a signed-in customer orders: the order is theirs whatever e-mail they type. */
@@ -34,7 +35,14 @@ export interface OrdersHooks {
   reconcilePayment?(orderId: string): Promise<void>;
 }
 
-export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks: OrdersHooks, customers: CustomerService, outbox: Pick<Outbox, 'enqueue' | 'kick'>) {
+export function createOrdersService(
+  deps: Deps,
+  downloads: DownloadLinks,
+  hooks: OrdersHooks,
+  customers: CustomerService,
+  outbox: Pick<Outbox, 'enqueue' | 'kick'>,
+  coupons: CouponsForOrders,
+) {
   const repo = createOrdersRepository(deps.knex);
   const database = createDatabase(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
@@ -210,7 +218,13 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
       if (!mine) throw forbidden(ORDER_MSG.notYourOrder, 'NOT_YOUR_ORDER');
       if (order.orderStatus === 'cancelled' && order.paymentStatus !== 'completed') return order;
       if (order.paymentStatus !== 'completed' && hooks.reconcilePayment) await hooks.reconcilePayment(id);
-      if ((await repo.cancelUnpaid(id)) === 0) {
+      // A coupon use the order held is given back with the cancel (docs/packages-and-coupons.md, "Counting a coupon's uses").
+      const cancelled = await database.transaction(async (tx) => {
+        if ((await repo.cancelUnpaid(id, tx)) === 0) return false;
+        await coupons.release(id, tx);
+        return true;
+      });
+      if (!cancelled) {
         const now = await get(id);
         if (now.paymentStatus === 'completed') throw conflict(ORDER_MSG.alreadyPaid, 'ALREADY_PAID');
         if (now.orderStatus === 'cancelled') return now;
@@ -219,8 +233,14 @@ export function createOrdersService(deps: Deps, downloads: DownloadLinks, hooks:
       }
       return get(id);
     },
+    /** Staff set an order's status; cancelling an unpaid order gives its coupon use back (a paid one keeps it). */
     async setStatus(id: string, status: OrderStatus): Promise<OrderRecord> {
-      if ((await repo.setStatus(id, status)) === 0) throw notFound(ORDER_MSG.orderNotFound);
+      const found = await database.transaction(async (tx) => {
+        if ((await repo.setStatus(id, status, tx)) === 0) return false;
+        if (status === 'cancelled') await coupons.release(id, tx);
+        return true;
+      });
+      if (!found) throw notFound(ORDER_MSG.orderNotFound);
       return get(id);
     },
 
