@@ -164,6 +164,23 @@ export function createPaymentsRepository(knex: Knex) {
         updated_at: at,
       });
     },
+    /** The completed payment of amount 0 that records an order of total zero (no gateway request). */
+    async insertFree(orderId: string, paygateId: string, gatewayName: string, currency: string, tx: Tx): Promise<void> {
+      const at = now();
+      await runner(knex, tx)('payments').insert({
+        order_id: orderId,
+        gateway: gatewayName,
+        paygate_id: paygateId,
+        pay_request_id: null,
+        reference: orderId,
+        amount_thebe: 0,
+        currency,
+        method: null,
+        status: 'completed',
+        created_at: at,
+        updated_at: at,
+      });
+    },
     byPayRequestId: async (payRequestId: string, tx?: Tx): Promise<PaymentRecord | undefined> =>
       maybe(await runner(knex, tx)<PaymentRow>('payments').where({ pay_request_id: payRequestId }).first()),
 
