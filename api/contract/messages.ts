@@ -870,4 +870,5 @@ export const COUPON_MSG = {
   excludesPackagesInvalid: 'Excludes packages must be true or false',
   idInvalid: 'A valid coupon id is required',
   schoolIdInvalid: 'A valid school id is required',
+  dateInvalid: 'Dates must be YYYY-MM-DD',
 } as const;
