@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
 import { COUPON_MSG, ORDER_MSG } from '../../contract/messages';
 import { Client, describeApi, staffClient, startWithVisitors, type TestServer } from '../../test/harness';
-import { createShop, orderBody, payThroughSandbox, standardLines, waitUntil } from '../../test/shop';
+import type { Student } from '../../contract/students';
+import { addPhoto, createShop, orderBody, payThroughSandbox, standardLines, waitUntil } from '../../test/shop';
+import { addStudents, assignPhotos, familyWith, setAccessMode } from '../students/students.test-helpers';
 import { AppError } from '../http/errors';
 import { createDatabase } from '../db/database';
 import { localDate } from '../outreach/send-window';
@@ -326,6 +328,33 @@ describeApi('coupons as orders use them', () => {
       expect(await couponRow(server, coupon.id)).toEqual({ held: 0, paid: 1 });
       expect(await server.runtime.knex('coupon_redemptions').where({ order_id: paid }).whereNotNull('paid_at')).toHaveLength(1);
     }));
+
+  it('a child\'s erasure cancels their unpaid order and gives its coupon use back', async () => {
+    const { server } = await startWithVisitors('photographer');
+    try {
+      const admin = await staffClient(server, 'admin'); // erasure is an administrator's (docs/accounts.md)
+      const shop = await createShop(server);
+      await setAccessMode(admin, shop.schoolId, 'student_codes');
+      const [kabo] = (await addStudents(admin, shop.openAlbumId, ['Kabo Ramotswe'])) as [Student];
+      const photo = await addPhoto(server, shop.openAlbumId, 'IMG_0901.JPG');
+      await assignPhotos(admin, [photo], kabo.id);
+      const family = await familyWith(server, kabo.code);
+      const placed = await family.post('/api/orders', orderBody(shop, [{ photoId: photo, albumId: shop.openAlbumId, product: shop.print, quantity: 1 }]));
+      expect(placed.status).toBe(201);
+      const coupon = (await admin.post('/api/coupons', { code: 'ERASED', kind: 'percent', value: 10, oncePer: 'child' })).body;
+      const rule = await server.runtime.services.coupons.resolve('ERASED', shop.schoolId);
+      await hold(server, { coupon: rule, orderId: placed.body.order.id, email: placed.body.order.customerEmail, studentIds: [kabo.id] });
+      expect(await couponRow(server, coupon.id)).toEqual({ held: 1, paid: 0 });
+
+      expect((await admin.post(`/api/students/${kabo.id}/erase`)).status).toBe(200);
+      expect((await server.runtime.knex('orders').where({ id: placed.body.order.id }).first()).order_status).toBe('cancelled');
+      expect(await couponRow(server, coupon.id)).toEqual({ held: 0, paid: 0 });
+      // Nothing of the child stays with the coupon either.
+      expect(await server.runtime.knex('coupon_redemption_children').where({ coupon_id: coupon.id })).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
 
   it('an order of total zero is paid at once without the gateway: a free payment of 0, the confirmation e-mail, the coupon use counted', () =>
     withWorld({}, async (w) => {

@@ -11,7 +11,7 @@ export type PaymentState = 'initiated' | 'pending' | 'completed' | 'failed';
 export interface PaymentRecord {
   id: number;
   orderId: string;
-  /** 'sandbox' or 'paygate'. */
+  /** 'sandbox' or 'paygate'; 'free' for an order of total zero, paid without the gateway (docs/packages-and-coupons.md, "A total of zero"). */
   gateway: string;
   paygateId: string;
   payRequestId: string | null;
