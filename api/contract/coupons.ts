@@ -20,8 +20,10 @@ export const couponCodeSchema = z
   .toUpperCase()
   .pipe(z.string().min(1, COUPON_MSG.codeRequired).regex(/^[A-Z0-9][A-Z0-9-]{2,39}$/, COUPON_MSG.codeFormat));
 
-const amount = (message: string) =>
-  z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+/** Pula ("25.00" or 25) to thebe, or null for none; anything else is one issue with `message` (a union would say "Invalid input"). */
+const optionalAmount = (message: string) =>
+  z.union([z.null(), z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    if (value === null) return null;
     const thebe = decimalToThebe(value);
     if (thebe === null || thebe > 100_000_000) {
       ctx.addIssue({ code: 'custom', message });
@@ -34,7 +36,7 @@ const optionalDay = z
   .union([z.string(), z.null()])
   .optional()
   .transform((value) => (value ?? '').trim())
-  .pipe(z.union([z.literal('').transform(() => null), z.iso.date({ error: 'Dates must be YYYY-MM-DD' })]));
+  .pipe(z.union([z.literal('').transform(() => null), z.iso.date({ error: COUPON_MSG.dateInvalid })]));
 
 /**
  * `POST /api/coupons` (and `PATCH`, where every field is optional). `value` is a whole percentage
@@ -50,16 +52,16 @@ export const couponInputShape = {
     .union([z.null(), z.literal(''), z.string(), z.number()])
     .optional()
     .transform((value) => (value === '' || value === undefined ? null : value))
-    .pipe(z.union([z.null(), amount(COUPON_MSG.minimumInvalid)])),
+    .pipe(optionalAmount(COUPON_MSG.minimumInvalid)),
   startsOn: optionalDay,
   endsOn: optionalDay,
   maxUses: z
     .union([z.null(), z.literal(''), z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: COUPON_MSG.maxUsesInvalid })
     .optional()
     .transform((value) => (value === '' || value === undefined ? null : value))
-    .pipe(z.union([z.null(), z.number().int(COUPON_MSG.maxUsesInvalid).min(1, COUPON_MSG.maxUsesInvalid).max(1_000_000, COUPON_MSG.maxUsesInvalid)])),
+    .pipe(z.number().int(COUPON_MSG.maxUsesInvalid).min(1, COUPON_MSG.maxUsesInvalid).max(1_000_000, COUPON_MSG.maxUsesInvalid).nullable()),
   oncePer: z.enum(COUPON_ONCE_PER, { error: COUPON_MSG.oncePerInvalid }).optional().default('order'),
-  excludesPackages: z.boolean().optional().default(false),
+  excludesPackages: z.boolean({ error: COUPON_MSG.excludesPackagesInvalid }).optional().default(false),
 };
 
 /**
@@ -97,8 +99,18 @@ export const couponCreateSchema = z.object(couponInputShape).transform((coupon, 
 /** `value` is whole percent or thebe; `minOrder` thebe. */
 export type CouponCreateInput = z.output<typeof couponCreateSchema>;
 
-/** `PATCH /api/coupons/{id}`: the fields given change; the result is checked as a whole by the service. */
-export const couponPatchSchema = z.object(couponInputShape).partial();
+/**
+ * `PATCH /api/coupons/{id}`: the fields given change; the result is checked as a whole by the
+ * service. `oncePer` and `excludesPackages` lose their defaults here: zod 4 applies a default
+ * inside `.partial()`, so a PATCH without them would otherwise reset them to order / false.
+ */
+export const couponPatchSchema = z
+  .object({
+    ...couponInputShape,
+    oncePer: z.enum(COUPON_ONCE_PER, { error: COUPON_MSG.oncePerInvalid }),
+    excludesPackages: z.boolean({ error: COUPON_MSG.excludesPackagesInvalid }),
+  })
+  .partial();
 export type CouponPatchInput = z.output<typeof couponPatchSchema>;
 
 export const couponSchema = z.object({

@@ -867,4 +867,8 @@ export const COUPON_MSG = {
   couponNotFound: 'Coupon not found',
   schoolNotFound: 'School not found',
   deleted: 'Coupon deleted',
+  excludesPackagesInvalid: 'Excludes packages must be true or false',
+  idInvalid: 'A valid coupon id is required',
+  schoolIdInvalid: 'A valid school id is required',
+  dateInvalid: 'Dates must be YYYY-MM-DD',
 } as const;

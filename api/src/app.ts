@@ -25,6 +25,7 @@ import { createStudentRoutes } from './students/students.routes';
 import { createGuardianRoutes } from './guardians/guardians.routes';
 import { createCartRoutes } from './carts/carts.routes';
 import { createSeasonRoutes } from './season/season.routes';
+import { createCouponRoutes } from './coupons/coupons.routes';
 import { serveApp } from './http/static-app';
 import { compression } from './http/compression';
 
@@ -110,6 +111,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     createSeasonRoutes(deps, services),
     createAlbumRoutes(deps, services),
     createPriceListRoutes(deps, services),
+    createCouponRoutes(deps, services),
     createPhotoRoutes(deps, services),
     createDashboardRoutes(deps, services),
     createStudentRoutes(deps, services),

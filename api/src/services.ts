@@ -24,6 +24,7 @@ import { createGuardianService } from './guardians/guardians.service';
 import { createCartService } from './carts/carts.service';
 import { createReminderService } from './carts/reminders.service';
 import { createSeasonService } from './season/season.service';
+import { createCouponService } from './coupons/coupons.service';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
@@ -33,11 +34,15 @@ export function createServices(deps: Deps) {
   const schools = createSchoolService(deps);
   const priceLists = createPriceListService(deps);
   const guardians = createGuardianService(deps, outbox);
+  const coupons = createCouponService(deps);
   return {
     outbox,
     staff: createStaffService(deps, outbox),
     customers,
-    commerce: createCommerce(deps, customers, outbox, { onPaidInTx: (orderId, tx) => season.withdrawForPaidOrder(orderId, tx) }),
+    // The paid path also counts the order's coupon use (commerce.ts composes coupons.markPaid into it).
+    commerce: createCommerce(deps, customers, outbox, { onPaidInTx: (orderId, tx) => season.withdrawForPaidOrder(orderId, tx) }, coupons),
+    /** Coupons: the staff API and the uses orders hold and pay (docs/packages-and-coupons.md, "Counting a coupon's uses"). */
+    coupons,
     /** The season timeline: schedule, the job that sends what is due, preview, test, statistics (docs/outreach.md). */
     season,
     schools,
@@ -48,7 +53,7 @@ export function createServices(deps: Deps) {
     matching: createMatchingService(deps),
     images: createImageService(deps),
     dashboard: createDashboardService(deps),
-    students: createStudentService(deps, photos, guardians),
+    students: createStudentService(deps, photos, guardians, coupons),
     /** Guardians: consent, double opt-in, one-click unsubscribe, erasure (docs/outreach.md). */
     guardians,
     printBatches: createPrintBatchService({ ...deps, businessName: deps.config.businessName }),

@@ -5,9 +5,8 @@ import { createOutbox, type Outbox } from '../outbox/outbox.service';
 import { createDownloadLinks } from './downloads';
 import { createOrdersService } from './orders.service';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service';
+import { createCouponService } from '../coupons/coupons.service';
 import type { CouponsForOrders } from '../coupons/coupons.types';
-import { badRequest } from '../http/errors';
-import { COUPON_MSG } from '../../contract/messages';
 
 export interface CommerceHooks {
   /** Runs in the transaction that marks an order paid (docs/outreach.md, "Stopping once the family pays"). */
@@ -15,24 +14,19 @@ export interface CommerceHooks {
 }
 
 /**
- * The coupons of a commerce built without the coupons service (a script or a test that only sweeps
- * payments): it knows no coupon, so a code is refused as unknown, and it holds no use to count or give back.
- */
-const NO_COUPONS: CouponsForOrders = {
-  resolve: () => Promise.reject(badRequest(COUPON_MSG.notValid, undefined, 'COUPON_INVALID')),
-  checkAvailable: () => Promise.resolve(),
-  hold: () => Promise.reject(badRequest(COUPON_MSG.notValid, undefined, 'COUPON_INVALID')),
-  markPaid: () => Promise.resolve(),
-  release: () => Promise.resolve(),
-};
-
-/**
  * Orders, payments and download links wired together (routes and the reconcile sweep share it).
- * The process's services pass their own customers service, outbox and coupons service; scripts and
- * tests that build one from a runtime get the same behaviour from fresh ones on the same database
- * (without coupons: see NO_COUPONS).
+ * The process's services pass their own customers service and outbox; scripts and tests that
+ * build one from a runtime get the same behaviour from fresh ones on the same database. Whichever
+ * answer pays an order also counts its coupon use, in the same transaction (docs/packages-and-coupons.md,
+ * "Counting a coupon's uses").
  */
-export function createCommerce(deps: Deps, customers?: CustomerService, outbox: Outbox = createOutbox(deps), hooks: CommerceHooks = {}, coupons: CouponsForOrders = NO_COUPONS) {
+export function createCommerce(
+  deps: Deps,
+  customers?: CustomerService,
+  outbox: Outbox = createOutbox(deps),
+  hooks: CommerceHooks = {},
+  coupons: CouponsForOrders = createCouponService(deps),
+) {
   const downloads = createDownloadLinks(deps.config.jwtSecret, deps.config.publicUrl);
   // Each needs the other: the order page settles a pending payment, a paid payment confirms the order.
   const orders = createOrdersService(
@@ -50,7 +44,10 @@ export function createCommerce(deps: Deps, customers?: CustomerService, outbox: 
     gateway: deps.gateway,
     queryIntervalMs: deps.config.paymentQueryIntervalMs,
     onPaid: (orderId, tx) => orders.queueConfirmation(orderId, tx),
-    onPaidInTx: hooks.onPaidInTx,
+    onPaidInTx: async (orderId, tx) => {
+      await coupons.markPaid(orderId, tx);
+      await hooks.onPaidInTx?.(orderId, tx);
+    },
     paymentMethods: deps.config.paymentMethods,
     bankTransferExpiryDays: deps.config.bankTransferExpiryDays,
     onExpired: (orderId, tx) => orders.queuePaymentExpired(orderId, tx),

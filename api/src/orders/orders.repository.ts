@@ -666,17 +666,17 @@ export function createOrdersRepository(knex: Knex) {
     },
 
     /** Cancels an unpaid order no payment is being set up for; 0 when it was paid, moved on or claimed meanwhile. */
-    async cancelUnpaid(id: string): Promise<number> {
+    async cancelUnpaid(id: string, tx?: Tx): Promise<number> {
       const at = now();
-      return knex('orders')
+      return runner(knex, tx)('orders')
         .where({ id, order_status: 'pending' })
         .whereNot('payment_status', 'completed')
         .where((q) => q.whereNull('payment_claimed_until').orWhere('payment_claimed_until', '<', at))
         .update({ order_status: 'cancelled', updated_at: at });
     },
 
-    async setStatus(id: string, status: OrderStatus): Promise<number> {
-      return knex('orders').where({ id }).update({ order_status: status, updated_at: now() });
+    async setStatus(id: string, status: OrderStatus, tx?: Tx): Promise<number> {
+      return runner(knex, tx)('orders').where({ id }).update({ order_status: status, updated_at: now() });
     },
   };
 }

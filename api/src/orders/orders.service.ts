@@ -254,7 +254,13 @@ export function createOrdersService(
       if (!mine) throw forbidden(ORDER_MSG.notYourOrder, 'NOT_YOUR_ORDER');
       if (order.orderStatus === 'cancelled' && order.paymentStatus !== 'completed') return order;
       if (order.paymentStatus !== 'completed' && hooks.reconcilePayment) await hooks.reconcilePayment(id);
-      if ((await repo.cancelUnpaid(id)) === 0) {
+      // A coupon use the order held is given back with the cancel (docs/packages-and-coupons.md, "Counting a coupon's uses").
+      const cancelled = await database.transaction(async (tx) => {
+        if ((await repo.cancelUnpaid(id, tx)) === 0) return false;
+        await coupons.release(id, tx);
+        return true;
+      });
+      if (!cancelled) {
         const now = await get(id);
         if (now.paymentStatus === 'completed') throw conflict(ORDER_MSG.alreadyPaid, 'ALREADY_PAID');
         if (now.orderStatus === 'cancelled') return now;
@@ -263,8 +269,14 @@ export function createOrdersService(
       }
       return get(id);
     },
+    /** Staff set an order's status; cancelling an unpaid order gives its coupon use back (a paid one keeps it). */
     async setStatus(id: string, status: OrderStatus): Promise<OrderRecord> {
-      if ((await repo.setStatus(id, status)) === 0) throw notFound(ORDER_MSG.orderNotFound);
+      const found = await database.transaction(async (tx) => {
+        if ((await repo.setStatus(id, status, tx)) === 0) return false;
+        if (status === 'cancelled') await coupons.release(id, tx);
+        return true;
+      });
+      if (!found) throw notFound(ORDER_MSG.orderNotFound);
       return get(id);
     },
 

@@ -7,6 +7,8 @@ import type { InitiationOutcome } from './payments.service';
  */
 export function presentInitiation(outcome: InitiationOutcome) {
   if (!outcome.ok) return { success: false, error: ORDER_MSG.paymentUnavailable, message: ORDER_MSG.paymentUnavailable };
+  // Nothing to pay: the order is paid already, the PWA goes straight to its confirmation page.
+  if ('free' in outcome) return { success: true, redirectUrl: `/order-confirmation/${encodeURIComponent(outcome.free.orderId)}` };
   const { processUrl, payRequestId, checksum } = outcome.request;
   return { success: true, processUrl, payRequestId, checksum };
 }

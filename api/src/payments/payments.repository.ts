@@ -11,7 +11,7 @@ export type PaymentState = 'initiated' | 'pending' | 'completed' | 'failed';
 export interface PaymentRecord {
   id: number;
   orderId: string;
-  /** 'sandbox' or 'paygate'. */
+  /** 'sandbox' or 'paygate'; 'free' for an order of total zero, paid without the gateway (docs/packages-and-coupons.md, "A total of zero"). */
   gateway: string;
   paygateId: string;
   payRequestId: string | null;
@@ -160,6 +160,23 @@ export function createPaymentsRepository(knex: Knex) {
         currency: payment.currency,
         method: payment.method,
         status: 'initiated',
+        created_at: at,
+        updated_at: at,
+      });
+    },
+    /** The completed payment of amount 0 that records an order of total zero (no gateway request). */
+    async insertFree(orderId: string, paygateId: string, gatewayName: string, currency: string, tx: Tx): Promise<void> {
+      const at = now();
+      await runner(knex, tx)('payments').insert({
+        order_id: orderId,
+        gateway: gatewayName,
+        paygate_id: paygateId,
+        pay_request_id: null,
+        reference: orderId,
+        amount_thebe: 0,
+        currency,
+        method: null,
+        status: 'completed',
         created_at: at,
         updated_at: at,
       });

@@ -96,8 +96,15 @@ function transitionFor(status: number): Transition {
   }
 }
 
-/** What the initiate endpoint answers: the gateway's request, or that payment is unavailable now. */
-export type InitiationOutcome = { ok: true; request: InitiateResult } | { ok: false };
+/**
+ * What the initiate endpoint answers: the gateway's request; an order of total zero paid at once
+ * without the gateway (docs/packages-and-coupons.md, "A total of zero"); or that payment is
+ * unavailable now.
+ */
+export type InitiationOutcome = { ok: true; request: InitiateResult } | { ok: true; free: { orderId: string } } | { ok: false };
+
+/** The gateway name of the payment that records an order of total zero: no money moved, and it is not a test. */
+export const FREE_GATEWAY = 'free';
 
 /**
  * The money path. Gateway answers are verified, matched to a payment only
@@ -162,7 +169,7 @@ export function createPaymentsService(options: PaymentsOptions) {
    * order's first payment) reads the order and looks for an open request once, in one query,
    * under the claim.
    */
-  async function initiate(orderId: string, askedMethod?: PaymentMethodId): Promise<InitiateResult> {
+  async function initiate(orderId: string, askedMethod?: PaymentMethodId): Promise<InitiateResult | { free: { orderId: string } }> {
     const method = chooseMethod(askedMethod);
     const deadline = Date.now() + INITIATION_WAIT_MS;
     while (!(await repo.claimInitiation(orderId, INITIATION_CLAIM_MS))) {
@@ -177,6 +184,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     let released = false;
     try {
       const order = await payableOrder(orderId);
+      if (order.totalThebe === 0) return { free: await payFree(orderId) };
       // An earlier request of this order (another tab, the back button, the claim's previous holder).
       const opened = order.hasOpenRequest ? await reusableRequest(orderId, method) : null;
       if (opened) return opened;
@@ -208,6 +216,30 @@ export function createPaymentsService(options: PaymentsOptions) {
     } finally {
       if (!released) await repo.releaseInitiation(orderId);
     }
+  }
+
+  /**
+   * An order whose discounts bring it to zero (docs/packages-and-coupons.md, "A total of zero"): a
+   * completed payment of gateway `free` and amount 0 is recorded and the order paid through the
+   * same paid path as a gateway's approval (confirmation e-mail, coupon use, reminders withdrawn),
+   * in one transaction. Called under the order's initiation claim.
+   */
+  async function payFree(orderId: string): Promise<{ orderId: string }> {
+    const paid = await database.transaction(async (tx) => {
+      if (!(await repo.completeOrderPayment(orderId, tx))) return false;
+      await repo.insertFree(orderId, gateway.paygateId, FREE_GATEWAY, CURRENCY, tx);
+      await options.onPaid(orderId, tx);
+      await options.onPaidInTx?.(orderId, tx);
+      return true;
+    });
+    if (!paid) {
+      // Paid or cancelled a moment ago by another request: the order says which.
+      await payableOrder(orderId);
+      throw conflict(HARDENING_MSG.paymentInProgress, 'PAYMENT_IN_PROGRESS');
+    }
+    logger.info({ orderId }, 'order of total zero paid without the gateway');
+    options.mailQueued();
+    return { orderId };
   }
 
   /** Applies a verified gateway result. Returns a short outcome for the callback log. */
@@ -344,7 +376,8 @@ export function createPaymentsService(options: PaymentsOptions) {
      */
     async start(orderId: string, method?: PaymentMethodId): Promise<InitiationOutcome> {
       try {
-        return { ok: true, request: await initiate(orderId, method) };
+        const started = await initiate(orderId, method);
+        return 'free' in started ? { ok: true, free: started.free } : { ok: true, request: started };
       } catch (err) {
         if (err instanceof AppError) throw err;
         logger.error({ err, orderId, code: err instanceof PayGateError ? err.code : undefined }, 'payment initiation failed');

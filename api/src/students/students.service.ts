@@ -19,6 +19,7 @@ import type { Grant } from '../http/access';
 import { createStudentRepository, type GrantedStudent, type StudentRecord } from './students.repository';
 import { slowed } from '../http/rate-limit';
 import { byStudentName } from './students.presenter';
+import type { CouponsForOrders } from '../coupons/coupons.types';
 
 type StudentDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'> & { config: Pick<Deps['config'], 'businessName' | 'publicUrl'> };
 
@@ -92,7 +93,7 @@ export interface ChildFollowers {
   forgetChild(child: { studentId: number; schoolId: number; guardianEmail: string | null }, tx: Tx): Promise<void>;
 }
 
-export function createStudentService(deps: StudentDeps, photos: PhotoService, followers: ChildFollowers) {
+export function createStudentService(deps: StudentDeps, photos: PhotoService, followers: ChildFollowers, coupons: Pick<CouponsForOrders, 'release'>) {
   const repo = createStudentRepository(deps.knex);
   const albums = createAlbumRepository(deps.knex);
   const schools = createSchoolRepository(deps.knex);
@@ -354,6 +355,8 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
         }
         await repo.setOrderNotes(notes, tx);
         await repo.cancelUnpaidOrders(redacted.orderIds, tx);
+        // Cancelled unpaid orders give their coupon uses back; release leaves the others alone.
+        for (const orderId of redacted.orderIds) await coupons.release(orderId, tx);
         if (photoIds.length > 0) await repo.deletePhotos(photoIds, tx);
         // Queued with the rows: a removal that fails is retried until storage confirms (docs/access.md, "Erasure").
         await fileDeletions.queue(erased, tx);
@@ -384,7 +387,12 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
      * opened (docs/access.md, "Erasure"); run by the payment sweep. Returns how many were cancelled.
      */
     async cancelOrdersLeftByErasure(): Promise<number> {
-      return database.transaction(async (tx) => repo.cancelUnpaidOrders(await repo.ordersLeftByErasure(500, tx), tx));
+      return database.transaction(async (tx) => {
+        const orderIds = await repo.ordersLeftByErasure(500, tx);
+        const cancelled = await repo.cancelUnpaidOrders(orderIds, tx);
+        for (const orderId of orderIds) await coupons.release(orderId, tx);
+        return cancelled;
+      });
     },
   };
 }
