@@ -16,7 +16,7 @@ function editorForm(name: string, rows: Record<string, string>[], packages: unkn
   return form;
 }
 
-const products = [
+const products: Record<string, string>[] = [
   { name: '10x15 Print', price: '25', kind: 'print', size: '10x15 cm' },
   { name: '15x20 Print', price: '40', kind: 'print', size: '15x20 cm' },
   { name: 'Digital Copy', price: '15', kind: 'digital' },
@@ -121,7 +121,7 @@ describeApi('price list packages and sibling discount', () => {
     expect(starter).toMatchObject({ items: [{ productId: print }, { productId: itemId(before, 'Digital Copy') }], itemsValue: '40.00', savings: '10.00' });
     expect((await packageRows(before.id)).map((row) => Number(row.id))).toEqual([starter?.id, family?.id]);
     // The removed package's contents went with it; no contents point at the old 15x20 item.
-    const contents = (await server.runtime.knex('price_list_package_items').whereIn('package_id', [family?.id, bundle?.id, starter?.id])) as { package_id: number; price_list_item_id: number }[];
+    const contents = (await server.runtime.knex('price_list_package_items').whereIn('package_id', [family?.id ?? 0, bundle?.id ?? 0, starter?.id ?? 0])) as { package_id: number; price_list_item_id: number }[];
     expect(contents.filter((row) => Number(row.package_id) === bundle?.id)).toEqual([]);
     expect(contents.map((row) => Number(row.price_list_item_id))).not.toContain(itemId(before, '15x20 Print'));
     expect(contents).toHaveLength(4);
