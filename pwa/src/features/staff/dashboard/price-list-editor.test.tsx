@@ -7,6 +7,7 @@ import type { PriceList } from '@contract/price-lists';
 import { PACKAGE_EDITOR_MSG } from '@contract/staff-screen-messages';
 import { Toaster, resetToasts } from '../../../components/ui/toast';
 import { PriceListEditor } from './price-list-editor';
+import { PriceListsTab } from './price-lists-tab';
 
 const list: PriceList = {
   id: 4,
@@ -51,6 +52,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.body instanceof FormData) sent.push({ method: init.method ?? 'GET', url: String(input), form: init.body });
+      if ((init?.method ?? 'GET') === 'GET' && String(input) === '/api/price-lists') return new Response(JSON.stringify([list]), { status: 200, headers: { 'Content-Type': 'application/json' } });
       return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -180,5 +182,15 @@ describe('the price list editor: packages and sibling discount', () => {
     expect(form.get('packages')).toBe('');
     expect(form.get('siblingDiscount')).toBe('');
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('the price list card names its packages and the sibling discount', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PriceListsTab />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(`${PACKAGE_EDITOR_MSG.packagesOnCard(1)}: Family Pack P100.00`)).toBeTruthy();
+    expect(screen.getByText(PACKAGE_EDITOR_MSG.siblingSummary(20, 3))).toBeTruthy();
   });
 });
