@@ -35,7 +35,7 @@ function checkPackages(packages: readonly PackageInput[]): void {
  * (an existing product keeps its id while its name stays), else `productName` a product row of
  * this request, exactly as written there. Anything else is refused, naming what was sent.
  */
-export function resolvePackages(packages: readonly PackageInput[], saved: readonly { id: number; name: string }[]): PackageWrite[] {
+function resolvePackages(packages: readonly PackageInput[], saved: readonly { id: number; name: string }[]): PackageWrite[] {
   const ids = new Set(saved.map((item) => item.id));
   return packages.map((pkg, index) => ({
     name: pkg.name,
