@@ -836,6 +836,9 @@ export const PACKAGE_MSG = {
   tooManyPoses: (count: number) => `This package can be filled with at most ${count} different ${count === 1 ? 'photo' : 'photos'}`,
   oneChild: "A package's photos must all be of one child",
   siblingLine: (percent: number) => `Sibling discount (${percent}% off from the second child)`,
+  /** Price list editor (server answers). */
+  maxPosesAboveItems: (count: number) => `Number of poses can be at most the number of products in the package (${count})`,
+  productAmbiguous: (name: string) => `Two products are called ${name}; give them different names to use one in a package`,
 } as const;
 
 /** Coupons: the code a parent enters in the cart, and why one is refused (docs/packages-and-coupons.md, "Coupons"). */

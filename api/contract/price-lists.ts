@@ -90,17 +90,19 @@ export type PackageInput = z.output<typeof packageInputSchema>;
  * the second and later children of one order, up to `maxChildren` children in all. Absent or null: none.
  */
 export const siblingDiscountInputSchema = z
-  .union([
-    z.null(),
-    z.object({
+  // An object (not a union with null) so a half-filled one names the field that is wrong.
+  .object(
+    {
       percent: z
         .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: PACKAGE_MSG.siblingPercentInvalid })
         .pipe(z.number().int(PACKAGE_MSG.siblingPercentInvalid).min(1, PACKAGE_MSG.siblingPercentInvalid).max(100, PACKAGE_MSG.siblingPercentInvalid)),
       maxChildren: z
         .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: PACKAGE_MSG.siblingMaxInvalid })
         .pipe(z.number().int(PACKAGE_MSG.siblingMaxInvalid).min(2, PACKAGE_MSG.siblingMaxInvalid).max(20, PACKAGE_MSG.siblingMaxInvalid)),
-    }),
-  ])
+    },
+    { error: PACKAGE_MSG.siblingPercentInvalid },
+  )
+  .nullable()
   .optional()
   .transform((value) => value ?? null);
 export type SiblingDiscount = { percent: number; maxChildren: number };

@@ -41,6 +41,18 @@ describeApi('demo seed', () => {
     const image = await anon.get(example);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
+    // A package with its worth against single prints, and the family discount.
+    const names = new Map((prices.body[0].items as { id: number; productType: string }[]).map((item) => [item.id, item.productType]));
+    const family = (prices.body[0].packages as { name: string; price: string; items: { productId: number; quantity: number }[]; maxPoses: number | null; itemsValue: string; savings: string }[]).find(
+      (pkg) => pkg.name === 'Family Pack',
+    );
+    expect(family).toMatchObject({ price: '95.00', maxPoses: 2, itemsValue: '105.00', savings: '10.00' });
+    expect(family?.items.map((item) => [names.get(item.productId), item.quantity])).toEqual([
+      ['15x20 Print', 1],
+      ['10x15 Print', 2],
+      ['Digital Copy', 1],
+    ]);
+    expect(prices.body[0].siblingDiscount).toEqual({ percent: 10, maxChildren: 3 });
 
     const photo = await server.runtime.knex('photos').first();
     expect(photo.original_name).toMatch(/^IMG_\d{4}\.JPG$/);

@@ -25,6 +25,37 @@ const PRODUCTS = [
   { name: 'Canvas', description: '30 x 40 cm stretched canvas', priceThebe: 8000, kind: 'print', size: '30x40 cm' },
 ] as const;
 
+/**
+ * The demo list's packages (docs/packages-and-coupons.md, "Packages"): contents by product name.
+ * Family Pack: 40 + 2 x 25 + 15 = P105 of products for P95; Keepsake: 35 + 15 = P50 for P45.
+ */
+const PACKAGES = [
+  {
+    name: 'Family Pack',
+    description: 'One large print, two small prints and the digital copy',
+    priceThebe: 9500,
+    maxPoses: 2,
+    items: [
+      { product: '15x20 Print', quantity: 1 },
+      { product: '10x15 Print', quantity: 2 },
+      { product: 'Digital Copy', quantity: 1 },
+    ],
+  },
+  {
+    name: 'Keepsake',
+    description: 'A framed print and its digital copy, of one photo',
+    priceThebe: 4500,
+    maxPoses: 1,
+    items: [
+      { product: 'Small Frame', quantity: 1 },
+      { product: 'Digital Copy', quantity: 1 },
+    ],
+  },
+] as const;
+
+/** Second and later children of one order: 10% off, up to three children (docs/packages-and-coupons.md, "Family pricing"). */
+const SIBLING_DISCOUNT = { percent: 10, maxChildren: 3 } as const;
+
 /** Classes named so that numeric-aware, case-insensitive sorting matters (Class 2B before Class 10C). */
 const CLASSES: { name: string; password?: string; photos: number }[] = [
   { name: 'Class 10C', password: DEMO.protectedClass.password, photos: 10 },
@@ -93,15 +124,18 @@ async function createPriceList(deps: Deps): Promise<number> {
     await deps.knex('price_lists').insert({
       name: 'Standard Package',
       description: 'Prints, frames and digital copies',
+      sibling_percent: SIBLING_DISCOUNT.percent,
+      sibling_max_children: SIBLING_DISCOUNT.maxChildren,
       created_at: at,
       updated_at: at,
     }),
   );
+  const itemIds = new Map<string, number>();
   for (const [position, product] of PRODUCTS.entries()) {
     const image = await withTempFile(deps, await generateExampleImage(product.name, position), `${product.name}.png`, (file) =>
       deps.media.storeExampleImage(file),
     );
-    await deps.knex('price_list_items').insert({
+    const itemId = insertedId(await deps.knex('price_list_items').insert({
       price_list_id: id,
       product_type: product.name,
       description: product.description,
@@ -110,7 +144,16 @@ async function createPriceList(deps: Deps): Promise<number> {
       kind: product.kind,
       print_size: product.size,
       position,
-    });
+    }));
+    itemIds.set(product.name, itemId);
+  }
+  for (const [position, pkg] of PACKAGES.entries()) {
+    const packageId = insertedId(
+      await deps.knex('price_list_packages').insert({ price_list_id: id, name: pkg.name, description: pkg.description, price_thebe: pkg.priceThebe, max_poses: pkg.maxPoses, position }),
+    );
+    await deps.knex('price_list_package_items').insert(
+      pkg.items.map((item, itemPosition) => ({ package_id: packageId, price_list_item_id: itemIds.get(item.product), quantity: item.quantity, position: itemPosition })),
+    );
   }
   return id;
 }

@@ -6,15 +6,30 @@ const ROW_FILE = /^products\[(\d{1,4})\]\[exampleImage\]$/;
 const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export interface PriceListForm {
-  /** Input for priceListInputSchema: {name, description, products[]} in row order. */
-  body: { name?: string; description?: string; products: PriceListRow[] };
+  /** Input for priceListInputSchema: {name, description, products[], packages, siblingDiscount}, rows in order. */
+  body: { name?: string; description?: string; products: PriceListRow[]; packages?: unknown; siblingDiscount?: unknown };
   /** Uploaded example images by position in body.products. */
   images: Map<number, UploadedFile>;
 }
 
 /**
+ * A JSON field of the form (`packages`, `siblingDiscount`): absent or blank is "not given" (no
+ * packages, no family discount); text that is not JSON is handed on as text, so the schema refuses
+ * it with its own message.
+ */
+function jsonField(value: string | undefined): unknown {
+  if (value === undefined || value.trim() === '') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/**
  * Turns the editor's flat multipart keys (products[i][name], products[i][exampleImage] …) into
- * rows. Rows keep the order of their index i; gaps left by removed rows close up.
+ * rows. Rows keep the order of their index i; gaps left by removed rows close up. The packages and
+ * the family discount come as one JSON field each (docs/packages-and-coupons.md, "Packages").
  */
 export function readPriceListForm(fields: Record<string, string>, files: Record<string, UploadedFile[]>): PriceListForm {
   const rows = new Map<number, PriceListRow>();
@@ -44,7 +59,13 @@ export function readPriceListForm(fields: Record<string, string>, files: Record<
     if (upload) images.set(position, upload);
   });
   return {
-    body: { name: fields.name, description: fields.description, products: order.map((index) => rows.get(index) as PriceListRow) },
+    body: {
+      name: fields.name,
+      description: fields.description,
+      products: order.map((index) => rows.get(index) as PriceListRow),
+      packages: jsonField(fields.packages),
+      siblingDiscount: jsonField(fields.siblingDiscount),
+    },
     images,
   };
 }

@@ -44,6 +44,31 @@ export interface ItemWrite {
   printSize: string | null;
 }
 
+/** A package to write: its contents already resolved to items of the same list. */
+export interface PackageWrite {
+  name: string;
+  description: string;
+  priceThebe: number;
+  maxPoses: number | null;
+  items: { priceListItemId: number; quantity: number }[];
+}
+
+/** The list's own fields; siblingDiscount null switches the family discount off. */
+export interface ListWrite {
+  name: string;
+  description: string;
+  siblingDiscount: { percent: number; maxChildren: number } | null;
+}
+
+function listRow(input: ListWrite) {
+  return {
+    name: input.name,
+    description: input.description,
+    sibling_percent: input.siblingDiscount?.percent ?? null,
+    sibling_max_children: input.siblingDiscount?.maxChildren ?? null,
+  };
+}
+
 interface ListRow {
   id: number;
   name: string;
@@ -154,26 +179,28 @@ export function createPriceListRepository(knex: Knex) {
       return row.price_list_id === null ? null : Number(row.price_list_id);
     },
 
-    async insert(input: { name: string; description: string }, tx: Tx): Promise<number> {
+    async insert(input: ListWrite, tx: Tx): Promise<number> {
       const at = now();
-      return insertedId(await inTx(tx)('price_lists').insert({ name: input.name, description: input.description, created_at: at, updated_at: at }));
+      return insertedId(await inTx(tx)('price_lists').insert({ ...listRow(input), created_at: at, updated_at: at }));
     },
 
-    async update(id: number, input: { name: string; description: string }, tx: Tx): Promise<void> {
-      await inTx(tx)('price_lists').where({ id }).update({ name: input.name, description: input.description, updated_at: now() });
+    async update(id: number, input: ListWrite, tx: Tx): Promise<void> {
+      await inTx(tx)('price_lists').where({ id }).update({ ...listRow(input), updated_at: now() });
     },
 
     /**
      * Writes the items in row order. An existing item with the same product name keeps its id, so
-     * carts that hold that id stay valid when staff edit a price or description.
+     * carts that hold that id stay valid when staff edit a price or description. Returns the ids
+     * of the written items in row order.
      */
-    async replaceItems(priceListId: number, items: ItemWrite[], tx: Tx): Promise<void> {
+    async replaceItems(priceListId: number, items: ItemWrite[], tx: Tx): Promise<number[]> {
       const db = inTx(tx);
       const existing = (await db('price_list_items').where({ price_list_id: priceListId }).select('id', 'product_type')) as {
         id: number;
         product_type: string;
       }[];
       const unused = new Map<number, string>(existing.map((row) => [Number(row.id), row.product_type]));
+      const ids: number[] = [];
       for (const [position, item] of items.entries()) {
         const row = {
           product_type: item.productName,
@@ -186,18 +213,57 @@ export function createPriceListRepository(knex: Knex) {
         };
         const reuse = [...unused].find(([, productName]) => productName === item.productName)?.[0];
         if (reuse === undefined) {
-          await db('price_list_items').insert({ ...row, price_list_id: priceListId });
+          ids.push(insertedId(await db('price_list_items').insert({ ...row, price_list_id: priceListId })));
         } else {
           unused.delete(reuse);
           await db('price_list_items').where({ id: reuse }).update(row);
+          ids.push(reuse);
         }
       }
-      if (unused.size > 0) await db('price_list_items').whereIn('id', [...unused.keys()]).delete();
+      if (unused.size > 0) {
+        // A removed product leaves the packages holding it first (their contents are rewritten next).
+        await db('price_list_package_items').whereIn('price_list_item_id', [...unused.keys()]).delete();
+        await db('price_list_items').whereIn('id', [...unused.keys()]).delete();
+      }
+      return ids;
     },
 
-    /** The list and its items. */
+    /**
+     * Writes the packages in order, like replaceItems: an existing package with the same name keeps
+     * its id (carts holding it stay valid), its contents are written anew; packages no longer
+     * listed are removed (docs/packages-and-coupons.md, "Packages").
+     */
+    async replacePackages(priceListId: number, packages: PackageWrite[], tx: Tx): Promise<void> {
+      const db = inTx(tx);
+      const existing = (await db('price_list_packages').where({ price_list_id: priceListId }).select('id', 'name')) as { id: number; name: string }[];
+      const unused = new Map<number, string>(existing.map((row) => [Number(row.id), row.name]));
+      if (existing.length > 0) await db('price_list_package_items').whereIn('package_id', [...unused.keys()]).delete();
+      for (const [position, pkg] of packages.entries()) {
+        const row = { name: pkg.name, description: pkg.description, price_thebe: pkg.priceThebe, max_poses: pkg.maxPoses, position };
+        let packageId = [...unused].find(([, name]) => name === pkg.name)?.[0];
+        if (packageId === undefined) {
+          packageId = insertedId(await db('price_list_packages').insert({ ...row, price_list_id: priceListId }));
+        } else {
+          unused.delete(packageId);
+          await db('price_list_packages').where({ id: packageId }).update(row);
+        }
+        const contents = pkg.items.map((item, itemPosition) => ({
+          package_id: packageId,
+          price_list_item_id: item.priceListItemId,
+          quantity: item.quantity,
+          position: itemPosition,
+        }));
+        if (contents.length > 0) await db('price_list_package_items').insert(contents);
+      }
+      if (unused.size > 0) await db('price_list_packages').whereIn('id', [...unused.keys()]).delete();
+    },
+
+    /** The list, its packages and its items. */
     async delete(id: number, tx: Tx): Promise<void> {
       const db = inTx(tx);
+      const packageIds = db('price_list_packages').where({ price_list_id: id }).select('id');
+      await db('price_list_package_items').whereIn('package_id', packageIds).delete();
+      await db('price_list_packages').where({ price_list_id: id }).delete();
       await db('price_list_items').where({ price_list_id: id }).delete();
       await db('price_lists').where({ id }).delete();
     },

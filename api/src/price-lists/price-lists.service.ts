@@ -1,15 +1,61 @@
-import { MSG } from '../../contract/messages';
-import type { PriceList, PriceListInput } from '../../contract/price-lists';
-import { notFound } from '../http/errors';
+import { MSG, PACKAGE_MSG } from '../../contract/messages';
+import type { PackageInput, PriceList, PriceListInput } from '../../contract/price-lists';
+import { badRequest, notFound } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import type { Deps } from '../deps';
 import { compareNames } from '../../contract/format';
 import { createDatabase, type Tx } from '../db/database';
-import { createPriceListRepository, type ItemWrite, type PriceListRecord } from './price-lists.repository';
+import { createPriceListRepository, type ItemWrite, type PackageWrite, type PriceListRecord } from './price-lists.repository';
 import { presentPriceList } from './price-lists.presenter';
 import { exampleImageName } from './price-lists.form';
 
 type PriceListDeps = Pick<Deps, 'knex' | 'media' | 'logger'>;
+
+const fieldError = (message: string, field: string) => badRequest(message, { [field]: message });
+
+/**
+ * The rules a package's shape must keep on its own (docs/packages-and-coupons.md, "Packages"): no
+ * two packages of a list share a name (case and spaces aside), and the poses limit is at most the
+ * number of its content rows.
+ */
+function checkPackages(packages: readonly PackageInput[]): void {
+  const seen = new Set<string>();
+  for (const [index, pkg] of packages.entries()) {
+    const key = pkg.name.replace(/\s+/g, ' ').toLowerCase();
+    if (seen.has(key)) throw fieldError(PACKAGE_MSG.duplicateName(pkg.name), `packages.${index}.name`);
+    seen.add(key);
+    if (pkg.maxPoses !== null && pkg.maxPoses > pkg.items.length) {
+      throw fieldError(PACKAGE_MSG.maxPosesAboveItems(pkg.items.length), `packages.${index}.maxPoses`);
+    }
+  }
+}
+
+/**
+ * A package's contents name products of the list as saved: `productId` an item id of this list
+ * (an existing product keeps its id while its name stays), else `productName` a product row of
+ * this request, exactly as written there. Anything else is refused, naming what was sent.
+ */
+function resolvePackages(packages: readonly PackageInput[], saved: readonly { id: number; name: string }[]): PackageWrite[] {
+  const ids = new Set(saved.map((item) => item.id));
+  return packages.map((pkg, index) => ({
+    name: pkg.name,
+    description: pkg.description,
+    priceThebe: pkg.price,
+    maxPoses: pkg.maxPoses,
+    items: pkg.items.map((item, row) => {
+      if (item.productId !== undefined) {
+        if (!ids.has(item.productId)) throw fieldError(PACKAGE_MSG.productNotInList(`Product ${item.productId}`), `packages.${index}.items.${row}.productId`);
+        return { priceListItemId: item.productId, quantity: item.quantity };
+      }
+      const name = item.productName ?? '';
+      const matches = saved.filter((product) => product.name === name);
+      const field = `packages.${index}.items.${row}.productName`;
+      if (matches.length === 0) throw fieldError(PACKAGE_MSG.productNotInList(name), field);
+      if (matches.length > 1) throw fieldError(PACKAGE_MSG.productAmbiguous(name), field);
+      return { priceListItemId: (matches[0] as { id: number }).id, quantity: item.quantity };
+    }),
+  }));
+}
 
 export function createPriceListService(deps: PriceListDeps) {
   const database = createDatabase(deps.knex);
@@ -32,10 +78,11 @@ export function createPriceListService(deps: PriceListDeps) {
   }
 
   /**
-   * Stores this request's uploads, then writes list and items in one transaction. Uploads are
-   * removed again when anything fails; images the list no longer uses are removed after commit.
+   * Stores this request's uploads, then writes list, items and packages in one transaction. Uploads
+   * are removed again when anything fails; images the list no longer uses are removed after commit.
    */
   async function save(id: number | null, input: PriceListInput, uploads: Map<number, UploadedFile>): Promise<PriceList> {
+    checkPackages(input.packages);
     const before = id === null ? [] : (await get(id)).items.flatMap((item) => (item.exampleImage ? [item.exampleImage] : []));
     // Only a name this list already uses may be kept, so no request can adopt another list's file.
     const keepable = new Set(before);
@@ -56,7 +103,7 @@ export function createPriceListService(deps: PriceListDeps) {
         items.push({ productName: product.name, description: product.description, priceThebe: product.priceThebe, exampleImage, kind: product.kind, printSize: product.size });
       }
       savedId = await database.transaction(async (tx) => {
-        const fields = { name: input.name, description: input.description };
+        const fields = { name: input.name, description: input.description, siblingDiscount: input.siblingDiscount };
         let listId = id;
         if (listId === null) {
           listId = await repo.insert(fields, tx);
@@ -64,7 +111,9 @@ export function createPriceListService(deps: PriceListDeps) {
           await get(listId, tx);
           await repo.update(listId, fields, tx);
         }
-        await repo.replaceItems(listId, items, tx);
+        const itemIds = await repo.replaceItems(listId, items, tx);
+        const saved = itemIds.map((itemId, position) => ({ id: itemId, name: items[position]?.productName ?? '' }));
+        await repo.replacePackages(listId, resolvePackages(input.packages, saved), tx);
         return listId;
       });
     } catch (err) {

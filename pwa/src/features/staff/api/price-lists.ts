@@ -21,10 +21,37 @@ export interface EditorRow {
   size: string;
 }
 
+/** One content row of a package: a product row of the editor (by its key) and how many. */
+export interface EditorContent {
+  key: string;
+  /** The EditorRow's key, or '' while none is chosen. */
+  productKey: string;
+  quantity: string;
+}
+
+export interface EditorPackage {
+  key: string;
+  name: string;
+  description: string;
+  price: string;
+  /** How many different photos may fill it; blank: one per content row. */
+  maxPoses: string;
+  contents: EditorContent[];
+}
+
+/** The family discount as edited; `enabled` false sends none. */
+export interface EditorSibling {
+  enabled: boolean;
+  percent: string;
+  maxChildren: string;
+}
+
 export interface PriceListDraft {
   name: string;
   description: string;
   rows: EditorRow[];
+  packages: EditorPackage[];
+  sibling: EditorSibling;
 }
 
 /** The fixed failure text, then the server's reason when it gave one (which field, which rule). */
@@ -35,6 +62,34 @@ export function priceListFailure(action: keyof typeof HARDENING_MSG.priceListFai
 
 /** Rows without a name or a price are dropped. */
 export const completeRows = (rows: readonly EditorRow[]) => rows.filter((row) => row.name.trim() !== '' && row.price.trim() !== '');
+
+/** A package with nothing typed in it is left out. */
+const blankPackage = (pkg: EditorPackage) => pkg.name.trim() === '' && pkg.price.trim() === '' && pkg.contents.every((content) => content.productKey === '');
+
+/**
+ * The packages as the API reads them (docs/packages-and-coupons.md, "Packages"): each content row
+ * names its product by the product row's name, so a product added in the same edit can be used.
+ */
+export function packagesPayload(draft: Pick<PriceListDraft, 'rows' | 'packages'>) {
+  const names = new Map(draft.rows.map((row) => [row.key, row.name.trim()]));
+  return draft.packages
+    .filter((pkg) => !blankPackage(pkg))
+    .map((pkg) => ({
+      name: pkg.name.trim(),
+      description: pkg.description.trim(),
+      price: pkg.price.trim(),
+      maxPoses: pkg.maxPoses.trim() === '' ? null : pkg.maxPoses.trim(),
+      items: pkg.contents.map((content) => ({ productName: names.get(content.productKey) ?? '', quantity: content.quantity.trim() })),
+    }));
+}
+
+/** The first package (by name, or its number) with a content row lacking a product, or null. */
+export function packageMissingProduct(draft: Pick<PriceListDraft, 'rows' | 'packages'>): string | null {
+  const names = new Map(draft.rows.map((row) => [row.key, row.name.trim()]));
+  const index = draft.packages.findIndex((pkg) => !blankPackage(pkg) && pkg.contents.some((content) => !names.get(content.productKey)));
+  if (index < 0) return null;
+  return draft.packages[index]?.name.trim() || `package ${index + 1}`;
+}
 
 export function priceListForm(draft: PriceListDraft): FormData {
   const form = new FormData();
@@ -49,6 +104,10 @@ export function priceListForm(draft: PriceListDraft): FormData {
     if (row.image) form.append(`products[${i}][exampleImage]`, row.image, row.image.name);
     else if (row.existingImagePath) form.append(`products[${i}][existingImagePath]`, row.existingImagePath);
   });
+  // Two JSON fields; blank means no packages and no family discount.
+  const packages = packagesPayload(draft);
+  form.append('packages', packages.length === 0 ? '' : JSON.stringify(packages));
+  form.append('siblingDiscount', draft.sibling.enabled ? JSON.stringify({ percent: draft.sibling.percent.trim(), maxChildren: draft.sibling.maxChildren.trim() }) : '');
   return form;
 }
 

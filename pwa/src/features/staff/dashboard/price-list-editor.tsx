@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { MSG, PWA_MSG } from '@contract/messages';
-import { STAFF_MSG } from '@contract/staff-screen-messages';
+import { PACKAGE_EDITOR_MSG, STAFF_MSG } from '@contract/staff-screen-messages';
 import type { PriceList } from '@contract/price-lists';
 import { PRODUCT_KINDS, PRODUCT_KIND_LABELS, type ProductKind } from '@contract/constants';
 import { Select } from '../../../components/ui/select';
@@ -10,15 +10,24 @@ import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { useZodForm } from '../../../lib/form';
-import { completeRows, priceListFailure, useSavePriceList, type EditorRow } from '../api/price-lists';
+import { completeRows, packageMissingProduct, priceListFailure, useSavePriceList, type EditorPackage, type EditorRow, type EditorSibling } from '../api/price-lists';
 import { FormActions } from '../../../components/ui/form-actions';
+import { PackagesEditor, packagesOf } from './packages-editor';
+import { SiblingDiscountEditor, siblingOf } from './sibling-discount-editor';
 
 let rowKey = 0;
 const blankRow = (): EditorRow => ({ key: `row-${(rowKey += 1)}`, name: '', description: '', price: '', image: null, existingImagePath: '', kind: 'print', size: '' });
 
-function rowsOf(list: PriceList | null): EditorRow[] {
-  if (!list || list.items.length === 0) return [blankRow()];
-  return list.items.map((item) => ({ ...blankRow(), name: item.productType, description: item.description, price: item.price, existingImagePath: item.exampleImage ?? '', kind: item.kind, size: item.size ?? '' }));
+/** The product rows, and which row holds each item id (packages refer to products by it). */
+function rowsOf(list: PriceList | null): { rows: EditorRow[]; keyOfItem: Map<number, string> } {
+  const keyOfItem = new Map<number, string>();
+  if (!list || list.items.length === 0) return { rows: [blankRow()], keyOfItem };
+  const rows = list.items.map((item) => {
+    const row = { ...blankRow(), name: item.productType, description: item.description, price: item.price, existingImagePath: item.exampleImage ?? '', kind: item.kind, size: item.size ?? '' };
+    keyOfItem.set(item.id, row.key);
+    return row;
+  });
+  return { rows, keyOfItem };
 }
 
 /** The list's own fields; the product rows are checked on submit (at least one complete row). */
@@ -27,7 +36,10 @@ const headSchema = z.object({ name: z.string().trim().min(1, MSG.priceListNameRe
 /** Create or edit a price list (incomplete rows dropped, the last row stays). */
 export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDone: () => void }) {
   const { values, errors, set, handleSubmit } = useZodForm(headSchema, { name: list?.name ?? '', description: list?.description ?? '' });
-  const [rows, setRows] = useState<EditorRow[]>(() => rowsOf(list));
+  const [initial] = useState(() => rowsOf(list));
+  const [rows, setRows] = useState<EditorRow[]>(initial.rows);
+  const [packages, setPackages] = useState<EditorPackage[]>(() => packagesOf(list, initial.keyOfItem));
+  const [sibling, setSibling] = useState<EditorSibling>(() => siblingOf(list));
   const save = useSavePriceList();
   const editing = list !== null;
 
@@ -38,8 +50,10 @@ export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDo
   const submit = handleSubmit(
     () => {
       if (completeRows(rows).length === 0) return fail(MSG.priceListProductsRequired);
+      const missing = packageMissingProduct({ rows, packages });
+      if (missing !== null) return fail(PACKAGE_EDITOR_MSG.contentNeedsProduct(missing));
       save.mutate(
-        { id: list?.id ?? null, draft: { name: values.name, description: values.description, rows } },
+        { id: list?.id ?? null, draft: { name: values.name, description: values.description, rows, packages, sibling } },
         {
           onSuccess: (saved) => {
             toast({ title: editing ? STAFF_MSG.priceListUpdatedTitle : STAFF_MSG.priceListCreatedTitle, description: STAFF_MSG.savedPriceList(saved.name), variant: 'success' });
@@ -91,6 +105,8 @@ export function PriceListEditor({ list, onDone }: { list: PriceList | null; onDo
           Add Product
         </Button>
       </fieldset>
+      <PackagesEditor rows={rows} packages={packages} onChange={setPackages} />
+      <SiblingDiscountEditor value={sibling} onChange={setSibling} />
       <FormActions busy={save.isPending} busyLabel="Saving..." label={editing ? 'Update Price List' : STAFF_MSG.createPriceList} onCancel={onDone} />
     </form>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PRICE_LIST_CARD_ITEMS } from '@contract/constants';
 import { formatPula } from '@contract/money';
 import type { PriceList } from '@contract/price-lists';
-import { STAFF_MSG } from '@contract/staff-screen-messages';
+import { PACKAGE_EDITOR_MSG, STAFF_MSG } from '@contract/staff-screen-messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -54,6 +54,12 @@ export function PriceListsTab() {
                   ))}
                 </ul>
                 {list.items.length > PRICE_LIST_CARD_ITEMS ? <span className="muted">+{list.items.length - PRICE_LIST_CARD_ITEMS} more</span> : null}
+                {list.packages.length > 0 ? (
+                  <span className="muted">
+                    {PACKAGE_EDITOR_MSG.packagesOnCard(list.packages.length)}: {list.packages.map((pkg) => `${pkg.name} ${formatPula(pkg.price)}`).join(', ')}
+                  </span>
+                ) : null}
+                {list.siblingDiscount ? <span className="muted">{PACKAGE_EDITOR_MSG.siblingSummary(list.siblingDiscount.percent, list.siblingDiscount.maxChildren)}</span> : null}
                 <div className="row">
                   <Button variant="outline" size="sm" onClick={() => setEditing(list)} aria-label={`Edit ${list.name}`}>
                     Edit
