@@ -887,5 +887,4 @@ export const ORDER_PACKAGE_MSG = {
   saved: (amount: string) => `You saved ${amount} against single prints`,
   /** One item of a package: "1 x 15x20 Print, Photo 423". */
   contentLine: (quantity: number, productName: string, photo: string) => `${quantity} x ${productName}, ${photo}`,
-  photosAndLines: (photos: number, lines: number) => `${photos} ${photos === 1 ? 'photo' : 'photos'}, ${lines} ${lines === 1 ? 'item' : 'items'}`,
 } as const;

@@ -393,8 +393,9 @@ export const ORDER_PACKAGE_STAFF_MSG = {
   /** CSV Order Details: a package as one entry, its contents inside brackets. */
   csvPackage: (name: string, quantity: number, price: string, child: string | null, contents: string[]) =>
     `${name} x${quantity} ${price}${child ? ` (${child})` : ''} [${contents.join(', ')}]`,
-  csvSibling: (amount: string) => `Sibling discount -${amount}`,
-  csvCoupon: (code: string, amount: string) => `Coupon ${code} -${amount}`,
+  /** The discounts in one line each (the order's row, the CSV's Order Details). */
+  siblingLine: (amount: string) => `Sibling discount -${amount}`,
+  couponLine: (code: string, amount: string) => `Coupon ${code} -${amount}`,
   /** Packing list and labels: "Family Pack: Glossy Print × 1 · IMG_0423.JPG". */
   labLine: (packageName: string, line: string) => `${packageName}: ${line}`,
   /** Order sheet and MISSING.txt: the product, with the package it fills. */
