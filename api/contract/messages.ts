@@ -875,3 +875,23 @@ export const COUPON_MSG = {
   schoolIdInvalid: 'A valid school id is required',
   dateInvalid: 'Dates must be YYYY-MM-DD',
 } as const;
+
+/**
+ * A placed order's packages and discounts as a parent reads them: the confirmation e-mail, My Orders
+ * and the order confirmation page (docs/packages-and-coupons.md, "Where packages and discounts show").
+ */
+export const ORDER_PACKAGE_MSG = {
+  subtotal: 'Subtotal',
+  siblingDiscount: 'Sibling discount',
+  couponDiscount: (code: string) => `Coupon ${code}`,
+  total: 'Total',
+  /** An amount taken off, shown beside the discount's name. */
+  minus: (amount: string) => `-${amount}`,
+  /** A package's child, named when the order is for more than one. */
+  forChild: (name: string) => `for ${name}`,
+  contents: 'Contains',
+  /** What the package's contents cost as single products, against what was paid. */
+  saved: (amount: string) => `You saved ${amount} against single prints`,
+  /** One item of a package: "1 x 15x20 Print, Photo 423". */
+  contentLine: (quantity: number, productName: string, photo: string) => `${quantity} x ${productName}, ${photo}`,
+} as const;

@@ -69,6 +69,8 @@ export const printBatchOrderSchema = z.object({
     z.object({
       id: z.number(),
       productName: z.string(),
+      /** The package this print is part of (docs/packages-and-coupons.md), or null for a single product. */
+      packageName: z.string().nullable(),
       quantity: z.number(),
       photoName: z.string(),
       photoOriginalNumber: z.string().nullable(),
@@ -92,6 +94,7 @@ export const leftOutLineSchema = z.object({
   itemId: z.number(),
   studentName: z.string(),
   productName: z.string(),
+  packageName: z.string().nullable(),
   quantity: z.number(),
   photoName: z.string(),
   reason: z.enum(LEFT_OUT_REASONS),

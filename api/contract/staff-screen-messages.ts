@@ -399,3 +399,29 @@ export const COUPON_SCREEN_MSG = {
   newCoupon: 'New Coupon',
   allSchools: 'All schools',
 } as const;
+
+/**
+ * Packages and discounts of placed orders for staff and the lab: order management, the CSV export
+ * and the print batch files (docs/packages-and-coupons.md, "Where packages and discounts show").
+ */
+export const ORDER_PACKAGE_STAFF_MSG = {
+  packageBadge: 'Package',
+  /** A package row of the order's table; its contents follow, without prices of their own. */
+  inPackage: (name: string) => `In ${name}`,
+  includedPrice: 'included',
+  contentsCount: (count: number) => (count === 1 ? '1 item' : `${count} items`),
+  subtotal: 'Subtotal',
+  siblingDiscount: 'Sibling discount',
+  couponDiscount: (code: string) => `Coupon ${code}`,
+  orderTotal: 'Order total',
+  /** CSV Order Details: a package as one entry, its contents inside brackets. */
+  csvPackage: (name: string, quantity: number, price: string, child: string | null, contents: string[]) =>
+    `${name} x${quantity} ${price}${child ? ` (${child})` : ''} [${contents.join(', ')}]`,
+  /** The discounts in one line each (the order's row, the CSV's Order Details). */
+  siblingLine: (amount: string) => `Sibling discount -${amount}`,
+  couponLine: (code: string, amount: string) => `Coupon ${code} -${amount}`,
+  /** Packing list and labels: "Family Pack: Glossy Print × 1 · IMG_0423.JPG". */
+  labLine: (packageName: string, line: string) => `${packageName}: ${line}`,
+  /** Order sheet and MISSING.txt: the product, with the package it fills. */
+  labProduct: (productName: string, packageName: string) => `${productName} (${packageName})`,
+} as const;

@@ -77,3 +77,29 @@ export function fakeFetch(route: Route) {
   };
   return { fetch, calls };
 }
+
+/**
+ * A paid order for two children with a single print, a Family Pack (P100.00 for contents worth
+ * P137.50, Tumelo's), a sibling discount and a coupon: P130.00 - P13.00 - P11.70 = P105.30.
+ */
+export const packageOrder = (over: Partial<Order> = {}): Order =>
+  fullOrder({
+    id: 'PKG7Q2M9XD3P',
+    studentName: 'Neo Dube, Tumelo Dube',
+    orderStatus: 'paid',
+    status: 'paid',
+    paymentStatus: 'completed',
+    totalAmount: '105.30',
+    subtotal: '130.00',
+    siblingDiscount: '13.00',
+    couponCode: 'SPRING10',
+    couponDiscount: '11.70',
+    items: [
+      orderItem({ id: 1, productType: '5', productName: 'Glossy Print', quantity: 1, unitPrice: '30.00', totalPrice: '30.00' }),
+      orderItem({ id: 2, productType: '6', productName: 'Large Print', studentName: 'Tumelo Dube', photoOriginalName: 'IMG_0501.JPG', photoName: 'IMG_0501.JPG', photoNumber: '0501', photoOriginalNumber: '0501', unitPrice: '0.00', totalPrice: '0.00', packageLineId: 40 }),
+      orderItem({ id: 3, productType: '5', productName: 'Glossy Print', quantity: 2, studentName: 'Tumelo Dube', photoOriginalName: 'IMG_0502.JPG', photoName: 'IMG_0502.JPG', photoNumber: '0502', photoOriginalNumber: '0502', unitPrice: '0.00', totalPrice: '0.00', packageLineId: 40 }),
+      orderItem({ id: 4, productType: '7', productName: 'HD Download', digital: true, downloadUrl: 'https://photos.example.bw/api/downloads/4?sig=x', studentName: 'Tumelo Dube', photoOriginalName: 'IMG_0501.JPG', photoName: 'IMG_0501.JPG', photoNumber: '0501', photoOriginalNumber: '0501', unitPrice: '0.00', totalPrice: '0.00', packageLineId: 40 }),
+    ],
+    packages: [{ id: 40, packageId: 9, name: 'Family Pack', quantity: 1, unitPrice: '100.00', totalPrice: '100.00', itemsValue: '137.50', studentId: 21, studentName: 'Tumelo Dube' }],
+    ...over,
+  });

@@ -1,6 +1,6 @@
 import { RESET_LINK_VALIDITY_MS, SET_PASSWORD_LINK_VALIDITY_MS } from '../../contract/constants';
-import { formatPula } from '../../contract/money';
-import { PAYMENT_METHOD_MSG } from '../../contract/messages';
+import { decimalToThebe, formatPula } from '../../contract/money';
+import { ORDER_PACKAGE_MSG, PAYMENT_METHOD_MSG } from '../../contract/messages';
 import { button, escapeHtml, layout, safeHref } from './html';
 
 export interface EmailContent {
@@ -89,7 +89,24 @@ export interface OrderConfirmationInput {
     albumName: string;
     /** Decimal string, e.g. "125.50". */
     totalAmount: string;
+    /** Single-product lines. */
     items: { productName: string; photoName: string; quantity: number; totalPrice: string }[];
+    /** Package lines, each with its contents (docs/packages-and-coupons.md, "Where packages and discounts show"). */
+    packages: {
+      name: string;
+      quantity: number;
+      totalPrice: string;
+      /** What its contents cost as single products. */
+      itemsValue: string;
+      /** Named when the order is for more than one child. */
+      child: string | null;
+      contents: { productName: string; photoName: string; quantity: number }[];
+    }[];
+    /** Decimal strings; the discounts are shown (with the subtotal) when either applies. */
+    subtotal: string;
+    siblingDiscount: string;
+    couponCode: string | null;
+    couponDiscount: string;
   };
   downloads: { photoName: string; url: string }[];
   ordersUrl: string;
@@ -101,6 +118,7 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
   const subject = `Your ${businessName} order ${order.id} is confirmed`;
   const delivery = `Prints are delivered to ${order.schoolName}: there is no home delivery.`;
   const downloadNote = `Download links are valid for ${DOWNLOAD_LINK_VALIDITY}; you can get new links from My Orders.`;
+  const discounts = discountRows(order);
   const details: [string, string][] = [
     ['Order', String(order.id)],
     ['Student', order.studentName],
@@ -117,8 +135,14 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
     '',
     'Items:',
     ...order.items.map((item) => `- ${item.quantity} x ${item.productName}, ${item.photoName}: ${formatPula(item.totalPrice)}`),
+    ...order.packages.flatMap((pkg) => [
+      `- ${pkg.quantity} x ${packageTitle(pkg)}: ${formatPula(pkg.totalPrice)}`,
+      ...pkg.contents.map((line) => `    ${ORDER_PACKAGE_MSG.contentLine(line.quantity, line.productName, line.photoName)}`),
+      ...(saving(pkg) > 0 ? [`    ${ORDER_PACKAGE_MSG.saved(formatPula(saving(pkg), 'thebe'))}`] : []),
+    ]),
     '',
-    `Total: ${total}`,
+    ...discounts.map(([label, amount]) => `${label}: ${amount}`),
+    `${ORDER_PACKAGE_MSG.total}: ${total}`,
     '',
     delivery,
     ...(input.downloads.length > 0
@@ -138,6 +162,19 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
         `<td style="${cell}">${escapeHtml(item.quantity)}</td><td style="${cell};text-align:right">${escapeHtml(formatPula(item.totalPrice))}</td></tr>`,
     )
     .join('\n');
+  const muted = 'color:#555;font-size:13px';
+  const packageRows = order.packages
+    .map(
+      (pkg) =>
+        `<tr><td style="${cell}">${escapeHtml(packageTitle(pkg))}<br><span style="${muted}">${escapeHtml(ORDER_PACKAGE_MSG.contents)}: ` +
+        `${pkg.contents.map((line) => escapeHtml(ORDER_PACKAGE_MSG.contentLine(line.quantity, line.productName, line.photoName))).join('<br>')}</span>` +
+        `${saving(pkg) > 0 ? `<br><span style="${muted}">${escapeHtml(ORDER_PACKAGE_MSG.saved(formatPula(saving(pkg), 'thebe')))}</span>` : ''}</td>` +
+        `<td style="${cell}">${escapeHtml(pkg.quantity)}</td><td style="${cell};text-align:right">${escapeHtml(formatPula(pkg.totalPrice))}</td></tr>`,
+    )
+    .join('\n');
+  const discountHtml = discounts
+    .map(([label, amount]) => `<tr><td style="${cell}" colspan="2">${escapeHtml(label)}</td><td style="${cell};text-align:right">${escapeHtml(amount)}</td></tr>`)
+    .join('\n');
   const downloadsHtml =
     input.downloads.length > 0
       ? `<h2 style="font-size:16px">Your digital copies</h2>
@@ -153,13 +190,35 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
 <table style="width:100%;border-collapse:collapse">
 <tr><th style="${cell}">Item</th><th style="${cell}">Qty</th><th style="${cell};text-align:right">Price</th></tr>
 ${rows}
-<tr><td style="${cell}" colspan="2"><strong>Total</strong></td><td style="${cell};text-align:right"><strong>${escapeHtml(total)}</strong></td></tr>
+${packageRows}
+${discountHtml}
+<tr><td style="${cell}" colspan="2"><strong>${escapeHtml(ORDER_PACKAGE_MSG.total)}</strong></td><td style="${cell};text-align:right"><strong>${escapeHtml(total)}</strong></td></tr>
 </table>
 <p>${escapeHtml(delivery)}</p>
 ${downloadsHtml}
 ${button(input.ordersUrl, 'View My Orders')}`,
   );
   return { subject, text, html };
+}
+
+type ConfirmedOrder = OrderConfirmationInput['order'];
+
+/** "Family Pack" or, in an order for several children, "Family Pack for Neo". */
+const packageTitle = (pkg: ConfirmedOrder['packages'][number]): string => (pkg.child ? `${pkg.name} ${ORDER_PACKAGE_MSG.forChild(pkg.child)}` : pkg.name);
+
+/** What the package saved against its contents as single products, in thebe (never negative). */
+const saving = (pkg: ConfirmedOrder['packages'][number]): number => Math.max(0, (decimalToThebe(pkg.itemsValue) ?? 0) - (decimalToThebe(pkg.totalPrice) ?? 0));
+
+/** Subtotal, sibling discount and coupon, in the order they apply, when the order has a discount; else nothing. */
+function discountRows(order: ConfirmedOrder): [string, string][] {
+  const sibling = decimalToThebe(order.siblingDiscount) ?? 0;
+  const coupon = decimalToThebe(order.couponDiscount) ?? 0;
+  if (sibling === 0 && coupon === 0 && order.couponCode === null) return [];
+  return [
+    [ORDER_PACKAGE_MSG.subtotal, formatPula(order.subtotal)],
+    ...(sibling > 0 ? [[ORDER_PACKAGE_MSG.siblingDiscount, ORDER_PACKAGE_MSG.minus(formatPula(sibling, 'thebe'))] as [string, string]] : []),
+    ...(order.couponCode !== null ? [[ORDER_PACKAGE_MSG.couponDiscount(order.couponCode), ORDER_PACKAGE_MSG.minus(formatPula(coupon, 'thebe'))] as [string, string]] : []),
+  ];
 }
 
 /** An unconfirmed bank transfer expired (docs/payments.md, "Payments that settle later"): one e-mail, with a link to pay again. */

@@ -49,6 +49,11 @@ describe('orderConfirmationEmail', () => {
         { productName: '8x10 Print', photoName: 'Photo 1', quantity: 2, totalPrice: '100.00' },
         { productName: 'Digital Copy', photoName: hostile, quantity: 1, totalPrice: '25.50' },
       ],
+      packages: [],
+      subtotal: '125.50',
+      siblingDiscount: '0.00',
+      couponCode: null,
+      couponDiscount: '0.00',
     },
     downloads: [{ photoName: 'Photo 2', url: 'https://photos.example.bw/api/downloads/abc?sig=1&exp=2' }],
     ordersUrl: 'https://photos.example.bw/customer/orders',
@@ -92,6 +97,72 @@ describe('orderConfirmationEmail', () => {
 
   it('refuses a non-http link instead of rendering it', () => {
     expect(() => orderConfirmationEmail({ ...input, downloads: [{ photoName: 'x', url: 'javascript:alert(1)' }] })).toThrow(TypeError);
+  });
+
+  it('shows no subtotal or discount lines for an order without discounts', () => {
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toContain('Subtotal');
+      expect(body).not.toContain('Sibling discount');
+      expect(body).not.toContain('Coupon');
+    }
+  });
+
+  describe('with a package, a sibling discount and a coupon', () => {
+    // 1 x Glossy 60.00 + Family Pack 150.00 (contents worth 195.00) = 210.00; sibling 12.00; coupon 19.80.
+    const packaged = orderConfirmationEmail({
+      ...input,
+      order: {
+        ...input.order,
+        studentName: 'Neo Kgosi, Tumelo Kgosi',
+        totalAmount: '178.20',
+        items: [{ productName: 'Glossy Print', photoName: 'Photo 7', quantity: 2, totalPrice: '60.00' }],
+        packages: [
+          {
+            name: 'Family <Pack>',
+            quantity: 1,
+            totalPrice: '150.00',
+            itemsValue: '195.00',
+            child: 'Tumelo Kgosi',
+            contents: [
+              { productName: '15x20 Print', photoName: 'Photo 423', quantity: 1 },
+              { productName: '10x15 Print', photoName: 'Photo 424', quantity: 2 },
+              { productName: 'Digital Copy', photoName: 'Photo 423', quantity: 1 },
+            ],
+          },
+        ],
+        subtotal: '210.00',
+        siblingDiscount: '12.00',
+        couponCode: 'SPRING10',
+        couponDiscount: '19.80',
+      },
+    });
+
+    it('lists the package with its child, price and contents, and what it saved', () => {
+      expect(packaged.text).toContain(
+        ['- 1 x Family <Pack> for Tumelo Kgosi: P150.00', '    1 x 15x20 Print, Photo 423', '    2 x 10x15 Print, Photo 424', '    1 x Digital Copy, Photo 423', '    You saved P45.00 against single prints'].join('\n'),
+      );
+      expect(packaged.html).toContain('Family &#60;Pack&#62; for Tumelo Kgosi');
+      expect(packaged.html).toContain('2 x 10x15 Print, Photo 424');
+      expect(packaged.html).toContain('You saved P45.00 against single prints');
+      expect(packaged.html).not.toContain('<Pack>');
+    });
+
+    it('shows the subtotal, each discount and the total, in the order they apply', () => {
+      expect(packaged.text).toContain(['Subtotal: P210.00', 'Sibling discount: -P12.00', 'Coupon SPRING10: -P19.80', 'Total: P178.20'].join('\n'));
+      const html = packaged.html;
+      const at = (needle: string) => html.indexOf(needle);
+      expect(at('P210.00')).toBeGreaterThan(at('Family &#60;Pack&#62;'));
+      expect(at('Subtotal')).toBeLessThan(at('Sibling discount'));
+      expect(at('-P12.00')).toBeLessThan(at('Coupon SPRING10'));
+      expect(at('-P19.80')).toBeLessThan(at('P178.20'));
+      expect(at('Subtotal')).toBeGreaterThan(-1);
+    });
+
+    it('names a coupon that took nothing off as P0.00 and leaves out a sibling discount of zero', () => {
+      const couponOnly = orderConfirmationEmail({ ...input, order: { ...input.order, couponCode: 'FREE-FRAME', couponDiscount: '0.00' } });
+      expect(couponOnly.text).toContain('Subtotal: P125.50\nCoupon FREE-FRAME: -P0.00\nTotal: P125.50');
+      expect(couponOnly.text).not.toContain('Sibling discount');
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import { createDatabase, type Tx } from '../db/database';
 import type { CustomerService } from '../customers/customers.service';
 import type { Outbox } from '../outbox/outbox.service';
 import { orderConfirmationEmail, paymentExpiredEmail } from '../mail/templates';
+import { confirmationLines } from './confirmation-lines';
 import { newOrderId } from './order-id';
 import { orderRequestHash } from './idempotency';
 import { priceOrder, quoteOrder, fallbackProducts, type PhotoInfo, type PricedOrder, type PricingContext } from './pricing';
@@ -329,12 +330,7 @@ export function createOrdersService(
               schoolName: order.school.name,
               albumName: order.albumName ?? '',
               totalAmount: order.totalAmount,
-              items: order.items.map((item) => ({
-                productName: item.productName,
-                photoName: itemFamilyPhotoLabel(item),
-                quantity: item.quantity,
-                totalPrice: item.totalPrice,
-              })),
+              ...confirmationLines(order),
             },
             downloads: order.items.flatMap((item) =>
               item.downloadUrl ? [{ photoName: itemFamilyPhotoLabel(item), url: item.downloadUrl }] : [],

@@ -1,4 +1,5 @@
 import { PRINT_BATCH_MSG, PRINT_BATCH_ROUTE_MSG } from '../../contract/messages';
+import { ORDER_PACKAGE_STAFF_MSG } from '../../contract/staff-screen-messages';
 import { compareNames } from '../../contract/format';
 import type { LeftOutReason } from '../../contract/print-batches';
 import type { BatchLineRecord, BatchOrderRecord } from './print-batches.repository';
@@ -140,5 +141,12 @@ export function byClass(orders: PlannedOrder[]): { className: string; orders: Pl
 
 export const printCountOf = (orders: PlannedOrder[]): number => orders.reduce((sum, order) => sum + order.lines.reduce((n, line) => n + line.quantity, 0), 0);
 
-/** "10x15 Print × 2 · IMG_0423.JPG" */
-export const lineSummary = (line: PlannedLine): string => `${line.productName} × ${line.quantity} · ${line.photoName}`;
+/** "10x15 Print × 2 · IMG_0423.JPG"; a package's print says which package it fills: "Family Pack: 10x15 Print × 2 · IMG_0423.JPG". */
+export const lineSummary = (line: PlannedLine): string => {
+  const summary = `${line.productName} × ${line.quantity} · ${line.photoName}`;
+  return line.packageName ? ORDER_PACKAGE_STAFF_MSG.labLine(line.packageName, summary) : summary;
+};
+
+/** The product as the order sheet names it: a package's print with its package ("Glossy Print (Family Pack)"). */
+export const labProductName = (line: Pick<PlannedLine, 'productName' | 'packageName'>): string =>
+  line.packageName ? ORDER_PACKAGE_STAFF_MSG.labProduct(line.productName, line.packageName) : line.productName;

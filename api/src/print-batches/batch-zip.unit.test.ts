@@ -19,6 +19,7 @@ function order(keys: (string | null)[]): PlannedOrder {
     lines: keys.map((key, index) => ({
       itemId: index,
       productName: '10x15 Print',
+      packageName: null,
       quantity: 1,
       photoId: index,
       originalName: `IMG_${index}.JPG`,

@@ -1,6 +1,6 @@
 import { csvRows } from '../../contract/csv';
 import { PRINT_BATCH_MSG } from '../../contract/messages';
-import type { PlannedLine, PlannedOrder } from './batch-plan';
+import { labProductName, type PlannedLine, type PlannedOrder } from './batch-plan';
 
 /** Spreadsheets guess the encoding of a CSV; the byte order mark tells them UTF-8, so names survive. */
 const UTF8_BOM = '\uFEFF';
@@ -17,7 +17,7 @@ export function orderSheet(schoolName: string, orders: PlannedOrder[], missing: 
       schoolName,
       line.className ?? order.className,
       line.studentName,
-      line.productName,
+      labProductName(line),
       line.quantity,
       missing.has(line) ? '' : line.zipPath,
       line.originalNumber ?? '',
@@ -34,7 +34,7 @@ export function missingList(orders: PlannedOrder[], missing: ReadonlySet<Planned
     for (const line of order.lines) {
       if (!missing.has(line)) continue;
       const number = line.originalNumber ? ` (${line.originalNumber})` : '';
-      lines.push(`${PRINT_BATCH_MSG.orderNumber(order.id)} · ${line.studentName} · ${line.className ?? order.className} · ${line.productName} × ${line.quantity} · ${line.photoName}${number}`);
+      lines.push(`${PRINT_BATCH_MSG.orderNumber(order.id)} · ${line.studentName} · ${line.className ?? order.className} · ${labProductName(line)} × ${line.quantity} · ${line.photoName}${number}`);
     }
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -18,6 +18,7 @@ function record(index: number, className: string, lines = 1, status: BatchOrderR
     lines: Array.from({ length: lines }, (_, line) => ({
       itemId: index * 100 + line,
       productName: line % 2 ? 'Large Frame' : '10x15 Print',
+      packageName: null,
       quantity: 1 + (line % 3),
       photoId: line + 1,
       originalName: `IMG_${String(400 + line).padStart(4, '0')}.JPG`,

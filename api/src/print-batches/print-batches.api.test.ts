@@ -76,7 +76,7 @@ describeApi('print batches', () => {
       expect(detail.body.orders.map((order: { id: string }) => order.id).sort()).toEqual([ids.paidPrint, ids.processing].sort());
       const paidPrint = detail.body.orders.find((order: { id: string }) => order.id === ids.paidPrint);
       // Only the print line of the mixed order goes to the lab; the digital copy is downloaded.
-      expect(paidPrint.items).toEqual([{ id: expect.any(Number), productName: 'Glossy Print', quantity: 2, photoName: 'IMG_0423.JPG', photoOriginalNumber: '0423', studentName: 'Kagiso Dube' }]);
+      expect(paidPrint.items).toEqual([{ id: expect.any(Number), productName: 'Glossy Print', packageName: null, quantity: 2, photoName: 'IMG_0423.JPG', photoOriginalNumber: '0423', studentName: 'Kagiso Dube' }]);
       expect(paidPrint).toMatchObject({ studentName: 'Kagiso Dube', customerName: 'Mpho Dube', className: 'Class 1A', orderStatus: 'at_printers' });
       expect(detail.body.fileCount).toBe(2);
       expect(detail.body.originalsBytes).toBeGreaterThan(0);

@@ -29,6 +29,7 @@ export function presentPrintBatchDetail(batch: PrintBatchRecord, plan: BatchPlan
       items: order.lines.map((line) => ({
         id: line.itemId,
         productName: line.productName,
+        packageName: line.packageName,
         quantity: line.quantity,
         photoName: line.photoName,
         photoOriginalNumber: line.originalNumber,
@@ -40,6 +41,7 @@ export function presentPrintBatchDetail(batch: PrintBatchRecord, plan: BatchPlan
       itemId: line.itemId,
       studentName: line.studentName,
       productName: line.productName,
+      packageName: line.packageName,
       quantity: line.quantity,
       photoName: line.photoName,
       reason,

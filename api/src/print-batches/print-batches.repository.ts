@@ -26,6 +26,8 @@ export interface ReadinessRecord {
 export interface BatchLineRecord {
   itemId: number;
   productName: string;
+  /** The package line this print is part of (docs/packages-and-coupons.md, "Where packages and discounts show"), or null for a single product. */
+  packageName: string | null;
   quantity: number;
   photoId: number | null;
   originalName: string | null;
@@ -72,6 +74,7 @@ interface LineRow {
   order_created_at: number | string;
   item_id: number;
   product_name: string;
+  package_name: string | null;
   quantity: number;
   photo_id: number | null;
   photo_original_name: string | null;
@@ -267,6 +270,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
         .leftJoin('albums as a', 'a.id', 'i.album_id')
         .leftJoin('students as st', 'st.id', 'i.student_id')
         .leftJoin('students as pst', 'pst.id', 'p.student_id')
+        .leftJoin('order_packages as op', 'op.id', 'i.order_package_id')
         .where('bo.batch_id', batchId)
         .orderBy([{ column: 'o.id' }, { column: 'i.id' }])
         .select(
@@ -277,6 +281,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
           'o.created_at as order_created_at',
           'i.id as item_id',
           'i.product_name',
+          'op.name as package_name',
           'i.quantity',
           'i.photo_id',
           'i.photo_original_name',
@@ -312,6 +317,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
         order.lines.push({
           itemId: Number(row.item_id),
           productName: row.product_name,
+          packageName: row.package_name ?? null,
           quantity: Number(row.quantity),
           photoId: row.photo_id === null ? null : Number(row.photo_id),
           originalName: row.photo_original_name,

@@ -16,7 +16,8 @@ import { INVALID_PAYMENT_RESPONSE, nextGatewayStep, postToGateway } from '../../
 import { PaymentMethodChoice, isMethodNotEnabled, usePaymentMethodChoice } from '../../features/checkout/payment-method-choice';
 import { AwaitingPaymentDetails, awaitingText } from '../../features/orders/awaiting-payment';
 import { cancelOrder, customerOrdersQuery, orderKeys } from '../../features/orders/api';
-import { OrderItems } from '../../features/orders/order-items';
+import { OrderDiscounts, OrderItems } from '../../features/orders/order-items';
+import { orderEntries } from '@contract/order-lines';
 import { OrderBadges, words } from '../../features/orders/status-badges';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { forgetUnpaidOrder, readUnpaidOrders } from '../../lib/unpaid-order';
@@ -101,8 +102,10 @@ const awaitsPayment = (order: Order) => order.status === 'pending' && order.paym
 const awaitsConfirmation = (order: Order) => awaitsPayment(order) && order.paymentStatus === 'pending' && order.awaitingPayment !== null;
 
 function OrderCard({ order }: { order: Order }) {
-  // Photos are the distinct photos; products are the item lines (copies are each line's quantity).
+  // Photos are the distinct photos; products are the lines the parent chose, a package counting
+  // once (copies are each line's quantity).
   const photos = new Set(order.items.map((item) => item.photoId ?? `line-${item.id}`)).size;
+  const lines = orderEntries(order).length;
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'paying' | 'cancelling' | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -179,7 +182,7 @@ function OrderCard({ order }: { order: Order }) {
             <h3>Order Summary</h3>
             <dl className="details" style={{ marginTop: 0 }}>
               <dt>Items</dt>
-              <dd>{CART_MSG.photosAndProducts(photos, order.items.length)}</dd>
+              <dd>{CART_MSG.photosAndProducts(photos, lines)}</dd>
               <dt>Total</dt>
               <dd>{formatPula(order.totalAmount)}</dd>
               <dt>Payment</dt>
@@ -195,7 +198,8 @@ function OrderCard({ order }: { order: Order }) {
           </p>
         ) : null}
         <h3>Items</h3>
-        <OrderItems items={order.items} />
+        <OrderItems order={order} />
+        <OrderDiscounts order={order} withTotal />
         {awaiting ? (
           <div className="alert alert-info" role="status" style={{ marginTop: 'var(--space-4)' }}>
             <strong>{PAYMENT_METHOD_MSG.awaitingTitle}</strong>

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_METHOD_MSG } from '@contract/messages';
 import type { Order, OrderSummary } from '@contract/orders';
 import { createQueryClient } from '../../lib/query-client';
-import { fakeFetch, fullOrder } from '../../../test/order-fixture';
+import { fakeFetch, fullOrder, packageOrder } from '../../../test/order-fixture';
 import OrderConfirmation from './order-confirmation';
 
 const ID = 'K7Q2M9XD3P';
@@ -81,4 +81,21 @@ describe('the confirmation page of a payment that settles later', () => {
     // This reader cannot see the order's lines: paying again starts with signing in (My Orders), not an empty checkout.
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/customer/auth');
   }, 15_000);
+});
+
+describe('the confirmation page of a package order with discounts', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the package with its contents, then subtotal, sibling discount and coupon above the total', async () => {
+    open([packageOrder({ id: ID })], '?PAY_REQUEST_ID=ABC&TRANSACTION_STATUS=1&RESULT_CODE=990017');
+    await screen.findByRole('heading', { level: 1, name: 'Payment Successful' });
+    const pack = screen.getByRole('listitem', { name: 'Family Pack for Tumelo Dube' });
+    expect(within(pack).getByRole('list', { name: 'Contains: Family Pack' }).textContent).toContain('2 x Glossy Print, Photo 502');
+    const discounts = screen.getByLabelText('Discounts');
+    expect(discounts.textContent).toBe('SubtotalP130.00Sibling discount-P13.00Coupon SPRING10-P11.70');
+    const total = document.querySelector('.card .total-row') as HTMLElement;
+    expect(total.textContent).toBe('TotalP105.30');
+    // The discounts come before the total on the page.
+    expect(discounts.compareDocumentPosition(total) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

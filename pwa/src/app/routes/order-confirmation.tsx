@@ -11,7 +11,7 @@ import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { orderQuery } from '../../features/orders/api';
 import { CONFIRMATION_TEXT, confirmationState, readGatewayOutcome } from '../../features/orders/outcome';
 import { AwaitingPaymentDetails, awaitingText } from '../../features/orders/awaiting-payment';
-import { OrderItems } from '../../features/orders/order-items';
+import { OrderDiscounts, OrderItems } from '../../features/orders/order-items';
 import { restoreCartFrom } from '../../features/orders/restore-cart';
 import { OrderBadges } from '../../features/orders/status-badges';
 import { ApiError } from '../../lib/api-client';
@@ -97,7 +97,8 @@ export default function OrderConfirmation() {
                 ) : null}
               </dl>
               <h3>Items</h3>
-              <OrderItems items={full.items} />
+              <OrderItems order={full} />
+              <OrderDiscounts order={full} />
             </>
           ) : (
             <p className="muted">{ORDER_SUMMARY_MSG.signInForDetails}</p>

@@ -1,47 +1,137 @@
-import type { OrderItem } from '@contract/orders';
-import { formatPula } from '@contract/money';
-import { REVIEW_MSG } from '@contract/messages';
+import type { Order, OrderItem, OrderPackage } from '@contract/orders';
+import { decimalToThebe, formatPula } from '@contract/money';
+import { ORDER_PACKAGE_MSG, REVIEW_MSG } from '@contract/messages';
+import { hasDiscounts, orderEntries, packageChild } from '@contract/order-lines';
 import { itemFamilyPhotoLabel } from '@contract/photo-names';
 
+type ShownOrder = Pick<Order, 'items' | 'packages' | 'studentName'>;
+
 /**
- * Items with product, photo, quantity and line total; a paid digital copy gets its download link.
+ * The order's lines as the parent chose them (docs/packages-and-coupons.md, "Where packages and
+ * discounts show"): single products with photo, quantity and line total, and each package with its
+ * price and its contents; a paid digital copy, alone or in a package, gets its download link.
  * A withdrawn line (its photo was moved to another child, or is no longer shown to families) says
  * so, with neither the photo's name nor a download.
  */
-export function OrderItems({ items }: { items: readonly OrderItem[] }) {
+export function OrderItems({ order }: { order: ShownOrder }) {
   return (
     <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {items.map((item) =>
-        item.withdrawn ? (
-          <li key={item.id} className="cart-line order-line-withdrawn">
-            <div className="grow">
-              <strong>{item.productName || item.productType}</strong>
-              <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                <strong>{REVIEW_MSG.photoWithdrawn}</strong> · Qty: {item.quantity}
-              </span>
-              <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                {REVIEW_MSG.photoWithdrawnHelp}
-              </span>
-            </div>
-            <span>{formatPula(item.totalPrice)}</span>
-          </li>
+      {orderEntries(order).map((entry) =>
+        entry.kind === 'item' ? (
+          <SingleLine key={`item-${entry.item.id}`} item={entry.item} />
         ) : (
-          <li key={item.id} className="cart-line">
-            <div className="grow">
-              <strong>{item.productName || item.productType}</strong>
-              <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                Photo: {itemFamilyPhotoLabel(item)} · Qty: {item.quantity}
-              </span>
-              {item.digital && item.downloadUrl ? (
-                <a href={item.downloadUrl} download>
-                  Download {itemFamilyPhotoLabel(item)}
-                </a>
-              ) : null}
-            </div>
-            <span>{formatPula(item.totalPrice)}</span>
-          </li>
+          <PackageLine key={`package-${entry.pkg.id}`} pkg={entry.pkg} contents={entry.contents} child={packageChild(entry.pkg, order)} />
         ),
       )}
     </ul>
+  );
+}
+
+const muted = { display: 'block', fontSize: '0.875rem' } as const;
+
+function SingleLine({ item }: { item: OrderItem }) {
+  return item.withdrawn ? (
+    <li className="cart-line order-line-withdrawn">
+      <div className="grow">
+        <strong>{item.productName || item.productType}</strong>
+        <span className="muted" style={muted}>
+          <strong>{REVIEW_MSG.photoWithdrawn}</strong> · Qty: {item.quantity}
+        </span>
+        <span className="muted" style={muted}>
+          {REVIEW_MSG.photoWithdrawnHelp}
+        </span>
+      </div>
+      <span>{formatPula(item.totalPrice)}</span>
+    </li>
+  ) : (
+    <li className="cart-line">
+      <div className="grow">
+        <strong>{item.productName || item.productType}</strong>
+        <span className="muted" style={muted}>
+          Photo: {itemFamilyPhotoLabel(item)} · Qty: {item.quantity}
+        </span>
+        <DownloadLink item={item} />
+      </div>
+      <span>{formatPula(item.totalPrice)}</span>
+    </li>
+  );
+}
+
+function DownloadLink({ item }: { item: OrderItem }) {
+  return item.digital && item.downloadUrl ? (
+    <a href={item.downloadUrl} download style={{ display: 'block' }}>
+      Download {itemFamilyPhotoLabel(item)}
+    </a>
+  ) : null;
+}
+
+/** A package: its name (and child, in an order for several), quantity, what it saved, then its contents. */
+function PackageLine({ pkg, contents, child }: { pkg: OrderPackage; contents: OrderItem[]; child: string | null }) {
+  const saved = Math.max(0, (decimalToThebe(pkg.itemsValue) ?? 0) - (decimalToThebe(pkg.totalPrice) ?? 0));
+  const title = child ? `${pkg.name} ${ORDER_PACKAGE_MSG.forChild(child)}` : pkg.name;
+  return (
+    <li className="cart-line order-package" aria-label={title}>
+      <div className="grow">
+        <strong>{title}</strong>
+        <span className="muted" style={muted}>
+          Qty: {pkg.quantity}
+          {saved > 0 ? ` · ${ORDER_PACKAGE_MSG.saved(formatPula(saved, 'thebe'))}` : ''}
+        </span>
+        <span className="muted" style={muted}>
+          {ORDER_PACKAGE_MSG.contents}:
+        </span>
+        <ul aria-label={`${ORDER_PACKAGE_MSG.contents}: ${pkg.name}`} style={{ margin: 0, paddingLeft: 'var(--space-4)', fontSize: '0.875rem' }}>
+          {contents.map((item) => (
+            <li key={item.id} className={item.withdrawn ? 'order-line-withdrawn' : undefined}>
+              {item.withdrawn ? (
+                <>
+                  {item.quantity} x {item.productName} · <strong>{REVIEW_MSG.photoWithdrawn}</strong>
+                </>
+              ) : (
+                <>
+                  {ORDER_PACKAGE_MSG.contentLine(item.quantity, item.productName, itemFamilyPhotoLabel(item))}
+                  <DownloadLink item={item} />
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <span>{formatPula(pkg.totalPrice)}</span>
+    </li>
+  );
+}
+
+/**
+ * The subtotal and the discounts in the order they apply (sibling discount, then the coupon), shown
+ * above the order's total when it has any (with the total itself when asked); nothing otherwise.
+ */
+export function OrderDiscounts({ order, withTotal = false }: { order: Pick<Order, 'subtotal' | 'siblingDiscount' | 'couponCode' | 'couponDiscount' | 'totalAmount'>; withTotal?: boolean }) {
+  if (!hasDiscounts(order)) return null;
+  return (
+    <dl className="order-discounts" aria-label="Discounts">
+      <div className="row between">
+        <dt>{ORDER_PACKAGE_MSG.subtotal}</dt>
+        <dd style={{ margin: 0 }}>{formatPula(order.subtotal)}</dd>
+      </div>
+      {Number(order.siblingDiscount) > 0 ? (
+        <div className="row between">
+          <dt>{ORDER_PACKAGE_MSG.siblingDiscount}</dt>
+          <dd style={{ margin: 0 }}>{ORDER_PACKAGE_MSG.minus(formatPula(order.siblingDiscount))}</dd>
+        </div>
+      ) : null}
+      {order.couponCode !== null ? (
+        <div className="row between">
+          <dt>{ORDER_PACKAGE_MSG.couponDiscount(order.couponCode)}</dt>
+          <dd style={{ margin: 0 }}>{ORDER_PACKAGE_MSG.minus(formatPula(order.couponDiscount))}</dd>
+        </div>
+      ) : null}
+      {withTotal ? (
+        <div className="row between total-row">
+          <dt>{ORDER_PACKAGE_MSG.total}</dt>
+          <dd style={{ margin: 0 }}>{formatPula(order.totalAmount)}</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }

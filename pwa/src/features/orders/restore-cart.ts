@@ -17,8 +17,9 @@ export function restoreCartFrom(order: Order): void {
   if (known && readCart().some((line) => known.lineIds.includes(line.id))) return;
   if (readCart().length > 0) return;
   const lines = order.items
-    // A withdrawn photo is no longer this family's to order.
-    .filter((item) => item.photoId !== null && item.albumId !== null && !item.withdrawn)
+    // A withdrawn photo is no longer this family's to order. A package's contents are not single
+    // products (they carry no price of their own): they never come back as single lines.
+    .filter((item) => item.photoId !== null && item.albumId !== null && !item.withdrawn && item.packageLineId === null)
     .map((item) => ({
       id: randomId(),
       photoId: item.photoId ?? 0,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '@contract/orders';
 import { CSV_COLUMNS, csvField, csvFileName, ordersToCsv } from './csv';
 import { parseCsv } from '../../../../test/parse-csv';
-import { fullOrder, orderItem } from '../../../../test/order-fixture';
+import { fullOrder, orderItem, packageOrder } from '../../../../test/order-fixture';
 
 const item = (over: Partial<Order['items'][number]> = {}): Order['items'][number] =>
   orderItem({ productType: '5', quantity: 2, unitPrice: '25.00', totalPrice: '50.00', ...over });
@@ -58,6 +58,18 @@ describe('orders CSV', () => {
       ordersToCsv([order({ studentName: both, items: [item({ studentName: 'Bonolo Mosweu' }), item({ id: 2, photoOriginalName: 'IMG_0424.JPG', studentName: 'Kgalalelo Setshwaelo' }), item({ id: 3, photoOriginalName: 'GROUP.JPG', studentName: both })] })]),
     );
     expect(rows[1]![6]).toBe('10x15 Print x2 (IMG_0423.JPG, Bonolo Mosweu); 10x15 Print x2 (IMG_0424.JPG, Kgalalelo Setshwaelo); 10x15 Print x2 (GROUP.JPG)');
+  });
+
+  it('writes a package as one entry with its contents, then each discount, keeping the columns', () => {
+    const rows = parseCsv(ordersToCsv([packageOrder()]));
+    expect(rows[1]).toHaveLength(11);
+    expect(rows[1]![6]).toBe(
+      'Glossy Print x1 (IMG_0423.JPG, Neo Dube); ' +
+        'Family Pack x1 P100.00 (Tumelo Dube) [Large Print x1 (IMG_0501.JPG), Glossy Print x2 (IMG_0502.JPG), HD Download x1 (IMG_0501.JPG)]; ' +
+        'Sibling discount -P13.00; Coupon SPRING10 -P11.70',
+    );
+    // The total is what was charged, after the discounts.
+    expect(rows[1]![7]).toBe('105.30');
   });
 
   it('quotes commas, quotes and line breaks (RFC 4180) and uses CRLF rows', () => {

@@ -6,7 +6,9 @@
  */
 import { ORDER_STATUS_LABELS } from '@contract/constants';
 import { PAYMENT_METHOD_MSG } from '@contract/messages';
-import { decimalToThebe, thebeToDecimal } from '@contract/money';
+import { decimalToThebe, formatPula, thebeToDecimal } from '@contract/money';
+import { orderEntries, packageChild } from '@contract/order-lines';
+import { ORDER_PACKAGE_STAFF_MSG } from '@contract/staff-screen-messages';
 import type { Order } from '@contract/orders';
 import { csvField, csvRows } from '@contract/csv';
 import { saveBlob } from './save-file';
@@ -42,6 +44,30 @@ export { csvField };
 export const itemSummary = (item: Order['items'][number], orderStudentName?: string): string =>
   `${item.productName} x${item.quantity} (${itemPhotoLabel(item)}${orderStudentName !== undefined && item.studentName !== orderStudentName ? `, ${item.studentName}` : ''})`;
 
+/**
+ * Order Details: each line the parent chose, a package as one entry with its price and its contents
+ * in brackets, then the discounts, each an entry of its own (docs/packages-and-coupons.md, "Where
+ * packages and discounts show").
+ */
+export function orderDetails(order: Order): string {
+  const entries = orderEntries(order).map((entry) =>
+    entry.kind === 'item'
+      ? itemSummary(entry.item, order.studentName)
+      : ORDER_PACKAGE_STAFF_MSG.csvPackage(
+          entry.pkg.name,
+          entry.pkg.quantity,
+          formatPula(entry.pkg.totalPrice),
+          packageChild(entry.pkg, order),
+          entry.contents.map((item) => `${item.productName} x${item.quantity} (${itemPhotoLabel(item)})`),
+        ),
+  );
+  const discounts = [
+    ...(Number(order.siblingDiscount) > 0 ? [ORDER_PACKAGE_STAFF_MSG.siblingLine(formatPula(order.siblingDiscount))] : []),
+    ...(order.couponCode !== null ? [ORDER_PACKAGE_STAFF_MSG.couponLine(order.couponCode, formatPula(order.couponDiscount))] : []),
+  ];
+  return [...entries, ...discounts].join('; ');
+}
+
 export function orderRow(order: Order): string[] {
   return [
     order.id,
@@ -50,7 +76,7 @@ export function orderRow(order: Order): string[] {
     order.customerName,
     order.studentName,
     localDate(order.createdAt),
-    order.items.map((item) => itemSummary(item, order.studentName)).join('; '),
+    orderDetails(order),
     thebeToDecimal(decimalToThebe(order.totalAmount) ?? 0),
     order.testPayment ? `${order.paymentStatus} (test payment)` : order.paymentStatus,
     ORDER_STATUS_LABELS[order.orderStatus] ?? order.orderStatus,

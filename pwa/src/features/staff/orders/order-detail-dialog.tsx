@@ -1,15 +1,21 @@
 import { formatDate } from '@contract/format';
 import { formatPula } from '@contract/money';
 import { HARDENING_MSG, PAYMENT_METHOD_MSG, REVIEW_MSG } from '@contract/messages';
-import { REVIEW_SCREEN_MSG } from '@contract/staff-screen-messages';
-import type { Order } from '@contract/orders';
+import { Fragment } from 'react';
+import { ORDER_PACKAGE_STAFF_MSG, REVIEW_SCREEN_MSG } from '@contract/staff-screen-messages';
+import type { Order, OrderItem } from '@contract/orders';
+import { hasDiscounts, orderEntries } from '@contract/order-lines';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog } from '../../../components/ui/dialog';
 import { PAYMENT_TONE, STATUS_TONE, statusLabel } from '../common/status';
 import { itemPhotoLabel } from '@contract/photo-names';
 import { staffPaymentMethod } from './payment-method';
 
-/** Every item of an order: photo name, original number, product, quantity and price. */
+/**
+ * Every item of an order: photo name, original number, product, quantity and price; each package
+ * as a row of its own followed by its contents, and the subtotal and discounts above the total
+ * (docs/packages-and-coupons.md, "Where packages and discounts show").
+ */
 export function OrderDetailDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const method = order ? staffPaymentMethod(order) : null;
   return (
@@ -106,33 +112,59 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
                 </tr>
               </thead>
               <tbody>
-                {order.items.map((item) => (
-                  <tr key={item.id} className={item.movedAfterSale ? 'row-moved' : undefined}>
-                    <td>
-                      {itemPhotoLabel(item)}
-                      {item.movedAfterSale ? (
-                        <Badge tone="red" className="line-flag">
-                          {REVIEW_SCREEN_MSG.movedLine}
-                        </Badge>
-                      ) : item.withdrawn ? (
-                        <Badge tone="neutral" className="line-flag">
-                          {REVIEW_SCREEN_MSG.withdrawnLine}
-                        </Badge>
-                      ) : null}
-                    </td>
-                    <td>{item.studentName}</td>
-                    <td>{item.photoOriginalNumber ?? '—'}</td>
-                    <td>{item.productName}</td>
-                    <td>{item.quantity}</td>
-                    <td>{formatPula(item.unitPrice)}</td>
-                    <td>{formatPula(item.totalPrice)}</td>
-                  </tr>
-                ))}
+                {orderEntries(order).map((entry) =>
+                  entry.kind === 'item' ? (
+                    <ItemRow key={`item-${entry.item.id}`} item={entry.item} />
+                  ) : (
+                    <Fragment key={`package-${entry.pkg.id}`}>
+                      <tr className="row-package">
+                        <td>
+                          <Badge tone="indigo">{ORDER_PACKAGE_STAFF_MSG.packageBadge}</Badge> {ORDER_PACKAGE_STAFF_MSG.contentsCount(entry.contents.length)}
+                        </td>
+                        <td>{entry.pkg.studentName}</td>
+                        <td>—</td>
+                        <th scope="row">{entry.pkg.name}</th>
+                        <td>{entry.pkg.quantity}</td>
+                        <td>{formatPula(entry.pkg.unitPrice)}</td>
+                        <td>{formatPula(entry.pkg.totalPrice)}</td>
+                      </tr>
+                      {entry.contents.map((item) => (
+                        <ItemRow key={`item-${item.id}`} item={item} packageName={entry.pkg.name} />
+                      ))}
+                    </Fragment>
+                  ),
+                )}
               </tbody>
               <tfoot>
+                {hasDiscounts(order) ? (
+                  <>
+                    <tr>
+                      <th scope="row" colSpan={6}>
+                        {ORDER_PACKAGE_STAFF_MSG.subtotal}
+                      </th>
+                      <td>{formatPula(order.subtotal)}</td>
+                    </tr>
+                    {Number(order.siblingDiscount) > 0 ? (
+                      <tr>
+                        <th scope="row" colSpan={6}>
+                          {ORDER_PACKAGE_STAFF_MSG.siblingDiscount}
+                        </th>
+                        <td>-{formatPula(order.siblingDiscount)}</td>
+                      </tr>
+                    ) : null}
+                    {order.couponCode !== null ? (
+                      <tr>
+                        <th scope="row" colSpan={6}>
+                          {ORDER_PACKAGE_STAFF_MSG.couponDiscount(order.couponCode)}
+                        </th>
+                        <td>-{formatPula(order.couponDiscount)}</td>
+                      </tr>
+                    ) : null}
+                  </>
+                ) : null}
                 <tr>
                   <th scope="row" colSpan={6}>
-                    Order total
+                    {ORDER_PACKAGE_STAFF_MSG.orderTotal}
                   </th>
                   <td>{formatPula(order.totalAmount)}</td>
                 </tr>
@@ -142,5 +174,34 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
         </div>
       ) : null}
     </Dialog>
+  );
+}
+
+/** One item: a single product with its price, or a package's content, priced by its package. */
+function ItemRow({ item, packageName }: { item: OrderItem; packageName?: string }) {
+  return (
+    <tr className={item.movedAfterSale ? 'row-moved' : packageName ? 'row-package-item' : undefined}>
+      <td>
+        {itemPhotoLabel(item)}
+        {item.movedAfterSale ? (
+          <Badge tone="red" className="line-flag">
+            {REVIEW_SCREEN_MSG.movedLine}
+          </Badge>
+        ) : item.withdrawn ? (
+          <Badge tone="neutral" className="line-flag">
+            {REVIEW_SCREEN_MSG.withdrawnLine}
+          </Badge>
+        ) : null}
+      </td>
+      <td>{item.studentName}</td>
+      <td>{item.photoOriginalNumber ?? '—'}</td>
+      <td>
+        {item.productName}
+        {packageName ? <span className="muted" style={{ display: 'block', fontSize: '0.8125rem' }}>{ORDER_PACKAGE_STAFF_MSG.inPackage(packageName)}</span> : null}
+      </td>
+      <td>{item.quantity}</td>
+      <td>{packageName ? ORDER_PACKAGE_STAFF_MSG.includedPrice : formatPula(item.unitPrice)}</td>
+      <td>{packageName ? ORDER_PACKAGE_STAFF_MSG.includedPrice : formatPula(item.totalPrice)}</td>
+    </tr>
   );
 }

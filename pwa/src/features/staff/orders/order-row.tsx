@@ -3,6 +3,8 @@ import { ORDER_ROW_ITEMS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus 
 import { formatPula } from '@contract/money';
 import { HARDENING_MSG, PAYMENT_METHOD_MSG, REVIEW_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
+import { orderEntries } from '@contract/order-lines';
+import { ORDER_PACKAGE_STAFF_MSG } from '@contract/staff-screen-messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
@@ -11,7 +13,9 @@ import { itemPhotoLabel } from '@contract/photo-names';
 import { staffPaymentMethod } from './payment-method';
 
 export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onView: () => void; onStatus: (status: OrderStatus) => void; busy: boolean }) {
-  const more = order.items.length - ORDER_ROW_ITEMS;
+  // A package counts as one line, shown with its name and how many items it holds.
+  const entries = orderEntries(order);
+  const more = entries.length - ORDER_ROW_ITEMS;
   const method = staffPaymentMethod(order);
   return (
     <li className="order-row card" aria-label={`Order ${order.id}`}>
@@ -36,17 +40,26 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
         </div>
         {method ? <div className="muted">{method}</div> : null}
         <ul className="order-items">
-          {order.items.slice(0, ORDER_ROW_ITEMS).map((item) => (
-            <li key={item.id}>
-              {item.productName} × {item.quantity} — {itemPhotoLabel(item)}
-              {item.studentName !== order.studentName ? ` · ${item.studentName}` : ''}
-            </li>
-          ))}
+          {entries.slice(0, ORDER_ROW_ITEMS).map((entry) =>
+            entry.kind === 'item' ? (
+              <li key={`item-${entry.item.id}`}>
+                {entry.item.productName} × {entry.item.quantity} — {itemPhotoLabel(entry.item)}
+                {entry.item.studentName !== order.studentName ? ` · ${entry.item.studentName}` : ''}
+              </li>
+            ) : (
+              <li key={`package-${entry.pkg.id}`}>
+                <Badge tone="indigo">{ORDER_PACKAGE_STAFF_MSG.packageBadge}</Badge> {entry.pkg.name} × {entry.pkg.quantity} — {ORDER_PACKAGE_STAFF_MSG.contentsCount(entry.contents.length)}
+                {entry.pkg.studentName !== order.studentName ? ` · ${entry.pkg.studentName}` : ''}
+              </li>
+            ),
+          )}
           {more > 0 ? <li className="muted">+{more} more item(s)</li> : null}
         </ul>
       </div>
       <div className="order-side">
         <strong className="order-total">{formatPula(order.totalAmount)}</strong>
+        {Number(order.siblingDiscount) > 0 ? <span className="muted">{ORDER_PACKAGE_STAFF_MSG.siblingLine(formatPula(order.siblingDiscount))}</span> : null}
+        {order.couponCode !== null ? <span className="muted">{ORDER_PACKAGE_STAFF_MSG.couponLine(order.couponCode, formatPula(order.couponDiscount))}</span> : null}
         <Select aria-label={`Status of order ${order.id}`} value={order.orderStatus} disabled={busy} onChange={(event) => onStatus(event.target.value as OrderStatus)}>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS } from '@contract/constants';
 import { printBatchFileName, type PrintBatch, type PrintBatchFile } from '@contract/print-batches';
 import { PRINT_BATCH_MSG, PWA_MSG } from '@contract/messages';
-import { STAFF_MSG } from '@contract/staff-screen-messages';
+import { ORDER_PACKAGE_STAFF_MSG, STAFF_MSG } from '@contract/staff-screen-messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -207,7 +207,7 @@ function LeftOutLines({ id }: { id: number }) {
       <ul>
         {lines.map((line) => (
           <li key={line.itemId}>
-            {PRINT_BATCH_MSG.orderNumber(line.orderId)} · {line.studentName} · {line.productName} × {line.quantity} · {line.photoName}: {line.reasonText}
+            {PRINT_BATCH_MSG.orderNumber(line.orderId)} · {line.studentName} · {line.packageName ? ORDER_PACKAGE_STAFF_MSG.labLine(line.packageName, line.productName) : line.productName} × {line.quantity} · {line.photoName}: {line.reasonText}
           </li>
         ))}
       </ul>
@@ -242,7 +242,7 @@ function BatchOrders({ id }: { id: number }) {
               <td>
                 {order.items.map((item) => (
                   <div key={item.id}>
-                    {item.productName} × {item.quantity} · {item.photoName}
+                    {item.packageName ? ORDER_PACKAGE_STAFF_MSG.labLine(item.packageName, item.productName) : item.productName} × {item.quantity} · {item.photoName}
                     {item.studentName !== order.studentName ? ` · ${item.studentName}` : ''}
                   </div>
                 ))}
