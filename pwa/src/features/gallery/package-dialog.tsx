@@ -72,8 +72,8 @@ function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd }: Packa
           <>
             {singleOnly ? null : (
               <div className="row">
-                <Checkbox id={`${id}-all`} checked={oneForAll} onCheckedChange={(checked) => setOneForAll(checked === true)} />
-                <label htmlFor={`${id}-all`}>{PACKAGE_MSG.onePhotoForAll}</label>
+                <Checkbox id={`${id}-one-for-all`} checked={oneForAll} onCheckedChange={(checked) => setOneForAll(checked === true)} />
+                <label htmlFor={`${id}-one-for-all`}>{PACKAGE_MSG.onePhotoForAll}</label>
               </div>
             )}
             {rows.map((row, index) => {
