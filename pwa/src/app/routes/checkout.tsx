@@ -14,7 +14,7 @@ import { Card, CardBody } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
 import { createOrder, initiatePayment, linesTotalThebe, orderBody, quoteBody, quoteOrder, type CheckoutDetails } from '../../features/checkout/api';
 import { OrderTotals } from '../../features/checkout/order-totals';
-import { packageProducts } from '../../features/gallery/packages';
+import { packageProducts, stalePackageLines } from '../../features/gallery/packages';
 import { CheckoutForm } from '../../features/checkout/checkout-form';
 import { PaymentMethodChoice, isMethodNotEnabled, usePaymentMethodChoice } from '../../features/checkout/payment-method-choice';
 import { CartLines } from '../../components/cart-lines';
@@ -103,6 +103,7 @@ export default function Checkout() {
       const lists = await queryClient.fetchQuery({ ...priceListsQuery(schoolId), staleTime: 0 });
       const ofSchool = readCart().filter((line) => (line.schoolId ?? schoolId) === schoolId);
       const result = repriceLines(ofSchool, [...productsFor(lists), ...packageProducts(lists)], closedNow);
+      for (const id of stalePackageLines(ofSchool, lists)) result.unavailable.set(id, 'gone');
       if (result.lines.some((line, index) => line !== ofSchool[index])) {
         dispatchCart({ type: 'update', lines: result.lines });
         buildCheckoutCart();

@@ -114,3 +114,17 @@ export function packageCartLine(
     },
   };
 }
+
+/**
+ * Package lines the school's current list can no longer take as they are: the package's contents
+ * changed so that the photos chosen per item no longer match them (one photo for all still fits).
+ */
+export function stalePackageLines(lines: readonly CartLine[], priceLists: readonly PriceList[]): string[] {
+  const current = new Map(packagesFor(priceLists).map((pkg) => [pkg.id, pkg]));
+  return lines
+    .filter((line) => {
+      const pkg = line.package ? current.get(line.package.packageId) : undefined;
+      return line.package !== undefined && pkg !== undefined && line.package.photos.length > 1 && line.package.photos.length !== pkg.contents.length;
+    })
+    .map((line) => line.id);
+}
