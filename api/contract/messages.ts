@@ -504,6 +504,13 @@ export const CART_MSG = {
   awaitingPayment: 'Awaiting payment',
   removeUnavailable: (count: number) =>
     `${count === 1 ? 'An item in your cart is' : `${count} items in your cart are`} no longer sold. Remove ${count === 1 ? 'it' : 'them'} to place your order.`,
+  /** The priced summary from the server's quote (docs/packages-and-coupons.md, "The order of discounts"). */
+  subtotal: 'Subtotal',
+  total: 'Total',
+  quoteLoading: 'Working out your total...',
+  quoteFailed: 'We could not check your total with the school just now. The server checks it again when you place your order.',
+  quantityOfPackage: (name: string) => `Quantity of ${name}`,
+  removePackage: (name: string) => `Remove ${name}`,
 } as const;
 
 /** The help page (/help): the questions a parent asks before and after ordering, by section id. */
@@ -839,6 +846,19 @@ export const PACKAGE_MSG = {
   /** Price list editor (server answers). */
   maxPosesAboveItems: (count: number) => `Number of poses can be at most the number of products in the package (${count})`,
   productAmbiguous: (name: string) => `Two products are called ${name}; give them different names to use one in a package`,
+  /** Gallery and cart: the package cards and the fill dialog. */
+  packagesTitle: 'Packages',
+  packagesIntro: 'Several prints and downloads together, for less than single products.',
+  contentsItem: (quantity: number, name: string) => `${quantity} x ${name}`,
+  fillTitle: (name: string) => `Fill ${name}`,
+  photoForAll: 'Photo for the whole package',
+  photoFor: (item: string) => `Photo for ${item}`,
+  choosePhoto: 'Choose a photo',
+  noPhotos: 'Open a class to choose photos for a package.',
+  photosOfChild: (name: string) => `Photos of ${name} and their class's group photos`,
+  added: (name: string) => `${name} was added to your cart`,
+  packagePhotos: (photos: string) => `Photos: ${photos}`,
+  printsClosed: 'Print ordering has closed: packages with prints can no longer be ordered',
 } as const;
 
 /** Coupons: the code a parent enters in the cart, and why one is refused (docs/packages-and-coupons.md, "Coupons"). */
@@ -874,6 +894,9 @@ export const COUPON_MSG = {
   idInvalid: 'A valid coupon id is required',
   schoolIdInvalid: 'A valid school id is required',
   dateInvalid: 'Dates must be YYYY-MM-DD',
+  /** Cart (the parent's side). */
+  placeholder: 'e.g. SPRING10',
+  removed: 'Coupon removed',
 } as const;
 
 /**

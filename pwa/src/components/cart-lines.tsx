@@ -1,5 +1,6 @@
 import { QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
 import { formatPula } from '@contract/money';
+import { PACKAGE_MSG } from '@contract/messages';
 import { Button } from './ui/button';
 import { Select } from './ui/select';
 import { cartTotal, toThebe } from '../lib/cart';
@@ -14,11 +15,13 @@ export interface CartLinesProps {
   notes?: ReadonlyMap<string, string>;
   /** When given, each line's quantity can be changed (1 to 10) in place. */
   onQuantity?: (id: string, quantity: number) => void;
+  /** The total row is left out (the checkout shows the server's priced summary instead). */
+  hideTotal?: boolean;
 }
 
 const QUANTITIES = Array.from({ length: QUANTITY_MAX - QUANTITY_MIN + 1 }, (_, index) => QUANTITY_MIN + index);
 
-export function CartLines({ lines, onRemove, disabled, notes, onQuantity }: CartLinesProps) {
+export function CartLines({ lines, onRemove, disabled, notes, onQuantity, hideTotal = false }: CartLinesProps) {
   return (
     <>
       <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -27,8 +30,14 @@ export function CartLines({ lines, onRemove, disabled, notes, onQuantity }: Cart
             <img src={line.photoPreview} alt="" width={56} height={56} loading="lazy" draggable={false} className="protected" />
             <div className="grow">
               <strong>{line.productName}</strong>
+              {line.package ? (
+                // A package shows what it holds and the photos chosen for it (docs/packages-and-coupons.md, "Filling a package").
+                <span style={{ display: 'block', fontSize: '0.875rem' }}>
+                  {PACKAGE_MSG.includes}: {line.productDescription}
+                </span>
+              ) : null}
               <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                {line.photoName} · {onQuantity ? null : `${line.quantity} × `}
+                {line.package ? PACKAGE_MSG.packagePhotos(line.photoName) : line.photoName} · {onQuantity ? null : `${line.quantity} × `}
                 {formatPula(toThebe(line.unitPrice), 'thebe')}
               </span>
               {onQuantity ? (
@@ -59,10 +68,12 @@ export function CartLines({ lines, onRemove, disabled, notes, onQuantity }: Cart
           </li>
         ))}
       </ul>
-      <div className="total-row">
-        <span>Total</span>
-        <span>{formatPula(toThebe(cartTotal(lines)), 'thebe')}</span>
-      </div>
+      {hideTotal ? null : (
+        <div className="total-row">
+          <span>Total</span>
+          <span>{formatPula(toThebe(cartTotal(lines)), 'thebe')}</span>
+        </div>
+      )}
     </>
   );
 }

@@ -47,6 +47,14 @@ describe('the cart mirror', () => {
     ]);
   });
 
+  it('leaves package lines out: a mirrored line is one photo and one product', () => {
+    const pack: CartLine = {
+      ...line('p', 13, 'package:7', 1),
+      package: { packageId: 7, contents: [{ productId: 10, name: '15x20 Print', quantity: 1 }], photos: [{ photoId: 13, albumId: 2, photoName: 'Photo 13' }] },
+    };
+    expect(mirroredItems([line('a', 11, 'print_10x15', 2), pack])).toEqual([{ photoId: 11, productType: 'print_10x15', quantity: 2 }]);
+  });
+
   it('sends a confirmed guardian\'s cart once the changes settle: one PUT with the newest cart', async () => {
     const fetch = serverWith(me(true));
     scheduleCartMirror([line('a', 11, 'print_10x15', 1)]);

@@ -16,9 +16,14 @@ export const MIRROR_DEBOUNCE_MS = 2000;
 /** The last cart the server acknowledged in this session: the same cart is not sent twice. */
 const SENT_KEY = 'cartMirrored';
 
-/** What the server keeps of a cart: photo, product and quantity per line, in the cart's order. */
+/**
+ * What the server keeps of a cart: photo, product and quantity per line, in the cart's order.
+ * Package lines are not mirrored: a mirrored line is one photo and one product, and a package holds
+ * several photos (docs/packages-and-coupons.md, "Filling a package"); a restored cart has its
+ * single products only.
+ */
 export function mirroredItems(lines: readonly CartLine[]): MirroredCartItem[] {
-  return lines.filter((line) => line.quantity >= 1).map((line) => ({ photoId: line.photoId, productType: line.productType, quantity: line.quantity }));
+  return lines.filter((line) => line.quantity >= 1 && !line.package).map((line) => ({ photoId: line.photoId, productType: line.productType, quantity: line.quantity }));
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;

@@ -45,6 +45,21 @@ export interface CartLine {
   /** The child the line is for (a code holder's gallery), to prefill the order's student name. */
   studentId?: number | null;
   studentName?: string;
+  /**
+   * A package line (docs/packages-and-coupons.md, "Filling a package"): productType is
+   * `package:{id}`, productName the package's name, unitPrice its price, and photoId/albumId its
+   * first photo. Older carts have no package lines, so the field is optional.
+   */
+  package?: CartPackage;
+}
+
+/** What a package line holds: its contents as shown, and the photos chosen for it. */
+export interface CartPackage {
+  packageId: number;
+  /** The contents in the price list's order: "1 x 15x20 Print". */
+  contents: { productId: number; name: string; quantity: number }[];
+  /** One photo for the whole package, or one per content row (in the same order). */
+  photos: { photoId: number; albumId: number; photoName: string }[];
 }
 
 export interface CheckoutCart {

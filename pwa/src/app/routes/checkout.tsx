@@ -5,14 +5,16 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { CART_MSG, HARDENING_MSG, ORDER_MSG, PAYMENT_METHOD_MSG, PWA_MSG } from '@contract/messages';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CART_MSG, COUPON_MSG, HARDENING_MSG, ORDER_MSG, PACKAGE_MSG, PAYMENT_METHOD_MSG, PWA_MSG } from '@contract/messages';
 import { formatPula } from '@contract/money';
 import type { Order, OrderSummary } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
-import { createOrder, initiatePayment, orderBody, type CheckoutDetails } from '../../features/checkout/api';
+import { createOrder, initiatePayment, linesTotalThebe, orderBody, quoteBody, quoteOrder, type CheckoutDetails } from '../../features/checkout/api';
+import { OrderTotals } from '../../features/checkout/order-totals';
+import { packageProducts, stalePackageLines } from '../../features/gallery/packages';
 import { CheckoutForm } from '../../features/checkout/checkout-form';
 import { PaymentMethodChoice, isMethodNotEnabled, usePaymentMethodChoice } from '../../features/checkout/payment-method-choice';
 import { CartLines } from '../../components/cart-lines';
@@ -35,6 +37,9 @@ import { paths } from '../../lib/paths';
 import { payByPhrase } from '../../lib/payment-methods';
 
 type Step = 'idle' | 'ordering' | 'paying' | 'redirecting' | 'payment-failed';
+
+/** A refusal of the coupon itself (docs/packages-and-coupons.md, "Coupons"): its text belongs at the coupon field. */
+const isCouponRefusal = (err: unknown): err is ApiError => err instanceof ApiError && (err.code ?? '').startsWith('COUPON_');
 
 const OFFLINE_TEXT = 'You are offline. Your cart is saved on this device; place your order when you are back online.';
 
@@ -97,7 +102,8 @@ export default function Checkout() {
       if (schoolId === 0) return null;
       const lists = await queryClient.fetchQuery({ ...priceListsQuery(schoolId), staleTime: 0 });
       const ofSchool = readCart().filter((line) => (line.schoolId ?? schoolId) === schoolId);
-      const result = repriceLines(ofSchool, productsFor(lists), closedNow);
+      const result = repriceLines(ofSchool, [...productsFor(lists), ...packageProducts(lists)], closedNow);
+      for (const id of stalePackageLines(ofSchool, lists)) result.unavailable.set(id, 'gone');
       if (result.lines.some((line, index) => line !== ofSchool[index])) {
         dispatchCart({ type: 'update', lines: result.lines });
         buildCheckoutCart();
@@ -112,8 +118,47 @@ export default function Checkout() {
     if (!online || order) return;
     reprice(closed).catch(() => undefined);
   }, [online, order, closed, reprice]);
-  const notes = new Map([...unavailable].map(([id, why]) => [id, why === 'closed' ? CART_MSG.printClosed : CART_MSG.productGone]));
+  const notes = new Map(
+    [...unavailable].map(([id, why]) => [id, why === 'closed' ? (lines.find((line) => line.id === id)?.package ? PACKAGE_MSG.printsClosed : CART_MSG.printClosed) : CART_MSG.productGone]),
+  );
   const unavailableCount = lines.filter((line) => unavailable.has(line.id)).length;
+
+  // The server's pricing of this cart and coupon (POST /api/orders/quote), asked again whenever
+  // either changes; the order's totalAmount is its total.
+  const [coupon, setCoupon] = useState<string | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const quoteRequest = quoteBody(schoolId, lines, coupon);
+  const quoteKey = ['orders', 'quote', quoteRequest] as const;
+  const quote = useQuery({
+    queryKey: quoteKey,
+    queryFn: ({ signal }) => quoteOrder(quoteRequest, signal),
+    enabled: schoolId !== 0 && lines.length > 0 && online && !order,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+    placeholderData: keepPreviousData,
+  });
+  const currentQuote = quote.data && !quote.isPlaceholderData ? quote.data : null;
+  // A coupon that stopped applying (a line removed under its minimum, used up meanwhile) is taken
+  // off with the server's reason.
+  useEffect(() => {
+    if (coupon !== null && isCouponRefusal(quote.error)) {
+      setCouponError(quote.error.serverMessage ?? quote.error.message);
+      setCoupon(null);
+    }
+  }, [coupon, quote.error]);
+  const applyCoupon = async (code: string) => {
+    try {
+      await queryClient.fetchQuery({ queryKey: ['orders', 'quote', quoteBody(schoolId, lines, code)], queryFn: ({ signal }) => quoteOrder(quoteBody(schoolId, lines, code), signal), retry: false, staleTime: 0 });
+      setCouponError(null);
+      setCoupon(code);
+    } catch (err) {
+      setCouponError(err instanceof ApiError ? (err.serverMessage ?? err.message) : errorMessage(err, CART_MSG.quoteFailed));
+    }
+  };
+  // Placing the order waits for the quote of exactly this cart (a stale total would be refused).
+  const quotePending = quote.isFetching || (quote.isPlaceholderData && !quote.isError);
+  const signatureOf = (ofLines: readonly typeof lines[number][]) => cartSignature(ofLines) + (coupon ? `|coupon:${coupon}` : '');
 
   const pay = async (created: Order | OrderSummary) => {
     setStep('paying');
@@ -211,7 +256,7 @@ export default function Checkout() {
   };
 
   const sameAsUnpaid = (record: UnpaidOrder, details: CheckoutDetails) =>
-    record.signature === cartSignature(lines) && JSON.stringify(record.details) === JSON.stringify(details);
+    record.signature === signatureOf(lines) && JSON.stringify(record.details) === JSON.stringify(details);
 
   const placeOrder = async (details: CheckoutDetails) => {
     if (!navigator.onLine) {
@@ -234,7 +279,7 @@ export default function Checkout() {
     let created: Order;
     let usedKey: string;
     try {
-      const body = orderBody(schoolId, lines, details);
+      const body = orderBody(schoolId, lines, details, { couponCode: coupon, total: currentQuote?.total ?? null });
       let answer: Awaited<ReturnType<typeof createOrder>>;
       usedKey = await checkoutKey();
       try {
@@ -253,9 +298,16 @@ export default function Checkout() {
       }
     } catch (err) {
       setStep('idle');
-      if (err instanceof ApiError && err.status === 409 && ['PRICE_MISMATCH', 'PRODUCT_UNAVAILABLE', 'PRINTS_CLOSED'].includes(err.code ?? '')) {
+      if (isCouponRefusal(err)) {
+        // Used up or used by this family since it was applied: taken off, with the reason at the field.
+        setCouponError(err.serverMessage ?? err.message);
+        setCoupon(null);
+      }
+      if (err instanceof ApiError && err.status === 409 && ['PRICE_MISMATCH', 'PRODUCT_UNAVAILABLE', 'PACKAGE_UNAVAILABLE', 'PRINTS_CLOSED'].includes(err.code ?? '')) {
         const closedNow = closed || err.code === 'PRINTS_CLOSED';
         setClosed(closedNow);
+        // The discounts may have changed as well as the prices: the summary is asked for again.
+        void quote.refetch();
         const result = await reprice(closedNow).catch(() => null);
         if (result && (result.changes.length > 0 || result.unavailable.size > 0)) {
           toast({ title: CART_MSG.pricesChangedTitle, description: result.changes.length > 0 ? CART_MSG.acceptBeforeOrdering : CART_MSG.removeUnavailable(result.unavailable.size), variant: 'destructive' });
@@ -273,7 +325,7 @@ export default function Checkout() {
     setOrder(created);
     // The cart keeps its lines until the order is paid (the confirmation page settles it): back
     // from the card page or after a declined card, nothing has to be chosen again.
-    rememberUnpaidOrder({ orderId: created.id, schoolId, lineIds: lines.map((line) => line.id), signature: cartSignature(lines), key: usedKey, details });
+    rememberUnpaidOrder({ orderId: created.id, schoolId, lineIds: lines.map((line) => line.id), signature: signatureOf(lines), key: usedKey, details });
     await forgetCheckoutKey();
     await pay(created);
   };
@@ -373,6 +425,7 @@ export default function Checkout() {
               ) : null}
               <CartLines
                 lines={lines}
+                hideTotal
                 onRemove={remove}
                 disabled={step !== 'idle'}
                 notes={notes}
@@ -382,6 +435,21 @@ export default function Checkout() {
                   dispatchCart({ type: 'update', lines: [withQuantity(line, quantity)] });
                   buildCheckoutCart();
                 }}
+              />
+              <OrderTotals
+                quote={currentQuote}
+                loading={quote.isFetching}
+                failed={quote.isError && !isCouponRefusal(quote.error)}
+                linesTotalThebe={linesTotalThebe(lines)}
+                coupon={coupon}
+                couponError={couponError}
+                onApply={applyCoupon}
+                onRemove={() => {
+                  setCoupon(null);
+                  setCouponError(null);
+                  toast({ title: COUPON_MSG.removed, variant: 'success' });
+                }}
+                disabled={step !== 'idle'}
               />
             </CardBody>
           </Card>
@@ -415,7 +483,7 @@ export default function Checkout() {
                 }
                 busy={step !== 'idle'}
                 busyLabel={step === 'ordering' ? 'Placing order...' : 'Starting payment...'}
-                disabled={schoolId === 0 || changes.length > 0 || unavailableCount > 0}
+                disabled={schoolId === 0 || changes.length > 0 || unavailableCount > 0 || quotePending}
                 onSubmit={(details) => void placeOrder(details)}
                 beforeSubmit={<PaymentMethodChoice choice={choice} disabled={step !== 'idle'} />}
               />

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import type { UnlockedStudent } from '@contract/students';
-import { PWA_MSG, REVIEW_MSG } from '@contract/messages';
+import { PACKAGE_MSG, PWA_MSG, REVIEW_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -26,6 +26,9 @@ import { PhotoGrid } from '../../features/gallery/photo-grid';
 import { offeredProducts, type Product } from '../../features/gallery/products';
 import { cartLinesFor } from '../../features/gallery/cart-selection';
 import { SelectedPhotos } from '../../features/gallery/selected-photos';
+import { PackageCards } from '../../features/gallery/package-cards';
+import { PackageDialog } from '../../features/gallery/package-dialog';
+import { orderablePackages, packageCartLine, packagesFor, type OfferedPackage } from '../../features/gallery/packages';
 import { useCopyProtection } from '../../features/gallery/use-copy-protection';
 import { schoolBySlugQuery } from '../../features/schools/api';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
@@ -152,13 +155,28 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
   const products = offeredProducts(priceLists.data, closed);
   const own = photos.data?.filter((photo) => photo.studentId === child.student.id) ?? [];
   const group = photos.data?.filter((photo) => photo.studentId === null) ?? [];
+  const packages = orderablePackages(packagesFor(priceLists.data), closed);
+  const [openPackage, setOpenPackage] = useState<OfferedPackage | null>(null);
 
-  const addToCart = (photo: Photo, selections: { product: Product; quantity: number }[]) => {
+  const rememberSchool = () => {
     writeJson(LOCAL_KEYS.currentSchool, { id: child.school.id, name: child.school.name });
     writeJson(LOCAL_KEYS.currentAlbum, { id: child.album.id, name: child.album.name });
+  };
+
+  const addToCart = (photo: Photo, selections: { product: Product; quantity: number }[]) => {
+    rememberSchool();
     dispatchCart({ type: 'add', lines: cartLinesFor(photo, selections, child.school, { name }) });
     setOpenPhoto(null);
     toast({ title: PWA_MSG.addedToCartTitle, description: PWA_MSG.productsAdded(selections.length), variant: 'success' });
+  };
+
+  // A package is one child's (docs/packages-and-coupons.md, "Filling a package"): it is filled from
+  // this child's own photos, or from the class's group photos when there are none of the child yet.
+  const addPackage = (pkg: OfferedPackage, chosen: Photo[]) => {
+    rememberSchool();
+    dispatchCart({ type: 'add', lines: [packageCartLine(pkg, chosen, child.school, { name })] });
+    setOpenPackage(null);
+    toast({ title: PWA_MSG.addedToCartTitle, description: PACKAGE_MSG.added(pkg.name), variant: 'success' });
   };
 
   const forget = async () => {
@@ -223,6 +241,7 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
         <NotOnlineYet />
       ) : (
         <>
+          <PackageCards packages={packages} onChoose={setOpenPackage} />
           <section aria-label={`Photos of ${name}`} className="stack">
             <h3>Photos of {name}</h3>
             {own.length > 0 ? <PhotoGrid photos={own} onOpen={setOpenPhoto} /> : <p className="muted">No photos of {name} yet.</p>}
@@ -243,6 +262,7 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
         photos={[...own, ...group]}
         onShow={setOpenPhoto}
       />
+      <PackageDialog pkg={openPackage} photos={own.length > 0 ? own : group} onClose={() => setOpenPackage(null)} onAdd={addPackage} />
       <ConfirmDialog
         open={forgetting}
         onOpenChange={setForgetting}

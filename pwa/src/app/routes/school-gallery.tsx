@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
 import type { AlbumSummary, SchoolBySlug } from '@contract/schools';
 import type { GalleryPhoto as Photo } from '@contract/photos';
-import { OFFLINE_MSG, PWA_MSG } from '@contract/messages';
+import { OFFLINE_MSG, PACKAGE_MSG, PWA_MSG } from '@contract/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -24,6 +24,8 @@ import { SelectedPhotos } from '../../features/gallery/selected-photos';
 import { ClosingBanner } from '../../features/gallery/closing-banner';
 import { offeredProducts, type Product } from '../../features/gallery/products';
 import { cartLinesFor } from '../../features/gallery/cart-selection';
+import { PackageCards } from '../../features/gallery/package-cards';
+import { orderablePackages, packageCartLine, packagesFor, type OfferedPackage } from '../../features/gallery/packages';
 import { useCopyProtection } from '../../features/gallery/use-copy-protection';
 import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-images';
 import { ApiError, NetworkError } from '../../lib/api-client';
@@ -45,6 +47,7 @@ const isAccessError = (err: unknown) => err instanceof ApiError && (err.status =
 // The dialogs a tap opens are their own chunk: the class paints without waiting for their code,
 // which the service worker has precached by the time a parent taps (and keeps for offline use).
 const PhotoDialog = lazy(() => import('../../features/gallery/photo-dialog').then((module) => ({ default: module.PhotoDialog })));
+const PackageDialog = lazy(() => import('../../features/gallery/package-dialog').then((module) => ({ default: module.PackageDialog })));
 const ClassPasswordDialog = lazy(() => import('../../features/gallery/class-password-dialog').then((module) => ({ default: module.ClassPasswordDialog })));
 
 export default function SchoolGallery() {
@@ -128,9 +131,10 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const online = useOnline();
   const [passwordAlbum, setPasswordAlbum] = useState<AlbumSummary | null>(null);
   const [openPhoto, setOpenPhoto] = useState<Photo | null>(null);
+  const [openPackage, setOpenPackage] = useState<OfferedPackage | null>(null);
   // Mounted once first needed, then kept (so they close as they always did).
   const [dialogsUsed, setDialogsUsed] = useState(false);
-  if (!dialogsUsed && (openPhoto !== null || passwordAlbum !== null)) setDialogsUsed(true);
+  if (!dialogsUsed && (openPhoto !== null || passwordAlbum !== null || openPackage !== null)) setDialogsUsed(true);
 
   // Staff viewing a school pass every class password (the server lets their token through).
   const { isStaff } = useSession();
@@ -144,6 +148,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const closed = isOrderingClosed(school.closingDate);
   // Nothing is offered until the school's own products are known: never the built-in ones meanwhile.
   const products = offeredProducts(priceLists.data, closed);
+  const packages = orderablePackages(packagesFor(priceLists.data), closed);
 
   useEffect(() => {
     writeJson(LOCAL_KEYS.currentSchool, { id: school.id, name: school.name });
@@ -181,6 +186,12 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
     toast({ title: PWA_MSG.addedToCartTitle, description: PWA_MSG.productsAdded(selections.length), variant: 'success' });
   };
 
+  const addPackage = (pkg: OfferedPackage, chosen: Photo[]) => {
+    dispatchCart({ type: 'add', lines: [packageCartLine(pkg, chosen, school)] });
+    setOpenPackage(null);
+    toast({ title: PWA_MSG.addedToCartTitle, description: PACKAGE_MSG.added(pkg.name), variant: 'success' });
+  };
+
   return (
     <div className="container page" ref={rootRef}>
       <div className="row between" style={{ marginBottom: 'var(--space-4)' }}>
@@ -205,7 +216,12 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
 
       {canView && selected ? (
         <Loaded query={photos} failed={PWA_MSG.photosFailed} loading="Loading photos...">
-          {(data) => <PhotoGrid photos={data} onOpen={setOpenPhoto} staff={isStaff} />}
+          {(data) => (
+            <>
+              {data.length > 0 ? <PackageCards packages={packages} onChoose={setOpenPackage} /> : null}
+              <PhotoGrid photos={data} onOpen={setOpenPhoto} staff={isStaff} />
+            </>
+          )}
         </Loaded>
       ) : (
         <Loaded query={albums} failed={PWA_MSG.classesFailed} loading="Loading classes...">
@@ -230,6 +246,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
             photos={photos.data}
             onShow={setOpenPhoto}
           />
+          <PackageDialog pkg={openPackage} photos={photos.data ?? []} staff={isStaff} onClose={() => setOpenPackage(null)} onAdd={addPackage} />
           <ClassPasswordDialog
             album={passwordAlbum}
             onCancel={() => {

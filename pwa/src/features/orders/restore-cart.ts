@@ -5,6 +5,8 @@
  * pay it, and fills in its name, e-mail and student.
  */
 import type { Order } from '@contract/orders';
+import { PACKAGE_MSG } from '@contract/messages';
+import type { CartLine } from '../../lib/storage';
 import { dispatchCart, readCart } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import { buildCheckoutCart } from '../../lib/checkout-cart';
@@ -16,9 +18,8 @@ export function restoreCartFrom(order: Order): void {
   const known = readUnpaidOrders().find((entry) => entry.orderId === order.id);
   if (known && readCart().some((line) => known.lineIds.includes(line.id))) return;
   if (readCart().length > 0) return;
-  const lines = order.items
-    // A withdrawn photo is no longer this family's to order. A package's contents are not single
-    // products (they carry no price of their own): they never come back as single lines.
+  const lines: CartLine[] = order.items
+    // A withdrawn photo is no longer this family's to order; a package's contents come back as the package.
     .filter((item) => item.photoId !== null && item.albumId !== null && !item.withdrawn && item.packageLineId === null)
     .map((item) => ({
       id: randomId(),
@@ -33,6 +34,7 @@ export function restoreCartFrom(order: Order): void {
       quantity: item.quantity,
       totalPrice: Number(item.totalPrice),
     }));
+  lines.push(...packageLinesOf(order));
   if (lines.length === 0) return;
   writeJson(LOCAL_KEYS.currentSchool, { id: order.school.id, name: order.school.name });
   if (order.albumName) writeJson(LOCAL_KEYS.currentAlbum, { id: lines[0]?.albumId ?? 0, name: order.albumName });
@@ -47,4 +49,37 @@ export function restoreCartFrom(order: Order): void {
     key: known?.key ?? null,
     details: { customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, studentName: order.studentName, notes: order.notes },
   });
+}
+
+/**
+ * The order's packages as cart lines (docs/packages-and-coupons.md, "Filling a package"): each
+ * with the photos of its contents, one photo when they all show the same one. A package no longer
+ * in the price list, or holding a withdrawn photo, is left out.
+ */
+function packageLinesOf(order: Order): CartLine[] {
+  const lines: CartLine[] = [];
+  for (const pkg of order.packages) {
+    const contents = order.items.filter((item) => item.packageLineId === pkg.id);
+    if (pkg.packageId === null || contents.length === 0 || contents.some((item) => item.photoId === null || item.albumId === null || item.withdrawn)) continue;
+    const photos = contents.map((item) => ({ photoId: item.photoId ?? 0, albumId: item.albumId ?? 0, photoName: itemFamilyPhotoLabel(item) }));
+    const chosen = photos.every((photo) => photo.photoId === photos[0]?.photoId) ? photos.slice(0, 1) : photos;
+    const rows = contents.map((item) => ({ productId: Number(item.productType), name: item.productName, quantity: Math.max(1, Math.round(item.quantity / pkg.quantity)) }));
+    const [first] = chosen;
+    if (!first) continue;
+    lines.push({
+      id: randomId(),
+      photoId: first.photoId,
+      albumId: first.albumId,
+      photoName: [...new Set(chosen.map((photo) => photo.photoName))].join(', '),
+      photoPreview: `/api/images/${first.photoId}/thumbnail`,
+      productType: `package:${pkg.packageId}`,
+      productName: pkg.name,
+      productDescription: rows.map((row) => PACKAGE_MSG.contentsItem(row.quantity, row.name)).join(', '),
+      unitPrice: Number(pkg.unitPrice),
+      quantity: pkg.quantity,
+      totalPrice: Number(pkg.totalPrice),
+      package: { packageId: pkg.packageId, contents: rows, photos: chosen },
+    });
+  }
+  return lines;
 }

@@ -1,0 +1,52 @@
+/**
+ * The price list's packages above the photos: what each holds, its price and "Save P X" against
+ * the same products bought singly (docs/packages-and-coupons.md, "Packages"). Small on purpose: it
+ * is part of the gallery's first paint; the dialog that fills a package is its own chunk.
+ */
+import { PACKAGE_MSG } from '@contract/messages';
+import { formatPula } from '@contract/money';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { toThebe } from '../../lib/cart';
+import { contentsText, type OfferedPackage } from './packages';
+
+export function PackageCards({ packages, onChoose, disabled = false }: { packages: readonly OfferedPackage[]; onChoose: (pkg: OfferedPackage) => void; disabled?: boolean }) {
+  if (packages.length === 0) return null;
+  return (
+    <section aria-labelledby="packages-title" className="stack" style={{ marginBottom: 'var(--space-6)' }}>
+      <div>
+        <h2 id="packages-title" style={{ marginBottom: 'var(--space-1)' }}>
+          {PACKAGE_MSG.packagesTitle}
+        </h2>
+        <p className="muted" style={{ margin: 0 }}>
+          {PACKAGE_MSG.packagesIntro}
+        </p>
+      </div>
+      <ul className="grid grid-3" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {packages.map((pkg) => (
+          <li key={pkg.id} className="card package-card" aria-label={pkg.name}>
+            <div className="card-body stack-tight" style={{ marginBottom: 0 }}>
+              <div className="row between">
+                <strong>{pkg.name}</strong>
+                <span>{formatPula(toThebe(pkg.price), 'thebe')}</span>
+              </div>
+              {pkg.savingsThebe > 0 ? (
+                <span>
+                  <Badge tone="green">{PACKAGE_MSG.save(formatPula(pkg.savingsThebe, 'thebe'))}</Badge>
+                </span>
+              ) : null}
+              {pkg.description ? <span className="muted">{pkg.description}</span> : null}
+              <span>
+                {PACKAGE_MSG.includes}: {contentsText(pkg.contents)}
+              </span>
+              {pkg.maxPoses !== null ? <span className="muted">{PACKAGE_MSG.posesLimit(pkg.maxPoses)}</span> : null}
+              <Button variant="outline" size="sm" onClick={() => onChoose(pkg)} disabled={disabled} aria-label={`${PACKAGE_MSG.choosePhotos}: ${pkg.name}`}>
+                {PACKAGE_MSG.choosePhotos}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
