@@ -50,14 +50,14 @@ export const couponInputShape = {
     .union([z.null(), z.literal(''), z.string(), z.number()])
     .optional()
     .transform((value) => (value === '' || value === undefined ? null : value))
-    .pipe(z.union([z.null(), amount(COUPON_MSG.minimumInvalid)])),
+    .pipe(z.union([z.null(), amount(COUPON_MSG.minimumInvalid)], { error: COUPON_MSG.minimumInvalid })),
   startsOn: optionalDay,
   endsOn: optionalDay,
   maxUses: z
     .union([z.null(), z.literal(''), z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: COUPON_MSG.maxUsesInvalid })
     .optional()
     .transform((value) => (value === '' || value === undefined ? null : value))
-    .pipe(z.union([z.null(), z.number().int(COUPON_MSG.maxUsesInvalid).min(1, COUPON_MSG.maxUsesInvalid).max(1_000_000, COUPON_MSG.maxUsesInvalid)])),
+    .pipe(z.union([z.null(), z.number().int(COUPON_MSG.maxUsesInvalid).min(1, COUPON_MSG.maxUsesInvalid).max(1_000_000, COUPON_MSG.maxUsesInvalid)], { error: COUPON_MSG.maxUsesInvalid })),
   oncePer: z.enum(COUPON_ONCE_PER, { error: COUPON_MSG.oncePerInvalid }).optional().default('order'),
   excludesPackages: z.boolean().optional().default(false),
 };
@@ -125,3 +125,6 @@ export const couponSchema = z.object({
   createdAt: z.string(),
 });
 export type Coupon = z.infer<typeof couponSchema>;
+
+/** `GET /api/coupons` (optionally `?schoolId=`) answers a plain array of coupons, like the school and price-list lists. */
+export const couponListSchema = z.array(couponSchema);
