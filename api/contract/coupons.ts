@@ -137,3 +137,6 @@ export const couponSchema = z.object({
   createdAt: z.string(),
 });
 export type Coupon = z.infer<typeof couponSchema>;
+
+/** `GET /api/coupons` (optionally `?schoolId=`) answers a plain array of coupons, like the school and price-list lists. */
+export const couponListSchema = z.array(couponSchema);

@@ -12,6 +12,7 @@ export const staffKeys = {
   /** Everything of one class (photos, students, tray, review sheet). */
   album: (albumId: number) => ['staff', 'albums', albumId] as const,
   priceLists: ['staff', 'price-lists'] as const,
+  coupons: ['staff', 'coupons'] as const,
   photographers: ['staff', 'photographers'] as const,
   orders: (filters: { status: string; school: string }) => ['staff', 'orders', filters] as const,
   ordersAll: ['staff', 'orders'] as const,

@@ -3,9 +3,10 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { logoutStaff, useSession } from '../../../lib/session';
 import { paths } from '../../../lib/paths';
-import { STAFF_MSG } from '@contract/staff-screen-messages';
+import { COUPON_SCREEN_MSG, STAFF_MSG } from '@contract/staff-screen-messages';
 import { UploadTab } from '../upload/upload-tab';
 import { ChangePassword } from './change-password';
+import { CouponsTab } from './coupons-tab';
 import { PhotographersTab } from './photographers-tab';
 import { PriceListsTab } from './price-lists-tab';
 import { RecentOrders } from './recent-orders';
@@ -45,6 +46,7 @@ export function Dashboard() {
           <TabsTrigger value="orders">Recent Orders</TabsTrigger>
           <TabsTrigger value="schools">Schools</TabsTrigger>
           <TabsTrigger value="price-lists">Price Lists</TabsTrigger>
+          <TabsTrigger value="coupons">{COUPON_SCREEN_MSG.tab}</TabsTrigger>
           <TabsTrigger value="photographers">Photographers</TabsTrigger>
           <TabsTrigger value="upload">Upload Photos</TabsTrigger>
           <TabsTrigger value="password">{STAFF_MSG.changePasswordTab}</TabsTrigger>
@@ -57,6 +59,9 @@ export function Dashboard() {
         </TabsContent>
         <TabsContent value="price-lists">
           <PriceListsTab />
+        </TabsContent>
+        <TabsContent value="coupons">
+          <CouponsTab />
         </TabsContent>
         <TabsContent value="photographers">
           <PhotographersTab isAdmin={staffUser?.role === 'admin'} currentUserId={staffUser?.id ?? null} />
