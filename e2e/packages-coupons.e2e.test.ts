@@ -79,7 +79,7 @@ describeJourney('packages and coupons', (env) => {
     await page.getByLabel(COUPON_MSG.codeLabel).fill(code.toLowerCase());
     await page.getByRole('button', { name: COUPON_MSG.apply }).click();
     await page.getByText(COUPON_MSG.applied(code)).waitFor();
-    await page.getByText(COUPON_MSG.discountLine(code)).waitFor();
+    await page.getByText(COUPON_MSG.discountLine(code), { exact: true }).waitFor();
     await page.locator('.total-row', { hasText: total }).waitFor();
 
     await fillCheckout(page, { name: 'Lorato Parent', email: uniqueEmail('package'), student: 'Kabelo' });
