@@ -31,7 +31,10 @@ async function couponRow(server: TestServer, id: number) {
 }
 
 const hold = (server: TestServer, use: { coupon: CouponRule; orderId: string; email: string; studentIds?: number[] }) =>
-  createDatabase(server.runtime.knex).transaction((tx) => server.runtime.services.coupons.hold(tx, { studentIds: [], ...use }));
+  createDatabase(server.runtime.knex).transaction(async (tx) => {
+    await server.runtime.services.coupons.take(tx, use.coupon);
+    await server.runtime.services.coupons.hold(tx, { studentIds: [], ...use });
+  });
 
 describeApi('the staff coupons API', () => {
   it('creates, lists (a school: its own and every school\'s), reads, edits only the fields given, and deletes', async () => {

@@ -117,13 +117,16 @@ export function createCouponService(deps: Pick<Deps, 'knex'>) {
       }
     },
 
-    async hold(tx: Tx, use: { coupon: CouponRule; orderId: string; email: string; studentIds: number[] }): Promise<void> {
-      const { coupon, orderId } = use;
+    async take(tx: Tx, coupon: CouponRule): Promise<void> {
       if ((await repo.takeUse(coupon.id, tx)) === 0) {
         // Deleted since it was resolved, or its last use went to another checkout.
         if (!(await repo.find(coupon.id, tx))) throw refuse.invalid();
         throw refuse.usedUp();
       }
+    },
+
+    async hold(tx: Tx, use: { coupon: CouponRule; orderId: string; email: string; studentIds: number[] }): Promise<void> {
+      const { coupon, orderId } = use;
       const children = coupon.oncePer === 'child' ? distinct(use.studentIds) : [];
       try {
         await repo.insertRedemption({ couponId: coupon.id, orderId, onceKey: onceKey(coupon, use.email, children) }, tx);

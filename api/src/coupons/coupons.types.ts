@@ -30,9 +30,15 @@ export interface CouponsForOrders {
    */
   checkAvailable(coupon: CouponRule, family: { email: string | null; studentIds: number[] }): Promise<void>;
   /**
-   * In the order's transaction, after the order row is written: takes one use by a conditional
-   * update (held + paid < max) and records the redemption (unique per e-mail or child as the coupon
-   * says), so concurrent checkouts never take more uses than there are.
+   * First in the order's transaction, before the order row is written: takes one use by a
+   * conditional update (held + paid < max), so concurrent checkouts never take more uses than
+   * there are. It must come first: the order row names the coupon, and on MySQL/MariaDB writing it
+   * share-locks the coupon's row, so checkouts that wrote their order first would deadlock on this update.
+   */
+  take(tx: Tx, coupon: CouponRule): Promise<void>;
+  /**
+   * In the same transaction, after the order row is written: records the order's redemption
+   * (unique per e-mail or child as the coupon says); refused as already used for this family.
    */
   hold(tx: Tx, use: { coupon: CouponRule; orderId: string; email: string; studentIds: number[] }): Promise<void>;
   /** In the transaction that marks the order paid: its held use becomes a paid one (once). */

@@ -131,6 +131,9 @@ export function createOrdersService(
     let created: boolean;
     try {
       created = await database.transaction(async (tx): Promise<boolean> => {
+        // The coupon's use is taken first, then held by this unpaid order once it is written, or the
+        // whole order is refused (docs/packages-and-coupons.md, "Counting a coupon's uses").
+        if (priced.coupon) await coupons.take(tx, priced.coupon.rule);
         let customerId = ctx.customerId;
         let account = false;
         if (customerId === null) {
@@ -163,7 +166,6 @@ export function createOrdersService(
           },
           tx,
         );
-        // The coupon's use is held by this unpaid order, or the whole order is refused (docs/packages-and-coupons.md, "Counting a coupon's uses").
         if (priced.coupon) await coupons.hold(tx, { coupon: priced.coupon.rule, orderId: id, email: input.customerEmail, studentIds: priced.studentIds });
         return account;
       });
