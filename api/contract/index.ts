@@ -23,3 +23,4 @@ export * from './payment-outcome';
 export * from './photo-names';
 export * from './payment-methods';
 export * from './outreach';
+export * from './reports';

@@ -918,3 +918,16 @@ export const ORDER_PACKAGE_MSG = {
   /** One item of a package: "1 x 15x20 Print, Photo 423". */
   contentLine: (quantity: number, productName: string, photo: string) => `${quantity} x ${productName}, ${photo}`,
 } as const;
+
+/** Season reports: what the API answers to a query it cannot read (docs/reports.md). */
+export const REPORT_MSG = {
+  fromInvalid: 'From must be a date (YYYY-MM-DD)',
+  toInvalid: 'To must be a date (YYYY-MM-DD)',
+  rangeReversed: 'To must be on or after From',
+  rangeTooLong: 'Choose a range of at most two years',
+  schoolIdInvalid: 'A valid school id is required',
+  albumIdInvalid: 'A valid class id is required',
+  periodInvalid: 'By must be day or week',
+  schoolNotFound: 'School not found',
+  albumNotFound: 'Class not found',
+} as const;
