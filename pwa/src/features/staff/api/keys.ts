@@ -23,4 +23,8 @@ export const staffKeys = {
   messagePreview: (schoolId: number) => ['staff', 'messages', schoolId, 'preview'] as const,
   messageStats: (schoolId: number) => ['staff', 'messages', schoolId, 'stats'] as const,
   guardians: (schoolId: number) => ['staff', 'messages', schoolId, 'guardians'] as const,
+  /** The Reports tab: the table for a range, and the sales over time for a range, school, class and period. */
+  reports: ['staff', 'reports'] as const,
+  schoolsReport: (range: { from: string | null; to: string | null }) => ['staff', 'reports', 'schools', range] as const,
+  salesReport: (query: { from: string | null; to: string | null; schoolId: number | null; albumId: number | null; by: string }) => ['staff', 'reports', 'sales', query] as const,
 };

@@ -3,7 +3,8 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { logoutStaff, useSession } from '../../../lib/session';
 import { paths } from '../../../lib/paths';
-import { COUPON_SCREEN_MSG, STAFF_MSG } from '@contract/staff-screen-messages';
+import { COUPON_SCREEN_MSG, REPORT_SCREEN_MSG, STAFF_MSG } from '@contract/staff-screen-messages';
+import { ReportsTab } from '../reports/reports-tab';
 import { UploadTab } from '../upload/upload-tab';
 import { ChangePassword } from './change-password';
 import { CouponsTab } from './coupons-tab';
@@ -45,6 +46,7 @@ export function Dashboard() {
         <TabsList aria-label="Dashboard sections" className="staff-tabs">
           <TabsTrigger value="orders">Recent Orders</TabsTrigger>
           <TabsTrigger value="schools">Schools</TabsTrigger>
+          <TabsTrigger value="reports">{REPORT_SCREEN_MSG.tab}</TabsTrigger>
           <TabsTrigger value="price-lists">Price Lists</TabsTrigger>
           <TabsTrigger value="coupons">{COUPON_SCREEN_MSG.tab}</TabsTrigger>
           <TabsTrigger value="photographers">Photographers</TabsTrigger>
@@ -56,6 +58,10 @@ export function Dashboard() {
         </TabsContent>
         <TabsContent value="schools">
           <SchoolsTab />
+        </TabsContent>
+        <TabsContent value="reports">
+          {/* Mounted only while open (Radix), so the charts' code is fetched only here. */}
+          <ReportsTab />
         </TabsContent>
         <TabsContent value="price-lists">
           <PriceListsTab />
