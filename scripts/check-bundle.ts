@@ -4,7 +4,10 @@
  * cache, opens the home page, unlocks the demo school and opens a class. Every request's bytes on
  * the wire (CDP encodedDataLength) are summed, the page's and its service worker's alike (the
  * worker's script, its precache, its runtime fetches): the JS and CSS the phone receives during
- * that first visit must stay at or under 150 KiB, whether or not the two pages used them. Then a second visit to the same class must download 0 bytes of scripts and 0 of
+ * that first visit must stay at or under 150 KiB, whether or not the two pages used them, and none of it
+ * may be the Reports tab's chart code (checked in the build's files first: uPlot only in the staff-charts
+ * chunk, which no parent chunk imports and the worker does not precache). Then a second visit to the same
+ * class must download 0 bytes of scripts and 0 of
  * thumbnails (precache and image cache). Run after `npm run build`; with CI=true a missing
  * Chromium is a failure.
  */
@@ -25,6 +28,38 @@ if (!fs.existsSync(path.resolve('pwa/dist/index.html'))) {
   console.error('No pwa/dist/index.html: run `npm run build` first.');
   process.exit(1);
 }
+/**
+ * The Reports tab's chart code (uPlot, docs/reports.md "The Reports tab") is staff-only: it must sit
+ * in the staff-charts chunk that the staff screens import dynamically, in no file the service
+ * worker precaches, and in no file a parent chunk imports, statically or lazily. uPlot is found by
+ * its own class names; finding it nowhere means the marker is out of date, which fails too.
+ */
+const CHART_MARKERS = ['u-cursor-pt', 'u-legend'];
+const assetsDir = path.resolve('pwa/dist/assets');
+const chartFiles = fs
+  .readdirSync(assetsDir)
+  .filter((file) => /\.(js|css)$/.test(file) && CHART_MARKERS.some((marker) => fs.readFileSync(path.join(assetsDir, file), 'utf8').includes(marker)))
+  .map((file) => `assets/${file}`);
+const chartProblems: string[] = [];
+if (!chartFiles.some((file) => file.endsWith('.js'))) chartProblems.push(`uPlot (${CHART_MARKERS.join(', ')}) was found in no script: the check's markers are out of date`);
+for (const file of chartFiles) if (!/^assets\/staff-charts-[\w-]+\.(js|css)$/.test(file)) chartProblems.push(`${file} holds chart code but is not the staff-charts chunk`);
+const workerScript = fs.readFileSync(path.resolve('pwa/dist/sw.js'), 'utf8');
+for (const file of chartFiles) if (workerScript.includes(file)) chartProblems.push(`the service worker precaches ${file}`);
+const buildManifest = JSON.parse(fs.readFileSync(path.resolve('pwa/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }>;
+const chartKeys = Object.entries(buildManifest)
+  .filter(([, chunk]) => chartFiles.includes(chunk.file))
+  .map(([key]) => key);
+for (const [key, chunk] of Object.entries(buildManifest)) {
+  if (/^assets\/staff-/.test(chunk.file)) continue;
+  if (chartFiles.some((file) => chunk.css?.includes(file))) chartProblems.push(`${chunk.file} loads the chart styles`);
+  for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) if (chartKeys.includes(imported)) chartProblems.push(`${key} imports the chart chunk`);
+}
+console.log(`Chart code (uPlot): ${chartFiles.join(', ') || 'not found'}; in no parent chunk and not precached: ${chartProblems.length === 0 ? 'yes' : 'NO'}`);
+if (chartProblems.length > 0) {
+  for (const problem of chartProblems) console.error(`Chart code: ${problem}.`);
+  process.exit(1);
+}
+
 if (!hasChromium) {
   // browser.ts already threw under CI=true; elsewhere the check is skipped loudly.
   console.warn(`*** SKIPPING THE WIRE BUDGET: no Chromium at ${CHROMIUM_PATH} ***`);
@@ -74,6 +109,11 @@ try {
   const thumbs = used.filter(isThumbnail);
   table('First visit: scripts and styles on the wire (w: downloaded by the service worker)', code);
   const codeBytes = sum(code);
+  const chartDownloads = everything.filter((r) => chartFiles.some((file) => new URL(r.url).pathname === `/${file}`));
+  if (chartDownloads.length > 0) {
+    console.error(`A parent's first visit downloaded the chart code: ${chartDownloads.map((r) => short(r.url)).join(', ')}`);
+    failed = true;
+  }
   const thumbBytes = sum(thumbs);
   const perThumb = thumbs.length ? thumbBytes / thumbs.length : 0;
   const workerScript = workerDownloads.filter((d) => new URL(d.url).pathname === '/sw.js');
