@@ -45,14 +45,21 @@ export function drawSales(target: HTMLElement, periods: readonly SalesPeriod[], 
       orders: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] },
     },
     axes: [
-      { values: (_u, splits) => splits.map((split) => dateLabel(uPlot.tzDate(new Date(split * 1000), 'Etc/UTC'))) },
+      {
+        // Ticks on period starts only (a day, or a week's Monday), as many as fit at ~70 px apart.
+        splits: (u) => {
+          const step = Math.max(1, Math.ceil(xs.length / Math.max(1, Math.floor(u.bbox.width / devicePixelRatio / 70))));
+          return xs.filter((_x, index) => index % step === 0);
+        },
+        values: (_u, splits) => splits.map((split) => dateLabel(uPlot.tzDate(new Date(split * 1000), 'Etc/UTC'))),
+      },
       { scale: 'pula', values: (_u, splits) => pulaAxis(splits), size: 64 },
       { scale: 'orders', side: 1, grid: { show: false }, values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? String(split) : '')) },
     ],
     series: [
       { label: by === 'week' ? M.byWeek : M.byDay, value: (_u, ts) => (ts === null ? M.unknown : dateLabel(uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'))) },
       { label: M.revenueSeries, scale: 'pula', stroke: brand, fill: `${brand}cc`, paths: uPlot.paths.bars?.({ size: [0.7, 48] }), points: { show: false }, value: pulaValue },
-      { label: M.ordersSeries, scale: 'orders', stroke: accent, width: 2, points: { show: periods.length < 60 } },
+      { label: M.ordersSeries, scale: 'orders', stroke: accent, width: 2, points: { show: periods.length < 60 }, value: (_u, value) => (value === null ? M.unknown : String(value)) },
     ],
   };
   return new uPlot(opts, [xs, periods.map((period) => period.revenueThebe / 100), periods.map((period) => period.orders)], target);
