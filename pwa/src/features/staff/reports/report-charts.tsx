@@ -13,6 +13,7 @@ import { Label } from '../../../components/ui/label';
 import { Loaded } from '../../../components/ui/loaded';
 import { Select } from '../../../components/ui/select';
 import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
 import { useSalesReport, type ReportRange } from '../api/reports';
 import type * as ChartsCode from './staff-charts';
 import { moneyText, percentText } from './report-figures';
@@ -112,7 +113,7 @@ export function ReportCharts({ range, school }: { range: ReportRange; school: { 
               </Select>
             </div>
           ) : null}
-          <Loaded query={sales} failed={M.salesFailed} loading={M.chartsLoading}>
+          <Loaded query={sales} failed={errorMessage(sales.error, M.salesFailed)} loading={M.chartsLoading}>
             {(report) => <SalesOverTime report={report} />}
           </Loaded>
         </CardBody>
@@ -121,7 +122,7 @@ export function ReportCharts({ range, school }: { range: ReportRange; school: { 
         <CardBody className="stack">
           <h3>{M.tailTitle}</h3>
           <p className="muted">{M.tailIntro}</p>
-          <Loaded query={sales} failed={M.salesFailed} loading={M.chartsLoading}>
+          <Loaded query={sales} failed={errorMessage(sales.error, M.salesFailed)} loading={M.chartsLoading}>
             {(report) => <SalesTail report={report} />}
           </Loaded>
         </CardBody>

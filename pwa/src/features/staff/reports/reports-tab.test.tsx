@@ -201,3 +201,19 @@ describe('the Reports tab', () => {
     await waitFor(() => expect(charts.drawSales).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('the Reports tab when the server refuses', () => {
+  it("shows the server's reason (a range too long for the sales over time) and keeps the table", async () => {
+    answers.delete('GET /api/reports/sales?by=day');
+    vi.mocked(fetch).mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      calls.push({ method: 'GET', url, body: null });
+      if (url.startsWith('/api/reports/sales')) return new Response(JSON.stringify({ message: 'Choose a range of at most two years' }), { status: 400, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(answers.get(`GET ${url}`) ?? { message: 'not here' }), { status: answers.has(`GET ${url}`) ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
+    });
+    renderTab();
+    await screen.findByRole('table', { name: M.schoolsTableLabel });
+    expect(await screen.findAllByText('Choose a range of at most two years')).toHaveLength(2);
+    expect(charts.drawSales).not.toHaveBeenCalled();
+  });
+});

@@ -14,6 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Loaded } from '../../../components/ui/loaded';
 import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
 import { useSchoolsReport, type ReportRange } from '../api/reports';
 import { botswanaToday } from '../dashboard/coupons-tab';
 import { downloadCsv } from '../orders/csv';
@@ -68,7 +69,7 @@ export function ReportsTab() {
           <RangePicker range={range} today={today} onChange={setRange} />
         </CardBody>
       </Card>
-      <Loaded query={report} failed={M.loadFailed} loading={M.loading}>
+      <Loaded query={report} failed={errorMessage(report.error, M.loadFailed)} loading={M.loading}>
         {(data) => {
           if (data.schools.length === 0) return <p className="muted">{M.emptySchools}</p>;
           const school = findSchool(data, schoolId);
