@@ -17,6 +17,7 @@ import { createPriceListRoutes } from './price-lists/price-lists.routes';
 import { createPhotoRoutes } from './photos/photos.routes';
 import { createImageRoutes } from './images/images.routes';
 import { createDashboardRoutes } from './dashboard/dashboard.routes';
+import { createReportRoutes } from './reports/reports.routes';
 import { createCustomerRoutes } from './customers/customers.routes';
 import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentRoutes } from './payments/payments.routes';
@@ -114,6 +115,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     createCouponRoutes(deps, services),
     createPhotoRoutes(deps, services),
     createDashboardRoutes(deps, services),
+    createReportRoutes(deps, services),
     createStudentRoutes(deps, services),
     createPrintBatchRoutes(deps, services),
     createGuardianRoutes(deps, services),

@@ -25,6 +25,7 @@ import { createCartService } from './carts/carts.service';
 import { createReminderService } from './carts/reminders.service';
 import { createSeasonService } from './season/season.service';
 import { createCouponService } from './coupons/coupons.service';
+import { createReportsService } from './reports/reports.service';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
@@ -53,6 +54,8 @@ export function createServices(deps: Deps) {
     matching: createMatchingService(deps),
     images: createImageService(deps),
     dashboard: createDashboardService(deps),
+    /** Season reports per school and class, and sales over time (docs/reports.md). */
+    reports: createReportsService(deps),
     students: createStudentService(deps, photos, guardians, coupons),
     /** Guardians: consent, double opt-in, one-click unsubscribe, erasure (docs/outreach.md). */
     guardians,
