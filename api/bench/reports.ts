@@ -95,7 +95,8 @@ async function seed(knex: Knex): Promise<void> {
       for (let k = 1; k <= CHILDREN_PER_CLASS; k++) {
         const studentId = (albumId - 1) * CHILDREN_PER_CLASS + k;
         students.push({ id: studentId, album_id: albumId, name: `Child ${studentId}`, code: `C${String(studentId).padStart(7, '0')}`, created_at: at, updated_at: at });
-        const key = `bench${String(studentId).padStart(10, '0')}`;
+        // A hex key as storage keys are; the small thumbnail is marked made, so the server's backfill leaves these rows alone.
+        const key = `be7c${String(studentId).padStart(16, '0')}`;
         photos.push({
           album_id: albumId,
           filename: `${key}.jpg`,
@@ -109,6 +110,9 @@ async function seed(knex: Knex): Promise<void> {
           thumb_height: 1,
           thumb_etag: key,
           preview_etag: key,
+          small_thumb_width: 1,
+          small_thumb_height: 1,
+          small_thumb_etag: key,
           student_id: studentId,
           created_at: published - DAY_MS + k * 60_000,
         });

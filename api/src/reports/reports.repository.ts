@@ -92,13 +92,10 @@ export function createReportsRepository(knex: Knex) {
   /** Paid sale lines in the range (payment completed: paid_day is set then, exactly once). */
   const paidLines = (range: DayRange) => inRange(knex('sales_lines').whereNotNull('paid_day'), 'paid_day', range);
 
-  /** Lines of orders waiting for payment, placed in the range. */
+  /** Lines of orders waiting for payment, placed in the range (the few waiting orders first, then their lines). */
   const pendingLines = (range: DayRange) =>
     inRange(
-      knex('sales_lines as sl')
-        .join('orders as o', 'o.id', 'sl.order_id')
-        .where('o.order_status', 'pending')
-        .whereNot('o.payment_status', 'completed'),
+      knex('sales_lines as sl').whereIn('sl.order_id', knex('orders').where('order_status', 'pending').whereNot('payment_status', 'completed').select('id')),
       'sl.placed_day',
       range,
     );
@@ -215,7 +212,7 @@ export function createReportsRepository(knex: Knex) {
       const rows = (await inRange(
         knex('orders as o')
           .join('sales_lines as sl', 'sl.order_id', 'o.id')
-          .where((q) => void q.where('o.paid_after_cancel', '>', 0).orWhere('o.duplicate_payments', '>', 0)),
+          .whereIn('o.id', knex('orders').where('paid_after_cancel', '>', 0).select('id').union((q) => void q.from('orders').where('duplicate_payments', '>', 0).select('id'))),
         'sl.placed_day',
         range,
       )
