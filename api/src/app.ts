@@ -135,7 +135,13 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     app.use(
       serveApp(deps.appDir, {
         businessName: deps.config.businessName,
-        galleryPage: async (ctx, slug, classId) => galleryPages.forViewer(slug, classId, await deps.access.viewer(ctx)),
+        galleryPage: async (ctx, slug, classId) => {
+          const viewer = await deps.access.viewer(ctx);
+          const page = await galleryPages.forViewer(slug, classId, viewer);
+          // The page carries a class's photos: the same visit as the API's list (docs/reports.md, "Families who opened the gallery").
+          if (page?.photos) await services.galleryVisits.classSeen(viewer, deps.access.held(ctx), page.photos.albumId);
+          return page;
+        },
       }),
     );
   }

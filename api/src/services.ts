@@ -26,6 +26,7 @@ import { createReminderService } from './carts/reminders.service';
 import { createSeasonService } from './season/season.service';
 import { createCouponService } from './coupons/coupons.service';
 import { createReportsService } from './reports/reports.service';
+import { createVisitRecording } from './reports/reports-recording';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
@@ -67,6 +68,8 @@ export function createServices(deps: Deps) {
     carts: createCartService(deps, async (guardianId) => (await guardians.me(guardianId)).confirmed),
     /** The abandoned-cart and unpaid-order reminders the maintenance job writes. */
     reminders: createReminderService(deps, outbox),
+    /** Who opened a gallery, for the season reports (docs/reports.md, "Families who opened the gallery"). */
+    galleryVisits: createVisitRecording(deps),
   };
 }
 

@@ -33,6 +33,7 @@ import * as outreach from './20261130100000_create_outreach';
 import * as guardianConfirmations from './20261130120000_create_guardian_confirmations';
 import * as packagesCoupons from './20261201100000_create_packages_coupons';
 import * as reportTables from './20261202100000_create_report_tables';
+import * as backfillSalesLines from './20261202100100_backfill_sales_lines';
 import * as reportIndexes from './20261202110000_report_indexes';
 
 interface Migration {
@@ -81,6 +82,7 @@ const migrations: [string, Migration][] = [
   ['20261130120000_create_guardian_confirmations', guardianConfirmations],
   ['20261201100000_create_packages_coupons', packagesCoupons],
   ['20261202100000_create_report_tables', reportTables],
+  ['20261202100100_backfill_sales_lines', backfillSalesLines],
   ['20261202110000_report_indexes', reportIndexes],
 ];
 
