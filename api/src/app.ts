@@ -17,6 +17,7 @@ import { createPriceListRoutes } from './price-lists/price-lists.routes';
 import { createPhotoRoutes } from './photos/photos.routes';
 import { createImageRoutes } from './images/images.routes';
 import { createDashboardRoutes } from './dashboard/dashboard.routes';
+import { createReportRoutes } from './reports/reports.routes';
 import { createCustomerRoutes } from './customers/customers.routes';
 import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentRoutes } from './payments/payments.routes';
@@ -114,6 +115,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     createCouponRoutes(deps, services),
     createPhotoRoutes(deps, services),
     createDashboardRoutes(deps, services),
+    createReportRoutes(deps, services),
     createStudentRoutes(deps, services),
     createPrintBatchRoutes(deps, services),
     createGuardianRoutes(deps, services),
@@ -133,7 +135,13 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     app.use(
       serveApp(deps.appDir, {
         businessName: deps.config.businessName,
-        galleryPage: async (ctx, slug, classId) => galleryPages.forViewer(slug, classId, await deps.access.viewer(ctx)),
+        galleryPage: async (ctx, slug, classId) => {
+          const viewer = await deps.access.viewer(ctx);
+          const page = await galleryPages.forViewer(slug, classId, viewer);
+          // The page carries a class's photos: the same visit as the API's list (docs/reports.md, "Families who opened the gallery").
+          if (page?.photos) await services.galleryVisits.classSeen(viewer, deps.access.held(ctx), page.photos.albumId);
+          return page;
+        },
       }),
     );
   }

@@ -25,6 +25,8 @@ import { createCartService } from './carts/carts.service';
 import { createReminderService } from './carts/reminders.service';
 import { createSeasonService } from './season/season.service';
 import { createCouponService } from './coupons/coupons.service';
+import { createReportsService } from './reports/reports.service';
+import { createVisitRecording } from './reports/reports-recording';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
@@ -53,6 +55,8 @@ export function createServices(deps: Deps) {
     matching: createMatchingService(deps),
     images: createImageService(deps),
     dashboard: createDashboardService(deps),
+    /** Season reports per school and class, and sales over time (docs/reports.md). */
+    reports: createReportsService(deps),
     students: createStudentService(deps, photos, guardians, coupons),
     /** Guardians: consent, double opt-in, one-click unsubscribe, erasure (docs/outreach.md). */
     guardians,
@@ -64,6 +68,8 @@ export function createServices(deps: Deps) {
     carts: createCartService(deps, async (guardianId) => (await guardians.me(guardianId)).confirmed),
     /** The abandoned-cart and unpaid-order reminders the maintenance job writes. */
     reminders: createReminderService(deps, outbox),
+    /** Who opened a gallery, for the season reports (docs/reports.md, "Families who opened the gallery"). */
+    galleryVisits: createVisitRecording(deps),
   };
 }
 

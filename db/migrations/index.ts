@@ -32,6 +32,9 @@ import * as paymentMethods from './20261129100000_add_payment_methods';
 import * as outreach from './20261130100000_create_outreach';
 import * as guardianConfirmations from './20261130120000_create_guardian_confirmations';
 import * as packagesCoupons from './20261201100000_create_packages_coupons';
+import * as reportTables from './20261202100000_create_report_tables';
+import * as backfillSalesLines from './20261202100100_backfill_sales_lines';
+import * as reportIndexes from './20261202110000_report_indexes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -78,6 +81,9 @@ const migrations: [string, Migration][] = [
   ['20261130100000_create_outreach', outreach],
   ['20261130120000_create_guardian_confirmations', guardianConfirmations],
   ['20261201100000_create_packages_coupons', packagesCoupons],
+  ['20261202100000_create_report_tables', reportTables],
+  ['20261202100100_backfill_sales_lines', backfillSalesLines],
+  ['20261202110000_report_indexes', reportIndexes],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

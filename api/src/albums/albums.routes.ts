@@ -59,9 +59,12 @@ export function createAlbumRoutes(deps: Deps, services: Services) {
   router.post('/albums/:id/verify-password', sameOrigin, async (ctx) => {
     const target = parse(albumId, ctx.params.id);
     const { password } = parse(albumVerifySchema, ctx.request.body);
-    const { album, grantEpoch } = await service.unlock(target, password, clientIp(ctx), await deps.access.viewer(ctx));
+    const viewer = await deps.access.viewer(ctx);
+    const { album, grantEpoch } = await service.unlock(target, password, clientIp(ctx), viewer);
     if (grantEpoch !== null) {
       deps.access.grantAlbum(ctx, album.id, grantEpoch);
+      // docs/reports.md, "Families who opened the gallery": the grant now holds this class.
+      await services.galleryVisits.classSeen({ ...viewer, grant: { ...viewer.grant, albums: [...viewer.grant.albums, album.id] } }, deps.access.held(ctx), album.id);
       ctx.body = { success: true };
     } else {
       ctx.body = { success: false, message: MSG.incorrectClassPassword };

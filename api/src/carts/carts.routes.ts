@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { cartRestoreRequestSchema, guardianCartSchema, type CartRestoreResponse } from '../../contract/outreach';
 import type { AppContext, AppState } from '../http/context';
 import { sameOriginOnly } from '../http/same-origin';
+import { isStaff } from '../http/auth';
 import { parse } from '../http/validate';
 import { guardianOf, setGuardianCookie } from '../outreach/guardian-cookie';
 import type { Deps } from '../deps';
@@ -30,6 +31,11 @@ export function createCartRoutes(deps: Deps, services: Services) {
     const { cart, grants, guardianId } = await service.restore(token, await deps.access.viewer(ctx));
     for (const school of grants.schools) deps.access.grantSchool(ctx, school.id, school.epoch);
     for (const student of grants.students) deps.access.grantStudent(ctx, student.id, student.code);
+    // docs/reports.md, "Families who opened the gallery": the restore opened these schools and children here.
+    const held = deps.access.held(ctx);
+    const staff = isStaff(ctx);
+    for (const school of grants.schools) await services.galleryVisits.schoolOpened(school.id, held.schools.find((entry) => entry.id === school.id), staff);
+    await services.galleryVisits.childrenOpened(grants.students.map((student) => student.id), staff);
     setGuardianCookie(ctx, secret, guardianId);
     const body: CartRestoreResponse = {
       items: cart.items.map((line) => ({

@@ -52,6 +52,8 @@ export interface Viewer {
 export interface AccessService {
   /** The cookie's entries as signed (unchecked against the database). */
   read(ctx: AppContext): HeldGrant;
+  /** The entries this answer carries: what it is writing (after an unlock), else the request's cookie as signed. */
+  held(ctx: AppContext): HeldGrant;
   /** The grant still valid now: entries checked against today's credentials. */
   viewer(ctx: AppContext): Promise<Viewer>;
   /** `epoch` is the school's grant epoch read with the password that was just checked. */
@@ -132,6 +134,7 @@ export function createAccessService(secret: string, credentials: GrantCredential
 
   return {
     read,
+    held: (ctx) => written.get(ctx) ?? read(ctx),
     async viewer(ctx) {
       if (ctx.state.principal.kind === 'staff') return { staff: true, grant: { schools: [], albums: [], students: [] } };
       return { staff: false, grant: await resolve(read(ctx)) };

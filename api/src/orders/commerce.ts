@@ -7,6 +7,7 @@ import { createOrdersService } from './orders.service';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service';
 import { createCouponService } from '../coupons/coupons.service';
 import type { CouponsForOrders } from '../coupons/coupons.types';
+import { createSalesRecording } from '../reports/reports-recording';
 
 export interface CommerceHooks {
   /** Runs in the transaction that marks an order paid (docs/outreach.md, "Stopping once the family pays"). */
@@ -18,7 +19,7 @@ export interface CommerceHooks {
  * The process's services pass their own customers service and outbox; scripts and tests that
  * build one from a runtime get the same behaviour from fresh ones on the same database. Whichever
  * answer pays an order also counts its coupon use, in the same transaction (docs/packages-and-coupons.md,
- * "Counting a coupon's uses").
+ * "Counting a coupon's uses"), and marks its sale lines paid for the season reports (docs/reports.md#revenue-of-a-line).
  */
 export function createCommerce(
   deps: Deps,
@@ -28,6 +29,7 @@ export function createCommerce(
   coupons: CouponsForOrders = createCouponService(deps),
 ) {
   const downloads = createDownloadLinks(deps.config.jwtSecret, deps.config.publicUrl);
+  const sales = createSalesRecording(deps);
   // Each needs the other: the order page settles a pending payment, a paid payment confirms the order.
   const orders = createOrdersService(
     deps,
@@ -46,6 +48,7 @@ export function createCommerce(
     onPaid: (orderId, tx) => orders.queueConfirmation(orderId, tx),
     onPaidInTx: async (orderId, tx) => {
       await coupons.markPaid(orderId, tx);
+      await sales.orderPaid(orderId, tx);
       await hooks.onPaidInTx?.(orderId, tx);
     },
     paymentMethods: deps.config.paymentMethods,

@@ -557,8 +557,9 @@ export function createOrdersRepository(knex: Knex) {
     /**
      * The order, its single-product lines, and each package line with its contents (items with
      * `order_package_id` and no price of their own): one insert per table, whatever the cart's size.
+     * Answers the order's `created_at`, the day it was placed.
      */
-    async insert(order: NewOrder, tx?: Tx): Promise<void> {
+    async insert(order: NewOrder, tx?: Tx): Promise<{ createdAt: number }> {
       const trx = runner(knex, tx);
       const at = now();
       const allLines = [...order.lines, ...order.packages.flatMap((pkg) => pkg.contents)];
@@ -608,7 +609,7 @@ export function createOrdersRepository(knex: Knex) {
         order_package_id: orderPackageId,
       });
       if (order.lines.length > 0) await trx('order_items').insert(order.lines.map((line) => itemRow(line, null)));
-      if (order.packages.length === 0) return;
+      if (order.packages.length === 0) return { createdAt: at };
       await trx('order_packages').insert(
         order.packages.map((pkg) => ({
           order_id: order.id,
@@ -624,6 +625,7 @@ export function createOrdersRepository(knex: Knex) {
       // Inserted in order within this transaction: the ids come back in the same order on both databases.
       const ids = ((await trx('order_packages').where({ order_id: order.id }).orderBy('id').select('id')) as { id: number }[]).map((row) => Number(row.id));
       await trx('order_items').insert(order.packages.flatMap((pkg, index) => pkg.contents.map((line) => itemRow(line, ids[index] ?? null))));
+      return { createdAt: at };
     },
 
     /** One order with its lines, in one query (the lines joined in; the order's columns repeat on each). */

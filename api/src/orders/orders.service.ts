@@ -22,6 +22,7 @@ import { isPaid, lineWithdrawn, presentOrder } from './orders.presenter';
 import { familyPhotoLabel, itemFamilyPhotoLabel } from '../../contract/photo-names';
 import type { DownloadLinks } from './downloads';
 import type { StreamedFileResponse } from '../media/media.types';
+import { createSalesRecording } from '../reports/reports-recording';
 
 export interface CreateOrderContext {
   /** Set when a signed-in customer orders: the order is theirs whatever e-mail they type. */
@@ -53,6 +54,7 @@ export function createOrdersService(
   const repo = createOrdersRepository(deps.knex);
   const database = createDatabase(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
+  const sales = createSalesRecording(deps);
 
   /** Do-not-publish photos are never sold, to anyone; every other photo needs the viewing grant. */
   async function assertCanOrder(viewer: Viewer, photos: PhotoInfo[]): Promise<void> {
@@ -145,7 +147,7 @@ export function createOrdersService(
             account = true;
           }
         }
-        await repo.insert(
+        const { createdAt } = await repo.insert(
           {
           id,
           schoolId: school.id,
@@ -163,6 +165,33 @@ export function createOrdersService(
           subtotalThebe: priced.subtotalThebe,
           siblingDiscountThebe: priced.siblingDiscountThebe,
           coupon: priced.coupon && { id: priced.coupon.rule.id, code: priced.coupon.rule.code, discountThebe: priced.coupon.discountThebe },
+          },
+          tx,
+        );
+        // The season reports' sale lines are written with the order, or not at all (docs/reports.md#revenue-of-a-line).
+        await sales.orderPlaced(
+          {
+            orderId: id,
+            schoolId: school.id,
+            totalThebe: priced.totalThebe,
+            placedAt: createdAt,
+            singles: priced.lines.map((line) => ({
+              albumId: line.photo.albumId,
+              studentId: line.photo.studentId,
+              productId: line.product.id,
+              productName: line.product.name,
+              kind: line.product.kind,
+              quantity: line.quantity,
+              totalThebe: line.totalThebe,
+            })),
+            packages: priced.packages.map((pkg) => ({
+              packageId: pkg.package.id,
+              name: pkg.package.name,
+              quantity: pkg.quantity,
+              totalThebe: pkg.totalThebe,
+              studentId: pkg.studentId,
+              contents: pkg.contents.map((line) => ({ albumId: line.photo.albumId, kind: line.product.kind })),
+            })),
           },
           tx,
         );

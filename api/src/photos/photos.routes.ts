@@ -63,7 +63,11 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
 
   /** A family holding a child's code gets exactly that child's photos and the class's group photos. */
   router.get('/albums/:id/photos', async (ctx) => {
-    const photos = await service.listForViewer(pathId(ctx.params.id, MSG.classNotFound), await deps.access.viewer(ctx));
+    const target = pathId(ctx.params.id, MSG.classNotFound);
+    const viewer = await deps.access.viewer(ctx);
+    const photos = await service.listForViewer(target, viewer);
+    // docs/reports.md, "Families who opened the gallery": written once per visitor, class and day.
+    await services.galleryVisits.classSeen(viewer, deps.access.held(ctx), target);
     ctx.body = photos;
   });
 

@@ -40,6 +40,8 @@ export function createSchoolRoutes(deps: Deps, services: Services) {
     const { password } = parse(schoolVerifySchema, ctx.request.body);
     const { school, grantEpoch } = await service.verify(ctx.params.slug ?? '', password, clientIp(ctx));
     deps.access.grantSchool(ctx, school.id, grantEpoch);
+    // docs/reports.md, "Families who opened the gallery": a grant opened the school.
+    await services.galleryVisits.schoolOpened(school.id, deps.access.held(ctx).schools.find((entry) => entry.id === school.id), isStaff(ctx));
     ctx.body = { success: true, school };
   });
 

@@ -5,7 +5,7 @@ import { ROSTER_MAX_BYTES } from '../../contract/student-codes';
 import { assignPhotosSchema, rosterJsonSchema, studentUpdateSchema, studentVerifySchema } from '../../contract/students';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp, clientNetwork } from '../http/context';
-import { requireAdmin, requireStaff } from '../http/auth';
+import { isStaff, requireAdmin, requireStaff } from '../http/auth';
 import { forbidden, unsupportedType } from '../http/errors';
 import { readTextBody } from '../http/text-body';
 import { sameOriginOnly } from '../http/same-origin';
@@ -67,6 +67,8 @@ export function createStudentRoutes(deps: Deps, services: Services) {
     const ip = clientIp(ctx);
     const { student, code: stored } = await service.verify(code, ip, clientNetwork(ip));
     deps.access.grantStudent(ctx, student.id, stored);
+    // docs/reports.md, "Families who opened the gallery": a child unlocked by code.
+    await services.galleryVisits.childOpened({ studentId: student.id, albumId: student.albumId, schoolId: student.schoolId }, isStaff(ctx));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, ...presentUnlocked(student) };
   });

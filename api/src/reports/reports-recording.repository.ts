@@ -1,0 +1,148 @@
+import type { Knex } from 'knex';
+import { runner, type Tx } from '../db/database';
+import type { ReportItemKind } from '../../contract/reports';
+
+/**
+ * The rows the season reports read (docs/reports.md, "How the figures stay fast"): sales_lines,
+ * written with each order and marked when it is paid, and gallery_visits. The only knex user of
+ * the recording side; the reports queries live in reports.repository.ts.
+ */
+
+/** One sale line as the order's creation writes it. */
+export interface NewSaleLine {
+  orderId: string;
+  schoolId: number;
+  albumId: number | null;
+  studentId: number | null;
+  itemKind: ReportItemKind;
+  itemKey: string;
+  itemName: string;
+  digital: boolean;
+  quantity: number;
+  listThebe: number;
+  revenueThebe: number;
+  /** YYYYMMDD, Botswana. */
+  placedDay: number;
+}
+
+/** When each class of an unpaid order's lines was published (epoch ms; else its first photo; null: neither). */
+export interface LineClass {
+  albumId: number | null;
+  publishedAt: number | null;
+}
+
+/** One gallery visit; `subject` is the unique (visitor, class, day) key. */
+export interface NewVisit {
+  schoolId: number;
+  albumId: number | null;
+  studentId: number | null;
+  kind: 'child' | 'grant';
+  visitor: string;
+  day: number;
+  subject: string;
+  createdAt: number;
+}
+
+/** Where a child is: their class and its school. */
+export interface ChildPlace {
+  studentId: number;
+  albumId: number;
+  schoolId: number;
+}
+
+const INSERT_CHUNK = 200;
+const num = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+
+export function createReportsRecordingRepository(knex: Knex) {
+  return {
+    async insertSalesLines(lines: readonly NewSaleLine[], tx?: Tx): Promise<void> {
+      const db = runner(knex, tx);
+      for (let start = 0; start < lines.length; start += INSERT_CHUNK) {
+        await db('sales_lines').insert(
+          lines.slice(start, start + INSERT_CHUNK).map((line) => ({
+            order_id: line.orderId,
+            school_id: line.schoolId,
+            album_id: line.albumId,
+            student_id: line.studentId,
+            item_kind: line.itemKind,
+            item_key: line.itemKey,
+            item_name: line.itemName,
+            digital: line.digital,
+            quantity: line.quantity,
+            list_thebe: line.listThebe,
+            revenue_thebe: line.revenueThebe,
+            placed_day: line.placedDay,
+          })),
+        );
+      }
+    },
+
+    /**
+     * The classes of the order's lines not yet marked paid, with their publish time: the class's
+     * `published_at`, else its first photo's upload (as season.repository.ts reads it).
+     */
+    async unpaidLineClasses(orderId: string, tx?: Tx): Promise<LineClass[]> {
+      const db = runner(knex, tx);
+      const first = db('photos').where('photos.album_id', db.ref('a.id')).andWhere('photos.kind', 'photo').min('photos.created_at');
+      const rows = (await db('sales_lines as sl')
+        .leftJoin('albums as a', 'a.id', 'sl.album_id')
+        .where('sl.order_id', orderId)
+        .whereNull('sl.paid_at')
+        .select('sl.album_id', 'a.published_at', first.as('first_photo_at'))) as {
+        album_id: number | null;
+        published_at: number | string | null;
+        first_photo_at: number | string | null;
+      }[];
+      // An order has a handful of lines: one entry per class.
+      const byAlbum = new Map<number | null, LineClass>();
+      for (const row of rows) byAlbum.set(num(row.album_id), { albumId: num(row.album_id), publishedAt: num(row.published_at) ?? num(row.first_photo_at) });
+      return [...byAlbum.values()];
+    },
+
+    /** Marks the order's unpaid lines of one class (null: lines without a class) paid; 0 when already marked. */
+    async markPaid(orderId: string, albumId: number | null, paid: { paidDay: number; paidAt: number; publishOffset: number | null }, tx?: Tx): Promise<number> {
+      const query = runner(knex, tx)('sales_lines').where('order_id', orderId).whereNull('paid_at');
+      if (albumId === null) query.whereNull('album_id');
+      else query.where('album_id', albumId);
+      return query.update({ paid_day: paid.paidDay, paid_at: paid.paidAt, publish_offset: paid.publishOffset });
+    },
+
+    /** Inserts the visits, a (visitor, class, day) seen before being skipped by the database. */
+    async recordVisits(visits: readonly NewVisit[]): Promise<void> {
+      if (visits.length === 0) return;
+      await knex('gallery_visits')
+        .insert(
+          visits.map((visit) => ({
+            school_id: visit.schoolId,
+            album_id: visit.albumId,
+            student_id: visit.studentId,
+            kind: visit.kind,
+            visitor: visit.visitor,
+            day: visit.day,
+            subject: visit.subject,
+            created_at: visit.createdAt,
+          })),
+        )
+        .onConflict('subject')
+        .ignore();
+    },
+
+    /** The school of a class; undefined when there is no such class. */
+    async schoolOfClass(albumId: number): Promise<number | undefined> {
+      const row = (await knex('albums').where('id', albumId).first('school_id')) as { school_id: number } | undefined;
+      return row ? Number(row.school_id) : undefined;
+    },
+
+    /** The class and school of each of these children (an erased child is not found). */
+    async childPlaces(studentIds: readonly number[]): Promise<ChildPlace[]> {
+      if (studentIds.length === 0) return [];
+      const rows = (await knex('students as st').join('albums as a', 'a.id', 'st.album_id').whereIn('st.id', [...new Set(studentIds)]).select('st.id', 'st.album_id', 'a.school_id')) as {
+        id: number;
+        album_id: number;
+        school_id: number;
+      }[];
+      return rows.map((row) => ({ studentId: Number(row.id), albumId: Number(row.album_id), schoolId: Number(row.school_id) }));
+    },
+  };
+}
+export type ReportsRecordingRepository = ReturnType<typeof createReportsRecordingRepository>;

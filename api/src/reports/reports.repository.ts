@@ -1,0 +1,262 @@
+import type { Knex } from 'knex';
+
+/**
+ * The queries of the season reports (docs/reports.md). Every figure is aggregated in SQL over the
+ * narrow `sales_lines` and `gallery_visits` tables and their covering indexes
+ * (docs/reports.md#how-the-figures-stay-fast); no order is loaded into memory. Days are integers
+ * YYYYMMDD in Botswana time; a range is inclusive and either end may be open (null).
+ */
+
+export interface DayRange {
+  from: number | null;
+  to: number | null;
+}
+
+export interface ReportSchoolRecord {
+  id: number;
+  name: string;
+  accessMode: string;
+  closingDate: string | null;
+}
+
+export interface ReportClassRecord {
+  id: number;
+  schoolId: number;
+  name: string;
+  status: string;
+  archived: boolean;
+  publishedAt: number | null;
+  firstPhotoAt: number | null;
+}
+
+/** Paid sale lines of one class (albumId set) or one school (albumId null) in the range. */
+export interface PaidFiguresRecord {
+  schoolId: number;
+  albumId: number | null;
+  paidOrders: number;
+  orderingChildren: number;
+  revenueThebe: number;
+  digitalRevenueThebe: number;
+}
+
+export interface ItemFiguresRecord {
+  schoolId: number;
+  albumId: number | null;
+  key: string;
+  kind: string;
+  name: string;
+  quantity: number;
+  revenueThebe: number;
+}
+
+export interface OpenedRecord {
+  schoolId: number;
+  albumId: number | null;
+  kind: string;
+  visitors: number;
+}
+
+export interface PendingRecord {
+  schoolId: number;
+  albumId: number | null;
+  orders: number;
+  thebe: number;
+}
+
+/** One flagged order's lines in one class (albumId null: lines without a class). */
+export interface RefundLinesRecord {
+  orderId: string;
+  schoolId: number;
+  albumId: number | null;
+  totalThebe: number;
+  times: number;
+  linesRevenueThebe: number;
+}
+
+export interface SalesFilter extends DayRange {
+  schoolId: number | null;
+  albumId: number | null;
+}
+
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+const idOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** A paid line counts on its paid day; an open end of the range leaves that side unbounded. */
+function inRange<T extends Knex.QueryBuilder>(query: T, column: string, range: DayRange): T {
+  if (range.from !== null) void query.where(column, '>=', range.from);
+  if (range.to !== null) void query.where(column, '<=', range.to);
+  return query;
+}
+
+export function createReportsRepository(knex: Knex) {
+  /** Paid sale lines in the range (payment completed: paid_day is set then, exactly once). */
+  const paidLines = (range: DayRange) => inRange(knex('sales_lines').whereNotNull('paid_day'), 'paid_day', range);
+
+  /** Lines of orders waiting for payment, placed in the range (the few waiting orders first, then their lines). */
+  const pendingLines = (range: DayRange) =>
+    inRange(
+      knex('sales_lines as sl').whereIn('sl.order_id', knex('orders').where('order_status', 'pending').whereNot('payment_status', 'completed').select('id')),
+      'sl.placed_day',
+      range,
+    );
+
+  return {
+    async schools(): Promise<ReportSchoolRecord[]> {
+      const rows = (await knex('schools').select('id', 'name', 'access_mode', 'closing_date')) as { id: number; name: string; access_mode: string; closing_date: string | null }[];
+      return rows.map((row) => ({ id: Number(row.id), name: row.name, accessMode: row.access_mode, closingDate: row.closing_date ?? null }));
+    },
+
+    /** Every class, archived too, with its publish time and its first photo's (not a card). */
+    async classes(): Promise<ReportClassRecord[]> {
+      const firstPhotos = knex('photos').where('kind', 'photo').groupBy('album_id').select('album_id').min({ first_photo_at: 'created_at' }).as('fp');
+      const rows = (await knex('albums as a')
+        .leftJoin(firstPhotos, 'fp.album_id', 'a.id')
+        .select('a.id', 'a.school_id', 'a.name', 'a.status', 'a.archived_at', 'a.published_at', 'fp.first_photo_at')) as {
+        id: number;
+        school_id: number;
+        name: string;
+        status: string;
+        archived_at: number | string | null;
+        published_at: number | string | null;
+        first_photo_at: number | string | null;
+      }[];
+      return rows.map((row) => ({
+        id: Number(row.id),
+        schoolId: Number(row.school_id),
+        name: row.name,
+        status: row.status,
+        archived: row.archived_at !== null,
+        publishedAt: idOrNull(row.published_at),
+        firstPhotoAt: idOrNull(row.first_photo_at),
+      }));
+    },
+
+    /** Children on each class's roster; a class without a roster has no entry. */
+    async rosterSizes(): Promise<Map<number, number>> {
+      const rows = (await knex('students').groupBy('album_id').select('album_id').count({ heads: '*' })) as { album_id: number; heads: number | string }[];
+      return new Map(rows.map((row) => [Number(row.album_id), num(row.heads)]));
+    },
+
+    /** Per class (grouped by class) and per school (albumId null), from the paid lines in the range. */
+    async paidFigures(range: DayRange): Promise<PaidFiguresRecord[]> {
+      const figures = (query: Knex.QueryBuilder) =>
+        query
+          .countDistinct({ paid_orders: 'order_id' })
+          .countDistinct({ children: 'student_id' })
+          .sum({ revenue: 'revenue_thebe' })
+          .sum({ digital_revenue: knex.raw('case when digital then revenue_thebe else 0 end') });
+      const [classes, schools] = (await Promise.all([
+        figures(paidLines(range).whereNotNull('album_id').groupBy('school_id', 'album_id').select('school_id', 'album_id')),
+        figures(paidLines(range).groupBy('school_id').select('school_id')),
+      ])) as Record<string, unknown>[][];
+      const toRecord = (row: Record<string, unknown>): PaidFiguresRecord => ({
+        schoolId: Number(row.school_id),
+        albumId: idOrNull(row.album_id),
+        paidOrders: num(row.paid_orders),
+        orderingChildren: num(row.children),
+        revenueThebe: num(row.revenue),
+        digitalRevenueThebe: num(row.digital_revenue),
+      });
+      return [...(classes ?? []).map(toRecord), ...(schools ?? []).map(toRecord)];
+    },
+
+    /** Units and revenue of each product or package per class (lines without a class: albumId null). */
+    async itemFigures(range: DayRange): Promise<ItemFiguresRecord[]> {
+      const rows = (await paidLines(range)
+        .groupBy('school_id', 'album_id', 'item_key')
+        .select('school_id', 'album_id', 'item_key')
+        .max({ item_kind: 'item_kind', item_name: 'item_name' })
+        .sum({ quantity: 'quantity', revenue: 'revenue_thebe' })) as Record<string, unknown>[];
+      return rows.map((row) => ({
+        schoolId: Number(row.school_id),
+        albumId: idOrNull(row.album_id),
+        key: String(row.item_key),
+        kind: String(row.item_kind),
+        name: String(row.item_name),
+        quantity: num(row.quantity),
+        revenueThebe: num(row.revenue),
+      }));
+    },
+
+    /** Distinct visitors per class and per school (albumId null), by kind of visit, in the range. */
+    async opened(range: DayRange): Promise<OpenedRecord[]> {
+      const visits = () => inRange(knex('gallery_visits'), 'day', range);
+      const [classes, schools] = (await Promise.all([
+        visits().whereNotNull('album_id').groupBy('school_id', 'album_id', 'kind').select('school_id', 'album_id', 'kind').countDistinct({ visitors: 'visitor' }),
+        visits().groupBy('school_id', 'kind').select('school_id', 'kind').countDistinct({ visitors: 'visitor' }),
+      ])) as Record<string, unknown>[][];
+      return [...(classes ?? []), ...(schools ?? [])].map((row) => ({
+        schoolId: Number(row.school_id),
+        albumId: idOrNull(row.album_id),
+        kind: String(row.kind),
+        visitors: num(row.visitors),
+      }));
+    },
+
+    /** Orders waiting for payment placed in the range, per class (from their lines) and per school (albumId null). */
+    async pending(range: DayRange): Promise<PendingRecord[]> {
+      const [classes, schools] = (await Promise.all([
+        pendingLines(range).whereNotNull('sl.album_id').groupBy('sl.school_id', 'sl.album_id').select('sl.school_id', 'sl.album_id').countDistinct({ orders: 'sl.order_id' }).sum({ thebe: 'sl.revenue_thebe' }),
+        pendingLines(range).groupBy('sl.school_id').select('sl.school_id').countDistinct({ orders: 'sl.order_id' }).sum({ thebe: 'sl.revenue_thebe' }),
+      ])) as Record<string, unknown>[][];
+      return [...(classes ?? []), ...(schools ?? [])].map((row) => ({
+        schoolId: Number(row.school_id),
+        albumId: idOrNull(row.album_id),
+        orders: num(row.orders),
+        thebe: num(row.thebe),
+      }));
+    },
+
+    /** Orders flagged for a refund (paid twice, or paid after cancellation) placed in the range, with their lines' revenue per class. */
+    async refundLines(range: DayRange): Promise<RefundLinesRecord[]> {
+      const rows = (await inRange(
+        knex('orders as o')
+          .join('sales_lines as sl', 'sl.order_id', 'o.id')
+          .whereIn('o.id', knex('orders').where('paid_after_cancel', '>', 0).select('id').union((q) => void q.from('orders').where('duplicate_payments', '>', 0).select('id'))),
+        'sl.placed_day',
+        range,
+      )
+        .groupBy('o.id', 'sl.school_id', 'sl.album_id', 'o.total_thebe', 'o.paid_after_cancel', 'o.duplicate_payments')
+        .select('o.id', 'sl.school_id', 'sl.album_id', 'o.total_thebe', 'o.paid_after_cancel', 'o.duplicate_payments')
+        .sum({ revenue: 'sl.revenue_thebe' })) as Record<string, unknown>[];
+      return rows.map((row) => ({
+        orderId: String(row.id),
+        schoolId: Number(row.school_id),
+        albumId: idOrNull(row.album_id),
+        totalThebe: num(row.total_thebe),
+        times: num(row.paid_after_cancel) + num(row.duplicate_payments),
+        linesRevenueThebe: num(row.revenue),
+      }));
+    },
+
+    /** Paid orders and revenue per paid day (an order's lines share its paid day), oldest first. */
+    async salesByDay(filter: SalesFilter): Promise<{ day: number; orders: number; revenueThebe: number }[]> {
+      const query = paidLines(filter);
+      if (filter.schoolId !== null) void query.where('school_id', filter.schoolId);
+      if (filter.albumId !== null) void query.where('album_id', filter.albumId);
+      const rows = (await query.groupBy('paid_day').orderBy('paid_day').select('paid_day').countDistinct({ orders: 'order_id' }).sum({ revenue: 'revenue_thebe' })) as Record<string, unknown>[];
+      return rows.map((row) => ({ day: Number(row.paid_day), orders: num(row.orders), revenueThebe: num(row.revenue) }));
+    },
+
+    /** Revenue of the paid lines by days from their class's publish day (lines without one left out). */
+    async revenueByPublishOffset(filter: SalesFilter): Promise<{ offset: number; revenueThebe: number }[]> {
+      const query = paidLines(filter).whereNotNull('publish_offset');
+      if (filter.schoolId !== null) void query.where('school_id', filter.schoolId);
+      if (filter.albumId !== null) void query.where('album_id', filter.albumId);
+      const rows = (await query.groupBy('publish_offset').select('publish_offset').sum({ revenue: 'revenue_thebe' })) as Record<string, unknown>[];
+      return rows.map((row) => ({ offset: Number(row.publish_offset), revenueThebe: num(row.revenue) }));
+    },
+
+    async schoolExists(schoolId: number): Promise<boolean> {
+      return (await knex('schools').where({ id: schoolId }).first('id')) !== undefined;
+    },
+
+    /** The school of a class, or null when there is no such class. */
+    async schoolOfClass(albumId: number): Promise<number | null> {
+      const row = (await knex('albums').where({ id: albumId }).first('school_id')) as { school_id: number } | undefined;
+      return row ? Number(row.school_id) : null;
+    },
+  };
+}
+
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;
