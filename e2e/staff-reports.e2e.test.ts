@@ -27,7 +27,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Each body row of a table: its name, then the main figure of every cell. */
 const rowFigures = (table: Locator) =>
-  table.locator('tbody tr').evaluateAll((rows) =>
+  table.locator('tbody tr, tfoot tr').evaluateAll((rows) =>
     rows.map((row) => [row.querySelector('th')?.textContent ?? '', ...Array.from(row.querySelectorAll('td')).map((cell) => cell.querySelector('.report-value')?.textContent ?? '')]),
   );
 
