@@ -37,6 +37,8 @@ export function prettyLogStream(destination?: NodeJS.WritableStream): Destinatio
     translateTime: 'SYS:HH:MM:ss.l',
     messageFormat: '{if requestId}{requestId} {end}{msg}',
     ignore: `requestId,${REQUEST_LINE_FIELDS}`,
+    // Written at once, so the last lines before an exit (a failed start, "shutting down") show.
+    sync: true,
     ...(destination ? { destination } : {}),
   });
 }
