@@ -23,24 +23,37 @@ export const SERVER_ENTRIES = {
 /** The files the compiled output is made from: dist/ is stale when any of them is newer. */
 export const SERVER_SOURCES = ['api/src', 'api/contract', 'db', 'package.json', 'scripts/build-server.ts'];
 
+/**
+ * Builds into a fresh folder beside dist/ and then swaps it in, so a server starting meanwhile (or
+ * a second build, e.g. two test runs) never finds dist/ half written.
+ */
 export async function buildServer(): Promise<void> {
   const outdir = path.join(root, 'dist');
-  fs.rmSync(outdir, { recursive: true, force: true });
-  await build({
-    absWorkingDir: root,
-    entryPoints: SERVER_ENTRIES,
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.19',
-    packages: 'external',
-    // Stack traces name the TypeScript files and lines (node --enable-source-maps).
-    sourcemap: true,
-    logLevel: 'warning',
-    chunkNames: 'chunks/[name]-[hash]',
-  });
+  const fresh = path.join(root, `.dist-${process.pid}`);
+  fs.rmSync(fresh, { recursive: true, force: true });
+  try {
+    await build({
+      absWorkingDir: root,
+      entryPoints: SERVER_ENTRIES,
+      outdir: fresh,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20.19',
+      packages: 'external',
+      // Stack traces name the TypeScript files and lines (node --enable-source-maps).
+      sourcemap: true,
+      logLevel: 'warning',
+      chunkNames: 'chunks/[name]-[hash]',
+    });
+    const old = path.join(root, `.dist-old-${process.pid}`);
+    if (fs.existsSync(outdir)) fs.renameSync(outdir, old);
+    fs.renameSync(fresh, outdir);
+    fs.rmSync(old, { recursive: true, force: true });
+  } finally {
+    fs.rmSync(fresh, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
