@@ -18,7 +18,7 @@ const features = readdirSync(new URL('./pwa/src/features/', import.meta.url), { 
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', 'pwa/dist/', 'coverage/', 'bench-results/'] },
+  { ignores: ['node_modules/', 'data/', 'dist/', '.dist-*/', 'pwa/dist/', 'coverage/', 'bench-results/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

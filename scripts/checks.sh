@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The checks before the suites: lint, typecheck and build run at once (none writes what another
-# reads: the build writes pwa/dist only), then the bundle budget on the fresh build. Each one's
+# reads: the build writes pwa/dist and dist/ only), then the bundle budget on the fresh build. Each one's
 # output is printed whole when it ends; the first failure fails the run.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -5,7 +5,8 @@ import helmet from 'koa-helmet';
 import type { AppState, AppContext } from './http/context';
 import type { Deps } from './deps';
 import type { Services } from './services';
-import { DATABASE_RETRY_AFTER_SECONDS, errorHandler } from './http/error-handler';
+import { DATABASE_RETRY_AFTER_SECONDS, errorHandler, loggedPath } from './http/error-handler';
+import { inRequest } from './logger';
 import { HARDENING_MSG } from '../contract/messages';
 import { bodyParser } from './http/body-parser';
 import { closeUnreadBodies } from './http/request-body';
@@ -44,10 +45,22 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
   app.silent = true;
 
+  // The request id: in the X-Request-Id header, on every log line written while serving the
+  // request, on its one summary line, and in every error body (docs/operations.md, "Logs and request ids").
   app.use(async (ctx, next) => {
-    ctx.state.requestId = randomUUID();
-    ctx.set('X-Request-Id', ctx.state.requestId);
-    await next();
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = performance.now();
+    await inRequest(requestId, async () => {
+      try {
+        await next();
+      } finally {
+        const ms = Math.round(performance.now() - started);
+        const path = loggedPath(ctx.path);
+        deps.logger.info({ method: ctx.method, path, status: ctx.status, ms }, `${ctx.method} ${path} ${ctx.status} ${ms} ms`);
+      }
+    });
   });
   app.use(closeUnreadBodies);
   app.use(errorHandler(deps.logger));
@@ -101,7 +114,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     deps.logger.warn({ ...report }, 'health check failed');
     ctx.status = 503;
     ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    ctx.body = { message: HARDENING_MSG.databaseUnavailable, code, ...report };
+    ctx.body = { message: HARDENING_MSG.databaseUnavailable, code, ...report, requestId: ctx.state.requestId };
   });
   for (const routes of [
     createStaffRoutes(deps, services),

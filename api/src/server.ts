@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { loadConfig } from './config';
-import { createLogger } from './logger';
+import { createLogger, prettyLogStream, wantsPrettyLogs } from './logger';
 import { buildRuntime } from './bootstrap';
 import { createApp } from './app';
 import { seedDemo } from '../../db/seeds/demo';
@@ -12,7 +12,7 @@ import { missingProcessEnv } from './process-env';
 /** Reads config, migrates, seeds demo data, listens, shuts down on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, wantsPrettyLogs(config.nodeEnv) ? prettyLogStream() : undefined);
   if (config.nodeEnv === 'production') for (const line of missingProcessEnv()) logger.warn(line);
   const runtime = await buildRuntime(config, logger);
   if (config.nodeEnv === 'production' && /^(true|1|yes)$/.test(process.env.SEED_DEMO ?? '')) {

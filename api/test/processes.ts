@@ -15,9 +15,13 @@ export interface Run {
   output: string;
 }
 
-/** The real server process (`npm start` without the PWA build step) with this environment. */
-export function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+/**
+ * The real server process (`npm start` without the build step) with this environment: from the
+ * TypeScript sources through tsx, or `compiled`, as `npm start` and the image run it, from dist/.
+ */
+export function startServer(env: Record<string, string>, options: { compiled?: boolean } = {}) {
+  const args = options.compiled ? ['--enable-source-maps', 'dist/server.js'] : ['--import', 'tsx', 'api/src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

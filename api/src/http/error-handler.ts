@@ -17,13 +17,16 @@ interface HttpishError extends Error {
 /** Seconds a client should wait before trying again while the database cannot answer. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** A request path as the logs keep it: a digital copy's signed token is cut off (docs/access.md, "What the logs keep"). */
-export const loggedPath = (path: string): string => path.replace(/^(\/api\/downloads\/)[^/]*/, '$1{token}');
+/**
+ * A request path as the logs keep it: a digital copy's signed token and a child's flyer code are
+ * cut off (docs/access.md, "What the logs keep").
+ */
+export const loggedPath = (path: string): string => path.replace(/^(\/api\/downloads\/)[^/]*/, '$1{token}').replace(/^(\/code\/)[^/]*/, '$1{code}');
 
 /**
- * First in the chain: every failure becomes JSON `{ message, code, errors? }` with the right
- * status. An unavailable database is a 503 with Retry-After. Unknown errors are logged with the
- * request id and answered with a generic 500.
+ * First in the chain: every failure becomes JSON `{ message, code, errors?, requestId }` with the
+ * right status. An unavailable database is a 503 with Retry-After. Unknown errors are logged (the
+ * logger adds the request id, see logger.ts) and answered with a generic 500.
  */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx: AppContext, next) => {
@@ -39,14 +42,15 @@ export function errorHandler(logger: Logger): Middleware {
       const err = raw as HttpishError;
       const { status, message, code, errors, headers, details } = describe(err);
       if (status === 503) {
-        logger.warn({ err, requestId: ctx.state.requestId, method: ctx.method, path: loggedPath(ctx.path) }, code === 'STORAGE_UNAVAILABLE' ? 'object storage unavailable' : 'database unavailable');
+        logger.warn({ err, method: ctx.method, path: loggedPath(ctx.path) }, code === 'STORAGE_UNAVAILABLE' ? 'object storage unavailable' : 'database unavailable');
       } else if (status >= 500) {
-        logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: loggedPath(ctx.path) }, 'request failed');
+        logger.error({ err, method: ctx.method, path: loggedPath(ctx.path) }, 'request failed');
       }
       ctx.status = status;
       ctx.set('Cache-Control', 'no-store');
       for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
-      ctx.body = { ...details, ...(errors ? { message, code, errors } : { message, code }) };
+      // The request id lets a parent's "something went wrong" be found in the logs (docs/errors.md, "The error shape").
+      ctx.body = { ...details, ...(errors ? { message, code, errors } : { message, code }), requestId: ctx.state.requestId };
     }
   };
 }

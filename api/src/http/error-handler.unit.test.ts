@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loggedPath } from './error-handler';
 
 describe('paths in the server log', () => {
-  it("keep a digital copy's download token out, and other paths as they are", () => {
+  it("keep a digital copy's download token and a flyer code out, and other paths as they are", () => {
     expect(loggedPath('/api/downloads/eyJhbGciOi.secret.sig')).toBe('/api/downloads/{token}');
+    expect(loggedPath('/code/ABCD-2345')).toBe('/code/{code}');
     expect(loggedPath('/api/orders/K7Q2M9XD3P')).toBe('/api/orders/K7Q2M9XD3P');
   });
 });

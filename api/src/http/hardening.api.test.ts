@@ -23,7 +23,7 @@ describeApi('hardening: no 5xx for a client mistake', () => {
         const res = await rawRequest(server.url, method, '/api/schools');
         expect(res.status).toBe(501);
         expect(res.headers['content-type']).toContain('application/json');
-        expect(res.json()).toEqual({ message: HARDENING_MSG.methodNotImplemented(method), code: 'NOT_IMPLEMENTED' });
+        expect(res.json()).toEqual({ message: HARDENING_MSG.methodNotImplemented(method), code: 'NOT_IMPLEMENTED', requestId: res.headers['x-request-id'] });
         expect(res.headers.allow?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
       });
     }
@@ -31,7 +31,7 @@ describeApi('hardening: no 5xx for a client mistake', () => {
     it('a known method a path does not take is 405 JSON with Allow', async () => {
       const res = await rawRequest(server.url, 'PUT', '/api/schools');
       expect(res.status).toBe(405);
-      expect(res.json()).toEqual({ message: HARDENING_MSG.methodNotAllowed('PUT'), code: 'METHOD_NOT_ALLOWED' });
+      expect(res.json()).toEqual({ message: HARDENING_MSG.methodNotAllowed('PUT'), code: 'METHOD_NOT_ALLOWED', requestId: res.headers['x-request-id'] });
       expect(res.headers.allow?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
       const order = await rawRequest(server.url, 'DELETE', '/api/orders/ABCDEFGHJK');
       expect(order.status).toBe(405);
@@ -41,7 +41,7 @@ describeApi('hardening: no 5xx for a client mistake', () => {
     it('an unusual method on an unknown API path is a 501 JSON too; a known method there a 404', async () => {
       const res = await rawRequest(server.url, 'PROPFIND', '/api/no-such-thing');
       expect(res.status).toBe(501);
-      expect(res.json()).toEqual({ message: HARDENING_MSG.methodNotImplemented('PROPFIND'), code: 'NOT_IMPLEMENTED' });
+      expect(res.json()).toEqual({ message: HARDENING_MSG.methodNotImplemented('PROPFIND'), code: 'NOT_IMPLEMENTED', requestId: res.headers['x-request-id'] });
       const get = await rawRequest(server.url, 'GET', '/api/no-such-thing');
       expect(get.status).toBe(404);
       expect(get.json()).toMatchObject({ message: MSG.notFound });
@@ -57,7 +57,7 @@ describeApi('hardening: no 5xx for a client mistake', () => {
       it(`${encoding} that does not match the bytes is 400`, async () => {
         const res = await post(encoding, Buffer.from(login));
         expect(res.status).toBe(400);
-        expect(res.json()).toEqual({ message: HARDENING_MSG.badContentEncoding, code: 'BAD_CONTENT_ENCODING' });
+        expect(res.json()).toEqual({ message: HARDENING_MSG.badContentEncoding, code: 'BAD_CONTENT_ENCODING', requestId: res.headers['x-request-id'] });
       });
     }
 
@@ -107,7 +107,7 @@ describeApi('hardening: no 5xx for a client mistake', () => {
       it(`${label} as subject is a 401`, async () => {
         const res = await rawRequest(server.url, 'GET', '/api/photographers', { authorization: `Bearer ${sign(claims)}` });
         expect(res.status).toBe(401);
-        expect(res.json()).toEqual({ message: MSG.sessionExpired, code: 'TOKEN_INVALID' });
+        expect(res.json()).toEqual({ message: MSG.sessionExpired, code: 'TOKEN_INVALID', requestId: res.headers['x-request-id'] });
         const customer = await rawRequest(server.url, 'GET', '/api/customer/orders', { authorization: `Bearer ${sign(claims, 'customer')}` });
         expect(customer.status).toBe(401);
       });

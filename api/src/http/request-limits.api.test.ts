@@ -125,7 +125,7 @@ describeApi('request limits while streaming', () => {
         paceMs: 150,
       });
       expect(res.status).toBe(408);
-      expect(JSON.parse(res.text)).toEqual({ message: HARDENING_MSG.bodyTimeout, code: 'BODY_TIMEOUT' });
+      expect(JSON.parse(res.text)).toEqual({ message: HARDENING_MSG.bodyTimeout, code: 'BODY_TIMEOUT', requestId: res.headers['x-request-id'] });
       expect(res.headers.connection).toBe('close');
       expect(res.bytesAtAnswer).toBeLessThan(200);
     });

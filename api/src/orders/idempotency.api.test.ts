@@ -25,7 +25,7 @@ describeApi('Idempotency-Key bound to its request', () => {
     ]) {
       const res = await parent.post('/api/orders', changed, { 'Idempotency-Key': key });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: HARDENING_MSG.idempotencyKeyReused, code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(res.body).toEqual({ message: HARDENING_MSG.idempotencyKeyReused, code: 'IDEMPOTENCY_KEY_REUSED', requestId: res.headers.get('x-request-id') });
     }
     expect(await count(key)).toBe(1);
     // The very same request, even with different JSON spacing, is still a replay.

@@ -239,7 +239,7 @@ describeS3('photos in an S3 bucket', () => {
     try {
       const down = await new Client(server.url).get(`/api/images/${photo!.id}/thumbnail`, cookie);
       expect(down.status).toBe(503);
-      expect(down.body).toEqual({ message: HARDENING_MSG.databaseUnavailable, code: 'STORAGE_UNAVAILABLE' });
+      expect(down.body).toEqual({ message: HARDENING_MSG.databaseUnavailable, code: 'STORAGE_UNAVAILABLE', requestId: down.headers.get('x-request-id') });
       expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await s3.start();
