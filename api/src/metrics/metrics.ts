@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { OUTBOX_KINDS } from '../../contract/outreach';
 import type { PoolStats } from '../db/pool';
+import { createHttpSeries } from './http-series';
 
 /**
  * What the server counts for Prometheus (docs/operations.md, "Metrics"). Every label value comes
@@ -55,7 +56,7 @@ export interface Metrics {
   readonly contentType: string;
   /** The process's metrics and this runtime's, in the text format. */
   exposition(): Promise<string>;
-  /** One answered HTTP request; `route` is the router's template, never the path. */
+  /** One answered HTTP request; `route` is the router's template, never the path. Costs no allocation once its series exists. */
   request(method: string, route: string, status: number, seconds: number): void;
   /** One upload request (a batch of photos) and how it ended. */
   upload(outcome: UploadOutcome): void;
@@ -92,19 +93,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   const registers = [registry];
 
-  const httpRequests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route template and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from a request arriving to its answer being ready (a streamed body not included), by method and route template.',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120],
-    registers,
-  });
+  const http = createHttpSeries();
   const uploads = new Counter({
     name: 'photo_uploads_total',
     help: 'Upload requests (one batch of photos each) by outcome: stored, partial (some files refused), refused (every file refused), failed.',
@@ -215,12 +204,10 @@ export function createMetrics(sources: MetricsSources): Metrics {
   return {
     contentType: registry.contentType,
     async exposition() {
-      return `${await processMetrics().metrics()}\n${await registry.metrics()}`;
+      return `${await processMetrics().metrics()}\n${http.exposition()}\n${await registry.metrics()}`;
     },
     request(method, route, status, seconds) {
-      const m = METHODS.has(method) ? method : 'other';
-      httpRequests.inc({ method: m, route, status });
-      httpDuration.observe({ method: m, route }, seconds);
+      http.observe(METHODS.has(method) ? method : 'other', route, status, seconds);
     },
     upload: (outcome) => uploads.inc({ outcome }),
     photos(outcome, count) {
