@@ -931,3 +931,8 @@ export const REPORT_MSG = {
   schoolNotFound: 'School not found',
   albumNotFound: 'Class not found',
 } as const;
+
+/** GET /metrics on the main port without the right METRICS_TOKEN (docs/operations.md, "Metrics"). */
+export const METRICS_MSG = {
+  tokenRequired: 'A valid metrics token is required',
+} as const;

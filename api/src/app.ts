@@ -30,6 +30,7 @@ import { createSeasonRoutes } from './season/season.routes';
 import { createCouponRoutes } from './coupons/coupons.routes';
 import { serveApp } from './http/static-app';
 import { compression } from './http/compression';
+import { httpMetrics, metricsEndpoint } from './metrics/http';
 
 export type ApiRouter = Router<AppState, AppContext>;
 
@@ -45,6 +46,8 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
   app.silent = true;
 
+  // Outermost, so it sees every request's final status and whole time (docs/operations.md, "Metrics").
+  app.use(httpMetrics(deps.metrics));
   // The request id: in the X-Request-Id header, on every log line written while serving the
   // request, on its one summary line, and in every error body (docs/operations.md, "Logs and request ids").
   app.use(async (ctx, next) => {
@@ -80,6 +83,8 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
       strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     }),
   );
+  // GET /metrics with the METRICS_TOKEN bearer; without one configured, a 404 (docs/operations.md, "Metrics").
+  app.use(metricsEndpoint(deps.metrics, deps.config.metricsToken));
   app.use(deps.tokens.authenticate);
   // Image answers are the most frequent by far (a gallery asks for dozens at once) and need
   // neither compression nor a body: they are routed here, before the middleware that only other

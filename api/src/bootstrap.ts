@@ -23,6 +23,10 @@ import { createObjectStorage } from './storage';
 import { createJobLock } from './jobs/job-lock';
 import { createHealthCheck } from './health/health';
 import { connectRedis, createRedis } from './redis';
+import { createMetrics } from './metrics/metrics';
+import { countedJobLock } from './metrics/jobs';
+import { poolStats } from './db/pool';
+import { createOutboxRepository } from './outbox/outbox.repository';
 import { PAYGATE_LIVE_URL, PUBLIC_TEST_PAYGATE_ID, PUBLIC_TEST_SECRET } from './payments/paygate/codes';
 
 export interface Runtime extends Deps {
@@ -52,7 +56,10 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
   if (!config.smtpUrl && config.nodeEnv === 'production') {
     logger.warn('SMTP_URL is not set: e-mails are written to the outbox folder, which is for development only');
   }
-  const media = await createMediaService({ storage, businessName: config.businessName, logger });
+  // One registry per runtime (docs/operations.md, "Metrics"); its gauges read the pool and the outbox at each scrape.
+  const outboxRows = createOutboxRepository(knex);
+  const metrics = createMetrics({ pool: () => poolStats(knex), outboxBacklog: (now) => outboxRows.backlog(now) });
+  const media = await createMediaService({ storage, businessName: config.businessName, logger, onIngest: (stage, seconds) => metrics.ingest(stage, seconds) });
   const gateway = createGateway(config, logger);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -71,13 +78,20 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     logger,
     tokens: createTokenService(config.jwtSecret, createPrincipalsRepository(knex)),
     access: createAccessService(config.jwtSecret, createGrantCredentialsRepository(knex)),
-    limits: createRateLimits({ counters: createRateLimitsRepository(knex, target.dialect, target.database), database: target.database, redis, logger }),
+    limits: createRateLimits({
+      counters: createRateLimitsRepository(knex, target.dialect, target.database),
+      database: target.database,
+      redis,
+      logger,
+      onBlock: (kind) => metrics.rateLimitBlock(kind),
+    }),
     media,
     storage,
-    jobLock: createJobLock({ knex, dialect: target.dialect, database: target.database, redis, logger }),
+    jobLock: countedJobLock(createJobLock({ knex, dialect: target.dialect, database: target.database, redis, logger }), metrics),
     health: createHealthCheck({ pingDatabase: () => pingDatabase(knex), storage, redis }),
     mailer,
     gateway,
+    metrics,
   };
   if (config.initialAdmin) await ensureInitialAdmin(deps, config.initialAdmin);
   const services = createServices(deps);

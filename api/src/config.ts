@@ -76,6 +76,10 @@ const envSchema = z.object({
   SANDBOX_FINAL_NOTIFY: z.enum(['approve', 'decline', 'none']).default('approve'),
   /** E-wallet: the wait before the "confirmed on the phone" answer. */
   SANDBOX_EWALLET_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Serves GET /metrics on a listener of its own at this port (docs/operations.md, "Metrics"). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Serves GET /metrics on the main port to `Authorization: Bearer <this>` (docs/operations.md, "Metrics"). */
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters (openssl rand -hex 24)').optional(),
 });
 
 export interface Config {
@@ -110,6 +114,10 @@ export interface Config {
   outboxLeaseMs: number;
   outboxConcurrency: number;
   requestBodyTimeoutMs: number;
+  /** METRICS_PORT: the metrics listener's port, or null (none). */
+  metricsPort: number | null;
+  /** METRICS_TOKEN: the bearer that opens /metrics on the main port, or null (404 there). */
+  metricsToken: string | null;
   sandbox: {
     notifyRetryMs: number;
     duplicateNotifies: number;
@@ -135,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const paymentMethods = parsePaymentMethods(e.PAYMENT_METHODS);
   const storageDir = path.resolve(root, e.STORAGE_DIR);
   const storage = parseStorageTarget({ ...e, storageDir }, root);
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) throw new Error('Invalid environment: METRICS_PORT must differ from PORT');
   const sharedDeployment = isSharedDeployment({ nodeEnv: e.NODE_ENV, databaseUrl: e.DATABASE_URL, storage, redisUrl: e.REDIS_URL });
   if (sharedDeployment) assertSharedSettings(e);
   return {
@@ -164,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
     outboxConcurrency: e.OUTBOX_CONCURRENCY,
     requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     sandbox: {
       notifyRetryMs: e.SANDBOX_NOTIFY_RETRY_MS,
       duplicateNotifies: e.SANDBOX_DUPLICATE_NOTIFIES,

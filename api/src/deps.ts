@@ -10,6 +10,7 @@ import type { SandboxGateway } from './payments/paygate/sandbox';
 import type { ObjectStorage } from './storage';
 import type { JobLock } from './jobs/job-lock';
 import type { HealthCheck } from './health/health';
+import type { Metrics } from './metrics/metrics';
 
 export interface MailMessage {
   to: string;
@@ -64,6 +65,8 @@ export interface Deps {
   mailer: Mailer;
   /** PayGate PayWeb3, or the built-in sandbox when PAYGATE_ID is unset (docs/payments.md, "The built-in sandbox"). */
   gateway: Gateway & { sandbox: SandboxGateway | null };
+  /** What Prometheus scrapes: counters and histograms of this runtime (docs/operations.md, "Metrics"). */
+  metrics: Metrics;
   /** The built PWA to serve (pwa/dist), when it exists. */
   appDir?: string | null;
 }

@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { seedDemo } from '../../db/seeds/demo';
 import { createMaintenance } from './jobs/maintenance';
 import { missingProcessEnv } from './process-env';
+import { listenMetrics } from './metrics/http';
 
 /** Reads config, migrates, seeds demo data, listens, shuts down on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -33,6 +34,9 @@ async function main(): Promise<void> {
     logger.info({ url: config.publicUrl, database: runtime.dialect }, `listening on port ${config.port}`);
   });
   server.requestTimeout = 10 * 60_000;
+  // Prometheus scrapes this port, never published (docs/operations.md, "Metrics").
+  const metricsServer = config.metricsPort ? await listenMetrics(runtime.metrics, config.metricsPort, logger) : null;
+  if (metricsServer) logger.info(`metrics on port ${config.metricsPort} at /metrics`);
 
   // Sweeps and the thumbnail backfill: timers in every process, one process at a time per job.
   const stopMaintenance = createMaintenance(runtime).start();
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     stopMaintenance();
+    metricsServer?.close();
     server.close(() => {
       runtime.close().finally(() => process.exit(0));
     });

@@ -33,3 +33,15 @@ export function runner(knex: Knex, tx?: Tx | null): Knex {
 export function inTx(tx: Tx): Knex.Transaction {
   return tx as unknown as Knex.Transaction;
 }
+
+/**
+ * Runs `then` once `tx` has committed (never when it rolls back), or at once without a
+ * transaction: for what must count only work that really happened, such as the metrics.
+ */
+export function afterCommit(tx: Tx | null | undefined, then: () => void): void {
+  if (!tx) {
+    then();
+    return;
+  }
+  (tx as unknown as Knex.Transaction).executionPromise.then(then, () => undefined);
+}

@@ -133,6 +133,8 @@ export interface RateLimitStore {
   redis?: Redis | null;
   /** Hears the failure-rate alarm. */
   logger?: Pick<Logger, 'error'>;
+  /** Hears every 429 these limits answer (the metrics' rate_limit_blocks_total). */
+  onBlock?: (kind: LimitKind) => void;
 }
 
 export function createRateLimits(store: RateLimitStore): RateLimits {
@@ -191,6 +193,11 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
     ];
   };
   const alarmed = new Map<LimitKind, number>();
+  /** The 429 of a blocked attempt, counted. */
+  const blocked = (kind: LimitKind, waitMs: number) => {
+    store.onBlock?.(kind);
+    return tooManyRequests(MSG.tooManyAttempts, waitMs / 1000);
+  };
 
   return {
     async guard(kind, client, target, pairWith) {
@@ -206,7 +213,7 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
           if (res && res.consumedPoints > paced.waits.points) wait = Math.max(wait, res.msBeforeNext);
         }
       }
-      if (wait > 0) throw tooManyRequests(MSG.tooManyAttempts, wait / 1000);
+      if (wait > 0) throw blocked(kind, wait);
     },
     async fail(kind, client, target, pairWith) {
       let wait = 0;
@@ -218,7 +225,7 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
           wait = Math.max(wait, rejection.msBeforeNext);
         }
       }
-      if (wait > 0) throw tooManyRequests(MSG.tooManyAttempts, wait / 1000);
+      if (wait > 0) throw blocked(kind, wait);
       const policy = POLICIES[kind];
       const l = limiters[kind];
       if (policy.pace && l.paced) {

@@ -5,6 +5,7 @@ import { notFound } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import type { Logger } from '../logger';
 import type { ObjectStorage } from '../storage';
+import type { IngestStage } from '../metrics/metrics';
 import type { MediaService, OriginalFile, PhotoFiles, PreparedPhoto, RenditionKind, StoredPhoto } from './media.types';
 import { checkUpload, checkUploadBasics, decodeError } from './image-check';
 import { renderExample, renderPhoto, renderSmallThumbnail, type PhotoRenditions } from './renditions';
@@ -19,6 +20,8 @@ export interface MediaOptions {
   logger: Logger;
   /** Decodes allowed at once across all requests (docs/images.md, "Decodes at a time"). */
   maxConcurrentJobs?: number;
+  /** Hears each photo's time in the ingest stages (the metrics' photo_ingest_duration_seconds). */
+  onIngest?: (stage: IngestStage, seconds: number) => void;
 }
 
 /** Decodes the server runs at once by default: one per core of a small server. */
@@ -63,11 +66,16 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
   }
 
   async function render(file: UploadedFile, cardScan: () => boolean): Promise<PhotoRenditions> {
+    const queued = performance.now();
     return limit(async () => {
+      const started = performance.now();
+      options.onIngest?.('wait', (started - queued) / 1000);
       try {
         return await renderPhoto(file.path, options.businessName, { grey: cardScan });
       } catch (err) {
         throw decodeError(err, file.originalName);
+      } finally {
+        options.onIngest?.('render', (performance.now() - started) / 1000);
       }
     });
   }
@@ -121,6 +129,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
       async commit() {
         const ready = encoded;
         if (!ready) throw new Error('commit after discard');
+        const started = performance.now();
         try {
           // All four at once (four round trips to a bucket overlap), and every one settled before
           // a failure removes them, so no write can land after the cleanup.
@@ -139,6 +148,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
             });
             throw failed.reason;
           }
+          options.onIngest?.('store', (performance.now() - started) / 1000);
         } finally {
           await discard();
         }

@@ -55,6 +55,7 @@ export function createCommerce(
     bankTransferExpiryDays: deps.config.bankTransferExpiryDays,
     onExpired: (orderId, tx) => orders.queuePaymentExpired(orderId, tx),
     mailQueued: () => outbox.kick(),
+    metrics: deps.metrics,
   });
   return { downloads, orders, payments };
 }

@@ -167,6 +167,20 @@ export function createOutboxRepository(knex: Connection) {
     },
 
     /** How many rows are in each status (the bench and the tests look). */
+    /**
+     * E-mails due and not sent yet (queued, or claimed and being sent) and the oldest one's due
+     * time, for the metrics; the (status, not_before) index answers it without reading the rows.
+     */
+    async backlog(now: number): Promise<{ due: number; oldestDueAt: number | null }> {
+      const row = (await knex('outbox_messages')
+        .whereIn('status', ['queued', 'sending'])
+        .andWhere('not_before', '<=', now)
+        .first()
+        .count({ n: '*' })
+        .min({ oldest: 'not_before' })) as { n: number | string; oldest: number | string | null } | undefined;
+      return { due: Number(row?.n ?? 0), oldestDueAt: row?.oldest == null ? null : Number(row.oldest) };
+    },
+
     async countByStatus(): Promise<Record<string, number>> {
       const rows = (await knex('outbox_messages').groupBy('status').select('status').count({ n: '*' })) as { status: string; n: number | string }[];
       return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Deps } from '../deps';
-import type { Tx } from '../db/database';
+import { afterCommit, type Tx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { NON_TRANSACTIONAL_KINDS, type NonTransactionalKind, type OutboxKind } from '../../contract/outreach';
 import { unsubscribeHeaders, unsubscribeToken } from '../outreach/unsubscribe';
@@ -76,7 +76,7 @@ export interface OutboxOptions {
   concurrency?: number;
 }
 
-export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jobLock' | 'config'>, options: OutboxOptions = {}) {
+export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jobLock' | 'config' | 'metrics'>, options: OutboxOptions = {}) {
   const repo = createOutboxRepository(deps.knex);
   const host = new URL(deps.config.publicUrl).hostname;
   const leaseMs = options.leaseMs ?? deps.config.outboxLeaseMs;
@@ -160,6 +160,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
         if (outcome === 'sent') result.sent++;
         else if (outcome === 'retry') result.retried++;
         else if (outcome === 'failed') result.failed++;
+        if (outcome !== 'lost-claim') deps.metrics.email(outcome, row.kind);
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
@@ -197,6 +198,8 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
         if (message.dedupeKey && isUniqueViolation(err)) return false;
         throw err;
       }
+      // Counted once the row exists for good: a rolled-back cause leaves no e-mail.
+      afterCommit(tx, () => deps.metrics.email('queued', message.kind));
       return true;
     },
 

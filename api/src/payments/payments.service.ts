@@ -12,6 +12,7 @@ import { PayGateError } from './paygate/errors';
 import { parsePayGateResult, type PayGateResult } from './paygate/result';
 import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
 import { createPaymentsRepository, type PaymentRecord } from './payments.repository';
+import type { Metrics, PaymentOutcome } from '../metrics/metrics';
 
 export interface Gateway {
   kind: 'sandbox' | 'paygate';
@@ -42,6 +43,8 @@ export interface PaymentsOptions {
   onExpired(orderId: string, tx: Tx): Promise<void>;
   /** Called after a commit in which `onPaid` or `onExpired` wrote e-mails (the outbox's kick). */
   mailQueued(): void;
+  /** Counts each payment event once, after its commit (docs/operations.md, "Metrics"). */
+  metrics?: Pick<Metrics, 'payment'>;
 }
 
 type Transition = 'completed' | 'failed' | 'received' | 'pending';
@@ -128,6 +131,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     return method;
   }
   const repo = createPaymentsRepository(options.knex);
+  const count = (outcome: PaymentOutcome) => options.metrics?.payment(outcome);
   const database = createDatabase(options.knex);
   const paidPhotos = createPaidPhotoRepository(options.knex);
 
@@ -212,6 +216,7 @@ export function createPaymentsService(options: PaymentsOptions) {
       });
       await repo.recordRequestAndRelease(orderId, result.payRequestId);
       released = true;
+      count('initiated');
       return result;
     } finally {
       if (!released) await repo.releaseInitiation(orderId);
@@ -238,6 +243,7 @@ export function createPaymentsService(options: PaymentsOptions) {
       throw conflict(HARDENING_MSG.paymentInProgress, 'PAYMENT_IN_PROGRESS');
     }
     logger.info({ orderId }, 'order of total zero paid without the gateway');
+    count('free');
     options.mailQueued();
     return { orderId };
   }
@@ -247,7 +253,10 @@ export function createPaymentsService(options: PaymentsOptions) {
     let paidOrder: string | null = null;
     const refunds: { orderId: string; payRequestId: string; transactionId: string | null; why: 'cancelled' | 'duplicate' }[] = [];
     const expiredPaid: { orderId: string; payRequestId: string; transactionId: string | null }[] = [];
+    /** What this answer changed, counted once it has committed. */
+    let event: PaymentOutcome | null = null;
     const outcome = await database.transaction(async (tx) => {
+      event = null;
       const payment = await repo.lockByPayRequestId(result.payRequestId, tx);
       const reject = async (why: string) => {
         await repo.recordCallback(tx, { paymentId: payment?.id ?? null, kind, body: raw, checksumOk: true, outcome: why });
@@ -278,6 +287,7 @@ export function createPaymentsService(options: PaymentsOptions) {
           },
           tx,
         );
+        if (moved === 1) event = 'received';
         note += moved === 1 ? 'received, awaiting the final result' : payment.status === 'pending' ? 'repeat of received' : `ignored: payment already ${payment.status}`;
       } else {
         const settlement = {
@@ -312,22 +322,27 @@ export function createPaymentsService(options: PaymentsOptions) {
             // docs/outreach.md, "Stopping once the family pays": nothing queued reaches a family that paid.
             await options.onPaidInTx?.(payment.orderId, tx);
             note += 'order paid';
+            event = 'completed';
           } else {
             // Another of this order's payments already paid it (the parent was charged twice), or
             // the order was cancelled before this payment came (docs/payments.md, "Paid after
             // cancellation"). The order is flagged for staff to refund it; no confirmation goes out.
             const why = await repo.countUnneededPayment(payment.orderId, tx);
             refunds.push({ orderId: payment.orderId, payRequestId: result.payRequestId, transactionId: result.transactionId, why });
+            event = 'refund_needed';
             note += why === 'cancelled' ? 'paid after cancel, refund' : 'paid twice, refund one';
           }
         } else {
           await repo.failOrderPayment(payment.orderId, tx);
           note += 'payment failed';
+          event = 'failed';
         }
       }
       await repo.recordCallback(tx, { paymentId: payment.id, kind, body: raw, checksumOk: true, outcome: note });
       return { outcome: note, accepted: true };
     });
+    if (!outcome.accepted) count('callback_refused');
+    else if (event) count(event);
     for (const extra of expiredPaid) logger.warn(extra, 'payment approved after it had expired: check the order');
     for (const { why, ...extra } of refunds) {
       logger.warn(extra, why === 'cancelled' ? 'cancelled order paid: refund the payment' : 'order paid twice: refund the extra payment');
@@ -340,6 +355,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     const raw = encodeFormPairs(pairs);
     if (!verifyPostedChecksum(pairs, gateway.secret)) {
       await repo.recordRejected({ kind: 'notify', body: raw, reason: 'bad checksum' });
+      count('callback_refused');
       logger.warn({ payRequestId: pairValue(pairs, 'PAY_REQUEST_ID') }, 'payment notify with a bad checksum refused');
       return { ok: false, outcome: 'bad checksum' };
     }
@@ -348,6 +364,7 @@ export function createPaymentsService(options: PaymentsOptions) {
       result = parsePayGateResult(pairs);
     } catch {
       await repo.recordCallback(null, { paymentId: null, kind: 'notify', body: raw, checksumOk: true, outcome: 'unreadable fields' });
+      count('callback_refused');
       return { ok: false, outcome: 'unreadable fields' };
     }
     const applied = await apply('notify', raw, result);
@@ -381,6 +398,7 @@ export function createPaymentsService(options: PaymentsOptions) {
       } catch (err) {
         if (err instanceof AppError) throw err;
         logger.error({ err, orderId, code: err instanceof PayGateError ? err.code : undefined }, 'payment initiation failed');
+        count('initiation_failed');
         return { ok: false };
       }
     },
@@ -445,6 +463,7 @@ export function createPaymentsService(options: PaymentsOptions) {
         });
         if (!moved) continue;
         expired += 1;
+        count('expired');
         logger.info({ orderId: due.orderId, payRequestId: due.payRequestId }, 'bank transfer expired unconfirmed');
         if (toldParent) options.mailQueued();
       }
@@ -470,6 +489,7 @@ export function createPaymentsService(options: PaymentsOptions) {
         );
       if (!valid || !payment) {
         await repo.recordRejected({ kind: 'return', body: encodeFormPairs(pairs), reason: payment ? 'bad return checksum' : 'unknown PAY_REQUEST_ID' });
+        count('callback_refused');
         return target;
       }
       await repo.recordCallback(null, { paymentId: payment.id, kind: 'return', body: encodeFormPairs(pairs), checksumOk: true, outcome: 'browser returned' });

@@ -4,7 +4,7 @@ import { UPLOAD_BATCH_SIZE, UPLOAD_MAX_FILE_BYTES, UPLOAD_PARTIAL_STATUS } from 
 import { id } from '../../contract/fields';
 import { CATALOGUE_ROUTE_MSG, HARDENING_MSG, KEEP_PAID_MSG, MATCHING_MSG, MSG } from '../../contract/messages';
 import { uploadCaptureSchema } from '../../contract/matching';
-import { badRequest } from '../http/errors';
+import { AppError, badRequest } from '../http/errors';
 import { bulkDeleteSchema, cleanupMissingSchema, stillVisibleSchema, trayPhotosSchema, type StillVisibleResponse } from '../../contract/photos';
 import type { AppContext, AppState } from '../http/context';
 import { requireStaff } from '../http/auth';
@@ -99,6 +99,11 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
       ctx.body = result;
       // 207: the good files were stored, the refused ones are named in `rejected`.
       ctx.status = result.rejected.length > 0 ? UPLOAD_PARTIAL_STATUS : 201;
+      deps.metrics.upload(result.rejected.length > 0 ? 'partial' : 'stored');
+    } catch (err) {
+      // The client's fault (a bad form, every file refused) or ours (storage, database).
+      deps.metrics.upload(err instanceof AppError && err.status < 500 ? 'refused' : 'failed');
+      throw err;
     } finally {
       // Decodes still running read the temp uploads: let them settle before the folder goes.
       await pipeline.discard();

@@ -72,7 +72,7 @@ function captureNumbers(files: UploadedFile[], capture: UploadCapture | null): M
   return numbers;
 }
 
-export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>) {
+export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger' | 'metrics'>) {
   const repo = createPhotoRepository(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
   const paidPhotos = createPaidPhotoRepository(deps.knex);
@@ -229,6 +229,8 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
       const ready: { file: UploadedFile; prepared: PreparedPhoto; card?: NewPhoto['card'] }[] = [];
       const committed: StoredPhoto[] = [];
       let ids: number[];
+      /** Photos this request stored; the others of `ids` were stored by an earlier try of the batch. */
+      let storedNow = 0;
       try {
         for (const file of fresh) {
           let prepared: PreparedPhoto;
@@ -243,6 +245,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
         }
         const first = refused[0];
         if (first && refused.length === files.length) {
+          deps.metrics.photos('refused', refused.length);
           throw new AppError(first.error.status, first.error.message, first.error.code, first.error.errors, undefined, { rejected: presentRefused(refused, files) });
         }
         // Every photo's files go into storage at once (none of them waits on another), and all of
@@ -264,6 +267,7 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
           })),
         );
         ids = [...inserted.map((photo) => photo.id), ...[...earlier.values()].map((photo) => photo.id)];
+        storedNow = inserted.length;
       } catch (err) {
         await Promise.all(committed.map((stored) => media.removePhoto(stored)));
         // The same batch sent twice at once: the other request stored it; answer with its photos.
@@ -274,6 +278,9 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger'>
       } finally {
         await Promise.all(ready.map((entry) => entry.prepared.discard()));
       }
+      deps.metrics.photos('stored', storedNow);
+      deps.metrics.photos('resent', ids.length - storedNow);
+      deps.metrics.photos('refused', refused.length);
       const matching = matcher && options.matching ? presentMatchingSummary(await options.matching.rematch(albumId, session)) : null;
       // Multipart parsing lists files as they finish streaming; answer in frame order instead.
       const photos = (await repo.findByIds(ids)).sort(frameOrder).map((photo) => presentPhoto(photo));
