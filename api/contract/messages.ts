@@ -931,3 +931,8 @@ export const REPORT_MSG = {
   schoolNotFound: 'School not found',
   albumNotFound: 'Class not found',
 } as const;
+
+/** A request that reaches a server while it stops (docs/operations.md, "Stopping cleanly"). */
+export const SHUTDOWN_MSG = {
+  restarting: 'The service is restarting. Please try again in a moment.',
+} as const;

@@ -7,15 +7,17 @@
 import { backupDataFolder, OpsError } from './backup.service';
 import { dataSettingsFromEnv } from './data-settings';
 
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
 const folder = process.argv[2];
 if (!folder || process.argv.length > 3) {
   console.error('usage: npm run backup -- <folder>   (a new or empty folder, outside the data folder)');
   process.exit(2);
 }
 try {
-  const result = await backupDataFolder(dataSettingsFromEnv(), folder, (line) => console.log(line));
+  const result = await backupDataFolder(dataSettingsFromEnv(), folder, say);
   const { manifest } = result;
-  console.log(
+  say(
     `backup of ${manifest.takenAt} written to ${folder}: ${manifest.database ? 'database, ' : ''}${manifest.objects.length} objects, ${(result.bytes / 1024 / 1024).toFixed(1)} MB in ${result.seconds.toFixed(1)} s`,
   );
 } catch (err) {

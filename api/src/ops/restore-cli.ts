@@ -7,14 +7,16 @@
 import { OpsError, restoreDataFolder } from './backup.service';
 import { dataSettingsFromEnv } from './data-settings';
 
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
 const folder = process.argv[2];
 if (!folder || process.argv.length > 3) {
   console.error('usage: npm run restore -- <folder>   (restores into the empty data folder the server settings name)');
   process.exit(2);
 }
 try {
-  const result = await restoreDataFolder(dataSettingsFromEnv(), folder, (line) => console.log(line));
-  console.log(`restored ${result.objects} objects and the database (${(result.bytes / 1024 / 1024).toFixed(1)} MB) in ${result.seconds.toFixed(1)} s; start the server`);
+  const result = await restoreDataFolder(dataSettingsFromEnv(), folder, say);
+  say(`restored ${result.objects} objects and the database (${(result.bytes / 1024 / 1024).toFixed(1)} MB) in ${result.seconds.toFixed(1)} s; start the server`);
 } catch (err) {
   console.error(err instanceof OpsError ? err.message : err);
   process.exitCode = 1;
