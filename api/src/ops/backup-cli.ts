@@ -7,7 +7,9 @@
 import { backupDataFolder, OpsError } from './backup.service';
 import { dataSettingsFromEnv } from './data-settings';
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
+const say = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
 
 const folder = process.argv[2];
 if (!folder || process.argv.length > 3) {

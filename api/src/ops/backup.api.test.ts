@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, TEST_DB } from '../../test/harness';
+import { Client, TEST_DB, startTestServer, staffClient, type TestServer } from '../../test/harness';
+import { insertSchoolAndAlbum } from '../photos/photos.test-helpers';
+import { readStorageReferences } from './backup.repository';
 import { embeddedEnv, orderFor, parentOf, runCli, setUpShop, startLive, uploadForm, type LiveServer, type LiveShop } from '../../test/live-shop';
 import { waitUntil } from '../../test/shop';
-import type { Manifest } from './backup.service';
+import { backupDataFolder, type Manifest } from './backup.service';
 
 const CLIENTS = 20;
 /** Of the 20 clients, these upload batches; the others place orders. */
@@ -167,4 +169,43 @@ suite('backup and restore of the embedded default, online', () => {
     expect(half.code).toBe(1);
     expect(half.output).toContain('has no manifest.json');
   }, 30_000);
+});
+
+/**
+ * The hold, step by step: photos deleted after the database was copied but before storage is
+ * copied are in the backup (their rows are in its database), and gone from the live store after it.
+ */
+suite('a backup holds removals while it copies', () => {
+  let server: TestServer;
+  let root: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'photos-hold-'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (root) await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('copies the files of photos deleted between the database copy and the storage copy', async () => {
+    const staff = await staffClient(server);
+    const { albumId } = await insertSchoolAndAlbum(server);
+    const uploaded = await staff.post('/api/photos/upload-batch', await uploadForm(albumId, 3));
+    expect(uploaded.status).toBe(201);
+    const ids = (uploaded.body.photos as { id: number }[]).map((photo) => photo.id);
+    const settings = { databaseUrl: server.config.databaseUrl, storage: server.config.storage, dataDir: server.config.dataDir, jwtSecretFromEnv: true };
+    const folder = path.join(root, 'backup');
+    const { manifest } = await backupDataFolder(settings, folder, async (line) => {
+      if (!line.startsWith('database:')) return;
+      const deleted = await staff.request('DELETE', '/api/photos/bulk-delete', { photoIds: ids });
+      expect(deleted.status).toBe(200);
+    });
+    expect(manifest.missingBeforeBackup).toEqual([]);
+    const keys = (await readStorageReferences(path.join(folder, 'database.sqlite'))).photos.map((photo) => photo.storageKey);
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(manifest.objects.filter((object) => object.path.includes(key))).toHaveLength(4);
+    // After the backup the removals took effect: nothing of them is left in the live store.
+    const live = await fs.readdir(server.storageDir, { recursive: true });
+    for (const key of keys) expect(live.filter((name) => name.includes(key))).toEqual([]);
+  });
 });

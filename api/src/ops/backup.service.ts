@@ -68,7 +68,8 @@ export const NOT_COVERED = {
   s3: 'Photos are in an S3 bucket: not in this backup. Turn on bucket versioning, or copy the bucket with `mc mirror` AFTER the database dump (README, "Backup and restore").',
 } as const;
 
-type Report = (line: string) => void;
+/** Progress lines; awaited, so a slow writer (or a test) holds the backup at that point. */
+type Report = (line: string) => void | Promise<void>;
 
 export interface BackupResult {
   manifest: Manifest;
@@ -112,7 +113,7 @@ export async function backupDataFolder(settings: DataSettings, folder: string, r
       if (check !== 'ok') throw new OpsError(`The database copy fails PRAGMA integrity_check: ${check}`);
       await fs.rename(partial, path.join(out, DATABASE_FILE));
       database = { path: DATABASE_FILE, ...(await hashFile(path.join(out, DATABASE_FILE))) };
-      report(`database: ${pages} pages, ${mb(database.size)}, integrity ok`);
+      await report(`database: ${pages} pages, ${mb(database.size)}, integrity ok`);
     }
 
     // 2. Storage: every object there now, which includes every object the copy refers to.
@@ -129,7 +130,7 @@ export async function backupDataFolder(settings: DataSettings, folder: string, r
         if (entry) objects.push(entry);
         if (Date.now() - shown > 2000) {
           shown = Date.now();
-          report(`storage: ${objects.length}/${keys.length}`);
+          await report(`storage: ${objects.length}/${keys.length}`);
         }
       });
       // An object the database refers to that the listing did not see (held since) is copied now.
@@ -143,9 +144,9 @@ export async function backupDataFolder(settings: DataSettings, folder: string, r
         }
       }
       objects.sort((a, b) => a.path.localeCompare(b.path));
-      report(`storage: ${objects.length} objects, ${mb(objects.reduce((sum, o) => sum + o.size, 0))}`);
+      await report(`storage: ${objects.length} objects, ${mb(objects.reduce((sum, o) => sum + o.size, 0))}`);
       if (missingBeforeBackup.length > 0) {
-        report(`WARNING: ${missingBeforeBackup.length} objects the database refers to were already missing from storage (Photos > Missing photos lists them): ${missingBeforeBackup.slice(0, 10).join(', ')}`);
+        await report(`WARNING: ${missingBeforeBackup.length} objects the database refers to were already missing from storage (Photos > Missing photos lists them): ${missingBeforeBackup.slice(0, 10).join(', ')}`);
       }
     }
 
@@ -172,7 +173,7 @@ export async function backupDataFolder(settings: DataSettings, folder: string, r
     // Written last: a folder without a manifest is a backup that did not finish.
     await fs.writeFile(path.join(out, `${MANIFEST}.part`), `${JSON.stringify(manifest, null, 1)}\n`);
     await fs.rename(path.join(out, `${MANIFEST}.part`), path.join(out, MANIFEST));
-    for (const line of notCovered) report(`NOT COVERED: ${line}`);
+    for (const line of notCovered) await report(`NOT COVERED: ${line}`);
     const bytes = (database?.size ?? 0) + objects.reduce((sum, o) => sum + o.size, 0);
     return { manifest, bytes, seconds: (Date.now() - started) / 1000 };
   } finally {
@@ -233,10 +234,10 @@ export async function restoreDataFolder(settings: DataSettings, folder: string, 
         done += 1;
         if (Date.now() - shown > 2000) {
           shown = Date.now();
-          report(`storage: ${done}/${manifest.objects.length}`);
+          await report(`storage: ${done}/${manifest.objects.length}`);
         }
       });
-      report(`storage: ${manifest.objects.length} objects verified, ${mb(bytes)}`);
+      await report(`storage: ${manifest.objects.length} objects verified, ${mb(bytes)}`);
     }
     for (const file of manifest.files) {
       if (file.path !== SECRET_FILE) throw new OpsError(`The manifest names an unknown file: ${file.path}`);
@@ -252,12 +253,12 @@ export async function restoreDataFolder(settings: DataSettings, folder: string, 
         const absent = referencedKeys(dbFile).filter((key) => !restored.has(key) && !manifest.missingBeforeBackup.includes(key));
         if (absent.length > 0) throw new OpsError(`The backup lacks ${absent.length} objects its database refers to, e.g. ${absent[0]}`);
       }
-      report(`database: ${mb(manifest.database.size)} verified`);
+      await report(`database: ${mb(manifest.database.size)} verified`);
     }
     if (manifest.missingBeforeBackup.length > 0) {
-      report(`WARNING: ${manifest.missingBeforeBackup.length} objects were already missing when the backup was taken (Photos > Missing photos lists them).`);
+      await report(`WARNING: ${manifest.missingBeforeBackup.length} objects were already missing when the backup was taken (Photos > Missing photos lists them).`);
     }
-    for (const line of manifest.notCovered) report(`NOT COVERED: ${line}`);
+    for (const line of manifest.notCovered) await report(`NOT COVERED: ${line}`);
     return { objects: manifest.objects.length, bytes, seconds: (Date.now() - started) / 1000, notCovered: manifest.notCovered };
   } catch (err) {
     // The target was empty: everything in it now is ours.
