@@ -75,8 +75,8 @@ suite('backup and restore of the embedded default, online', () => {
 
     const backupDir = path.join(root, 'backup');
     const began = Date.now();
-    const ackedBefore = orders.filter((order) => order.at < began).map((order) => order.id);
-    const photosBefore = photos.filter((photo) => photo.at < began).map((photo) => photo.id);
+    const ackedBefore = orders.filter((order) => order.at <= began).map((order) => order.id);
+    const photosBefore = photos.filter((photo) => photo.at <= began).map((photo) => photo.id);
     const running$ = runCli('api/src/ops/backup-cli.ts', [backupDir], embeddedEnv(dataDir));
     // Photos deleted while the backup starts and runs: the rows of some are in its copy, so their files must be too.
     const deleter = (async () => {
@@ -104,7 +104,8 @@ suite('backup and restore of the embedded default, online', () => {
     expect(manifest.files.map((file) => file.path)).toEqual(['jwt-secret']);
     expect(manifest.objects.every((object) => /^[a-f0-9]{64}$/.test(object.sha256) && object.size > 0)).toBe(true);
     // Nothing of the backup's hold is left in the live store once it is done.
-    expect(await fs.readdir(path.join(dataDir, 'storage', 'tmp'))).toEqual([]);
+    const scratch = await fs.readdir(path.join(dataDir, 'storage', 'tmp'), { recursive: true, withFileTypes: true });
+    expect(scratch.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
 
     // The live folder is refused as a restore target: it is not empty.
     const refused = await runCli('api/src/ops/restore-cli.ts', [backupDir], embeddedEnv(dataDir));

@@ -400,13 +400,28 @@ function isWithin(child: string, parent: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
+/**
+ * Runs `work` on the items, `limit` at a time. The first failure stops the others from taking
+ * more, and is thrown only once every copy under way has ended, so a cleanup after it sees every
+ * file written.
+ */
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(
+  let failed = false;
+  const results = await Promise.allSettled(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++] as T);
+      while (!failed && next < items.length) {
+        try {
+          await work(items[next++] as T);
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
+      }
     }),
   );
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

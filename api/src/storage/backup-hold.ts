@@ -48,7 +48,7 @@ export async function takeHold(scratchDir: string): Promise<{ release(): Promise
       clearInterval(timer);
       await fs.rm(file, { force: true });
       // The held objects were removed on purpose; the backup has copied what it needed of them.
-      await fs.rm(path.join(scratchDir, HELD_FOLDER), { recursive: true, force: true });
+      await fs.rm(path.join(scratchDir, HELD_FOLDER), { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

@@ -117,6 +117,8 @@ export function createFileStorage(root: string): ObjectStorage {
             });
           }),
         );
+        // The backup may have ended while these moved: then nothing will clear them, so they go now.
+        if (!(await holdActive(scratchDir))) await Promise.all(keys.map((key) => fs.rm(heldPath(scratchDir, key), { force: true })));
         return;
       }
       await Promise.all(keys.map((key) => fs.rm(pathOf(key), { force: true })));
