@@ -18,6 +18,8 @@ export const SERVER_ENTRIES = {
   'cli/create-admin': 'api/src/staff/create-admin-cli.ts',
   'cli/storage-migrate': 'api/src/storage/migrate-cli.ts',
   'cli/media-backfill': 'api/src/photos/backfill-cli.ts',
+  'cli/backup': 'api/src/ops/backup-cli.ts',
+  'cli/restore': 'api/src/ops/restore-cli.ts',
 } as const;
 
 /** The files the compiled output is made from: dist/ is stale when any of them is newer. */

@@ -936,3 +936,8 @@ export const REPORT_MSG = {
 export const METRICS_MSG = {
   tokenRequired: 'A valid metrics token is required',
 } as const;
+
+/** A request that reaches a server while it stops (docs/operations.md, "Stopping cleanly"). */
+export const SHUTDOWN_MSG = {
+  restarting: 'The service is restarting. Please try again in a moment.',
+} as const;

@@ -51,6 +51,8 @@ const envSchema = z.object({
   TRUST_PROXY: boolish.transform((value) => value ?? false),
   /** A request body that brings less than 4 KiB in this long is cut off with 408 (slow-body attacks). */
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** On SIGTERM, how long requests under way (uploads too) may take to finish (docs/operations.md, "Stopping cleanly"). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(25_000).default(20_000),
   /** How often a pending payment may be queried when its order is read (docs/payments.md, "Query"). */
   PAYMENT_QUERY_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** How often a process looks for scheduled classes whose publish time has come (docs/access.md, "Draft and published classes"). */
@@ -118,6 +120,7 @@ export interface Config {
   metricsPort: number | null;
   /** METRICS_TOKEN: the bearer that opens /metrics on the main port, or null (404 there). */
   metricsToken: string | null;
+  shutdownGraceMs: number;
   sandbox: {
     notifyRetryMs: number;
     duplicateNotifies: number;
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
     metricsPort: e.METRICS_PORT ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     sandbox: {
       notifyRetryMs: e.SANDBOX_NOTIFY_RETRY_MS,
       duplicateNotifies: e.SANDBOX_DUPLICATE_NOTIFIES,

@@ -33,8 +33,11 @@ export interface Maintenance {
   sendReminders(): Promise<boolean>;
   /** Enqueues the season messages ("photos are online", reminders before closing) that fell due. */
   sendSeasonMessages(): Promise<boolean>;
-  /** Starts the timers (and the backfill once); returns what stops them. */
-  start(): () => void;
+  /**
+   * Starts the timers (and the backfill once); returns what stops them, which resolves when the
+   * job runs under way have ended (docs/operations.md, "Stopping cleanly").
+   */
+  start(): () => Promise<void>;
 }
 
 /**
@@ -85,39 +88,45 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         if (enqueued > 0) logger.info({ enqueued }, 'season messages enqueued');
       }),
     start() {
+      const running = new Set<Promise<unknown>>();
+      const track = (run: Promise<unknown>): void => {
+        const settled = run.catch(() => undefined).finally(() => running.delete(settled));
+        running.add(settled);
+      };
       // Photos stored before the small thumbnail existed get it in the background, one at a time.
-      maintenance.backfillSmallThumbnails().catch((err: unknown) => logger.warn({ err }, 'small thumbnail backfill stopped'));
+      track(maintenance.backfillSmallThumbnails().catch((err: unknown) => logger.warn({ err }, 'small thumbnail backfill stopped')));
       const reconcile = setInterval(() => {
-        maintenance.sweepPayments().catch((err: unknown) => logger.warn({ err }, 'payment sweep failed'));
+        track(maintenance.sweepPayments().catch((err: unknown) => logger.warn({ err }, 'payment sweep failed')));
       }, PAYMENT_SWEEP_EVERY_MS);
       const limits = setInterval(() => {
-        maintenance.sweepLimits().catch((err: unknown) => logger.warn({ err }, 'rate limit sweep failed'));
+        track(maintenance.sweepLimits().catch((err: unknown) => logger.warn({ err }, 'rate limit sweep failed')));
       }, LIMIT_SWEEP_EVERY_MS);
       const publish = setInterval(() => {
-        maintenance.publishScheduled().catch((err: unknown) => logger.warn({ err }, 'scheduled publication failed'));
+        track(maintenance.publishScheduled().catch((err: unknown) => logger.warn({ err }, 'scheduled publication failed')));
       }, deps.config.publishCheckIntervalMs);
       const removals = setInterval(() => {
-        maintenance.retryFileDeletions().catch((err: unknown) => logger.warn({ err }, 'retrying photo file removals failed'));
+        track(maintenance.retryFileDeletions().catch((err: unknown) => logger.warn({ err }, 'retrying photo file removals failed')));
       }, FILE_DELETION_RETRY_EVERY_MS);
       const reminderTimer = setInterval(() => {
-        maintenance.sendReminders().catch((err: unknown) => logger.warn({ err }, 'cart and payment reminders failed'));
+        track(maintenance.sendReminders().catch((err: unknown) => logger.warn({ err }, 'cart and payment reminders failed')));
       }, REMINDERS_EVERY_MS);
       reminderTimer.unref();
       const seasonMessages = setInterval(() => {
-        maintenance.sendSeasonMessages().catch((err: unknown) => logger.warn({ err }, 'season messages failed'));
+        track(maintenance.sendSeasonMessages().catch((err: unknown) => logger.warn({ err }, 'season messages failed')));
       }, SEASON_SEND_EVERY_MS);
       seasonMessages.unref();
       removals.unref();
       reconcile.unref();
       limits.unref();
       publish.unref();
-      return () => {
+      return async () => {
         clearInterval(reconcile);
         clearInterval(limits);
         clearInterval(publish);
         clearInterval(removals);
         clearInterval(reminderTimer);
         clearInterval(seasonMessages);
+        await Promise.all(running);
       };
     },
   };

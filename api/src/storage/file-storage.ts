@@ -3,6 +3,7 @@ import { constants as FS, readFile } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { assertObjectKey, type ObjectStorage } from './object-storage';
+import { heldPath, holdActive } from './backup-hold';
 
 /** The scratch folder inside the storage root: never listed, never migrated. */
 export const SCRATCH_FOLDER = 'tmp';
@@ -104,6 +105,22 @@ export function createFileStorage(root: string): ObjectStorage {
     },
 
     async remove(keys) {
+      if (keys.length > 0 && (await holdActive(scratchDir))) {
+        // A backup is copying this store: the object waits in the scratch folder until it is done
+        // (docs/operations.md, "Backup and restore").
+        await Promise.all(
+          keys.map(async (key) => {
+            const held = heldPath(scratchDir, key);
+            await fs.mkdir(path.dirname(held), { recursive: true });
+            await fs.rename(pathOf(key), held).catch((err: NodeJS.ErrnoException) => {
+              if (err.code !== 'ENOENT') throw err;
+            });
+          }),
+        );
+        // The backup may have ended while these moved: then nothing will clear them, so they go now.
+        if (!(await holdActive(scratchDir))) await Promise.all(keys.map((key) => fs.rm(heldPath(scratchDir, key), { force: true })));
+        return;
+      }
       await Promise.all(keys.map((key) => fs.rm(pathOf(key), { force: true })));
     },
 
