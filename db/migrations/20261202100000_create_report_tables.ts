@@ -12,7 +12,10 @@ import type { Knex } from 'knex';
  *   (days from the class's publish day to the day paid) are set in the transaction that marks the
  *   order paid, exactly once; null while unpaid. `placed_day` is the day the order was placed.
  *   `item_kind` print | digital | package; `item_key` product:{id} | package:{id};
- *   `digital` says whether the line's revenue counts as digital.
+ *   `digital` says whether the line's revenue counts as digital. `order_first` marks the first
+ *   line of its order and `class_first` the first line of its order in its class (album_id, null
+ *   included), so a report counts orders with a SUM over the lines it reads anyway instead of a
+ *   COUNT(DISTINCT order_id) (docs/reports.md#how-the-figures-stay-fast).
  * - gallery_visits: who opened a gallery, for the "opened" figure (docs/reports.md, "Families who
  *   opened the gallery"). `kind` child: a child unlocked by code (`visitor` is c:{studentId});
  *   grant: a school or class grant seen on a class or school (`visitor` is a keyed hash of the
@@ -29,6 +32,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('item_key', 40).notNullable();
     t.string('item_name', 120).notNullable();
     t.boolean('digital').notNullable().defaultTo(false);
+    t.boolean('order_first').notNullable().defaultTo(false);
+    t.boolean('class_first').notNullable().defaultTo(false);
     t.integer('quantity').notNullable();
     t.integer('list_thebe').notNullable();
     t.integer('revenue_thebe').notNullable();

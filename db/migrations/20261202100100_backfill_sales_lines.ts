@@ -159,6 +159,8 @@ export async function up(knex: Knex): Promise<void> {
           item_key: line.itemKey,
           item_name: line.itemName,
           digital: line.digital,
+          order_first: index === 0,
+          class_first: lines.findIndex((other) => other.albumId === line.albumId) === index,
           quantity: line.quantity,
           list_thebe: line.listThebe,
           revenue_thebe: shares[index] ?? 0,

@@ -4,8 +4,9 @@ import type { Knex } from 'knex';
  * Covering indexes for the season reports (docs/reports.md#how-the-figures-stay-fast): each report
  * query reads one index range in order and never the table rows.
  *
- * - sales_lines_class_figures: the per-class and per-school figures, read in class order so the
- *   grouping streams (no sort); the paid day filters inside the index.
+ * - sales_lines_class_figures: the per-class figures, read in class order and, within a class, in
+ *   child order, so the grouping and the count of distinct children stream (no sort); the paid day
+ *   filters inside the index; orders are counted from the first-line flags.
  * - sales_lines_class_items: the best sellers, likewise.
  * - sales_lines_paid: the sales over time of every school, by paid day (a range of days is one
  *   range of the index).
@@ -17,7 +18,7 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('sales_lines', (t) => {
-    t.index(['school_id', 'album_id', 'paid_day', 'order_id', 'student_id', 'digital', 'revenue_thebe'], 'sales_lines_class_figures');
+    t.index(['school_id', 'album_id', 'student_id', 'paid_day', 'class_first', 'order_first', 'digital', 'revenue_thebe'], 'sales_lines_class_figures');
     t.index(['school_id', 'album_id', 'item_key', 'paid_day', 'item_kind', 'item_name', 'quantity', 'revenue_thebe'], 'sales_lines_class_items');
     t.index(['paid_day', 'order_id', 'revenue_thebe', 'publish_offset'], 'sales_lines_paid');
     t.index(['school_id', 'paid_day', 'album_id', 'order_id', 'revenue_thebe', 'publish_offset'], 'sales_lines_school_paid');
@@ -53,6 +54,6 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex(['school_id', 'paid_day', 'album_id', 'order_id', 'revenue_thebe', 'publish_offset'], 'sales_lines_school_paid');
     t.dropIndex(['paid_day', 'order_id', 'revenue_thebe', 'publish_offset'], 'sales_lines_paid');
     t.dropIndex(['school_id', 'album_id', 'item_key', 'paid_day', 'item_kind', 'item_name', 'quantity', 'revenue_thebe'], 'sales_lines_class_items');
-    t.dropIndex(['school_id', 'album_id', 'paid_day', 'order_id', 'student_id', 'digital', 'revenue_thebe'], 'sales_lines_class_figures');
+    t.dropIndex(['school_id', 'album_id', 'student_id', 'paid_day', 'class_first', 'order_first', 'digital', 'revenue_thebe'], 'sales_lines_class_figures');
   });
 }

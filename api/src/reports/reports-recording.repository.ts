@@ -18,6 +18,9 @@ export interface NewSaleLine {
   itemKey: string;
   itemName: string;
   digital: boolean;
+  /** The first line of its order; the first line of its order in its class (docs/reports.md#how-the-figures-stay-fast). */
+  orderFirst: boolean;
+  classFirst: boolean;
   quantity: number;
   listThebe: number;
   revenueThebe: number;
@@ -68,6 +71,8 @@ export function createReportsRecordingRepository(knex: Knex) {
             item_key: line.itemKey,
             item_name: line.itemName,
             digital: line.digital,
+            order_first: line.orderFirst,
+            class_first: line.classFirst,
             quantity: line.quantity,
             list_thebe: line.listThebe,
             revenue_thebe: line.revenueThebe,

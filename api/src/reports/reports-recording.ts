@@ -56,7 +56,7 @@ const ITEM_NAME_CHARS = 120;
 export function saleLinesOf(order: SaleSource): NewSaleLine[] {
   const placedDay = reportDay(order.placedAt);
   const base = { orderId: order.orderId, schoolId: order.schoolId, placedDay };
-  const lines: Omit<NewSaleLine, 'revenueThebe'>[] = [
+  const lines: Omit<NewSaleLine, 'revenueThebe' | 'orderFirst' | 'classFirst'>[] = [
     ...order.singles.map((line) => ({
       ...base,
       albumId: line.albumId,
@@ -83,7 +83,12 @@ export function saleLinesOf(order: SaleSource): NewSaleLine[] {
     })),
   ];
   const shares = allocateRevenue(order.totalThebe, lines.map((line) => line.listThebe));
-  return lines.map((line, index) => ({ ...line, revenueThebe: shares[index] ?? 0 }));
+  return lines.map((line, index) => ({
+    ...line,
+    revenueThebe: shares[index] ?? 0,
+    orderFirst: index === 0,
+    classFirst: lines.findIndex((other) => other.albumId === line.albumId) === index,
+  }));
 }
 
 /** Sale lines: written with the order, marked paid by the paying transaction. */

@@ -161,13 +161,22 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
       }
       const rowOf = (schoolId: number, albumId: number | null): Sums | undefined => (albumId === null ? schoolSums.get(schoolId) : classSums.get(albumId));
 
+      // The repository answers per class; a school's figures are the sums of its rows, its orders
+      // counted once each by their first line (docs/reports.md#how-the-figures-stay-fast).
       for (const record of paid) {
-        const row = rowOf(record.schoolId, record.albumId);
-        if (!row) continue;
-        row.paidOrders = record.paidOrders;
-        row.orderingChildren = record.orderingChildren;
-        row.revenueThebe = record.revenueThebe;
-        row.digitalRevenueThebe = record.digitalRevenueThebe;
+        const school = schoolSums.get(record.schoolId);
+        if (school) {
+          school.paidOrders += record.schoolOrders;
+          school.orderingChildren += record.orderingChildren;
+          school.revenueThebe += record.revenueThebe;
+          school.digitalRevenueThebe += record.digitalRevenueThebe;
+        }
+        const album = record.albumId === null ? undefined : classSums.get(record.albumId);
+        if (!album) continue;
+        album.paidOrders = record.paidOrders;
+        album.orderingChildren = record.orderingChildren;
+        album.revenueThebe = record.revenueThebe;
+        album.digitalRevenueThebe = record.digitalRevenueThebe;
       }
       for (const item of items) {
         const school = schoolSums.get(item.schoolId);
@@ -184,10 +193,15 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
         if (row) row.opened = record.visitors;
       }
       for (const record of pending) {
-        const row = rowOf(record.schoolId, record.albumId);
-        if (!row) continue;
-        row.pendingOrders = record.orders;
-        row.pendingThebe = record.thebe;
+        const school = schoolSums.get(record.schoolId);
+        if (school) {
+          school.pendingOrders += record.schoolOrders;
+          school.pendingThebe += record.thebe;
+        }
+        const album = record.albumId === null ? undefined : classSums.get(record.albumId);
+        if (!album) continue;
+        album.pendingOrders = record.orders;
+        album.pendingThebe = record.thebe;
       }
       const refundedInSchool = new Set<string>();
       for (const record of refunds) {
