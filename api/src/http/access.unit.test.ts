@@ -29,6 +29,21 @@ describe('the gallery cookie', () => {
     expect(access.read(contextWith(cookie))).toEqual(first);
   });
 
+  it('held: the request\'s entries, then, once an unlock wrote the cookie, the entries being written', () => {
+    const access = createAccessService(SECRET, none);
+    const cookie = signed({ g: { s: [[3, 't', far]], a: [], st: [] } });
+    const set = vi.fn();
+    const ctx = { cookies: { get: (name: string) => (name === ACCESS_COOKIE ? cookie : undefined), set }, secure: false } as unknown as AppContext;
+    expect(access.held(ctx)).toEqual({ schools: [{ id: 3, tag: 't', exp: far }], albums: [], students: [] });
+    access.grantSchool(ctx, 5, 2);
+    const held = access.held(ctx);
+    expect(held.schools.map((entry) => entry.id)).toEqual([3, 5]);
+    const written = held.schools[1]!;
+    expect(written.tag).not.toBe('');
+    expect(written.exp).toBeGreaterThan(Date.now() / 1000);
+    expect(set).toHaveBeenCalledTimes(1);
+  });
+
   it('a kept cookie still expires when its time is up', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2027-03-01T08:00:00Z'));

@@ -7,6 +7,8 @@ import { PAYMENT_REUSE_MS } from '../payments/payments.service';
 import { addStudents, familyWith, setAccessMode } from '../students/students.test-helpers';
 import { up as backfill } from '../../../db/migrations/20261202100100_backfill_sales_lines';
 import { reportDay } from './reports-recording';
+import { credentialTag, signCartLink } from '../carts/cart-token';
+import { insertGuardian } from '../carts/carts.test-helpers';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -315,5 +317,36 @@ describeApi('gallery visits for the season reports', () => {
       { albumId: codes.openAlbumId, studentId: kabo!.id, kind: 'child', visitor: `c:${kabo!.id}`, day: today },
       { albumId: codes.openAlbumId, studentId: naledi!.id, kind: 'child', visitor: `c:${naledi!.id}`, day: today },
     ]);
+  });
+
+  it('a cart restore link counts the school and the children it grants on the new device', async () => {
+    const codes = await createShop(server);
+    const staff = await staffClient(server);
+    const [tumelo] = await addStudents(staff, codes.openAlbumId, ['Tumelo']);
+    await setAccessMode(staff, codes.schoolId, 'student_codes');
+    const epoch = Number((await server.runtime.knex('schools').where({ id: shop.schoolId }).first('grant_epoch')).grant_epoch);
+    const guardianId = await insertGuardian(server, { email: `restore-${Date.now()}@example.test`, follows: [{ schoolId: shop.schoolId }, { schoolId: codes.schoolId, studentId: tumelo!.id }] });
+    const secret = server.config.jwtSecret;
+    const stored = String((await server.runtime.knex('students').where({ id: tumelo!.id }).first('code')).code);
+    const token = signCartLink(secret, {
+      guardianId,
+      version: 1,
+      expiresAt: Date.now() + 3600_000,
+      grants: [
+        { kind: 'school', id: shop.schoolId, tag: credentialTag(secret, 'school', shop.schoolId, epoch) },
+        { kind: 'student', id: tumelo!.id, tag: credentialTag(secret, 'student', tumelo!.id, stored) },
+      ],
+    });
+    const schoolBefore = await visits(shop.schoolId);
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+    const device = new Client(server.url);
+    expect((await device.post('/api/guardians/cart/restore', { token })).status).toBe(200);
+    const added = (await visits(shop.schoolId)).slice(schoolBefore.length);
+    expect(added).toEqual([{ albumId: null, studentId: null, kind: 'grant', visitor: expect.stringMatching(/^g:/), day: reportDay(Date.now()) }]);
+    expect(schoolBefore.map((visit) => visit.visitor)).not.toContain(added[0]!.visitor);
+    expect(await visits(codes.schoolId)).toEqual([{ albumId: codes.openAlbumId, studentId: tumelo!.id, kind: 'child', visitor: `c:${tumelo!.id}`, day: reportDay(Date.now()) }]);
+    // The restored grant is the one this device now lists classes with.
+    await device.get(`/api/albums/${shop.openAlbumId}/photos`);
+    expect((await visits(shop.schoolId)).slice(schoolBefore.length + 1)).toEqual([{ ...added[0], albumId: shop.openAlbumId }]);
   });
 });
