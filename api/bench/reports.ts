@@ -256,7 +256,7 @@ async function measure(label: string, databaseUrl: string, dir: string): Promise
   const port = await freePort();
   const secret = randomBytes(32).toString('base64url');
   // Production on MySQL requires SMTP_URL; this bench sends no e-mail, so nothing ever connects to it.
-  const mail = databaseUrl.startsWith('mysql') ? { SMTP_URL: 'smtp://127.0.0.1:9' } : {};
+  const mail: Record<string, string> = databaseUrl.startsWith('mysql') ? { SMTP_URL: 'smtp://127.0.0.1:9' } : {};
   const env = benchEnv(dir, port, { DATABASE_URL: databaseUrl, JWT_SECRET: secret, ...mail });
   const config = loadConfig(env, dir);
   const runtime = await buildRuntime(config, createLogger('warn'));
