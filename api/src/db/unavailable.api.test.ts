@@ -10,7 +10,7 @@ const unavailable = { message: HARDENING_MSG.databaseUnavailable, code: 'DATABAS
 async function expectUnavailable(res: Promise<{ status: number; body: unknown; headers: Headers }>) {
   const answer = await res;
   expect(answer.status).toBe(503);
-  expect(answer.body).toEqual(unavailable);
+  expect(answer.body).toEqual({ ...unavailable, requestId: answer.headers.get('x-request-id') });
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
 }
 
@@ -18,7 +18,7 @@ async function expectUnavailable(res: Promise<{ status: number; body: unknown; h
 async function expectHealthDown(res: Promise<{ status: number; body: unknown; headers: Headers }>) {
   const answer = await res;
   expect(answer.status).toBe(503);
-  expect(answer.body).toEqual({ ...unavailable, status: 'unavailable', database: 'down', storage: 'ok', redis: 'not configured' });
+  expect(answer.body).toEqual({ ...unavailable, status: 'unavailable', database: 'down', storage: 'ok', redis: 'not configured', requestId: answer.headers.get('x-request-id') });
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
 }
 

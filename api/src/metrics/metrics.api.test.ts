@@ -44,7 +44,7 @@ describeApi('metrics', () => {
     it('is a 404 when METRICS_TOKEN is not set', async () => {
       const res = await new Client(other.url).get('/metrics', { Authorization: `Bearer ${TOKEN}` });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: MSG.notFound, code: 'NOT_FOUND' });
+      expect(res.body).toEqual({ message: MSG.notFound, code: 'NOT_FOUND', requestId: res.headers.get('x-request-id') });
     });
 
     it('wants the token: none or a wrong one is a 401', async () => {
@@ -52,7 +52,7 @@ describeApi('metrics', () => {
       for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer wrong-token-of-some-length' }, { Authorization: `Basic ${TOKEN}` }, { Authorization: `Bearer ${TOKEN}x` }]) {
         const res = await anon.get('/metrics', headers);
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ message: METRICS_MSG.tokenRequired, code: 'METRICS_TOKEN_REQUIRED' });
+        expect(res.body).toEqual({ message: METRICS_MSG.tokenRequired, code: 'METRICS_TOKEN_REQUIRED', requestId: res.headers.get('x-request-id') });
         expect(res.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
       }
     });
