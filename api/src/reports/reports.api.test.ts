@@ -24,6 +24,8 @@ const botswanaDay = (ms: number) => new Date(ms + 2 * 3600_000).toISOString().sl
  * - O3, parent 1, left pending: a print of B, 3000.
  * - O4, parent 1, card declined (still waiting for payment): a print of B, 3000.
  * - O5, parent 1, cancelled by staff before paying: a print of A, 3000: counted nowhere.
+ * - O7, parent 2, left pending over two classes: a print of A (3000 in 1A) + a download of 2B's
+ *   photo (1750 in 2B) = 4750: the school waits for 4750 once, each class for its part.
  * Beta Primary (student codes): Class 1A (roster of 2), Class 2B (nothing).
  * - O6, Neo's family (unlocked by code), paid: a download of Neo's photo, 1750 (digital only).
  */
@@ -85,6 +87,10 @@ describeApi('season reports', () => {
     await payThroughSandbox(server, o4, { card: '4000000000000036' });
     const o5 = await place(parent1, alpha, [{ photoId: a, albumId: alpha.openAlbumId, product: alpha.print, quantity: 1 }]);
     expect((await staff.put(`/api/orders/${o5}`, { orderStatus: 'cancelled' })).status).toBe(200);
+    await place(parent2, alpha, [
+      { photoId: a, albumId: alpha.openAlbumId, product: alpha.print, quantity: 1 },
+      { photoId: alpha.protectedPhotoId, albumId: alpha.protectedAlbumId, product: alpha.digital, quantity: 1 },
+    ]);
 
     await setAccessMode(staff, beta.schoolId, 'student_codes');
     const [neo] = (await addStudents(staff, beta.openAlbumId, ['Neo Kgosi', 'Lesedi Tau'])) as [Student];
@@ -138,8 +144,8 @@ describeApi('season reports', () => {
       averageOrderThebe: 6250,
       revenuePerHeadThebe: 4167,
       topItems: [item(alpha, 'print', 3, 9000), item(alpha, 'digital', 2, 3500)],
-      pendingOrders: 2,
-      pendingThebe: 6000,
+      pendingOrders: 3,
+      pendingThebe: 10750,
       refundOrders: 1,
       refundThebe: 4750,
     };
@@ -163,8 +169,8 @@ describeApi('season reports', () => {
       averageOrderThebe: 5375,
       revenuePerHeadThebe: 3583,
       topItems: [item(alpha, 'print', 3, 9000), item(alpha, 'digital', 1, 1750)],
-      pendingOrders: 2,
-      pendingThebe: 6000,
+      pendingOrders: 3,
+      pendingThebe: 9000,
       refundOrders: 1,
       refundThebe: 3000,
     });
@@ -181,7 +187,8 @@ describeApi('season reports', () => {
       averageOrderThebe: 1750,
       revenuePerHeadThebe: null,
       topItems: [item(alpha, 'digital', 1, 1750)],
-      ...none,
+      pendingOrders: 1,
+      pendingThebe: 1750,
       refundOrders: 1,
       refundThebe: 1750,
     });
@@ -221,8 +228,8 @@ describeApi('season reports', () => {
       averageOrderThebe: 4750,
       revenuePerHeadThebe: 2850,
       topItems: [item(alpha, 'print', 3, 9000), item(alpha, 'digital', 2, 3500), item(beta, 'digital', 1, 1750)],
-      pendingOrders: 2,
-      pendingThebe: 6000,
+      pendingOrders: 3,
+      pendingThebe: 10750,
       refundOrders: 1,
       refundThebe: 4750,
     });
@@ -235,7 +242,7 @@ describeApi('season reports', () => {
     expect(before.totals).toMatchObject({ paidOrders: 0, revenueThebe: 0, pendingOrders: 0, refundOrders: 0, topItems: [] });
     expect(before.schools).toHaveLength(2);
     const holding = schoolsReportSchema.parse((await staff.get(`/api/reports/schools?from=${today}&to=${today}`)).body);
-    expect(holding.totals).toMatchObject({ paidOrders: 3, revenueThebe: 14250, pendingOrders: 2, refundOrders: 1 });
+    expect(holding.totals).toMatchObject({ paidOrders: 3, revenueThebe: 14250, pendingOrders: 3, pendingThebe: 10750, refundOrders: 1 });
   });
 
   it('sales over time by day and by week, and the tail after publishing', async () => {

@@ -1,4 +1,7 @@
 import type { Knex } from 'knex';
+import { GABORONE_OFFSET_MS } from '../outreach/send-window';
+
+const DAY_MS = 24 * 3600_000;
 
 /**
  * The queries of the season reports (docs/reports.md). Every figure is aggregated in SQL over the
@@ -61,10 +64,14 @@ export interface OpenedRecord {
 export interface PendingRecord {
   schoolId: number;
   albumId: number | null;
+  /** A class's waiting orders (0 on a school's row). */
   orders: number;
-  /** Orders whose first line is in this row: a school's waiting orders are their sum. */
+  /** A school's waiting orders (0 on a class's row). */
   schoolOrders: number;
+  /** A school's waiting total (0 on a class's row). */
   thebe: number;
+  /** A class's part of the waiting totals (0 on a school's row). */
+  classThebe: number;
 }
 
 /** One flagged order's lines in one class (albumId null: lines without a class). */
@@ -92,6 +99,18 @@ function inRange<T extends Knex.QueryBuilder>(query: T, column: string, range: D
   return query;
 }
 
+/** The epoch ms at which a Botswana day YYYYMMDD begins (UTC+2, docs/reports.md#dates-and-ranges). */
+export function dayStartMs(day: number): number {
+  return Date.UTC(Math.floor(day / 10000), (Math.floor(day / 100) % 100) - 1, day % 100) - GABORONE_OFFSET_MS;
+}
+
+/** Orders placed in the range: on `orders.created_at`, the same days as the lines' `placed_day`. */
+function placedInRange<T extends Knex.QueryBuilder>(query: T, range: DayRange): T {
+  if (range.from !== null) void query.where('o.created_at', '>=', dayStartMs(range.from));
+  if (range.to !== null) void query.where('o.created_at', '<', dayStartMs(range.to) + DAY_MS);
+  return query;
+}
+
 export function createReportsRepository(knex: Knex) {
   /** Paid sale lines in the range (payment completed: paid_day is set then, exactly once). */
   const paidLines = (range: DayRange) => inRange(knex('sales_lines').whereNotNull('paid_day'), 'paid_day', range);
@@ -116,10 +135,9 @@ export function createReportsRepository(knex: Knex) {
 
     /** Every class, archived too, with its publish time and its first photo's (not a card). */
     async classes(): Promise<ReportClassRecord[]> {
-      const firstPhotos = knex('photos').where('kind', 'photo').groupBy('album_id').select('album_id').min({ first_photo_at: 'created_at' }).as('fp');
-      const rows = (await knex('albums as a')
-        .leftJoin(firstPhotos, 'fp.album_id', 'a.id')
-        .select('a.id', 'a.school_id', 'a.name', 'a.status', 'a.archived_at', 'a.published_at', 'fp.first_photo_at')) as {
+      // One seek per class in photos_album_kind_created, rather than grouping every photo.
+      const firstPhoto = knex('photos as p').where('p.album_id', knex.ref('a.id')).andWhere('p.kind', 'photo').min('p.created_at');
+      const rows = (await knex('albums as a').select('a.id', 'a.school_id', 'a.name', 'a.status', 'a.archived_at', 'a.published_at', firstPhoto.as('first_photo_at'))) as {
         id: number;
         school_id: number;
         name: string;
@@ -204,34 +222,42 @@ export function createReportsRepository(knex: Knex) {
       }));
     },
 
-    /** Orders waiting for payment placed in the range, per class (albumId null: lines without a class), in one pass; counted like paidFigures. */
+    /**
+     * Orders waiting for payment placed in the range (docs/reports.md#unpaid-orders-and-refunds),
+     * per class (albumId null: the school's orders over several classes or none). Read from the
+     * few waiting orders through their own index: an order of one class (`orders.album_id`) counts
+     * there whole; only an order over several classes is shared out by its lines.
+     */
     async pending(range: DayRange): Promise<PendingRecord[]> {
-      const rows = (await inRange(
-        knex('orders as o').join('sales_lines as sl', 'sl.order_id', 'o.id').where('o.order_status', 'pending').whereNot('o.payment_status', 'completed'),
-        'sl.placed_day',
-        range,
-      )
-        .groupBy('sl.school_id', 'sl.album_id')
-        .select('sl.school_id', 'sl.album_id')
-        .sum({ orders: knex.raw('case when sl.class_first then 1 else 0 end') })
-        .sum({ school_orders: knex.raw('case when sl.order_first then 1 else 0 end') })
-        .sum({ thebe: 'sl.revenue_thebe' })) as Record<string, unknown>[];
-      return rows.map((row) => ({
-        schoolId: Number(row.school_id),
-        albumId: idOrNull(row.album_id),
-        orders: num(row.orders),
-        schoolOrders: num(row.school_orders),
-        thebe: num(row.thebe),
-      }));
+      const waiting = () => placedInRange(knex('orders as o').where('o.order_status', 'pending').whereNot('o.payment_status', 'completed'), range);
+      const [whole, shared] = (await Promise.all([
+        waiting().groupBy('o.school_id', 'o.album_id').select('o.school_id', 'o.album_id').count({ orders: '*' }).sum({ thebe: 'o.total_thebe' }),
+        waiting()
+          .whereNull('o.album_id')
+          .join('sales_lines as sl', 'sl.order_id', 'o.id')
+          .whereNotNull('sl.album_id')
+          .groupBy('sl.school_id', 'sl.album_id')
+          .select('sl.school_id', 'sl.album_id')
+          .sum({ orders: knex.raw('case when sl.class_first then 1 else 0 end') })
+          .sum({ thebe: 'sl.revenue_thebe' }),
+      ])) as Record<string, unknown>[][];
+      return [
+        // A school's waiting orders: every order once, with its total.
+        ...(whole ?? []).map((row) => ({ schoolId: Number(row.school_id), albumId: null, orders: 0, schoolOrders: num(row.orders), thebe: num(row.thebe) })),
+        // A class's: its one-class orders, and its lines of the others.
+        ...(whole ?? [])
+          .filter((row) => row.album_id !== null && row.album_id !== undefined)
+          .map((row) => ({ schoolId: Number(row.school_id), albumId: Number(row.album_id), orders: num(row.orders), schoolOrders: 0, thebe: 0, classThebe: num(row.thebe) })),
+        ...(shared ?? []).map((row) => ({ schoolId: Number(row.school_id), albumId: Number(row.album_id), orders: num(row.orders), schoolOrders: 0, thebe: 0, classThebe: num(row.thebe) })),
+      ].map((row) => ({ classThebe: 0, ...row }));
     },
 
     /** Orders flagged for a refund (paid twice, or paid after cancellation) placed in the range, with their lines' revenue per class. */
     async refundLines(range: DayRange): Promise<RefundLinesRecord[]> {
-      const rows = (await inRange(
+      const rows = (await placedInRange(
         knex('orders as o')
           .join('sales_lines as sl', 'sl.order_id', 'o.id')
-          .whereIn('o.id', knex('orders').where('paid_after_cancel', '>', 0).select('id').union((q) => void q.from('orders').where('duplicate_payments', '>', 0).select('id'))),
-        'sl.placed_day',
+          .where((flagged) => void flagged.where('o.paid_after_cancel', '>', 0).orWhere('o.duplicate_payments', '>', 0)),
         range,
       )
         .groupBy('o.id', 'sl.school_id', 'sl.album_id', 'o.total_thebe', 'o.paid_after_cancel', 'o.duplicate_payments')

@@ -200,8 +200,8 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
         }
         const album = record.albumId === null ? undefined : classSums.get(record.albumId);
         if (!album) continue;
-        album.pendingOrders = record.orders;
-        album.pendingThebe = record.thebe;
+        album.pendingOrders += record.orders;
+        album.pendingThebe += record.classThebe;
       }
       const refundedInSchool = new Set<string>();
       for (const record of refunds) {
