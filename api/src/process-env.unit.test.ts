@@ -13,6 +13,6 @@ describe('the environment a server process starts with', () => {
 
   it('npm start sets it', async () => {
     const { default: pkg } = await import('../../package.json', { with: { type: 'json' } });
-    expect(pkg.scripts.start).toContain('MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} tsx api/src/server.ts');
+    expect(pkg.scripts.start).toContain('MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} node --enable-source-maps dist/server.js');
   });
 });

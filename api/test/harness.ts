@@ -4,7 +4,7 @@ import path from 'node:path';
 import net, { type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { describe, inject } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { ACCESS_COOKIE, grantTagger } from '../src/http/access';
 import { loadConfig, type Config } from '../src/config';
@@ -170,4 +170,22 @@ export function grantCookie(server: TestServer, grant: { schools: number[]; albu
     audience: 'gallery',
   });
   return `${ACCESS_COOKIE}=${token}`;
+}
+
+const REQUEST_ID = /"requestId":"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"/;
+
+/**
+ * An error answer with its request id taken out, so two answers that must say the same thing
+ * (an unknown account and a wrong password, another family's photo and no photo) can be compared:
+ * each carries its own id (docs/operations.md, "Logs and request ids"), and nothing else may differ.
+ * A JSON text keeps every other byte; a parsed body loses only that field. Fails when the id is missing.
+ */
+export function withoutRequestId<T>(body: T): T {
+  if (typeof body === 'string') {
+    expect(body).toMatch(REQUEST_ID);
+    return body.replace(REQUEST_ID, '"requestId":"-"') as T;
+  }
+  const { requestId, ...rest } = body as Record<string, unknown>;
+  expect(requestId).toEqual(expect.any(String));
+  return rest as T;
 }

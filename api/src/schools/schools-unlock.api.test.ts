@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
 import { schoolVerifyResponseSchema } from '../../contract/schools';
-import { Client, describeApi, startWithStaff, type TestServer } from '../../test/harness';
+import { Client, describeApi, withoutRequestId, startWithStaff, type TestServer } from '../../test/harness';
 import { SCHOOL_PASSWORD, createAlbum, createSchool } from './schools.test-helpers';
 
 describeApi('school unlock and the class list (docs/access.md)', () => {
@@ -66,7 +66,7 @@ describeApi('school unlock and the class list (docs/access.md)', () => {
     const unknown = await raw('no-such-school');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toBe(wrong.body);
+    expect(withoutRequestId(unknown.body)).toBe(withoutRequestId(wrong.body));
     expect(JSON.parse(wrong.body).message).toBe(MSG.invalidSchoolPassword);
     expect(wrong.cookie).toEqual([]);
   });
