@@ -36,7 +36,7 @@ import type { PhotoInfo, PricedLine } from '../src/orders/pricing';
 import { createPaymentsRepository } from '../src/payments/payments.repository';
 import { generateDemoPhoto } from '../src/media/generate';
 import { createPhotoRepository } from '../src/photos/photos.repository';
-import { benchEnv, freePort, memoryOf, stop, waitForHealth } from './server-process';
+import { benchEnv, freePort, memoryOf, stop, waitForHealth, mysqlReachable } from './server-process';
 import { SERVER_PROCESS_ENV } from '../src/process-env';
 
 const PARENTS = Number(process.env.BENCH_PARENTS ?? 50);
@@ -333,23 +333,11 @@ async function measure(label: string, databaseUrl: string, dir: string): Promise
   }
 }
 
-async function mysqlReachable(): Promise<boolean> {
-  const knex = createKnex(databaseTarget(MYSQL_SERVER_URL));
-  try {
-    await knex.raw('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await knex.destroy();
-  }
-}
-
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-checkout-'));
   try {
     await measure('SQLite', `sqlite:${path.join(dir, 'sqlite', 'bench.sqlite')}`, path.join(dir, 'sqlite'));
-    if (await mysqlReachable()) {
+    if (await mysqlReachable(MYSQL_SERVER_URL)) {
       const name = `bench_checkout_${randomBytes(4).toString('hex')}`;
       await createMysqlDatabase(MYSQL_SERVER_URL, name);
       try {

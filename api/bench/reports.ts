@@ -28,8 +28,10 @@ import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { buildRuntime } from '../src/bootstrap';
 import { createKnex, createMysqlDatabase, databaseTarget, dropMysqlDatabase } from '../src/db/knex';
-import { benchEnv, freePort, stop, waitForHealth } from './server-process';
+import { benchEnv, freePort, stop, waitForHealth, mysqlReachable } from './server-process';
 import { SERVER_PROCESS_ENV } from '../src/process-env';
+// The seeded generator the test images use, so every run seeds the same data.
+import { random } from '../src/media/generate';
 
 const SCHOOLS = 200;
 const CLASSES_PER_SCHOOL = 10;
@@ -44,18 +46,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** The season: classes publish over its first 60 days, sales run on for about four months. */
 const SEASON_START = Date.UTC(2026, 1, 2) - 2 * 3600_000;
 const DAY_MS = 24 * 3600_000;
-
-/** A small deterministic generator, so every run seeds the same data. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** YYYYMMDD of an epoch-ms time in Botswana (UTC+2). */
 const dayOf = (ms: number): number => Number(new Date(ms + 2 * 3600_000).toISOString().slice(0, 10).replaceAll('-', ''));
@@ -318,24 +308,12 @@ async function measure(label: string, databaseUrl: string, dir: string): Promise
   return ok;
 }
 
-async function mysqlReachable(): Promise<boolean> {
-  const knex = createKnex(databaseTarget(MYSQL_SERVER_URL));
-  try {
-    await knex.raw('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await knex.destroy();
-  }
-}
-
 async function main(): Promise<void> {
   const dir = KEEP_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'bench-reports-')));
   let ok = true;
   try {
     ok = (await measure('SQLite', `sqlite:${path.join(dir, 'sqlite', 'bench.sqlite')}`, path.join(dir, 'sqlite'))) && ok;
-    if (await mysqlReachable()) {
+    if (await mysqlReachable(MYSQL_SERVER_URL)) {
       const name = KEEP_DIR ? 'bench_reports_keep' : `bench_reports_${randomBytes(4).toString('hex')}`;
       if (KEEP_DIR) {
         const admin = createKnex(databaseTarget(MYSQL_SERVER_URL));

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import net from 'node:net';
+import { createKnex, databaseTarget } from '../src/db/knex';
 
 /** Resolves once the server answers /api/health; fails if it exits or takes over 60 s. */
 export async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
@@ -97,4 +98,17 @@ export async function stop(child: ChildProcess | null): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** Whether a MySQL/MariaDB server answers at `url`: the benches that use one skip it with a notice when none does. */
+export async function mysqlReachable(url: string): Promise<boolean> {
+  const knex = createKnex(databaseTarget(url));
+  try {
+    await knex.raw('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await knex.destroy();
+  }
 }

@@ -7,7 +7,7 @@ import { escapeHtml } from '../lib/escape';
  */
 
 /** mulberry32: a tiny seeded PRNG, so the same seed always draws the same picture. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0 || 0x9e3779b9;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
