@@ -107,7 +107,7 @@ suite('backup and restore of the embedded default, online', () => {
     // also holds the uploads' own temp files, which the server removes just after answering, so
     // it is read until those are gone (a leftover of the hold would never go).
     const scratchFiles = async () =>
-      (await fs.readdir(path.join(dataDir, 'storage', 'tmp'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+      (await fs.readdir(path.join(dataDir, 'storage', 'tmp'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => path.relative(path.join(dataDir, 'storage', 'tmp'), path.join(entry.parentPath, entry.name)));
     await waitUntil(async () => (await scratchFiles()).length === 0, 5_000).catch(() => undefined);
     expect(await scratchFiles()).toEqual([]);
 

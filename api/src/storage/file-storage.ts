@@ -8,6 +8,8 @@ import { heldPath, holdActive } from './backup-hold';
 /** The scratch folder inside the storage root: never listed, never migrated. */
 export const SCRATCH_FOLDER = 'tmp';
 const PART_SUFFIX = '.part';
+/** Tries of one move into the held folder while that folder is being removed under it. */
+const HOLD_MOVE_ATTEMPTS = 5;
 
 /**
  * Objects as files under one folder (`data/storage` by default): `<root>/<key>`. Writes go
@@ -30,6 +32,29 @@ export function createFileStorage(root: string): ObjectStorage {
     } catch (err) {
       await fs.rm(temp, { force: true });
       throw err;
+    }
+  }
+
+  /**
+   * Moves an object into the held folder. The backup removes that folder when it releases its
+   * hold, possibly while this runs, so a folder made here can vanish before the rename: then
+   * the move is tried again while the object is still in place.
+   */
+  async function hold(key: string): Promise<void> {
+    const from = pathOf(key);
+    const to = heldPath(scratchDir, key);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await fs.mkdir(path.dirname(to), { recursive: true });
+        await fs.rename(from, to);
+        return;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+        // Already moved or removed by another removal of the same object: done.
+        if (!(await fs.stat(from).then(() => true, () => false))) return;
+        if (attempt >= HOLD_MOVE_ATTEMPTS) throw err;
+      }
     }
   }
 
@@ -108,17 +133,15 @@ export function createFileStorage(root: string): ObjectStorage {
       if (keys.length > 0 && (await holdActive(scratchDir))) {
         // A backup is copying this store: the object waits in the scratch folder until it is done
         // (docs/operations.md, "Backup and restore").
-        await Promise.all(
-          keys.map(async (key) => {
-            const held = heldPath(scratchDir, key);
-            await fs.mkdir(path.dirname(held), { recursive: true });
-            await fs.rename(pathOf(key), held).catch((err: NodeJS.ErrnoException) => {
-              if (err.code !== 'ENOENT') throw err;
-            });
-          }),
-        );
-        // The backup may have ended while these moved: then nothing will clear them, so they go now.
-        if (!(await holdActive(scratchDir))) await Promise.all(keys.map((key) => fs.rm(heldPath(scratchDir, key), { force: true })));
+        const moves = await Promise.allSettled(keys.map((key) => hold(key)));
+        // The backup may have ended while these moved: then nothing will clear them, so they go
+        // now, and so does any object whose move failed because the held folder was going away.
+        if (!(await holdActive(scratchDir))) {
+          await Promise.all(keys.map(async (key) => Promise.all([fs.rm(heldPath(scratchDir, key), { force: true }), fs.rm(pathOf(key), { force: true })])));
+          return;
+        }
+        const failed = moves.find((move) => move.status === 'rejected');
+        if (failed) throw failed.reason;
         return;
       }
       await Promise.all(keys.map((key) => fs.rm(pathOf(key), { force: true })));
