@@ -35,6 +35,7 @@ import * as packagesCoupons from './20261201100000_create_packages_coupons';
 import * as reportTables from './20261202100000_create_report_tables';
 import * as backfillSalesLines from './20261202100100_backfill_sales_lines';
 import * as reportIndexes from './20261202110000_report_indexes';
+import * as visitReportIndexes from './20261203100000_visit_report_indexes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -84,6 +85,7 @@ const migrations: [string, Migration][] = [
   ['20261202100000_create_report_tables', reportTables],
   ['20261202100100_backfill_sales_lines', backfillSalesLines],
   ['20261202110000_report_indexes', reportIndexes],
+  ['20261203100000_visit_report_indexes', visitReportIndexes],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
