@@ -36,6 +36,7 @@ import * as reportTables from './20261202100000_create_report_tables';
 import * as backfillSalesLines from './20261202100100_backfill_sales_lines';
 import * as reportIndexes from './20261202110000_report_indexes';
 import * as visitReportIndexes from './20261203100000_visit_report_indexes';
+import * as salesSeasonTotals from './20261203110000_sales_season_totals';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -86,6 +87,7 @@ const migrations: [string, Migration][] = [
   ['20261202100100_backfill_sales_lines', backfillSalesLines],
   ['20261202110000_report_indexes', reportIndexes],
   ['20261203100000_visit_report_indexes', visitReportIndexes],
+  ['20261203110000_sales_season_totals', salesSeasonTotals],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -12,6 +12,8 @@ export const FILE_DELETION_RETRY_EVERY_MS = 60_000;
 export const REMINDERS_EVERY_MS = 5 * 60_000;
 /** How often the season timeline looks for messages that fell due (docs/outreach.md, "The season timeline"). */
 export const SEASON_SEND_EVERY_MS = 60_000;
+/** How often paid sale lines are added to the season totals (docs/reports.md#how-the-figures-stay-fast). */
+export const SEASON_TOTALS_EVERY_MS = 60_000;
 
 /**
  * The season messages and the cart and payment reminders share one lock: both plan messages to the
@@ -33,6 +35,8 @@ export interface Maintenance {
   sendReminders(): Promise<boolean>;
   /** Enqueues the season messages ("photos are online", reminders before closing) that fell due. */
   sendSeasonMessages(): Promise<boolean>;
+  /** Adds the paid sale lines not yet counted to the season totals the reports read. */
+  rollUpSeasonTotals(): Promise<boolean>;
   /**
    * Starts the timers (and the backfill once); returns what stops them, which resolves when the
    * job runs under way have ended (docs/operations.md, "Stopping cleanly").
@@ -47,7 +51,7 @@ export interface Maintenance {
  */
 export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }): Maintenance {
   const { logger, jobLock } = deps;
-  const { commerce: { payments }, photos, albums, fileDeletions, students, reminders, season } = deps.services;
+  const { commerce: { payments }, photos, albums, fileDeletions, students, reminders, season, reports } = deps.services;
 
   const maintenance: Maintenance = {
     sweepPayments: () =>
@@ -87,6 +91,12 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         const enqueued = await season.sendDue();
         if (enqueued > 0) logger.info({ enqueued }, 'season messages enqueued');
       }),
+    rollUpSeasonTotals: () =>
+      jobLock.runExclusive('season-totals', async () => {
+        // One process at a time: the roll-up reads the totals it adds to.
+        const rolled = await reports.rollUpSeasonTotals();
+        if (rolled > 0) logger.debug({ rolled }, 'paid sale lines added to the season totals');
+      }),
     start() {
       const running = new Set<Promise<unknown>>();
       const track = (run: Promise<unknown>): void => {
@@ -115,6 +125,10 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         track(maintenance.sendSeasonMessages().catch((err: unknown) => logger.warn({ err }, 'season messages failed')));
       }, SEASON_SEND_EVERY_MS);
       seasonMessages.unref();
+      const seasonTotals = setInterval(() => {
+        track(maintenance.rollUpSeasonTotals().catch((err: unknown) => logger.warn({ err }, 'season totals roll-up failed')));
+      }, SEASON_TOTALS_EVERY_MS);
+      seasonTotals.unref();
       removals.unref();
       reconcile.unref();
       limits.unref();
@@ -126,6 +140,7 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         clearInterval(removals);
         clearInterval(reminderTimer);
         clearInterval(seasonMessages);
+        clearInterval(seasonTotals);
         await Promise.all(running);
       };
     },

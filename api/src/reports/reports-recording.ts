@@ -91,7 +91,12 @@ export function saleLinesOf(order: SaleSource): NewSaleLine[] {
   }));
 }
 
-/** Sale lines: written with the order, marked paid by the paying transaction. */
+/** Paid lines added to the season totals in one transaction of the roll-up job. */
+export const ROLLUP_BATCH = 5_000;
+/** Batches a run of the roll-up job takes at most, so one run holds its job lock briefly. */
+export const ROLLUP_BATCHES_PER_RUN = 20;
+
+/** Sale lines: written with the order, marked paid by the paying transaction, rolled up by the job. */
 export function createSalesRecording(deps: Pick<Deps, 'knex'>) {
   const repo = createReportsRecordingRepository(deps.knex);
   return {
@@ -110,6 +115,21 @@ export function createSalesRecording(deps: Pick<Deps, 'knex'>) {
       for (const klass of await repo.unpaidLineClasses(orderId, tx)) {
         await repo.markPaid(orderId, klass.albumId, { paidDay, paidAt: at, publishOffset: publishOffset(at, klass.publishedAt) }, tx);
       }
+    },
+
+    /**
+     * The roll-up job (docs/reports.md#how-the-figures-stay-fast): adds the paid lines not yet in
+     * the season totals to them, ROLLUP_BATCH lines a transaction, at most ROLLUP_BATCHES_PER_RUN
+     * batches a run. Returns how many lines it rolled up.
+     */
+    async rollUp(): Promise<number> {
+      let rolled = 0;
+      for (let batch = 0; batch < ROLLUP_BATCHES_PER_RUN; batch++) {
+        const done = await repo.rollUpPaidLines(ROLLUP_BATCH);
+        rolled += done;
+        if (done < ROLLUP_BATCH) break;
+      }
+      return rolled;
     },
   };
 }

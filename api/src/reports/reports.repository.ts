@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { GABORONE_OFFSET_MS } from '../outreach/send-window';
+import { addLineToSeason, type SeasonItemRow, type SeasonTotalRow, type UnrolledLineRow } from './reports-recording.repository';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -187,6 +188,63 @@ export function createReportsRepository(knex: Knex) {
         revenueThebe: num(row.revenue),
         digitalRevenueThebe: num(row.digital_revenue),
       }));
+    },
+
+    /**
+     * The paid figures and best sellers of the whole season, from the season totals the roll-up
+     * job maintains plus the paid lines it has not rolled up yet, read in one transaction so a
+     * roll-up committing meanwhile is seen wholly or not at all
+     * (docs/reports.md#how-the-figures-stay-fast). Ordering children are counted over the lines.
+     */
+    async seasonFigures(): Promise<{ paid: PaidFiguresRecord[]; items: ItemFiguresRecord[] }> {
+      const [read, children] = await Promise.all([
+        knex.transaction(
+          async (tx) => {
+            const totals = (await tx('sales_class_totals').select('school_id', 'album_key', 'paid_orders', 'school_orders', 'revenue_thebe', 'digital_revenue_thebe')) as SeasonTotalRow[];
+            const items = (await tx('sales_class_items').select('school_id', 'album_key', 'item_key', 'item_kind', 'item_name', 'quantity', 'revenue_thebe')) as SeasonItemRow[];
+            const unrolled = (await tx('sales_lines')
+              .where('rolled_up', false)
+              .whereNotNull('paid_day')
+              .select('school_id', 'album_id', 'item_key', 'item_kind', 'item_name', 'class_first', 'order_first', 'digital', 'quantity', 'revenue_thebe')) as UnrolledLineRow[];
+            return { totals, items, unrolled };
+          },
+          { readOnly: true },
+        ),
+        knex('sales_lines').whereNotNull('paid_day').groupBy('school_id', 'album_id').select('school_id', 'album_id').countDistinct({ children: 'student_id' }) as Promise<Record<string, unknown>[]>,
+      ]);
+      const totals = new Map<string, SeasonTotalRow>();
+      const items = new Map<string, SeasonItemRow>();
+      for (const row of read.totals) {
+        const total = { school_id: Number(row.school_id), album_key: Number(row.album_key), paid_orders: num(row.paid_orders), school_orders: num(row.school_orders), revenue_thebe: num(row.revenue_thebe), digital_revenue_thebe: num(row.digital_revenue_thebe) };
+        totals.set(`${total.school_id}:${total.album_key}`, total);
+      }
+      for (const row of read.items) {
+        const item = { school_id: Number(row.school_id), album_key: Number(row.album_key), item_key: String(row.item_key), item_kind: String(row.item_kind), item_name: String(row.item_name), quantity: num(row.quantity), revenue_thebe: num(row.revenue_thebe) };
+        items.set(`${item.school_id}:${item.album_key}:${item.item_key}`, item);
+      }
+      for (const line of read.unrolled) addLineToSeason(line, totals, items);
+      const childrenOf = new Map(children.map((row) => [`${Number(row.school_id)}:${row.album_id === null || row.album_id === undefined ? 0 : Number(row.album_id)}`, num(row.children)]));
+      const albumOf = (albumKey: number): number | null => (albumKey === 0 ? null : albumKey);
+      return {
+        paid: [...totals.entries()].map(([key, row]) => ({
+          schoolId: row.school_id,
+          albumId: albumOf(row.album_key),
+          paidOrders: row.paid_orders,
+          schoolOrders: row.school_orders,
+          orderingChildren: childrenOf.get(key) ?? 0,
+          revenueThebe: row.revenue_thebe,
+          digitalRevenueThebe: row.digital_revenue_thebe,
+        })),
+        items: [...items.values()].map((row) => ({
+          schoolId: row.school_id,
+          albumId: albumOf(row.album_key),
+          key: row.item_key,
+          kind: row.item_kind,
+          name: row.item_name,
+          quantity: row.quantity,
+          revenueThebe: row.revenue_thebe,
+        })),
+      };
     },
 
     /** Units and revenue of each product or package per class (lines without a class: albumId null). */

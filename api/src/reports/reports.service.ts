@@ -20,6 +20,7 @@ import {
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { createReportsRepository, type DayRange, type ItemFiguresRecord } from './reports.repository';
+import { createSalesRecording } from './reports-recording';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -124,6 +125,7 @@ const visitKind = (basis: ReportOpenedBasis): string => (basis === 'children' ? 
 
 export function createReportsService(deps: Pick<Deps, 'knex'>) {
   const repo = createReportsRepository(deps.knex);
+  const sales = createSalesRecording(deps);
 
   const rangeOf = (query: { from: string | null; to: string | null }): DayRange => ({
     from: query.from === null ? null : dayNumber(query.from),
@@ -131,15 +133,19 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
   });
 
   return {
+    /** Adds the paid lines not yet counted to the season totals (the maintenance job, under its lock). */
+    rollUpSeasonTotals: (): Promise<number> => sales.rollUp(),
+
     /** Every school and each of its classes, with the totals over all schools (docs/reports.md). */
     async schools(query: SchoolsReportQuery): Promise<SchoolsReport> {
       const range = rangeOf(query);
-      const [schools, classes, rosters, paid, items, opened, pending, refunds] = await Promise.all([
+      // The whole season reads the maintained season totals; a range reads the lines of its days.
+      const whole = range.from === null && range.to === null;
+      const [schools, classes, rosters, [paid, items], opened, pending, refunds] = await Promise.all([
         repo.schools(),
         repo.classes(),
         repo.rosterSizes(),
-        repo.paidFigures(range),
-        repo.itemFigures(range),
+        whole ? repo.seasonFigures().then((season) => [season.paid, season.items] as const) : Promise.all([repo.paidFigures(range), repo.itemFigures(range)]),
         repo.opened(range),
         repo.pending(range),
         repo.refundLines(range),
