@@ -13,6 +13,8 @@ import type { Knex } from 'knex';
  *   (the school's orders first seen in this row), revenue and digital revenue.
  * - sales_class_items: per (school, class, item_key) the units and revenue, with the item's kind and
  *   its name (the greatest of the names sold, as the report over lines shows it).
+ * - sales_class_children: each (school, class, child) with a rolled-up paid line, so a class's
+ *   ordering children are a count of its rows.
  *
  * The lines already paid are rolled up here, in the migration.
  */
@@ -40,6 +42,17 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('revenue_thebe').notNullable();
     t.primary(['school_id', 'album_key', 'item_key']);
   });
+  await knex.schema.createTable('sales_class_children', (t) => {
+    t.integer('school_id').unsigned().notNullable();
+    t.integer('album_key').unsigned().notNullable();
+    t.integer('student_id').unsigned().notNullable();
+    t.primary(['school_id', 'album_key', 'student_id']);
+  });
+  await rollUpPaidLines(knex);
+}
+
+/** Rolls up every paid line into the empty season tables (exported for its test). */
+export async function rollUpPaidLines(knex: Knex): Promise<void> {
   const albumKey = knex.raw('coalesce(album_id, 0)');
   await knex
     .into(knex.raw('sales_class_totals (school_id, album_key, paid_orders, school_orders, revenue_thebe, digital_revenue_thebe)'))
@@ -64,10 +77,14 @@ export async function up(knex: Knex): Promise<void> {
         .groupBy('school_id', albumKey, 'item_key')
         .select('school_id', knex.raw('coalesce(album_id, 0) as album_key'), 'item_key', knex.raw('max(item_kind)'), knex.raw('max(item_name)'), knex.raw('sum(quantity)'), knex.raw('sum(revenue_thebe)')),
     );
+  await knex
+    .into(knex.raw('sales_class_children (school_id, album_key, student_id)'))
+    .insert(knex('sales_lines').whereNotNull('paid_day').whereNotNull('student_id').distinct('school_id', knex.raw('coalesce(album_id, 0) as album_key'), 'student_id'));
   await knex('sales_lines').whereNotNull('paid_day').update({ rolled_up: true });
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('sales_class_children');
   await knex.schema.dropTable('sales_class_items');
   await knex.schema.dropTable('sales_class_totals');
   await knex.schema.alterTable('sales_lines', (t) => {

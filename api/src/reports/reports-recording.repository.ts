@@ -58,6 +58,7 @@ export interface UnrolledLineRow {
   id?: number;
   school_id: number;
   album_id: number | null;
+  student_id?: number | null;
   item_key: string;
   item_kind: string;
   item_name: string;
@@ -67,7 +68,7 @@ export interface UnrolledLineRow {
   quantity: number;
   revenue_thebe: number | string;
 }
-interface SeasonKeyRow {
+export interface SeasonKeyRow {
   school_id: number;
   album_key: number;
 }
@@ -84,6 +85,16 @@ export interface SeasonItemRow extends SeasonKeyRow {
   quantity: number;
   revenue_thebe: number;
 }
+
+export interface SeasonChildRow extends SeasonKeyRow {
+  student_id: number;
+}
+/** The (school, class, child) of a paid line; null for a line without a child. */
+export function seasonChildOf(line: UnrolledLineRow): SeasonChildRow | null {
+  if (line.student_id === null || line.student_id === undefined) return null;
+  return { school_id: Number(line.school_id), album_key: line.album_id === null ? 0 : Number(line.album_id), student_id: Number(line.student_id) };
+}
+export const seasonChildKey = (row: SeasonChildRow): string => `${Number(row.school_id)}:${Number(row.album_key)}:${Number(row.student_id)}`;
 
 /** Adds one paid line into season totals keyed `school:albumKey` and items keyed `school:albumKey:item` (albumKey 0: no class). */
 export function addLineToSeason(line: UnrolledLineRow, totals: Map<string, SeasonTotalRow>, items: Map<string, SeasonItemRow>): void {
@@ -180,7 +191,7 @@ export function createReportsRecordingRepository(knex: Knex) {
           .whereNotNull('paid_day')
           .orderBy('id')
           .limit(limit)
-          .select('id', 'school_id', 'album_id', 'item_key', 'item_kind', 'item_name', 'class_first', 'order_first', 'digital', 'quantity', 'revenue_thebe')) as UnrolledLineRow[];
+          .select('id', 'school_id', 'album_id', 'student_id', 'item_key', 'item_kind', 'item_name', 'class_first', 'order_first', 'digital', 'quantity', 'revenue_thebe')) as UnrolledLineRow[];
         if (lines.length === 0) return 0;
         const totals = new Map<string, SeasonTotalRow>();
         const items = new Map<string, SeasonItemRow>();
@@ -216,6 +227,15 @@ export function createReportsRecordingRepository(knex: Knex) {
               .update({ item_kind: row.item_kind, item_name: row.item_name, quantity: tx.raw('quantity + ?', [row.quantity]), revenue_thebe: tx.raw('revenue_thebe + ?', [row.revenue_thebe]) });
           }
         }
+        const children = new Map<string, SeasonChildRow>();
+        for (const line of lines) {
+          const child = seasonChildOf(line);
+          if (child) children.set(seasonChildKey(child), child);
+        }
+        for (const row of (await tx('sales_class_children').whereIn('school_id', schoolIds).select('school_id', 'album_key', 'student_id')) as SeasonChildRow[]) {
+          children.delete(seasonChildKey(row));
+        }
+        for (const row of children.values()) await tx('sales_class_children').insert(row);
         const ids = lines.map((line) => Number(line.id));
         for (let start = 0; start < ids.length; start += 500) await tx('sales_lines').whereIn('id', ids.slice(start, start + 500)).update({ rolled_up: true });
         return lines.length;

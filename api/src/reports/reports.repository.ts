@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { GABORONE_OFFSET_MS } from '../outreach/send-window';
-import { addLineToSeason, type SeasonItemRow, type SeasonTotalRow, type UnrolledLineRow } from './reports-recording.repository';
+import { addLineToSeason, seasonChildKey, seasonChildOf, type SeasonChildRow, type SeasonItemRow, type SeasonTotalRow, type UnrolledLineRow } from './reports-recording.repository';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -194,24 +194,31 @@ export function createReportsRepository(knex: Knex) {
      * The paid figures and best sellers of the whole season, from the season totals the roll-up
      * job maintains plus the paid lines it has not rolled up yet, read in one transaction so a
      * roll-up committing meanwhile is seen wholly or not at all
-     * (docs/reports.md#how-the-figures-stay-fast). Ordering children are counted over the lines.
+     * (docs/reports.md#how-the-figures-stay-fast).
      */
     async seasonFigures(): Promise<{ paid: PaidFiguresRecord[]; items: ItemFiguresRecord[] }> {
-      const [read, children] = await Promise.all([
-        knex.transaction(
-          async (tx) => {
-            const totals = (await tx('sales_class_totals').select('school_id', 'album_key', 'paid_orders', 'school_orders', 'revenue_thebe', 'digital_revenue_thebe')) as SeasonTotalRow[];
-            const items = (await tx('sales_class_items').select('school_id', 'album_key', 'item_key', 'item_kind', 'item_name', 'quantity', 'revenue_thebe')) as SeasonItemRow[];
-            const unrolled = (await tx('sales_lines')
-              .where('rolled_up', false)
-              .whereNotNull('paid_day')
-              .select('school_id', 'album_id', 'item_key', 'item_kind', 'item_name', 'class_first', 'order_first', 'digital', 'quantity', 'revenue_thebe')) as UnrolledLineRow[];
-            return { totals, items, unrolled };
-          },
-          { readOnly: true },
-        ),
-        knex('sales_lines').whereNotNull('paid_day').groupBy('school_id', 'album_id').select('school_id', 'album_id').countDistinct({ children: 'student_id' }) as Promise<Record<string, unknown>[]>,
-      ]);
+      const read = await knex.transaction(async (tx) => {
+        const totals = (await tx('sales_class_totals').select('school_id', 'album_key', 'paid_orders', 'school_orders', 'revenue_thebe', 'digital_revenue_thebe')) as SeasonTotalRow[];
+        const items = (await tx('sales_class_items').select('school_id', 'album_key', 'item_key', 'item_kind', 'item_name', 'quantity', 'revenue_thebe')) as SeasonItemRow[];
+        const children = (await tx('sales_class_children').groupBy('school_id', 'album_key').select('school_id', 'album_key').count({ children: '*' })) as Record<string, unknown>[];
+        const unrolled = (await tx('sales_lines')
+          .where('rolled_up', false)
+          .whereNotNull('paid_day')
+          .select('school_id', 'album_id', 'student_id', 'item_key', 'item_kind', 'item_name', 'class_first', 'order_first', 'digital', 'quantity', 'revenue_thebe')) as UnrolledLineRow[];
+        // A child of a line not rolled up yet counts only when not among the class's children already.
+        const newChildren = new Map<string, SeasonChildRow>();
+        for (const line of unrolled) {
+          const child = seasonChildOf(line);
+          if (child) newChildren.set(seasonChildKey(child), child);
+        }
+        if (newChildren.size > 0) {
+          const schoolIds = [...new Set([...newChildren.values()].map((child) => child.school_id))];
+          for (const row of (await tx('sales_class_children').whereIn('school_id', schoolIds).select('school_id', 'album_key', 'student_id')) as SeasonChildRow[]) {
+            newChildren.delete(seasonChildKey(row));
+          }
+        }
+        return { totals, items, children, unrolled, newChildren: [...newChildren.values()] };
+      });
       const totals = new Map<string, SeasonTotalRow>();
       const items = new Map<string, SeasonItemRow>();
       for (const row of read.totals) {
@@ -223,7 +230,11 @@ export function createReportsRepository(knex: Knex) {
         items.set(`${item.school_id}:${item.album_key}:${item.item_key}`, item);
       }
       for (const line of read.unrolled) addLineToSeason(line, totals, items);
-      const childrenOf = new Map(children.map((row) => [`${Number(row.school_id)}:${row.album_id === null || row.album_id === undefined ? 0 : Number(row.album_id)}`, num(row.children)]));
+      const childrenOf = new Map(read.children.map((row) => [`${Number(row.school_id)}:${Number(row.album_key)}`, num(row.children)]));
+      for (const child of read.newChildren) {
+        const key = `${child.school_id}:${child.album_key}`;
+        childrenOf.set(key, (childrenOf.get(key) ?? 0) + 1);
+      }
       const albumOf = (albumKey: number): number | null => (albumKey === 0 ? null : albumKey);
       return {
         paid: [...totals.entries()].map(([key, row]) => ({
