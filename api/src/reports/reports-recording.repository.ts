@@ -237,7 +237,13 @@ export function createReportsRecordingRepository(knex: Knex) {
         }
         for (const row of children.values()) await tx('sales_class_children').insert(row);
         const ids = lines.map((line) => Number(line.id));
-        for (let start = 0; start < ids.length; start += 500) await tx('sales_lines').whereIn('id', ids.slice(start, start + 500)).update({ rolled_up: true });
+        // Marked only while still unmarked: should a second roll-up ever run at once (a lock lost),
+        // one of the two finds fewer lines to mark and rolls back, so no line is counted twice.
+        let marked = 0;
+        for (let start = 0; start < ids.length; start += 500) {
+          marked += Number(await tx('sales_lines').whereIn('id', ids.slice(start, start + 500)).where('rolled_up', false).update({ rolled_up: true }));
+        }
+        if (marked !== ids.length) throw new Error(`another roll-up marked ${ids.length - marked} of these ${ids.length} sale lines first; this one is rolled back`);
         return lines.length;
       });
     },
