@@ -3,7 +3,7 @@ import { escapeHtml } from '../lib/escape';
 import { WATERMARK_OPACITY, WATERMARK_SHADOW_OPACITY } from '../../contract/constants';
 
 /** The lettering's height, as a share of the image's longer side. */
-const FONT_SHARE = 1 / 8;
+const FONT_SHARE = 1 / 7;
 /** The rows' spacing, in ems (each tile holds two rows, bricked). */
 const TILE_HEIGHT_EM = 4;
 /** How soft the lettering's edges are: the blur's standard deviation, in ems. */
