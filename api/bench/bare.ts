@@ -16,12 +16,19 @@ async function shrink(data: Buffer, raw: Raw, side: number): Promise<{ data: Buf
   return { data: out.data, raw: { width: out.info.width, height: out.info.height, channels: out.info.channels } };
 }
 
+/** The three renditions an upload stores, encoded as the product encodes them but with no watermark. */
+export interface CleanRenditions {
+  preview: Buffer;
+  thumbnail: Buffer;
+  smallThumbnail: Buffer;
+}
+
 /**
  * The minimal libvips work of an upload: one decode shrunk on load to preview size, the resizes to
  * the thumbnail and the small thumbnail, and the three WebP encodes the product stores, with the
  * product's encoder settings. No watermark, no checks, no hashing, nothing written.
  */
-export async function minimalRenditions(file: string): Promise<number> {
+export async function cleanRenditions(file: string): Promise<CleanRenditions> {
   const base = await sharp(file, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' })
     .autoOrient()
     .resize(inside(PREVIEW_MAX_SIDE))
@@ -33,6 +40,12 @@ export async function minimalRenditions(file: string): Promise<number> {
   const thumbnail = await sharp(thumb.data, { raw: thumb.raw }).webp(WEBP_THUMB).toBuffer();
   const small = await shrink(thumb.data, thumb.raw, SMALL_THUMBNAIL_MAX_SIDE);
   const smallThumbnail = await sharp(small.data, { raw: small.raw }).webp(WEBP_SMALL_THUMB).toBuffer();
+  return { preview, thumbnail, smallThumbnail };
+}
+
+/** `cleanRenditions` as the throughput reference: the bytes it made, added up. */
+export async function minimalRenditions(file: string): Promise<number> {
+  const { preview, thumbnail, smallThumbnail } = await cleanRenditions(file);
   return preview.length + thumbnail.length + smallThumbnail.length;
 }
 

@@ -12,7 +12,9 @@
  * through all of that n times). Each round's ratios are printed too, to show the spread. One batch
  * through each before the rounds is not counted (warm-up). Prints photos/s of each with its CPU
  * time per photo, the ratios (a)/(b) (target >= 0.9) and (b)/(c) (target >= 0.8), and the
- * server's peak RSS (VmHWM; target <= 400 MB). BENCH_INPUT=<dir> keeps the generated photos there
+ * server's peak RSS (VmHWM; target <= 400 MB), then the watermark's weight: the preview, thumbnail
+ * and small thumbnail of 40 of the photos with and without it, as bytes, their ratio (target <= 1.5
+ * for the preview and the thumbnail) and the share of pixels it covers. BENCH_INPUT=<dir> keeps the generated photos there
  * for the next run; BENCH_CPU_PROF=<dir> profiles the server.
  *
  * STORAGE_URL=s3://bucket/prefix (with the S3_* settings as the server takes them) adds (a'): a
@@ -25,18 +27,19 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { DEFAULT_BUSINESS_NAME } from '../contract/brand';
 import { createKnex, databaseTarget, insertedId } from '../src/db/knex';
 import type { UploadedFile } from '../src/http/multipart';
 import { createLogger } from '../src/logger';
-import { generateDemoPhoto } from '../src/media/generate';
+import { generateGrainedPhoto, photoGrain } from '../src/media/generate';
 import { createMediaService, MEDIA_JOBS } from '../src/media/media.service';
 import type { MediaService } from '../src/media/media.types';
 import { createUploadPipeline } from '../src/media/upload-pipeline';
+import { renderPhoto } from '../src/media/renditions';
+import { watermarkCoverage } from '../src/media/watermark';
 import { createFileStorage } from '../src/storage/file-storage';
-import { minimalRenditions, pool } from './bare';
-import { freePort, memoryOf, registerBenchAdmin, s3Settings, waitForHealth } from './server-process';
+import { cleanRenditions, minimalRenditions, pool } from './bare';
+import { freePort, json, memoryOf, s3Settings, waitForHealth } from './server-process';
 import { SERVER_PROCESS_ENV } from '../src/process-env';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
@@ -48,11 +51,7 @@ const HEIGHT = 3000;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function generatePhotos(dir: string): Promise<string[]> {
-  // One shared grain layer: upscaled drawings compress far better than camera photos, so noise
-  // brings file size and decode cost close to real 12 MP JPEGs (3-6 MB each).
-  const grain = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } } })
-    .raw()
-    .toBuffer();
+  const grain = await photoGrain(WIDTH, HEIGHT);
   const files: string[] = [];
   for (let i = 0; i < PHOTOS; i++) {
     const file = path.join(dir, `IMG_${String(i + 1).padStart(4, '0')}.JPG`);
@@ -61,11 +60,7 @@ async function generatePhotos(dir: string): Promise<string[]> {
       files.push(file);
       continue;
     }
-    const scene = await generateDemoPhoto({ seed: 1000 + i, label: `Student ${i + 1}`, width: 1000, height: 750 });
-    let pipeline = sharp(scene)
-      .resize(WIDTH, HEIGHT)
-      .composite([{ input: grain, raw: { width: WIDTH, height: HEIGHT, channels: 3 }, blend: 'soft-light' }])
-      .jpeg({ quality: 90 });
+    let pipeline = await generateGrainedPhoto({ seed: 1000 + i, label: `Student ${i + 1}`, width: WIDTH, height: HEIGHT }, grain);
     // Every fifth photo was taken in portrait: stored landscape with an EXIF rotation.
     if (i % 5 === 4) pipeline = pipeline.withMetadata({ orientation: 6 });
     await pipeline.toFile(file);
@@ -147,6 +142,8 @@ interface Timed {
   cpuSeconds: number;
 }
 
+const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password' };
+
 /** (a): the real server, started once; each call uploads its files one batch at a time. */
 async function startApi(dir: string, storageEnv: Record<string, string> = { STORAGE_URL: 'file:' }) {
   const port = await freePort();
@@ -165,6 +162,9 @@ async function startApi(dir: string, storageEnv: Record<string, string> = { STOR
     // Production starts only with PayGate credentials; these benchmarks take no payments.
     PAYGATE_ID: '1000000001',
     PAYGATE_SECRET: randomBytes(12).toString('hex'),
+    // Production opens no registration: the server makes its first administrator from these.
+    INITIAL_ADMIN_EMAIL: BENCH_ADMIN.email,
+    INITIAL_ADMIN_PASSWORD: BENCH_ADMIN.password,
     ...storageEnv,
   });
   const pid = child.pid ?? 0;
@@ -176,7 +176,9 @@ async function startApi(dir: string, storageEnv: Record<string, string> = { STOR
   };
   try {
     await waitForHealth(url, child);
-    const token = await registerBenchAdmin(url);
+    const { token } = await json<{ token: string }>(
+      await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) }),
+    );
     const albumId = await insertAlbum(databaseUrl);
     const idleMb = (await memoryOf(pid)).rssMb;
     return {
@@ -255,6 +257,51 @@ async function runPipeline(media: MediaService, files: string[]): Promise<Timed>
   return total;
 }
 
+/** How many photos the renditions' weights are measured on, spread evenly over the set. */
+const WEIGHED_PHOTOS = 40;
+/** The watermarked preview and thumbnail may weigh this many times their clean encode (docs/images.md, "The watermark"). */
+const WATERMARK_WEIGHT_TARGET = 1.5;
+
+/**
+ * The weight of the watermark: each rendition as the product stores it against the same pixels
+ * encoded without the watermark at the same WebP settings (`cleanRenditions`, the reference (c)
+ * encodes), with the share of the image's pixels the watermark touches and its mean opacity.
+ * Not timed: it runs after the rounds.
+ */
+async function weighWatermark(files: string[]): Promise<void> {
+  const step = Math.max(1, files.length / WEIGHED_PHOTOS);
+  const sample = Array.from({ length: Math.min(WEIGHED_PHOTOS, files.length) }, (_, i) => files[Math.floor(i * step)] as string);
+  const kinds = [
+    { key: 'preview', label: 'preview', target: WATERMARK_WEIGHT_TARGET },
+    { key: 'thumbnail', label: 'thumbnail', target: WATERMARK_WEIGHT_TARGET },
+    { key: 'smallThumbnail', label: 'small thumbnail', target: null },
+  ] as const;
+  const sums = kinds.map(() => ({ marked: 0, clean: 0, touched: 0, opacity: 0 }));
+  for (const file of sample) {
+    const [marked, clean] = await Promise.all([renderPhoto(file, DEFAULT_BUSINESS_NAME), cleanRenditions(file)]);
+    for (const [i, kind] of kinds.entries()) {
+      const rendition = marked[kind.key];
+      const sum = sums[i] as (typeof sums)[number];
+      const coverage = await watermarkCoverage(rendition.width, rendition.height, DEFAULT_BUSINESS_NAME);
+      sum.marked += rendition.data.length;
+      sum.clean += clean[kind.key].length;
+      sum.touched += coverage.touched;
+      sum.opacity += coverage.opacity;
+    }
+  }
+  console.log(`watermark weight over ${sample.length} photos (mean bytes watermarked / clean at the same WebP settings; pixels touched, mean opacity):`);
+  for (const [i, kind] of kinds.entries()) {
+    const sum = sums[i] as (typeof sums)[number];
+    const ratio = sum.marked / sum.clean;
+    const verdict = kind.target === null ? '(no target)' : `(target <= ${kind.target}) ${ratio <= kind.target ? 'PASS' : 'FAIL'}`;
+    const kb = (bytes: number) => (bytes / sample.length / 1000).toFixed(1);
+    console.log(
+      `  ${kind.label.padEnd(16)} ${kb(sum.marked).padStart(6)} kB / ${kb(sum.clean).padStart(6)} kB = ${ratio.toFixed(2)}  ${verdict};` +
+        ` touches ${((sum.touched / sample.length) * 100).toFixed(0)}% of pixels, mean opacity ${((sum.opacity / sample.length) * 100).toFixed(1)}%`,
+    );
+  }
+}
+
 /** (c): the minimal libvips work, MEDIA_JOBS photos at a time like the server's limiter. */
 function runMinimal(files: string[]): Promise<Timed> {
   return timed(() => pool(files, MEDIA_JOBS, minimalRenditions));
@@ -323,6 +370,7 @@ async function main(): Promise<void> {
         console.log(`ratio (a')/(a), S3/folder:      ${(rate(onS3.total) / rate(sides.api.total)).toFixed(3).padStart(7)}`);
         console.log(`server on S3 peak RSS MB:       ${(await apiS3.peakMb()).toFixed(1).padStart(7)}  (idle before uploads ${apiS3.idleMb.toFixed(1)})`);
       }
+      await weighWatermark(files);
     } finally {
       await api.stop();
       await apiS3?.stop();

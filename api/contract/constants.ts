@@ -37,7 +37,10 @@ export const THUMBNAIL_MAX_SIDE = 400;
  */
 export const SMALL_THUMBNAIL_MAX_SIDE = 320;
 export const PREVIEW_MAX_SIDE = 1280;
+/** The watermark's white lettering (docs/images.md, "The watermark"). */
 export const WATERMARK_OPACITY = 0.3;
+/** The soft black shadow set off under the lettering, which makes it read on light and mid-tone photos. */
+export const WATERMARK_SHADOW_OPACITY = 0.3;
 
 export const CLIENT_PREVIEW_MAX_SIDE = 200;
 export const CLIENT_PREVIEW_JPEG_QUALITY = 0.85;

@@ -3,7 +3,7 @@ import sharp, { type Channels, type WebpOptions } from 'sharp';
 import { PREVIEW_MAX_SIDE, SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
 import { DECODE_OPTIONS } from './image-check';
 import { greyCopy, type GreyImage } from './card-scan';
-import { watermarkInPlace, watermarkSvg } from './watermark';
+import { watermarkInPlace, watermarkOverlay } from './watermark';
 
 export const EXAMPLE_MAX_SIDE = 800;
 export const WEBP_PREVIEW = { quality: 80, effort: 2 } as const;
@@ -109,7 +109,7 @@ async function watermarked(
     await watermarkInPlace(pixels, raw.width, raw.height, businessName);
     image = sharp(pixels, { raw });
   } else {
-    image = sharp(pixels, { raw }).composite([{ input: watermarkSvg(raw.width, raw.height, businessName), top: 0, left: 0 }]);
+    image = sharp(pixels, { raw }).composite([{ input: await watermarkOverlay(raw.width, raw.height, businessName), top: 0, left: 0 }]);
   }
   const data = await image.webp(webp).toBuffer();
   return { data, width: raw.width, height: raw.height, etag: etagOf(data) };

@@ -1,33 +1,62 @@
 import sharp from 'sharp';
 import { escapeHtml } from '../lib/escape';
-import { WATERMARK_OPACITY } from '../../contract/constants';
+import { WATERMARK_OPACITY, WATERMARK_SHADOW_OPACITY } from '../../contract/constants';
 
+/** The lettering's height, as a share of the image's longer side. */
+const FONT_SHARE = 1 / 7;
+/** The rows' spacing, in ems (each tile holds two rows, bricked). */
+const TILE_HEIGHT_EM = 4;
+/** How soft the lettering's edges are: the blur's standard deviation, in ems. */
+const BLUR_EM = 0.09;
+/** How far the shadow sits below and right of the lettering, in ems. */
+const SHADOW_OFFSET_EM = 0.1;
 
 /**
  * The business name tiled diagonally over the whole image, as an SVG the size of the image
  * (docs/images.md, "The watermark").
- * White at WATERMARK_OPACITY with a faint dark outline, so it reads on light and dark photos alike.
- * A brick pattern rotated -30° covers every corner, so cropping cannot remove it.
+ * White lettering at WATERMARK_OPACITY over a black shadow at WATERMARK_SHADOW_OPACITY set off
+ * down and right: the white reads on dark photos, the shadow on light ones, and on mid tones, where
+ * the two would cancel out if they lay on top of each other, the offset leaves a light and a dark
+ * edge to every letter. Each layer is blurred on its own, so no edge is hard: a hard dark outline made previews
+ * five times as heavy as their clean encode. A brick pattern rotated -30° covers every corner, so
+ * cropping cannot remove it. The layers are drawn over a margin round the image, so the blur near
+ * its edges is the same whatever its size (the cached square's corner equals a smaller image's).
  */
 export function watermarkSvg(width: number, height: number, text: string): Buffer {
-  const fontSize = Math.max(10, Math.round(Math.max(width, height) / 16));
-  // DejaVu Sans Bold averages ~0.68 em per character; the estimate only sets the tile spacing.
-  const textWidth = Math.ceil(text.length * fontSize * 0.68);
-  const tileW = textWidth + fontSize * 2;
-  const tileH = Math.round(fontSize * 3.4);
-  const stroke = Math.max(0.6, fontSize / 28).toFixed(2);
+  const fontSize = Math.max(10, Math.round(Math.max(width, height) * FONT_SHARE));
+  // DejaVu Sans Bold averages ~0.6 em per character; the estimate only sets the tile spacing.
+  const textWidth = Math.ceil(text.length * fontSize * 0.62);
+  const tileW = textWidth + fontSize;
+  const tileH = Math.round(fontSize * TILE_HEIGHT_EM);
   const label = escapeHtml(text);
-  const row = (x: number, y: number) => `<text x="${x}" y="${y}">${label}</text>`;
+  const rows =
+    `<text x="0" y="${fontSize}">${label}</text>` +
+    `<text x="${Math.round(tileW / 2)}" y="${Math.round(fontSize + tileH / 2)}">${label}</text>` +
+    `<text x="${Math.round(-tileW / 2)}" y="${Math.round(fontSize + tileH / 2)}">${label}</text>`;
+  const pattern = (id: string, fill: string, opacity: number) =>
+    `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${tileW}" height="${tileH}" patternTransform="rotate(-30)">` +
+    `<g font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${fontSize}" fill="${fill}" fill-opacity="${opacity}">${rows}</g></pattern>`;
+  const margin = fontSize;
+  const area = `x="${-margin}" y="${-margin}" width="${width + 2 * margin}" height="${height + 2 * margin}"`;
+  const offset = (SHADOW_OFFSET_EM * fontSize).toFixed(2);
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<defs><pattern id="wm" patternUnits="userSpaceOnUse" width="${tileW}" height="${tileH}" patternTransform="rotate(-30)">` +
-    `<g font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${fontSize}" fill="#ffffff" fill-opacity="${WATERMARK_OPACITY}" ` +
-    `stroke="#000000" stroke-opacity="0.14" stroke-width="${stroke}">` +
-    row(0, fontSize) +
-    row(Math.round(tileW / 2), Math.round(fontSize + tileH / 2)) +
-    row(Math.round(-tileW / 2), Math.round(fontSize + tileH / 2)) +
-    `</g></pattern></defs><rect width="100%" height="100%" fill="url(#wm)"/></svg>`;
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>` +
+    pattern('shadow', '#000000', WATERMARK_SHADOW_OPACITY) +
+    pattern('letters', '#ffffff', WATERMARK_OPACITY) +
+    `<filter id="soft" filterUnits="userSpaceOnUse" ${area}><feGaussianBlur stdDeviation="${(BLUR_EM * fontSize).toFixed(2)}"/></filter>` +
+    `</defs><rect ${area} fill="url(#shadow)" filter="url(#soft)" transform="translate(${offset} ${offset})"/><rect ${area} fill="url(#letters)" filter="url(#soft)"/></svg>`;
   return Buffer.from(svg);
+}
+
+/**
+ * The watermark of a width × height image as a PNG to composite over it, for a photo with
+ * transparency (which libvips composites): the square of the image's longer side, cut to the
+ * image, as `watermarkInPlace` blends it. An SVG of the image's own size would not do: its blur
+ * fades towards the canvas's edges, where the square's goes on.
+ */
+export function watermarkOverlay(width: number, height: number, text: string): Promise<Buffer> {
+  const side = Math.max(width, height);
+  return sharp(watermarkSvg(side, side, text)).extract({ left: 0, top: 0, width, height }).png({ compressionLevel: 1 }).toBuffer();
 }
 
 /**
@@ -45,7 +74,7 @@ interface WatermarkMask {
 
 /**
  * Masks kept, by business name and side. One upload needs three sides (preview, thumbnail, small
- * thumbnail), landscape and portrait alike; the preview's covers about 330,000 pixels, 4 MB.
+ * thumbnail), landscape and portrait alike; the preview's covers about 800,000 pixels (half the square), 16 MB.
  */
 const CACHED_MASKS = 8;
 const masks = new Map<string, Promise<WatermarkMask>>();
@@ -59,7 +88,7 @@ const masks = new Map<string, Promise<WatermarkMask>>();
  * its pattern is anchored at the top-left corner and its size depends only on the longer side, so
  * a width × height image's watermark is exactly the square's top-left corner. Rendering the SVG
  * text for every photo at every size was half the cost of ingest. The blend ("over", as libvips
- * composites) touches only the fifth of the pixels the text covers; libvips' general composite
+ * composites) touches only the half of the pixels the lettering covers; libvips' general composite
  * converts every pixel to floating point and back, which cost more than the preview's encoding.
  */
 export async function watermarkInPlace(pixels: Buffer, width: number, height: number, text: string): Promise<void> {
@@ -76,6 +105,24 @@ export async function watermarkInPlace(pixels: Buffer, width: number, height: nu
     pixels[at + 1] = (pixels[at + 1] as number) * k + (add[i * 3 + 1] as number);
     pixels[at + 2] = (pixels[at + 2] as number) * k + (add[i * 3 + 2] as number);
   }
+}
+
+/**
+ * How much of a width × height image the watermark covers: the share of its pixels it touches at
+ * all, and its mean opacity over the whole image (0 where it does not touch, up to its full opacity
+ * in the lettering). For the benchmark and the tests, which weigh bytes against coverage.
+ */
+export async function watermarkCoverage(width: number, height: number, text: string): Promise<{ touched: number; opacity: number }> {
+  const { xs, ys, keep } = await watermarkMask(Math.max(width, height), text);
+  let touched = 0;
+  let opacity = 0;
+  for (let i = 0; i < xs.length; i++) {
+    if ((ys[i] as number) >= height) break;
+    if ((xs[i] as number) >= width) continue;
+    touched += 1;
+    opacity += 1 - (keep[i] as number);
+  }
+  return { touched: touched / (width * height), opacity: opacity / (width * height) };
 }
 
 function watermarkMask(side: number, text: string): Promise<WatermarkMask> {

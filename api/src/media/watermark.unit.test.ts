@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import sharp, { type Channels, type WebpOptions } from 'sharp';
 import { PREVIEW_MAX_SIDE, SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
-import { generateDemoPhoto } from './generate';
+import { generateDemoPhoto, generateGrainedPhoto, photoGrain } from './generate';
 import { DECODE_OPTIONS } from './image-check';
 import { renderPhoto, WEBP_PREVIEW, WEBP_SMALL_THUMB, WEBP_THUMB, type PhotoRenditions } from './renditions';
-import { watermarkInPlace, watermarkSvg } from './watermark';
+import { watermarkCoverage, watermarkInPlace, watermarkOverlay, watermarkSvg } from './watermark';
 
 const BUSINESS = 'Lesedi School Photos';
 type Raw = { width: number; height: number; channels: Channels };
@@ -64,6 +64,12 @@ async function luma(webp: Buffer): Promise<Float64Array> {
 
 const plainPhoto = (colour: string) => sharp({ create: { width: 3000, height: 2000, channels: 3, background: colour } }).jpeg({ quality: 92 }).toBuffer();
 
+/** The renditions of `photo` as they are stored, and the same pixels encoded without the watermark. */
+async function markedAndClean(photo: Buffer) {
+  const [marked, clean] = await Promise.all([renderPhoto(photo, BUSINESS), renderWithSvgPerPhoto(photo, null)]);
+  return { marked, clean };
+}
+
 describe('the watermark', () => {
   for (const [label, width, height] of [
     ['landscape', 3000, 2000],
@@ -85,7 +91,7 @@ describe('the watermark', () => {
     });
   }
 
-  it('blends exactly as libvips composites the rasterised SVG, for any size up to the cached square', async () => {
+  it('blends exactly as libvips composites the watermark (the alpha path), for any size up to the cached square', async () => {
     for (const [width, height] of [
       [400, 267],
       [267, 400],
@@ -96,7 +102,7 @@ describe('the watermark', () => {
       const ours = Buffer.from(photo);
       await watermarkInPlace(ours, width, height, BUSINESS);
       const theirs = await sharp(photo, { raw: { width, height, channels: 3 } })
-        .composite([{ input: watermarkSvg(width, height, BUSINESS), top: 0, left: 0 }])
+        .composite([{ input: await watermarkOverlay(width, height, BUSINESS), top: 0, left: 0 }])
         .removeAlpha()
         .raw()
         .toBuffer();
@@ -106,24 +112,57 @@ describe('the watermark', () => {
     }
   });
 
-  it('stays readable on light and on dark photos', async () => {
-    for (const colour of ['#f4f4f4', '#ffffff', '#161616', '#000000']) {
+  it('stays readable on light, mid-tone and dark photos', async () => {
+    // White, light grey, the mid tones where white lettering and a shadow lying right under it
+    // would cancel out, dark grey and black.
+    for (const colour of ['#ffffff', '#f4f4f4', '#aeaeae', '#969696', '#646464', '#161616', '#000000']) {
       const renditions: PhotoRenditions = await renderPhoto(await plainPhoto(colour), BUSINESS);
       for (const kind of ['preview', 'thumbnail', 'smallThumbnail'] as const) {
         const values = await luma(renditions[kind].data);
         const sorted = Float64Array.from(values).sort();
         const background = sorted[Math.floor(sorted.length / 2)] as number;
-        // The lettering: pixels clearly off the photo's own tone, lighter on dark photos (the white
-        // fill) and darker on light ones (the outline).
+        // The lettering: pixels clearly off the photo's own tone, lighter where the white lies
+        // and darker where the shadow does. It is soft by design (docs/images.md, "The
+        // watermark"): its strongest pixels stand some 20 levels off on mid tones, where white and
+        // shadow partly cancel, and 40 to 60 on light and dark ones.
         let marked = 0;
         let strongest = 0;
         for (const v of values) {
           if (Math.abs(v - background) >= 12) marked += 1;
           strongest = Math.max(strongest, Math.abs(v - background));
         }
-        expect(marked / values.length, `${colour} ${kind}`).toBeGreaterThan(0.06);
-        expect(strongest, `${colour} ${kind}`).toBeGreaterThanOrEqual(40);
+        expect(marked / values.length, `${colour} ${kind}`).toBeGreaterThan(0.04);
+        expect(strongest, `${colour} ${kind}`).toBeGreaterThanOrEqual(20);
       }
     }
+  });
+
+  it('weighs at most 1.5 times the clean encode on a grained, photo-like picture, and marks every part of it', async () => {
+    const grain = await photoGrain(4000, 3000);
+    const photo = await (await generateGrainedPhoto({ seed: 1001, label: 'Student 2', width: 4000, height: 3000 }, grain)).toBuffer();
+    const { marked, clean } = await markedAndClean(photo);
+    // docs/images.md, "The watermark": the preview and the thumbnail at most 1.5 times as heavy.
+    for (const kind of ['preview', 'thumbnail'] as const) {
+      expect(marked[kind].data.length / clean[kind].length, kind).toBeLessThanOrEqual(1.5);
+    }
+    // Yet it covers the photo: in every cell of a 4 x 4 grid of the preview, more than one pixel
+    // in twenty is visibly changed (luma 12 levels or more off the clean encode).
+    const [a, b] = await Promise.all([luma(marked.preview.data), luma(clean.preview)]);
+    const { width, height } = marked.preview;
+    const cellW = Math.floor(width / 4);
+    const cellH = Math.floor(height / 4);
+    for (let row = 0; row < 4; row++) {
+      for (let col = 0; col < 4; col++) {
+        let far = 0;
+        for (let y = row * cellH; y < (row + 1) * cellH; y++) {
+          for (let x = col * cellW; x < (col + 1) * cellW; x++) {
+            if (Math.abs((a[y * width + x] as number) - (b[y * width + x] as number)) >= 12) far += 1;
+          }
+        }
+        expect(far / (cellW * cellH), `cell ${row},${col}`).toBeGreaterThan(0.05);
+      }
+    }
+    const coverage = await watermarkCoverage(marked.preview.width, marked.preview.height, BUSINESS);
+    expect(coverage.touched).toBeGreaterThan(0.33);
   });
 });
