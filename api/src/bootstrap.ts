@@ -25,7 +25,7 @@ import { createHealthCheck } from './health/health';
 import { connectRedis, createRedis } from './redis';
 import { createMetrics } from './metrics/metrics';
 import { countedJobLock } from './metrics/jobs';
-import { poolStats } from './db/pool';
+import { poolStats, warmPool } from './db/pool';
 import { createOutboxRepository } from './outbox/outbox.repository';
 import { PAYGATE_LIVE_URL, PUBLIC_TEST_PAYGATE_ID, PUBLIC_TEST_SECRET } from './payments/paygate/codes';
 
@@ -42,6 +42,8 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
   const target = databaseTarget(config.databaseUrl);
   const knex = createKnex(target);
   await migrate(knex, logger);
+  // Before the first request: every pool connection open (docs/operations.md, "What the server does before it answers").
+  await warmPool(knex);
   const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : null;
   const storage = createObjectStorage(config.storage, config.dataDir);
   try {

@@ -4,7 +4,7 @@ import type { AlbumCreateInput, AlbumUpdateInput } from '../../contract/albums';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
 import { badRequest, notFound, unauthorized } from '../http/errors';
-import { hashPassword, verifyPassword } from '../http/passwords';
+import { hashPassword, verifySharedPassword } from '../http/passwords';
 import { createDatabase } from '../db/database';
 import { createFileDeletions } from '../storage/file-deletions';
 import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
@@ -36,7 +36,7 @@ export function createAlbumService(deps: AlbumDeps) {
     await deps.limits.guard('class-unlock', clientIp, target);
     const credential = await repo.credential(album.id);
     if (credential.passwordHash === null) return credential.grantEpoch;
-    const ok = await verifyPassword(credential.passwordHash, password);
+    const ok = await verifySharedPassword(credential.passwordHash, password);
     if (!ok) {
       await slowed(await deps.limits.fail('class-unlock', clientIp, target));
       return null;

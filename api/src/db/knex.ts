@@ -104,7 +104,9 @@ export function databaseTarget(url: string, root = process.cwd()): DatabaseTarge
           dateStrings: true,
           enableKeepAlive: true,
         },
-        pool: { min: 0, max: 10 },
+        // Opened all at start and kept at least two when idle (docs/operations.md, "What the
+        // server does before it answers").
+        pool: { min: 2, max: 10 },
         acquireConnectionTimeout: 10_000,
       },
     };

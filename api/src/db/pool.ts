@@ -25,3 +25,24 @@ export function poolStats(knex: Knex): PoolStats | null {
   if (!pool) return null;
   return { used: pool.numUsed(), free: pool.numFree(), pending: pool.numPendingAcquires(), max: pool.max };
 }
+
+interface PoolClient {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<unknown>;
+  pool?: { max: number } | null;
+}
+
+/**
+ * Opens every connection the pool may hold, all at once, and hands them back idle: the first rush
+ * after a start then finds them open instead of opening them one by one under its load
+ * (docs/operations.md, "What the server does before it answers"). On SQLite the one connection is
+ * already open (migrations used it); this only checks it out and back.
+ */
+export async function warmPool(knex: Knex): Promise<void> {
+  const client = knex.client as PoolClient;
+  const size = client.pool?.max ?? 1;
+  const settled = await Promise.allSettled(Array.from({ length: size }, () => client.acquireConnection()));
+  await Promise.all(settled.flatMap((result) => (result.status === 'fulfilled' ? [client.releaseConnection(result.value)] : [])));
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}

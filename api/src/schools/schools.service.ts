@@ -4,7 +4,7 @@ import type { StaffRole } from '../../contract/constants';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
-import { hashPassword, verifyPassword } from '../http/passwords';
+import { hashPassword, verifySharedPassword } from '../http/passwords';
 import { createDatabase, type Tx } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import { createAlbumRepository, type AlbumRecord, type PhotoFileRecord } from '../albums/albums.repository';
@@ -134,7 +134,7 @@ export function createSchoolService(deps: SchoolDeps) {
       // The mode is public (GET /api/schools/{slug} tells the gallery which form to show), so
       // saying it here reveals nothing; the password is not even checked, and no grant is made.
       if (found?.accessMode === 'student_codes') throw forbidden(STUDENT_MSG.schoolUsesCodes, 'STUDENT_CODES_ONLY');
-      const ok = await verifyPassword(found?.passwordHash, password);
+      const ok = await verifySharedPassword(found?.passwordHash, password);
       if (!found || !ok) {
         await slowed(await deps.limits.fail('school-unlock', clientIp, target));
         throw unauthorized(MSG.invalidSchoolPassword, 'INVALID_PASSWORD');
