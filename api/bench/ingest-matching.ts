@@ -19,7 +19,7 @@ import { createKnex, databaseTarget, insertedId } from '../src/db/knex';
 import { generateDemoPhoto } from '../src/media/generate';
 import { generateCardPhoto } from '../src/media/generate-card';
 import { FLYER_LAYOUT, codeUrl } from '../src/students/flyers';
-import { freePort, json, registerBenchAdmin, waitForHealth } from './server-process';
+import { BENCH_ADMIN_ENV, freePort, json, loginBenchAdmin, waitForHealth } from './server-process';
 import { SERVER_PROCESS_ENV } from '../src/process-env';
 
 const PHOTOS = Number(process.env.BENCH_MATCHING_PHOTOS ?? 120);
@@ -127,11 +127,13 @@ async function main(): Promise<void> {
         // Production starts only with PayGate credentials; these benchmarks take no payments.
         PAYGATE_ID: '1000000001',
         PAYGATE_SECRET: randomBytes(12).toString('hex'),
+        // Production opens no registration: the server makes its first administrator from these.
+        ...BENCH_ADMIN_ENV,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     await waitForHealth(url, child);
-    const token = await registerBenchAdmin(url);
+    const token = await loginBenchAdmin(url);
     const albums = await insertSchool(databaseUrl);
     const children = Math.ceil(PHOTOS / CARD_EVERY);
     const { students } = await json<{ students: { code: string }[] }>(

@@ -39,7 +39,7 @@ import { renderPhoto } from '../src/media/renditions';
 import { watermarkCoverage } from '../src/media/watermark';
 import { createFileStorage } from '../src/storage/file-storage';
 import { cleanRenditions, minimalRenditions, pool } from './bare';
-import { freePort, json, memoryOf, s3Settings, waitForHealth } from './server-process';
+import { BENCH_ADMIN_ENV, freePort, loginBenchAdmin, memoryOf, s3Settings, waitForHealth } from './server-process';
 import { SERVER_PROCESS_ENV } from '../src/process-env';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
@@ -142,7 +142,6 @@ interface Timed {
   cpuSeconds: number;
 }
 
-const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 
 /** (a): the real server, started once; each call uploads its files one batch at a time. */
 async function startApi(dir: string, storageEnv: Record<string, string> = { STORAGE_URL: 'file:' }) {
@@ -163,8 +162,7 @@ async function startApi(dir: string, storageEnv: Record<string, string> = { STOR
     PAYGATE_ID: '1000000001',
     PAYGATE_SECRET: randomBytes(12).toString('hex'),
     // Production opens no registration: the server makes its first administrator from these.
-    INITIAL_ADMIN_EMAIL: BENCH_ADMIN.email,
-    INITIAL_ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...BENCH_ADMIN_ENV,
     ...storageEnv,
   });
   const pid = child.pid ?? 0;
@@ -176,9 +174,7 @@ async function startApi(dir: string, storageEnv: Record<string, string> = { STOR
   };
   try {
     await waitForHealth(url, child);
-    const { token } = await json<{ token: string }>(
-      await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) }),
-    );
+    const token = await loginBenchAdmin(url);
     const albumId = await insertAlbum(databaseUrl);
     const idleMb = (await memoryOf(pid)).rssMb;
     return {
