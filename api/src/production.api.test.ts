@@ -6,6 +6,7 @@ import { Client, TEST_DB, describeApi, freePort } from '../test/harness';
 import { freshDatabase, startServer, waitForHealth, type FreshDatabase } from '../test/processes';
 import { startMailCatcher, type MailCatcher } from '../test/mail-catcher';
 import { DEMO } from '../../db/seeds/demo';
+import { waitUntil } from '../test/shop';
 
 /**
  * NODE_ENV=production refuses unsafe defaults (docs/accounts.md, "Production defaults"): no start
@@ -85,6 +86,8 @@ describeApi(`NODE_ENV=production on ${TEST_DB}`, () => {
           token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(eml.replace(/=\r?\n/g, ''))?.[1] ?? '';
           if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
         }
+        // The file is complete before the server logs that it wrote it: the line may come just after.
+        await waitUntil(async () => server.output().includes('mail written to outbox'), 5000).catch(() => undefined);
         expect(server.output()).toContain('mail written to outbox');
       }
       expect(token.length).toBeGreaterThan(20);
