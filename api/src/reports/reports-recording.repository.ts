@@ -90,11 +90,26 @@ export interface SeasonChildRow extends SeasonKeyRow {
   student_id: number;
 }
 /** The (school, class, child) of a paid line; null for a line without a child. */
-export function seasonChildOf(line: UnrolledLineRow): SeasonChildRow | null {
+function seasonChildOf(line: UnrolledLineRow): SeasonChildRow | null {
   if (line.student_id === null || line.student_id === undefined) return null;
   return { school_id: Number(line.school_id), album_key: line.album_id === null ? 0 : Number(line.album_id), student_id: Number(line.student_id) };
 }
-export const seasonChildKey = (row: SeasonChildRow): string => `${Number(row.school_id)}:${Number(row.album_key)}:${Number(row.student_id)}`;
+const seasonChildKey = (row: SeasonChildRow): string => `${Number(row.school_id)}:${Number(row.album_key)}:${Number(row.student_id)}`;
+
+/** The (school, class, child) of these paid lines that `sales_class_children` does not hold yet. */
+export async function childrenNotCounted(db: Knex.Transaction, lines: readonly UnrolledLineRow[]): Promise<SeasonChildRow[]> {
+  const children = new Map<string, SeasonChildRow>();
+  for (const line of lines) {
+    const child = seasonChildOf(line);
+    if (child) children.set(seasonChildKey(child), child);
+  }
+  if (children.size === 0) return [];
+  const schoolIds = [...new Set([...children.values()].map((child) => child.school_id))];
+  for (const row of (await db('sales_class_children').whereIn('school_id', schoolIds).select('school_id', 'album_key', 'student_id')) as SeasonChildRow[]) {
+    children.delete(seasonChildKey(row));
+  }
+  return [...children.values()];
+}
 
 /** Adds one paid line into season totals keyed `school:albumKey` and items keyed `school:albumKey:item` (albumKey 0: no class). */
 export function addLineToSeason(line: UnrolledLineRow, totals: Map<string, SeasonTotalRow>, items: Map<string, SeasonItemRow>): void {
@@ -227,15 +242,7 @@ export function createReportsRecordingRepository(knex: Knex) {
               .update({ item_kind: row.item_kind, item_name: row.item_name, quantity: tx.raw('quantity + ?', [row.quantity]), revenue_thebe: tx.raw('revenue_thebe + ?', [row.revenue_thebe]) });
           }
         }
-        const children = new Map<string, SeasonChildRow>();
-        for (const line of lines) {
-          const child = seasonChildOf(line);
-          if (child) children.set(seasonChildKey(child), child);
-        }
-        for (const row of (await tx('sales_class_children').whereIn('school_id', schoolIds).select('school_id', 'album_key', 'student_id')) as SeasonChildRow[]) {
-          children.delete(seasonChildKey(row));
-        }
-        for (const row of children.values()) await tx('sales_class_children').insert(row);
+        for (const row of await childrenNotCounted(tx, lines)) await tx('sales_class_children').insert(row);
         const ids = lines.map((line) => Number(line.id));
         // Marked only while still unmarked: should a second roll-up ever run at once (a lock lost),
         // one of the two finds fewer lines to mark and rolls back, so no line is counted twice.

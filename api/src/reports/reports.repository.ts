@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { GABORONE_OFFSET_MS } from '../outreach/send-window';
-import { addLineToSeason, seasonChildKey, seasonChildOf, type SeasonChildRow, type SeasonItemRow, type SeasonTotalRow, type UnrolledLineRow } from './reports-recording.repository';
+import { addLineToSeason, childrenNotCounted, type SeasonItemRow, type SeasonTotalRow, type UnrolledLineRow } from './reports-recording.repository';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -206,18 +206,8 @@ export function createReportsRepository(knex: Knex) {
           .whereNotNull('paid_day')
           .select('school_id', 'album_id', 'student_id', 'item_key', 'item_kind', 'item_name', 'class_first', 'order_first', 'digital', 'quantity', 'revenue_thebe')) as UnrolledLineRow[];
         // A child of a line not rolled up yet counts only when not among the class's children already.
-        const newChildren = new Map<string, SeasonChildRow>();
-        for (const line of unrolled) {
-          const child = seasonChildOf(line);
-          if (child) newChildren.set(seasonChildKey(child), child);
-        }
-        if (newChildren.size > 0) {
-          const schoolIds = [...new Set([...newChildren.values()].map((child) => child.school_id))];
-          for (const row of (await tx('sales_class_children').whereIn('school_id', schoolIds).select('school_id', 'album_key', 'student_id')) as SeasonChildRow[]) {
-            newChildren.delete(seasonChildKey(row));
-          }
-        }
-        return { totals, items, children, unrolled, newChildren: [...newChildren.values()] };
+        const newChildren = await childrenNotCounted(tx, unrolled);
+        return { totals, items, children, unrolled, newChildren };
       });
       const totals = new Map<string, SeasonTotalRow>();
       const items = new Map<string, SeasonItemRow>();
