@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import net, { type AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject } from 'vitest';
 import jwt from 'jsonwebtoken';
@@ -73,8 +73,16 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     }
     databaseUrl = url.toString();
   }
-  // PUBLIC_URL must be known before listening: payment return/notify URLs and the sandbox use it.
-  const port = await freePort();
+  // PUBLIC_URL must be known before the runtime is built: payment return/notify URLs and the
+  // sandbox use it. The socket is bound first, on a port the OS picks, and keeps it while the
+  // runtime is built (migrations, the pool's connections); the app answers on it once ready.
+  const server: Server = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1');
+  });
+  const port = (server.address() as AddressInfo).port;
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -92,12 +100,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     dir,
   );
   const logs = options.logs;
-  const runtime = await buildRuntime(config, createLogger(config.logLevel, logs ? { write: (line: string) => void logs.push(line) } : undefined));
-  const server: Server = createApp({ ...runtime, appDir: options.appDir ?? null }).listen(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
+  let runtime: Runtime;
+  try {
+    runtime = await buildRuntime(config, createLogger(config.logLevel, logs ? { write: (line: string) => void logs.push(line) } : undefined));
+  } catch (err) {
+    server.close();
+    throw err;
+  }
+  server.on('request', createApp({ ...runtime, appDir: options.appDir ?? null }).callback());
   return {
     url: `http://127.0.0.1:${port}`,
     runtime,
