@@ -39,7 +39,7 @@ async function start(container: HTMLElement): Promise<void> {
   // app shell (header, a loading main, footer) and renders over it. Markup prerendered for another
   // path is replaced. The first render is a transition, so React yields to the browser between
   // components instead of blocking a slow phone's main thread while the shell is already on screen.
-  if (container.dataset.prerendered !== undefined && container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app);
+  if (container.dataset.prerendered !== undefined && container.dataset.prerendered === window.location.pathname) startTransition(() => void hydrateRoot(container, app));
   else {
     const reactRoot = createRoot(container);
     startTransition(() => reactRoot.render(app));

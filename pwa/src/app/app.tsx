@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import type { QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { createPersistOptions, createQueryClient, revalidateRestored } from '../lib/query-client';
 import { AppRoutes } from './router';
 
@@ -15,9 +15,51 @@ export function AppProviders({ children, client, startedAt: visitStart }: { chil
   const [persistOptions] = useState(createPersistOptions);
   const [startedAt] = useState(() => visitStart ?? Date.now());
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={() => revalidateRestored(queryClient, startedAt)}>
+    <PersistedQueries client={queryClient} persistOptions={persistOptions} onRestored={() => revalidateRestored(queryClient, startedAt)}>
       {children}
-    </PersistQueryClientProvider>
+    </PersistedQueries>
+  );
+}
+
+/**
+ * TanStack Query's PersistQueryClientProvider, with one difference: the end of the restore (every
+ * query on the screen renders again) is a transition, which React renders in slices that yield to
+ * the browser, instead of one long task on a slow phone just after the first screen
+ * (docs/performance.md, "The first screen"). As there, queries wait while the persisted cache is
+ * restored, and the cache is saved again whenever it changes from then on.
+ */
+function PersistedQueries({
+  client,
+  persistOptions,
+  onRestored,
+  children,
+}: {
+  client: QueryClient;
+  persistOptions: Omit<PersistQueryClientOptions, 'queryClient'>;
+  onRestored: () => void;
+  children: ReactNode;
+}) {
+  const [isRestoring, setIsRestoring] = useState(true);
+  const restoreStarted = useRef(false);
+  const onRestoredRef = useRef(onRestored);
+  useEffect(() => {
+    onRestoredRef.current = onRestored;
+  });
+  useEffect(() => {
+    const options = { ...persistOptions, queryClient: client };
+    if (!restoreStarted.current) {
+      restoreStarted.current = true;
+      persistQueryClientRestore(options)
+        .then(() => onRestoredRef.current())
+        .catch((err: unknown) => console.warn('Could not restore the saved answers', err))
+        .finally(() => startTransition(() => setIsRestoring(false)));
+    }
+    return isRestoring ? undefined : persistQueryClientSubscribe(options);
+  }, [client, persistOptions, isRestoring]);
+  return (
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
   );
 }
 

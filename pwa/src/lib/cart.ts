@@ -81,18 +81,22 @@ export function clearCartKeys(): void {
   mirrorToServer([]);
 }
 
+/**
+ * The empty cart the prerender was built with, and the snapshot of a storage without a cart: the
+ * same array, so a visitor without a cart hydrates without the extra synchronous render React
+ * makes when the two differ.
+ */
+const NO_LINES: CartLine[] = [];
 let cachedRaw: string | null = null;
-let cachedLines: CartLine[] = [];
+let cachedLines: CartLine[] = NO_LINES;
 function snapshot(): CartLine[] {
   const raw = readRaw(LOCAL_KEYS.cart);
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedLines = readCart();
+    cachedLines = raw === null ? NO_LINES : readCart();
   }
   return cachedLines;
 }
-
-const NO_LINES: CartLine[] = [];
 
 /** Empty on the server and while a prerendered page hydrates (it was built without a cart), then the stored cart. */
 export function useCart(): CartLine[] {

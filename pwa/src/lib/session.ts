@@ -16,6 +16,12 @@ export interface Session {
 
 const KEYS = [LOCAL_KEYS.token, LOCAL_KEYS.user, LOCAL_KEYS.customerToken, LOCAL_KEYS.customerUser] as const;
 const snapshot = () => KEYS.map((key) => readRaw(key) ?? '').join('\u0000');
+/**
+ * What the prerender was built with: no session. It is the snapshot of an empty storage too, so a
+ * visitor without a session hydrates without the extra synchronous render React makes when the
+ * two differ.
+ */
+const NO_SESSION = KEYS.map(() => '').join('\u0000');
 
 function parse<T>(raw: string | undefined): T | null {
   if (!raw) return null;
@@ -27,7 +33,7 @@ function parse<T>(raw: string | undefined): T | null {
 }
 
 export function useSession(): Session {
-  const raw = useSyncExternalStore(subscribeStorage, snapshot, () => '');
+  const raw = useSyncExternalStore(subscribeStorage, snapshot, () => NO_SESSION);
   return useMemo(() => {
     const [staffToken, user, customerToken, customerUser] = raw.split('\u0000');
     const staffUser = parse<StaffUser>(user);
