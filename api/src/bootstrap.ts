@@ -107,6 +107,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
       // The sender stops claiming and finishes what it has under way, then the connections close.
       await stopOutbox();
       await mailer.close();
+      await media.close();
       redis?.disconnect();
       storage.close();
       await knex.destroy();

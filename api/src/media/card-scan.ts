@@ -14,10 +14,14 @@ export interface GreyImage {
   height: number;
 }
 
-/** The grey copy of decoded pixels: luma with BT.601 weights in fixed point, one byte a pixel. */
+/**
+ * The grey copy of decoded pixels: luma with BT.601 weights in fixed point, one byte a pixel. Its
+ * bytes are shared memory, so the scan's worker thread reads them without a copy while the upload
+ * keeps them to scan on the event loop should the worker fail (card-scan-thread.ts).
+ */
 export function greyCopy(pixels: Uint8Array, raw: { width: number; height: number; channels: number }): GreyImage {
   const { width, height, channels } = raw;
-  const data = new Uint8Array(width * height);
+  const data = new Uint8Array(new SharedArrayBuffer(width * height));
   // A plain Uint8Array over a Buffer's bytes: indexing it compiles tighter than indexing a Buffer.
   const src = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length);
   if (channels < 3) {
@@ -60,7 +64,7 @@ function edgeCells(grey: GreyImage): { scores: Uint16Array; cols: number; rows: 
   const horizontal = new Uint16Array(cols * rows);
   const vertical = new Uint16Array(cols * rows);
   // Cell by cell along each row (no division per pixel), and no Math.abs: this pass reads every
-  // pixel of the preview, on the event loop, for every photo of a class with a roster.
+  // pixel of the preview, for every photo of a class with a roster.
   for (let y = 0; y < rows * CELL; y++) {
     const rowStart = y * width;
     const cellRow = ((y / CELL) | 0) * cols;
@@ -240,13 +244,24 @@ function halvedFrame(grey: GreyImage): Patch {
 /**
  * The text of the first QR code found that `accept` takes (a student code), or null. Other QR codes
  * in the frame (a poster, a T-shirt) are read and passed over.
+ */
+export function findCardText(grey: GreyImage, accept: (text: string) => boolean): string | null {
+  for (const text of codesRead(grey)) if (accept(text)) return text;
+  return null;
+}
+
+/**
+ * The texts of the QR codes read in the frame, in the order they are read, each as soon as it is
+ * read: the caller stops at the first it takes, and no further patch is read. The worker thread
+ * runs the same steps and asks the event loop about each text (card-scan-thread.ts), so both find
+ * the same card with the same work.
  *
  * When no candidate patch reads, the whole frame is read once at half the grey copy's size before
  * giving up: a large, clear card with a thin quiet zone beside a shirt or a face can be cut badly
  * by the patches yet read at once on the whole frame, and a child who goes unmatched gets no
  * photos (docs/images.md, "Cards at the shoot").
  */
-export function findCardText(grey: GreyImage, accept: (text: string) => boolean): string | null {
+export function* codesRead(grey: GreyImage): Generator<string, void, undefined> {
   for (const box of candidateBoxes(grey)) {
     for (const cut of CUTS) {
       const patch = patchOf(grey, box, cut);
@@ -254,18 +269,19 @@ export function findCardText(grey: GreyImage, accept: (text: string) => boolean)
       // Cards are printed dark on light, so the inverted reading jsQR can also try is not needed.
       const found = jsQR(patch.rgba, patch.width, patch.height, { inversionAttempts: 'dontInvert' });
       if (!found) continue;
-      if (accept(found.data)) return found.data;
+      yield found.data;
       // A code that is read but is not a card (a poster, a T-shirt) needs no second cut.
       break;
     }
   }
-  return wholeFrameText(grey, accept);
+  const whole = wholeFrameText(grey);
+  if (whole !== null) yield whole;
 }
 
 /** The fallback: the whole frame at half size (a few tens of milliseconds on a 1280 px copy). */
-function wholeFrameText(grey: GreyImage, accept: (text: string) => boolean): string | null {
+function wholeFrameText(grey: GreyImage): string | null {
   if (grey.width < 2 || grey.height < 2) return null;
   const frame = halvedFrame(grey);
   const found = jsQR(frame.rgba, frame.width, frame.height, { inversionAttempts: 'dontInvert' });
-  return found && accept(found.data) ? found.data : null;
+  return found ? found.data : null;
 }

@@ -10,7 +10,7 @@ import type { MediaService, OriginalFile, PhotoFiles, PreparedPhoto, RenditionKi
 import { checkUpload, checkUploadBasics, decodeError } from './image-check';
 import { renderExample, renderPhoto, renderSmallThumbnail, type PhotoRenditions } from './renditions';
 import { createLimiter } from '../lib/semaphore';
-import { findCardText } from './card-scan';
+import { createCardScanner } from './card-scan-thread';
 import { EXTENSION_BY_MIME, exampleKey, newStorageKey, objectKey } from './storage';
 
 export interface MediaOptions {
@@ -22,6 +22,8 @@ export interface MediaOptions {
   maxConcurrentJobs?: number;
   /** Hears each photo's time in the ingest stages (the metrics' photo_ingest_duration_seconds). */
   onIngest?: (stage: IngestStage, seconds: number) => void;
+  /** Another card scan worker (a test's failing one); by default card-scan.worker.ts. */
+  cardScanWorker?: URL;
 }
 
 /** Decodes the server runs at once by default: one per core of a small server. */
@@ -40,6 +42,8 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
   // libvips' operation cache would keep decoded 12 MP images alive between uploads; memory matters more here.
   sharp.cache(false);
   const limit = createLimiter(options.maxConcurrentJobs ?? MEDIA_JOBS);
+  // The card scan runs on its own thread, started on the first scan (card-scan-thread.ts).
+  const cards = createCardScanner({ logger: options.logger, workerUrl: options.cardScanWorker });
 
   const extOf = (mime: string) => EXTENSION_BY_MIME[mime as AcceptedImageType] ?? 'bin';
   const originalKey = (photo: PhotoFiles) => objectKey('originals', photo.storageKey, extOf(photo.mimeType));
@@ -124,7 +128,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     return {
       stored,
       takenAt: checked.takenAt,
-      findCardText: async (accept) => (grey ? findCardText(grey, accept) : null),
+      findCardText: async (accept) => (grey ? cards.find(grey, accept) : null),
       discard,
       async commit() {
         const ready = encoded;
@@ -167,6 +171,8 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
 
   return {
     tmpDir: storage.scratchDir,
+
+    close: () => cards.close(),
 
     checkUpload: async (file) => (await checkUploadBasics(file)).mime,
     prepareUpload: (file, prepareOptions) => prepare(newStorageKey(), file, prepareOptions?.cardScan),

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { MSG } from '../../contract/messages';
 import { UPLOAD_MAX_FILE_BYTES } from '../../contract/constants';
@@ -28,7 +28,10 @@ beforeAll(async () => {
 /** The original's file in the storage folder. */
 const originalFile = (photo: { storageKey: string; mimeType: string }) =>
   path.join(storageDir, objectKey('originals', photo.storageKey, photo.mimeType === 'image/png' ? 'png' : 'jpg'));
-afterAll(() => fs.rm(root, { recursive: true, force: true }));
+afterAll(async () => {
+  await media.close();
+  await fs.rm(root, { recursive: true, force: true });
+});
 
 /** An upload as multipart.ts hands it over: a temp file inside the storage tmp folder. */
 async function upload(bytes: Buffer, originalName: string): Promise<UploadedFile> {
@@ -167,5 +170,25 @@ describe('media service: the card scan', () => {
     const undecided = await media.prepareUpload(await upload(bytes, 'card.jpg'));
     expect(await undecided.findCardText(() => true)).toBe('K7Q2-M9XD');
     await undecided.discard();
+  });
+
+  it("stores the photo and finds its card when the scan's worker thread breaks", async () => {
+    const logger = createLogger('silent');
+    const warn = vi.spyOn(logger, 'warn');
+    const broken = await createMediaService({
+      storage: createFileStorage(storageDir),
+      businessName: 'Test Studio',
+      logger,
+      cardScanWorker: new URL('../../test/fixtures/failing-card-scan-worker.mjs', import.meta.url),
+    });
+    try {
+      const prepared = await broken.prepareUpload(await upload(await cardPhoto(), 'card.jpg'), { cardScan: () => true });
+      expect(await prepared.findCardText((text) => text === 'K7Q2-M9XD')).toBe('K7Q2-M9XD');
+      const stored = await prepared.commit();
+      expect(await broken.originalExists(stored)).toBe(true);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      await broken.close();
+    }
   });
 });

@@ -141,6 +141,8 @@ export interface MediaService {
   originalDownload(photo: PhotoFiles, fileName: string): Promise<StreamedFileResponse | null>;
   /** A stored rendition to send, with its ETag and private caching (304 on If-None-Match). */
   rendition(photo: PhotoFiles & { etag: string }, kind: RenditionKind): WholeFileResponse;
+  /** Ends the card scan's worker thread (the runtime's close); a scan after it runs on the event loop. */
+  close(): Promise<void>;
   /** Validates an example product image, stores it (no watermark) and returns its file name. */
   storeExampleImage(file: UploadedFile): Promise<string>;
   removeExampleImage(fileName: string): Promise<void>;
