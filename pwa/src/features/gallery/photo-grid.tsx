@@ -64,7 +64,9 @@ export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly 
                   fetchPriority={index < GRID_FIRST_ROW ? 'high' : 'auto'}
                   decoding="async"
                   draggable={false}
-                  alt={label(photo)}
+                  // The button is named for the photo and its caption shows the label: the same
+                  // words as the image's text would be read twice.
+                  alt=""
                   onError={() => failed(photo.id)}
                 />
               </picture>
