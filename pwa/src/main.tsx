@@ -37,8 +37,9 @@ async function start(container: HTMLElement): Promise<void> {
   );
   // Home and how-it-works arrive prerendered and are hydrated in place; every other route gets the
   // app shell (header, a loading main, footer) and renders over it. Markup prerendered for another
-  // path is replaced. The first render is a transition, so React yields to the browser between
-  // components instead of blocking a slow phone's main thread while the shell is already on screen.
+  // path is replaced. Either way the first render, hydration included, is a transition, so React
+  // yields to the browser between components instead of blocking a slow phone's main thread while
+  // the page is already on screen (docs/performance.md, "The first screen").
   if (container.dataset.prerendered !== undefined && container.dataset.prerendered === window.location.pathname) startTransition(() => void hydrateRoot(container, app));
   else {
     const reactRoot = createRoot(container);
