@@ -41,7 +41,7 @@ export interface MainThreadReport {
   perScript: { url: string; scriptMs: number; taskMs: number }[];
   /** Tasks of 50 ms or more, in order. */
   longTasks: MainThreadTask[];
-  /** Sum over the long tasks of what each ran beyond 50 ms, from first paint on. */
+  /** Sum over the long tasks that end after the first paint of what each ran beyond 50 ms. */
   blockingMs: number;
   /** First contentful paint, milliseconds from navigation start. */
   fcpMs: number;
@@ -59,7 +59,7 @@ const CATEGORIES = [
 ].join(',');
 
 const TOP_LEVEL = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
-/** Events during which V8 runs: their outermost occurrences are summed as script time. */
+/** Events that name the script a task runs (the first one found names the task's script). */
 const SCRIPT = new Set([
   'EvaluateScript',
   'v8.evaluateModule',
@@ -79,7 +79,7 @@ const SCRIPT = new Set([
   'FireIdleCallback',
   'EventDispatch',
 ]);
-/** Of SCRIPT, the ones that are JavaScript itself (EventDispatch and timers count only through what they call). */
+/** Events inside V8: their outermost occurrences in a task are summed as its script time (an event dispatch or a timer counts through the calls it makes). */
 const JS = new Set(['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'v8.compile', 'v8.compileModule', 'v8.produceCache', 'v8.produceModuleCache', 'RunMicrotasks', 'V8.GCScavenger', 'MajorGC', 'MinorGC', 'V8.GCFinalizeMC']);
 
 const LONG_TASK_MS = 50;
