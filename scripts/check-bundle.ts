@@ -12,8 +12,7 @@
  * slow phone (CPU slowed 4x in Chromium, read from its trace; scripts/main-thread.ts): the home
  * page and the class gallery, each opened cold MAIN_THREAD_RUNS times (5 unless told), must each
  * stay within their script-time and blocking-time budgets at the median (docs/performance.md,
- * "The first screen"). Run after
- * `npm run build`; with CI=true a missing Chromium is a failure.
+ * "The first screen"). Run after `npm run build`; with CI=true a missing Chromium is a failure.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -187,7 +186,7 @@ try {
   }
   await context.close();
 
-  // The main thread's script time on the first screens, each opened cold in a new profile.
+  // The main thread's script time and blocking time on the first screens, each opened cold in a new profile.
   const verify = await fetch(`${server.url}/api/schools/${SCHOOL.slug}/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: SCHOOL.password }) });
   const cookies = verify.headers.getSetCookie().map((cookie) => {
     const [pair = ''] = cookie.split(';');

@@ -121,7 +121,7 @@ async function measureOnce(label: string, url: string, port: number, headers: Re
   if (lcpNode) notes.push(`LCP element: ${lcpNode.slice(0, 120)}`);
   const phases = (lcpItems?.[1] as { items?: { phase: string; timing: number }[] } | undefined)?.items ?? [];
   if (phases.length) notes.push(`LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`);
-  // Every script's main-thread time (Lighthouse lists those above a few milliseconds), including
+  // Every script's main-thread time (the audit runs without its floor, see above), including
   // "Unattributable": work no script is named for (style, layout, parsing, garbage collection).
   const bootup = (lhr.audits['bootup-time']?.details as { items?: { url: string; total: number; scripting: number }[] } | undefined)?.items ?? [];
   const scripts = bootup.map((item) => ({ url: item.url.replace(/^https?:\/\/[^/]+/, ''), totalMs: item.total, scriptingMs: item.scripting }));
