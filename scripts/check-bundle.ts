@@ -10,7 +10,7 @@
  * class must download 0 bytes of scripts and 0 of
  * thumbnails (precache and image cache). Last, the main thread while the first screens open on a
  * slow phone (CPU slowed 4x in Chromium, read from its trace; scripts/main-thread.ts): the home
- * page and the class gallery, each opened cold MAIN_THREAD_RUNS times (5 unless told), must each
+ * page and the class gallery, each opened cold MAIN_THREAD_RUNS times (7 unless told), must each
  * stay within their script-time and blocking-time budgets at the median (docs/performance.md,
  * "The first screen"). Run after `npm run build`; with CI=true a missing Chromium is a failure.
  */
@@ -31,19 +31,21 @@ const THUMBNAIL_BUDGET_KB = 400;
  * The main thread on a slow phone (milliseconds with the CPU slowed 4x, the median of the cold
  * opens): the script time each first screen may take, and its blocking time (what its long tasks
  * run beyond 50 ms after the first paint). Set from measurements on the 2-core development
- * machine (docs/performance.md, "The first screen"), 5 cold opens each:
+ * machine (docs/performance.md, "The first screen"), 5 cold opens each (the check makes 7):
  * - home: script time 249-370 ms (median 322), blocking 22-68 ms (median 47); with hydration in
  *   one task as before, script time 344-413 ms (median 361) and blocking 125-202 ms (median 145);
  * - the gallery with a class open: script time 426-472 ms (median 442), blocking 55-94 ms (median 59),
  *   as before (its first render was already a transition).
- * The script budgets leave room for a busier machine and catch new work on the first screen; the
- * blocking budgets catch work that stops yielding (home's old 145 ms fails).
+ * In clean-clone CI runs and later checks on the same machine, home measured 312-374 ms of script
+ * time and 48-79 ms of blocking, the gallery 388-497 ms and 31-43 ms. The script budgets leave
+ * room for a busier machine and catch new work on the first screen; the blocking budgets catch
+ * work that stops yielding (home's old 145 ms fails).
  */
 const MAIN_THREAD_BUDGET = {
-  home: { scriptMs: 450, blockingMs: 100 },
-  gallery: { scriptMs: 600, blockingMs: 150 },
+  home: { scriptMs: 500, blockingMs: 120 },
+  gallery: { scriptMs: 700, blockingMs: 150 },
 };
-const MAIN_THREAD_RUNS = Number(process.env.MAIN_THREAD_RUNS ?? 5);
+const MAIN_THREAD_RUNS = Number(process.env.MAIN_THREAD_RUNS ?? 7);
 
 if (!fs.existsSync(path.resolve('pwa/dist/index.html'))) {
   console.error('No pwa/dist/index.html: run `npm run build` first.');
