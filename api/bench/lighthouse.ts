@@ -16,6 +16,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_PATH } from '../../e2e/support/browser';
 import { startServer } from '../../e2e/support/server';
+import { adminToken, uploadBatch } from '../../e2e/staff-helpers';
 import { generateDemoPhoto } from '../src/media/generate';
 
 interface Measured {
@@ -41,22 +42,17 @@ const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, lcpMs
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** The gallery is measured with a class this large open (the demo's Class 1A is filled up to it). */
 const CLASS_PHOTOS = 40;
-const ADMIN = { email: 'admin@example.com', password: 'photos123' };
 
 /** Fills the demo's Class 1A up to CLASS_PHOTOS photos through the staff upload API, as a photographer would. */
 async function fillClass(baseUrl: string, albumId: number, has: number): Promise<void> {
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  if (!login.ok) throw new Error(`the demo administrator could not sign in: ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
+  const token = await adminToken(baseUrl);
   for (let next = has; next < CLASS_PHOTOS; next += 10) {
-    const form = new FormData();
-    form.append('albumId', String(albumId));
+    const files = [];
     for (let i = next; i < Math.min(next + 10, CLASS_PHOTOS); i++) {
-      const jpeg = await generateDemoPhoto({ seed: 9000 + i, label: `Student ${i + 1}` });
-      form.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `IMG_${9000 + i}.JPG`);
+      files.push({ name: `IMG_${9000 + i}.JPG`, buffer: await generateDemoPhoto({ seed: 9000 + i, label: `Student ${i + 1}` }) });
     }
-    const res = await fetch(`${baseUrl}/api/photos/upload-batch`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-    if (!res.ok) throw new Error(`uploading to Class 1A failed: ${res.status} ${await res.text()}`);
+    const uploaded = await uploadBatch(baseUrl, token, albumId, files);
+    if (uploaded.status !== 201) throw new Error(`uploading to Class 1A failed: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
   }
 }
 
