@@ -70,6 +70,10 @@ describeJourney(
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.__shift += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
+        // The first frame shows the whole prerendered screen, never a part the parser had reached.
+        requestAnimationFrame(() => {
+          (w as unknown as { __firstFrameWhole: boolean }).__firstFrameWhole = document.querySelector('#root footer .copyright') !== null;
+        });
         document.addEventListener('DOMContentLoaded', () => {
           const h1 = document.querySelector('h1') as (HTMLElement & { __prerendered?: boolean }) | null;
           if (h1) h1.__prerendered = true;
@@ -79,6 +83,7 @@ describeJourney(
       // Hydrated: the persisted-or-fetched school list fills the dropdown.
       await page.getByLabel('School', { exact: true }).locator('option', { hasText: 'Demo Primary School' }).waitFor({ state: 'attached' });
       expect(await page.evaluate(() => (document.querySelector('h1') as HTMLElement & { __prerendered?: boolean }).__prerendered === true)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __firstFrameWhole?: boolean }).__firstFrameWhole)).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
       expect(await page.locator('link[rel="manifest"]').count()).toBe(1);
       const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
