@@ -6,7 +6,8 @@
  *   on:  a class with a roster, so every photo is scanned for a QR card and the session is matched
  *        again after every batch.
  * The two uploads alternate batch by batch, so both meet the same machine load. Prints photos/s of
- * each, the ratio on/off (target >= 0.9) and what matching found.
+ * each, the ratio on/off (target >= 0.9) and what matching found. BENCH_CPU_PROF=<dir> profiles the
+ * server (its event loop and the card scan's thread).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -108,7 +109,9 @@ async function main(): Promise<void> {
   const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
   let child: ChildProcess | null = null;
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there (`node --cpu-prof`), one per thread.
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+    child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/server.ts'], {
       cwd: ROOT,
       env: {
         ...SERVER_PROCESS_ENV,
