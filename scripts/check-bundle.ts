@@ -19,7 +19,7 @@ import path from 'node:path';
 import { CHROMIUM_PATH, hasChromium, launchBrowser } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
 import { PHONE, attribute, isCode, isThumbnail, kib, loadAllThumbnails, recordWire, recordWorker, sum, type Attributed } from './wire-measure';
-import { printReport, traceMainThread, type MainThreadReport } from './main-thread';
+import { atReferenceSpeed, benchmarkScore, printReport, traceMainThread, type MainThreadReport } from './main-thread';
 
 const BUDGET_KIB = 150;
 const SCHOOL = { name: 'Demo Primary School', slug: 'demo-primary', password: 'demo1234' };
@@ -45,6 +45,18 @@ const MAIN_THREAD_BUDGET = {
   home: { scriptMs: 500, blockingMs: 120 },
   gallery: { scriptMs: 700, blockingMs: 150 },
 };
+/**
+ * The speed those budgets hold for: Lighthouse's benchmark index of the browser with the CPU
+ * slowed 4x. This shared machine's speed changes from day to day: on one day every figure above
+ * came out 2.2-2.5 times larger for the same code, with the index at 4x reading 203-330. So each
+ * open is preceded by the benchmark in the same browser context, and its figures are read at this
+ * index: times scaled by score / 600 before the budgets apply (atReferenceSpeed in
+ * scripts/main-thread.ts). 600 is what that day's runs imply for the days above; read at it, that
+ * day gave home 231-459 ms of script time and 17-61 ms of blocking, the gallery 318-615 and
+ * 35-153 ms, and home with its old one-task hydration 304-534 ms and 70-297 ms (median 195: it
+ * fails). The figures as measured are printed beside them.
+ */
+const MAIN_THREAD_REFERENCE_SCORE = 600;
 const MAIN_THREAD_RUNS = Number(process.env.MAIN_THREAD_RUNS ?? 7);
 
 if (!fs.existsSync(path.resolve('pwa/dist/index.html'))) {
@@ -200,14 +212,19 @@ try {
     { key: 'home' as const, url: `${server.url}/` },
     { key: 'gallery' as const, url: galleryUrl },
   ];
-  console.log(`\nMain thread on a slow phone (CPU slowed 4x), ${MAIN_THREAD_RUNS} cold opens each:`);
+  console.log(`\nMain thread on a slow phone (CPU slowed 4x, read at a benchmark index of ${MAIN_THREAD_REFERENCE_SCORE}), ${MAIN_THREAD_RUNS} cold opens each:`);
   for (const screen of screens) {
     const reports: MainThreadReport[] = [];
     for (let run = 1; run <= MAIN_THREAD_RUNS; run++) {
       const cold = await browser.newContext(PHONE);
       if (screen.key === 'gallery') await cold.addCookies(cookies);
-      const report = await traceMainThread(cold, screen.url);
+      const score = await benchmarkScore(cold);
+      const measured = await traceMainThread(cold, screen.url);
       await cold.close();
+      const report = atReferenceSpeed(measured, score, MAIN_THREAD_REFERENCE_SCORE);
+      console.log(
+        `${screen.key} #${run}: benchmark index ${Math.round(score)} at 4x; as measured, scripts ${Math.round(measured.scriptMs)} ms and blocking ${Math.round(measured.blockingMs)} ms; at index ${MAIN_THREAD_REFERENCE_SCORE}:`,
+      );
       printReport(`${screen.key} #${run}`, report);
       reports.push(report);
     }

@@ -9,6 +9,7 @@
  * With MAIN_THREAD_DEBUG=1, the events of each long task are listed (what a long task was made of).
  */
 import type { BrowserContext, CDPSession } from 'playwright-core';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 
 /** One trace event as Chromium writes it (the fields read here). */
 interface TraceEvent {
@@ -39,6 +40,8 @@ export interface MainThreadReport {
   scriptMs: number;
   /** Script time per script URL (path and query only), the biggest first. */
   perScript: { url: string; scriptMs: number; taskMs: number }[];
+  /** Every top-level task, in order. */
+  tasks: MainThreadTask[];
   /** Tasks of 50 ms or more, in order. */
   longTasks: MainThreadTask[];
   /** Sum over the long tasks that end after the first paint of what each ran beyond 50 ms. */
@@ -195,9 +198,53 @@ export function analyse(events: TraceEvent[], url: string): MainThreadReport {
     totalMs: tasks.reduce((sum, task) => sum + task.durationMs, 0),
     scriptMs: tasks.reduce((sum, task) => sum + task.scriptMs, 0),
     perScript: [...perScript].map(([key, row]) => ({ url: key, ...row })).sort((a, b) => b.scriptMs - a.scriptMs),
+    tasks,
     longTasks,
-    blockingMs: longTasks.filter((task) => task.startMs + task.durationMs > fcpMs).reduce((sum, task) => sum + task.durationMs - LONG_TASK_MS, 0),
+    blockingMs: blockingAfter(tasks, fcpMs, 1),
     fcpMs,
+  };
+}
+
+/** What the tasks ending after the first paint ran beyond 50 ms, their durations scaled by `factor`. */
+function blockingAfter(tasks: MainThreadTask[], fcpMs: number, factor: number): number {
+  return tasks
+    .filter((task) => task.startMs + task.durationMs > fcpMs && task.durationMs * factor >= LONG_TASK_MS)
+    .reduce((sum, task) => sum + task.durationMs * factor - LONG_TASK_MS, 0);
+}
+
+/**
+ * How fast this browser runs JavaScript with the CPU slowed `cpuSlowdown` times: Lighthouse's own
+ * benchmark index (about a second of string building and array copying, in a blank page of
+ * `context`). The same page's main-thread time is about inversely proportional to it, so a run on
+ * a busy or slower machine can be read at a fixed speed (atReferenceSpeed).
+ */
+export async function benchmarkScore(context: BrowserContext, cpuSlowdown = 4): Promise<number> {
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    return await page.evaluate(pageFunctions.computeBenchmarkIndex);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The report as a browser scoring `reference` would have given it: every task's duration and script
+ * time scaled by score / reference, then the long tasks and the blocking time counted again (which
+ * tasks end after the first paint is read from the trace as it was).
+ */
+export function atReferenceSpeed(report: MainThreadReport, score: number, reference: number): MainThreadReport {
+  const factor = score / reference;
+  const tasks = report.tasks.map((task) => ({ ...task, durationMs: task.durationMs * factor, scriptMs: task.scriptMs * factor }));
+  return {
+    ...report,
+    totalMs: report.totalMs * factor,
+    scriptMs: report.scriptMs * factor,
+    perScript: report.perScript.map((row) => ({ ...row, scriptMs: row.scriptMs * factor, taskMs: row.taskMs * factor })),
+    tasks,
+    longTasks: tasks.filter((task) => task.durationMs >= LONG_TASK_MS),
+    blockingMs: blockingAfter(report.tasks, report.fcpMs, factor),
   };
 }
 
