@@ -138,8 +138,12 @@ export async function readMultipart(ctx: AppContext, tmpRoot: string, limits: Mu
   });
 
   let current = '';
+  // formidable lists a field's files as each one's write to disk ends, which on a busy machine is
+  // not always the order they were sent in; they are put back in the order their parts began.
+  const begunAt = new Map<string, number>();
   form.on('fileBegin', (_name, file) => {
     current = file.originalFilename ?? 'file';
+    begunAt.set(file.filepath, begunAt.size);
   });
   const onFile = limits.onFile;
   if (onFile) {
@@ -158,7 +162,8 @@ export async function readMultipart(ctx: AppContext, tmpRoot: string, limits: Mu
     const files: Record<string, UploadedFile[]> = {};
     for (const [key, value] of Object.entries(rawFiles)) {
       const list = (Array.isArray(value) ? value : value ? [value] : []) as File[];
-      files[key] = list.map((file) => ({
+      const sent = (file: File) => begunAt.get(file.filepath) ?? Number.MAX_SAFE_INTEGER;
+      files[key] = [...list].sort((a, b) => sent(a) - sent(b)).map((file) => ({
         path: file.filepath,
         originalName: safeDisplayName(file.originalFilename),
         size: file.size,
