@@ -19,7 +19,7 @@ import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { flushQueue, UPLOAD_SYNC_TAG, type FlushResult } from './lib/upload-flush';
 import { idbQueueStore, openUploadQueue } from './lib/upload-queue-idb';
 import { createFetchTransport } from './lib/upload-transport';
-import { GALLERY_DATA_CACHE, GALLERY_DATA_PATH, GALLERY_IMAGE_CACHE, GALLERY_IMAGE_PATH, pruneGalleryImages, purgeGalleryCaches } from './lib/offline-caches';
+import { GALLERY_DATA_CACHE, GALLERY_DATA_PATH, GALLERY_IMAGE_CACHE, GALLERY_IMAGE_PATH, GALLERY_PURGED, pruneGalleryImages, purgeGalleryCaches } from './lib/offline-caches';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -43,7 +43,7 @@ const forParents = (request: Request) => request.method === 'GET' && !request.he
  */
 const purgeOnDenied: WorkboxPlugin = {
   fetchDidSucceed: async ({ request, response }) => {
-    if (response.status === 401) await purgeGalleryCaches();
+    if (response.status === 401) await purgeGallery();
     else if (response.status === 403) await (await caches.open(GALLERY_DATA_CACHE)).delete(request, { ignoreVary: true });
     return response;
   },
@@ -69,6 +69,27 @@ const pruneWhenOnline: WorkboxPlugin = {
   },
 };
 
+/** When the gallery caches were last emptied (a logout, a lapsed grant, a staff session). */
+let purgedAt = 0;
+
+/** Empties the gallery caches, and keeps out every answer to a request made before now. */
+async function purgeGallery(): Promise<void> {
+  purgedAt = Date.now();
+  await purgeGalleryCaches();
+}
+
+/**
+ * An answer to a request made before the caches were last emptied is not kept: a logout while a
+ * gallery answer was on its way would otherwise find that answer cached right after it.
+ */
+const notFromBeforePurge: WorkboxPlugin = {
+  requestWillFetch: async ({ request, state }) => {
+    if (state) state.startedAt = Date.now();
+    return request;
+  },
+  cacheWillUpdate: async ({ response, state }) => ((state?.startedAt as number | undefined ?? 0) < purgedAt ? null : response),
+};
+
 /** Only complete answers are kept (never an error, never a partial body). */
 const onlyOk: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
@@ -80,7 +101,7 @@ registerRoute(
     cacheName: GALLERY_DATA_CACHE,
     networkTimeoutSeconds: 4,
     matchOptions: { ignoreVary: true },
-    plugins: [purgeOnDenied, pruneWhenOnline, onlyOk, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+    plugins: [purgeOnDenied, pruneWhenOnline, notFromBeforePurge, onlyOk, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
   }),
 );
 
@@ -105,6 +126,7 @@ registerRoute(
     matchOptions: { ignoreVary: true },
     plugins: [
       purgeOnDenied,
+      notFromBeforePurge,
       onlyOk,
       otherThumbnailSize,
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
@@ -141,8 +163,10 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (data?.type === 'STAFF_SESSION') {
     staffSession = Boolean(data.active);
-    if (staffSession) event.waitUntil(purgeGalleryCaches());
+    if (staffSession) event.waitUntil(purgeGallery());
   }
+  // The page emptied the caches (a logout): answers already on their way are not kept either.
+  if (data?.type === GALLERY_PURGED) event.waitUntil(purgeGallery());
 });
 
 // Staff photo uploads: background sync replays the IndexedDB queue after the network returns,

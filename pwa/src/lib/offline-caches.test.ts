@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GALLERY_IMAGE_CACHE, STILL_VISIBLE_PATH, pruneGalleryImages } from './offline-caches';
+import { GALLERY_DATA_CACHE, GALLERY_IMAGE_CACHE, GALLERY_PURGED, STILL_VISIBLE_PATH, pruneGalleryImages, purgeGalleryCaches } from './offline-caches';
 
 /** A Cache Storage with one cache, enough for the pruning: keys and delete. */
 function fakeCaches(urls: string[]) {
@@ -35,5 +35,27 @@ describe('pruneGalleryImages (the service worker at an online visit)', () => {
     expect(await pruneGalleryImages((async () => Promise.reject(new TypeError('offline'))) as unknown as typeof fetch)).toBe(0);
     expect(await pruneGalleryImages((async () => new Response('{}', { status: 503 })) as unknown as typeof fetch)).toBe(0);
     expect(kept.size).toBe(1);
+  });
+});
+
+describe('purgeGalleryCaches (a logout in the page)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('empties both caches and tells the worker in control, which keeps no answer still on its way', async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', { delete: vi.fn(async (name: string) => deleted.push(name) > 0) });
+    const postMessage = vi.fn();
+    vi.stubGlobal('navigator', { serviceWorker: { controller: { postMessage } } });
+    await purgeGalleryCaches();
+    expect(deleted.sort()).toEqual([GALLERY_DATA_CACHE, GALLERY_IMAGE_CACHE].sort());
+    expect(postMessage).toHaveBeenCalledWith({ type: GALLERY_PURGED });
+  });
+
+  it('without a worker in control, only empties the caches', async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', { delete: vi.fn(async (name: string) => deleted.push(name) > 0) });
+    vi.stubGlobal('navigator', { serviceWorker: { controller: null } });
+    await purgeGalleryCaches();
+    expect(deleted).toHaveLength(2);
   });
 });

@@ -54,8 +54,17 @@ export async function pruneGalleryImages(fetcher: typeof fetch = fetch): Promise
   return dropped;
 }
 
+/** The page's message to the worker that it emptied the gallery caches. */
+export const GALLERY_PURGED = 'GALLERY_PURGED';
+
+/**
+ * Empties the gallery caches. From the page (a logout), the worker in control is told too: it
+ * empties them again and keeps no answer to a request made before, so a gallery answer still on
+ * its way is not cached after the logout.
+ */
 export async function purgeGalleryCaches(): Promise<void> {
   if (typeof caches === 'undefined') return;
+  if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) navigator.serviceWorker.controller.postMessage({ type: GALLERY_PURGED });
   await Promise.all([caches.delete(GALLERY_DATA_CACHE), caches.delete(GALLERY_IMAGE_CACHE)]);
 }
 
