@@ -151,7 +151,9 @@ function createGateway(config: Config, logger: Logger): Deps['gateway'] {
     kind: 'sandbox',
     paygateId: PUBLIC_TEST_PAYGATE_ID,
     secret: PUBLIC_TEST_SECRET,
-    client: createPayGateClient({ paygateId: PUBLIC_TEST_PAYGATE_ID, secret: PUBLIC_TEST_SECRET, baseUrl: config.publicUrl }),
+    // The server's own calls (initiate, query) are answered in this process: over HTTP they went
+    // out to PUBLIC_URL and back into this same event loop (docs/payments.md, "The built-in sandbox").
+    client: createPayGateClient({ paygateId: PUBLIC_TEST_PAYGATE_ID, secret: PUBLIC_TEST_SECRET, baseUrl: config.publicUrl, answer: (path, body) => sandbox.answer(path, body) }),
     sandbox,
   };
 }

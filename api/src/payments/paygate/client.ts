@@ -22,6 +22,12 @@ export interface PayGateClientOptions {
   timeoutMs?: number;
   /** Replaces the HTTP transport (tests); without it, node's own HTTP client is used. */
   fetch?: typeof fetch;
+  /**
+   * The gateway's answer to a POST of `body` to `path`, given in this process: the built-in
+   * sandbox's own (sandbox.ts `answer`), so the server does not call itself over HTTP
+   * (docs/payments.md, "The built-in sandbox"). Timeouts and transport errors do not apply.
+   */
+  answer?: (path: string, body: string) => Promise<string>;
 }
 
 export interface InitiateInput {
@@ -145,9 +151,12 @@ export function createPayGateClient(options: PayGateClientOptions): PayGateClien
   const { paygateId, secret, timeoutMs = 10_000 } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const injected = options.fetch;
-  const send = injected
-    ? async (url: string, body: string) => {
-        const response = await injected(url, {
+  /** The gateway's answer to a POST of `body` to `path`, whatever its HTTP status. */
+  const send: (path: string, body: string) => Promise<string> = options.answer
+    ? options.answer
+    : injected
+    ? async (path, body) => {
+        const response = await injected(`${baseUrl}${path}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
           body,
@@ -157,12 +166,12 @@ export function createPayGateClient(options: PayGateClientOptions): PayGateClien
         // As with PayGate's own code, the answer is read whatever the HTTP status.
         return response.text();
       }
-    : (url: string, body: string) => postForm(url, body, timeoutMs);
+    : (path, body) => postForm(`${baseUrl}${path}`, body, timeoutMs);
 
   async function post(path: string, pairs: FormPairs): Promise<FormPairs> {
     let text: string;
     try {
-      text = await send(`${baseUrl}${path}`, encodeFormPairs(pairs));
+      text = await send(path, encodeFormPairs(pairs));
     } catch (err) {
       const name = (err as Error | undefined)?.name;
       if (name === 'TimeoutError' || name === 'AbortError') {

@@ -61,6 +61,28 @@ describe('PayGate client', () => {
     });
   });
 
+  it('with an in-process answer: posts the same body to the path, and checks the answer as it checks one over HTTP', async () => {
+    const calls: { path: string; body: FormPairs }[] = [];
+    let answer = signedInitiateAnswer();
+    const client = createPayGateClient({
+      paygateId: ID,
+      secret: KEY,
+      baseUrl: 'https://gw.example/',
+      answer: async (path, body) => {
+        calls.push({ path, body: parseFormPairs(body) });
+        return answer;
+      },
+    });
+    const result = await client.initiate(input);
+    expect(calls.map((call) => call.path)).toEqual(['/payweb3/initiate.trans']);
+    expect(calls[0]?.body.at(-1)).toEqual(['CHECKSUM', '459168f9c63034076e3b4779d789ad7d']);
+    expect(result.processUrl).toBe('https://gw.example/payweb3/process.trans');
+    answer = signedInitiateAnswer().replace(/CHECKSUM=[0-9a-f]+/, 'CHECKSUM=00');
+    await expect(client.initiate(input)).rejects.toMatchObject({ code: 'BAD_RESPONSE_CHECKSUM' });
+    answer = 'ERROR=DATA_CHK';
+    await expect(client.initiate(input)).rejects.toMatchObject({ code: 'DATA_CHK' });
+  });
+
   it('sends PAY_METHOD and PAY_METHOD_DETAIL in their canonical place, signed, when a method is given', async () => {
     const captured: Captured[] = [];
     const client = createPayGateClient({ paygateId: ID, secret: KEY, baseUrl: 'https://gw.example/', fetch: fakeFetch(() => signedInitiateAnswer(), captured) });

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeApi, startTestServer } from '../../../test/harness';
 import { payByBankTransfer, payByEwallet, postForm, settleInSandbox, waitUntil } from '../../../test/shop';
-import { closeWorld, placeOrder, withWorld, world, type World } from '../payments.test-helpers';
-import { parseFormPairs, signedInitiatePairs } from './checksum';
+import { closeWorld, initiate, placeOrder, withWorld, world, type World } from '../payments.test-helpers';
+import { encodeFormPairs, parseFormPairs, requestChecksum, signedInitiatePairs } from './checksum';
 import { PUBLIC_TEST_PAYGATE_ID, PUBLIC_TEST_SECRET } from './codes';
 
 const ALL_METHODS = { PAYMENT_METHODS: 'card,ewallet,bank_transfer' };
 
-/** Posts initiate.trans straight to the server's own sandbox, as a merchant would. */
-async function initiateAt(url: string, payMethod: string): Promise<string> {
-  const pairs = signedInitiatePairs(
+/** A signed initiate.trans request of the public test account. */
+const initiatePairs = (url: string, payMethod: string) =>
+  signedInitiatePairs(
     {
       PAYGATE_ID: PUBLIC_TEST_PAYGATE_ID,
       REFERENCE: 'ORD-WIRING',
@@ -24,8 +24,17 @@ async function initiateAt(url: string, payMethod: string): Promise<string> {
     },
     PUBLIC_TEST_SECRET,
   );
-  const res = await postForm(`${url}/payweb3/initiate.trans`, pairs);
+
+/** Posts initiate.trans straight to the server's own sandbox, as a merchant would. */
+async function initiateAt(url: string, payMethod: string): Promise<string> {
+  const res = await postForm(`${url}/payweb3/initiate.trans`, initiatePairs(url, payMethod));
   return (await res.text()).split('&')[0] ?? '';
+}
+
+/** How many requests the server answered at this route, from its own metrics. */
+async function answeredAt(w: World, route: string): Promise<number> {
+  const lines = (await w.server.runtime.metrics.exposition()).split('\n').filter((line) => line.startsWith('http_requests_total{') && line.includes(`route="${route}"`));
+  return lines.reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 }
 
 const order = async (w: World, orderId: string) => (await w.parent.get(`/api/orders/${orderId}`)).body as { paymentStatus: string; orderStatus: string };
@@ -59,6 +68,40 @@ describeApi('the built-in sandbox in the server: methods and settling later', ()
       } finally {
         await real.close();
       }
+    });
+  });
+
+  it("the server's own initiate and query are answered in its process, as its HTTP endpoints answer them", async () => {
+    await withWorld({}, async (w) => {
+      const orderId = await placeOrder(w);
+      const paying = await initiate(w, orderId);
+      expect(paying.body.success).toBe(true);
+      // Reconciling the unpaid order asks the gateway (query.trans) before the page answers.
+      expect((await w.parent.get(`/api/orders/${orderId}`)).body.paymentStatus).not.toBe('completed');
+      expect(await answeredAt(w, '/payweb3/initiate.trans')).toBe(0);
+      expect(await answeredAt(w, '/payweb3/query.trans')).toBe(0);
+      expect(sandboxTx(w, paying.body.payRequestId)).toMatchObject({ reference: orderId });
+
+      // The same texts as over HTTP: a new request signed, a query of it, and the errors.
+      const sandbox = w.server.runtime.gateway.sandbox!;
+      const body = encodeFormPairs(initiatePairs(w.server.url, 'CC'));
+      const overHttp = await (await postForm(`${w.server.url}/payweb3/initiate.trans`, initiatePairs(w.server.url, 'CC'))).text();
+      const inProcess = await sandbox.answer('/payweb3/initiate.trans', body);
+      const names = (text: string) => parseFormPairs(text).map(([name]) => name);
+      expect(names(inProcess)).toEqual(names(overHttp));
+      expect(names(inProcess)).toEqual(['PAYGATE_ID', 'PAY_REQUEST_ID', 'REFERENCE', 'CHECKSUM']);
+      expect(await answeredAt(w, '/payweb3/initiate.trans')).toBe(1);
+      const payRequestId = parseFormPairs(inProcess).find(([name]) => name === 'PAY_REQUEST_ID')?.[1] ?? '';
+      const identity = { paygateId: PUBLIC_TEST_PAYGATE_ID, payRequestId, reference: 'ORD-WIRING' };
+      const query = encodeFormPairs([
+        ['PAYGATE_ID', identity.paygateId],
+        ['PAY_REQUEST_ID', payRequestId],
+        ['REFERENCE', identity.reference],
+        ['CHECKSUM', requestChecksum(identity, PUBLIC_TEST_SECRET)],
+      ]);
+      expect(await sandbox.answer('/payweb3/query.trans', query)).toBe(await (await fetch(`${w.server.url}/payweb3/query.trans`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: query })).text());
+      expect(await sandbox.answer('/payweb3/initiate.trans', body.replace(/CHECKSUM=[0-9a-f]+/, 'CHECKSUM=0'))).toBe('ERROR=DATA_CHK');
+      await expect(sandbox.answer('/payweb3/process.trans', body)).rejects.toThrow(/no server call/);
     });
   });
 

@@ -6,6 +6,7 @@ import {
   checksumEquals,
   encodeFormPairs,
   pairValue,
+  parseFormPairs,
   requestChecksum,
   returnChecksum,
   signPairs,
@@ -75,6 +76,12 @@ export interface SandboxGateway {
   transactions: ReadonlyMap<string, Readonly<SandboxTransaction>>;
   /** Ends a received (status 5) e-wallet or bank transfer now and sends its final notify (first attempt awaited). */
   settle(payRequestId: string, approved: boolean): Promise<SettleResult>;
+  /**
+   * What the sandbox answers a merchant server's POST to `path` (initiate.trans or query.trans)
+   * with this urlencoded body: the same text its HTTP endpoint answers, without the round trip
+   * through this process's own HTTP server (docs/payments.md, "The built-in sandbox").
+   */
+  answer(path: string, body: string): Promise<string>;
   /** Stops pending notify retries and delayed notifies. */
   close(): void;
 }
@@ -185,12 +192,12 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     return { pairs, tx: opened.tx };
   }
 
-  router.post('/payweb3/initiate.trans', async (ctx) => {
-    const checked = validateInitiate(await readFormPairs(ctx), paygateId, secret, carried);
+  /** initiate.trans: a new request, or ERROR (docs/payments.md, "The built-in sandbox"). */
+  function initiate(pairs: FormPairs): FormPairs {
+    const checked = validateInitiate(pairs, paygateId, secret, carried);
     if (!checked.ok) {
       logger.info({ error: checked.error }, 'paygate sandbox: initiate rejected');
-      answerFields(ctx, [['ERROR', checked.error]]);
-      return;
+      return [['ERROR', checked.error]];
     }
     const f = checked.fields;
     const tx: SandboxTransaction = {
@@ -214,17 +221,39 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       notifyAcknowledged: false,
     };
     remember(tx);
-    answerFields(
-      ctx,
-      signPairs(
-        [
-          ['PAYGATE_ID', tx.paygateId],
-          ['PAY_REQUEST_ID', tx.payRequestId],
-          ['REFERENCE', tx.reference],
-        ],
-        secret,
-      ),
+    return signPairs(
+      [
+        ['PAYGATE_ID', tx.paygateId],
+        ['PAY_REQUEST_ID', tx.payRequestId],
+        ['REFERENCE', tx.reference],
+      ],
+      secret,
     );
+  }
+
+  /** query.trans: the request's result so far (pending until paid), or ERROR. */
+  function query(pairs: FormPairs): FormPairs {
+    const payRequestId = pairValue(pairs, 'PAY_REQUEST_ID');
+    const identity = { paygateId: pairValue(pairs, 'PAYGATE_ID'), reference: pairValue(pairs, 'REFERENCE'), payRequestId };
+    const checksum = pairValue(pairs, 'CHECKSUM');
+    let error: string | null = null;
+    if (!payRequestId) error = 'DATA_PAY_REQ_ID';
+    else if (identity.paygateId === undefined || identity.reference === undefined || checksum === undefined) error = 'DATA_PW';
+    else if (identity.paygateId !== paygateId) error = 'ND_INV_PGID';
+    else if (!checksumEquals(requestChecksum({ paygateId, payRequestId, reference: identity.reference }, secret), checksum)) {
+      error = 'DATA_CHK';
+    }
+    const tx = payRequestId ? transactions.get(payRequestId) : undefined;
+    if (!error && (!tx || tx.reference !== identity.reference)) error = 'ND_INV_PRID';
+    if (error || !tx) return [['ERROR', error ?? 'ND_INV_PRID']];
+    return signPairs(tx.result ?? pendingPairs(tx), secret);
+  }
+
+  /** The merchant server's calls, by path: what initiate.trans and query.trans answer. */
+  const serverCalls: Record<string, (pairs: FormPairs) => FormPairs> = { '/payweb3/initiate.trans': initiate, '/payweb3/query.trans': query };
+
+  router.post('/payweb3/initiate.trans', async (ctx) => {
+    answerFields(ctx, initiate(await readFormPairs(ctx)));
   });
 
   router.post('/payweb3/process.trans', async (ctx) => {
@@ -436,24 +465,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   }
 
   router.post('/payweb3/query.trans', async (ctx) => {
-    const pairs = await readFormPairs(ctx);
-    const payRequestId = pairValue(pairs, 'PAY_REQUEST_ID');
-    const identity = { paygateId: pairValue(pairs, 'PAYGATE_ID'), reference: pairValue(pairs, 'REFERENCE'), payRequestId };
-    const checksum = pairValue(pairs, 'CHECKSUM');
-    let error: string | null = null;
-    if (!payRequestId) error = 'DATA_PAY_REQ_ID';
-    else if (identity.paygateId === undefined || identity.reference === undefined || checksum === undefined) error = 'DATA_PW';
-    else if (identity.paygateId !== paygateId) error = 'ND_INV_PGID';
-    else if (!checksumEquals(requestChecksum({ paygateId, payRequestId, reference: identity.reference }, secret), checksum)) {
-      error = 'DATA_CHK';
-    }
-    const tx = payRequestId ? transactions.get(payRequestId) : undefined;
-    if (!error && (!tx || tx.reference !== identity.reference)) error = 'ND_INV_PRID';
-    if (error || !tx) {
-      answerFields(ctx, [['ERROR', error ?? 'ND_INV_PRID']]);
-      return;
-    }
-    answerFields(ctx, signPairs(tx.result ?? pendingPairs(tx), secret));
+    answerFields(ctx, query(await readFormPairs(ctx)));
   });
 
   router.get('/payweb3/autosubmit.js', (ctx) => {
@@ -462,5 +474,15 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     ctx.body = AUTOSUBMIT_SCRIPT;
   });
 
-  return { router, transactions, settle, close: () => notifier.close() };
+  return {
+    router,
+    transactions,
+    settle,
+    async answer(path, body) {
+      const call = serverCalls[path];
+      if (!call) throw new Error(`the sandbox has no server call ${path}`);
+      return encodeFormPairs(call(parseFormPairs(body)));
+    },
+    close: () => notifier.close(),
+  };
 }
