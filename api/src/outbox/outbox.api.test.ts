@@ -4,7 +4,7 @@ import { describeApi, startTestServer, type TestServer } from '../../test/harnes
 import { messageIdOf, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { createJobLock } from '../jobs/job-lock';
 import { createMailer } from '../mail/mailer';
-import { createOutbox, retryDelayMs } from './outbox.service';
+import { createOutbox, OUTBOX_BUSY_PAUSE_MS, retryDelayMs } from './outbox.service';
 
 /** The outbox's core: a row written is sent once, with its Message-ID and headers, and marked sent. */
 describeApi('the outbox', () => {
@@ -137,5 +137,58 @@ describeApi('the outbox when the relay says no', () => {
     // Every sender got some of them (the claims, not a lock, kept them apart).
     expect(byClaimer.length).toBeGreaterThan(1);
     for (const sender of senders) await sender.mailer.close();
+  });
+});
+
+/**
+ * While the server's event loop is busy (a rush of requests), the sender trickles: each worker
+ * waits OUTBOX_BUSY_PAUSE_MS before its next message; when the loop is free it sends at once.
+ */
+describeApi('the outbox while the server is busy', () => {
+  let server: TestServer;
+  let mail: MailCatcher;
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    server = await startTestServer({ SMTP_URL: mail.url, OUTBOX_CONCURRENCY: '1' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await mail?.close();
+  });
+
+  /** Queues `count` messages, kicks the sender and resolves how long until the last one arrived. */
+  async function sendBatch(tag: string, count: number): Promise<number> {
+    const before = mail.messages.length;
+    for (let i = 0; i < count; i++) {
+      await server.runtime.services.outbox.enqueue({ kind: 'closing_reminder', to: `${tag}-${i}@example.test`, subject: `${tag} ${i}`, text: 'x', html: 'x' });
+    }
+    const started = performance.now();
+    server.runtime.services.outbox.kick();
+    await mail.waitForMessages(count, { after: before, match: (m) => m.subject.startsWith(`${tag} `) });
+    const elapsed = performance.now() - started;
+    await mail.noMoreThan(count, { after: before, match: (m) => m.subject.startsWith(`${tag} `), within: 300 });
+    return elapsed;
+  }
+
+  it('sends at once on a free loop, one message per pause and worker on a busy one, and every message once', async () => {
+    const count = 6;
+    const free = await sendBatch('Free', count);
+    // The loop always at work, one millisecond a turn, as when it answers a rush of checkouts;
+    // sockets are still read every turn, so only the sender's pauses slow the mail down.
+    let spinning = true;
+    const spin = () => {
+      const until = performance.now() + 1;
+      while (performance.now() < until);
+      if (spinning) setImmediate(spin);
+    };
+    setImmediate(spin);
+    let busy: number;
+    try {
+      busy = await sendBatch('Busy', count);
+    } finally {
+      spinning = false;
+    }
+    expect(busy).toBeGreaterThanOrEqual((count - 1) * OUTBOX_BUSY_PAUSE_MS);
+    expect(free).toBeLessThan((count - 1) * OUTBOX_BUSY_PAUSE_MS);
   });
 });

@@ -8,6 +8,7 @@ import { unsubscribeHeaders, unsubscribeToken } from '../outreach/unsubscribe';
 import { localDayStart, planSend, type SendWindow } from '../outreach/send-window';
 import { SendAbortedError, type SmtpTimeouts } from '../mail/mailer';
 import { createOutboxRepository, type OutboxRecord } from './outbox.repository';
+import { watchLoopLoad, type LoopLoad } from '../lib/loop-load';
 
 /** A message to write to the outbox (docs/email.md, "The outbox"). */
 export interface OutboxMessage {
@@ -26,6 +27,14 @@ export interface OutboxMessage {
   /** Not sent before this time (epoch ms); now by default. */
   notBefore?: number;
 }
+
+/**
+ * While this process's event loop has been at least this busy, each of the sender's workers waits
+ * BUSY_PAUSE_MS before its next message, so a rush of requests is answered first and mail still
+ * goes out (docs/email.md, "Sending while the server is busy").
+ */
+export const OUTBOX_BUSY_UTILIZATION = 0.8;
+export const OUTBOX_BUSY_PAUSE_MS = 100;
 
 /** Rows one run reads at most before it looks again. */
 const BATCH = 100;
@@ -87,6 +96,9 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
   let running: Promise<unknown> | null = null;
   let again = false;
   let stopping = false;
+  /** Watched while the sender runs (start() to its stop). */
+  let load: LoopLoad | null = null;
+  const busy = () => load !== null && load.utilization() >= OUTBOX_BUSY_UTILIZATION;
 
   /**
    * One attempt at one claimed row. "Sent" is committed at the commit point, right before the
@@ -154,6 +166,10 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
     };
     const worker = async () => {
       for (let row = await take(); row; row = await take()) {
+        if (busy()) {
+          await new Promise((resolve) => setTimeout(resolve, OUTBOX_BUSY_PAUSE_MS));
+          if (stopping) return;
+        }
         const now = at();
         if (!(await repo.claim(row.id, claimer, now, now + leaseMs))) continue;
         const outcome = await attempt(row);
@@ -251,11 +267,14 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
     start(pollMs: number): () => Promise<void> {
       const timer = setInterval(() => outbox.kick(), pollMs);
       timer.unref();
+      load = watchLoopLoad();
       outbox.kick();
       return async () => {
         // Graceful stop: no new claims; the attempts under way finish (each within its lease).
         stopping = true;
         clearInterval(timer);
+        load?.stop();
+        load = null;
         if (kickTimer) clearTimeout(kickTimer);
         kickTimer = null;
         await running;
