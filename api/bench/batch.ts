@@ -34,8 +34,7 @@ import { createOrdersRepository } from '../src/orders/orders.repository';
 import { newOrderId } from '../src/orders/order-id';
 import type { PhotoInfo } from '../src/orders/pricing';
 import { createPrintBatchService } from '../src/print-batches/print-batches.service';
-import { benchEnv, freePort, memoryOf, stop, waitForHealth } from './server-process';
-import { SERVER_PROCESS_ENV } from '../src/process-env';
+import { benchEnv, freePort, memoryOf, stop, waitForHealth, startCompiledServer } from './server-process';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1000);
 const TARGET_BYTES = Number(process.env.BENCH_BYTES ?? 2 * 1024 ** 3);
@@ -182,8 +181,8 @@ async function prepare(dir: string): Promise<Prepared> {
  * BENCH_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
  */
 function startServer(env: Record<string, string>): ChildProcess {
-  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...extra, '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...SERVER_PROCESS_ENV, ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The compiled server as `npm start` runs it.
+  return startCompiledServer(env, { nodeOptions: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) });
 }
 
 /**

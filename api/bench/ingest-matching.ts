@@ -9,19 +9,17 @@
  * each, the ratio on/off (target >= 0.9) and what matching found. BENCH_CPU_PROF=<dir> profiles the
  * server (its event loop and the card scan's thread).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createKnex, databaseTarget, insertedId } from '../src/db/knex';
 import { generateDemoPhoto } from '../src/media/generate';
 import { generateCardPhoto } from '../src/media/generate-card';
 import { FLYER_LAYOUT, codeUrl } from '../src/students/flyers';
-import { BENCH_ADMIN_ENV, freePort, json, loginBenchAdmin, waitForHealth } from './server-process';
-import { SERVER_PROCESS_ENV } from '../src/process-env';
+import { BENCH_ADMIN_ENV, freePort, json, loginBenchAdmin, waitForHealth, profileOptions, startCompiledServer } from './server-process';
 
 const PHOTOS = Number(process.env.BENCH_MATCHING_PHOTOS ?? 120);
 /** A card before every this many photos. */
@@ -29,7 +27,6 @@ const CARD_EVERY = 6;
 const BATCH = 10;
 const WIDTH = 4000;
 const HEIGHT = 3000;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const mm = (points: number) => (points * 25.4) / 72;
 
 interface Shot {
@@ -109,13 +106,9 @@ async function main(): Promise<void> {
   const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
   let child: ChildProcess | null = null;
   try {
-    // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there (`node --cpu-prof`), one per thread.
-    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
-    child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/server.ts'], {
-      cwd: ROOT,
-      env: {
-        ...SERVER_PROCESS_ENV,
-        ...process.env,
+    // The compiled server as `npm start` runs it; BENCH_CPU_PROF=<dir>: a CPU profile there, one per thread.
+    child = startCompiledServer(
+      {
         PORT: String(port),
         PUBLIC_URL: url,
         DATA_DIR: dir,
@@ -133,8 +126,8 @@ async function main(): Promise<void> {
         // Production opens no registration: the server makes its first administrator from these.
         ...BENCH_ADMIN_ENV,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+      { nodeOptions: profileOptions() },
+    );
     await waitForHealth(url, child);
     const token = await loginBenchAdmin(url);
     const albums = await insertSchool(databaseUrl);

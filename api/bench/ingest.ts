@@ -20,13 +20,12 @@
  * STORAGE_URL=s3://bucket/prefix (with the S3_* settings as the server takes them) adds (a'): a
  * second server storing into that bucket, in the same rounds, printed beside (a).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_BUSINESS_NAME } from '../contract/brand';
 import { createKnex, databaseTarget, insertedId } from '../src/db/knex';
 import type { UploadedFile } from '../src/http/multipart';
@@ -39,8 +38,7 @@ import { renderPhoto } from '../src/media/renditions';
 import { watermarkCoverage } from '../src/media/watermark';
 import { createFileStorage } from '../src/storage/file-storage';
 import { cleanRenditions, minimalRenditions, pool } from './bare';
-import { BENCH_ADMIN_ENV, freePort, loginBenchAdmin, memoryOf, s3Settings, waitForHealth } from './server-process';
-import { SERVER_PROCESS_ENV } from '../src/process-env';
+import { BENCH_ADMIN_ENV, freePort, loginBenchAdmin, memoryOf, s3Settings, waitForHealth, profileOptions, startCompiledServer } from './server-process';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -48,7 +46,6 @@ const PASSES = Number(process.env.BENCH_PASSES ?? 1);
 const BATCH = 10;
 const WIDTH = 4000;
 const HEIGHT = 3000;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function generatePhotos(dir: string): Promise<string[]> {
   const grain = await photoGrain(WIDTH, HEIGHT);
@@ -70,16 +67,9 @@ async function generatePhotos(dir: string): Promise<string[]> {
   return files;
 }
 
-/** The child is node itself (not an npx wrapper), so its /proc status is the server's memory. */
+/** The compiled server as `npm start` runs it; BENCH_CPU_PROF=<dir> profiles it. */
 function startServer(env: Record<string, string>): ChildProcess {
-  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there (`node --cpu-prof`).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/server.ts'], {
-    cwd: ROOT,
-    env: { ...SERVER_PROCESS_ENV, ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return child;
+  return startCompiledServer(env, { nodeOptions: profileOptions() });
 }
 
 /** A photo as the client sends it: read into memory before the timed part, as (b) copies its files before. */

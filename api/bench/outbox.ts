@@ -14,12 +14,11 @@
  * SQLite by default; BENCH_DATABASE_URL=mysql://… runs it on MySQL/MariaDB (a database of its own,
  * created and dropped). BENCH_MESSAGES and BENCH_CONCURRENCY change the sizes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import type { Knex } from 'knex';
 import { createKnex, createMysqlDatabase, databaseTarget, dropMysqlDatabase } from '../src/db/knex';
@@ -27,13 +26,11 @@ import { migrate } from '../src/db/migrate';
 import { createLogger } from '../src/logger';
 import { button, escapeHtml, layout } from '../src/mail/html';
 import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from '../src/outreach/unsubscribe';
-import { SERVER_PROCESS_ENV } from '../src/process-env';
 import { messageIdOf, startMailCatcher, type MailCatcher } from '../test/mail-catcher';
-import { benchEnv, freePort, stop, waitForHealth } from './server-process';
+import { benchEnv, freePort, stop, waitForHealth, startCompiledServer } from './server-process';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUSINESS = 'Lesedi School Photos';
 
 interface Reminder {
@@ -101,12 +98,8 @@ async function queue(knex: Knex, batch: Reminder[]): Promise<void> {
 }
 
 function startSender(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...SERVER_PROCESS_ENV, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
+  // The compiled server as `npm start` runs it, with nothing of this process's environment.
+  return startCompiledServer(env, { inheritEnv: false, stdout: 'ignore' });
 }
 
 /** Counts the arrivals among `ids`, reading each captured message once (the catcher shares this event loop). */

@@ -19,7 +19,7 @@
  * bench_reports_keep) and reuses it on the next run; migrations still run, so a new index is
  * measured without seeding again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -31,8 +31,7 @@ import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { buildRuntime } from '../src/bootstrap';
 import { createKnex, createMysqlDatabase, databaseTarget, dropMysqlDatabase } from '../src/db/knex';
-import { benchEnv, freePort, stop, waitForHealth, mysqlReachable } from './server-process';
-import { SERVER_PROCESS_ENV } from '../src/process-env';
+import { benchEnv, freePort, stop, waitForHealth, mysqlReachable, startCompiledServer } from './server-process';
 // The seeded generator the test images use, so every run seeds the same data.
 import { random } from '../src/media/generate';
 
@@ -241,7 +240,8 @@ async function timeRounds(run: () => Promise<unknown>): Promise<Timing> {
 }
 
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...SERVER_PROCESS_ENV, ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The compiled server as `npm start` runs it.
+  return startCompiledServer(env);
 }
 
 async function measure(label: string, databaseUrl: string, dir: string): Promise<boolean> {

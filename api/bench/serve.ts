@@ -30,8 +30,7 @@ import { generateDemoPhoto } from '../src/media/generate';
 import { createStorage } from '../src/media/storage';
 import { createPhotoRepository } from '../src/photos/photos.repository';
 import { bareFileServer } from './bare';
-import { benchEnv, freePort, memoryOf, s3Settings, stop, waitForHealth } from './server-process';
-import { SERVER_PROCESS_ENV } from '../src/process-env';
+import { benchEnv, freePort, memoryOf, s3Settings, stop, waitForHealth, startCompiledServer } from './server-process';
 
 const PHOTOS = 40;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -82,8 +81,8 @@ async function prepare(dir: string, storageEnv: Record<string, string> = { STORA
 
 /** The child is node itself (not an npx wrapper), so its /proc status is the server's memory. */
 function startApi(env: Record<string, string>, profileDir: string | undefined): ChildProcess {
-  const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  return spawn(process.execPath, [...flags, '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env: { ...SERVER_PROCESS_ENV, ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The compiled server as `npm start` runs it.
+  return startCompiledServer(env, { nodeOptions: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] });
 }
 
 /** The bare file server runs as its own process too, started by this file with `bare <port> <list>`. */

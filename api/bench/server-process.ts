@@ -1,10 +1,44 @@
 /** Helpers for benchmarks that run the server as its own process and watch it. */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { createKnex, databaseTarget } from '../src/db/knex';
+import { SERVER_PROCESS_ENV } from '../src/process-env';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let compiled = false;
+
+/**
+ * Starts the server as `npm start` runs it: the compiled dist/server.js (compiled first, once a
+ * run, from the current sources) under `node --enable-source-maps` with MALLOC_ARENA_MAX=2, what a
+ * deployment runs (docs/operations.md, "The compiled server"). `nodeOptions` go before the script
+ * (a CPU profile); `env` overrides this process's own, which the server inherits unless
+ * `inheritEnv` is false. The child is node itself, so its /proc figures are the server's.
+ */
+export function startCompiledServer(
+  env: Record<string, string>,
+  options: { nodeOptions?: string[]; inheritEnv?: boolean; stdout?: 'inherit' | 'ignore' } = {},
+): ChildProcess {
+  if (!compiled) {
+    const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (built.status !== 0) throw new Error('compiling the server failed (npm run build:server)');
+    compiled = true;
+  }
+  const inherited = options.inheritEnv === false ? { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } : process.env;
+  return spawn(process.execPath, [...(options.nodeOptions ?? []), '--enable-source-maps', 'dist/server.js'], {
+    cwd: ROOT,
+    env: { ...SERVER_PROCESS_ENV, ...inherited, ...env },
+    stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'],
+  });
+}
+
+/** `node --cpu-prof` into BENCH_CPU_PROF=<dir> when it is set: one profile per server start. */
+export function profileOptions(): string[] {
+  return process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+}
 
 /** Resolves once the server answers /api/health; fails if it exits or takes over 60 s. */
 export async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
