@@ -10,6 +10,7 @@ import { inRequest } from './logger';
 import { HARDENING_MSG } from '../contract/messages';
 import { bodyParser } from './http/body-parser';
 import { closeUnreadBodies } from './http/request-body';
+import { takeTurns } from './http/turns';
 import { CALLBACK_MAX_BYTES, CALLBACK_PATHS } from './payments/callback-limits';
 import { createStaffRoutes } from './staff/staff.routes';
 import { createSchoolRoutes } from './schools/schools.routes';
@@ -65,6 +66,9 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
       }
     });
   });
+  // In a rush, each turn of the event loop starts a few requests and the others wait their turn, so
+  // new connections are accepted and everyone is served in order (docs/operations.md, "Taking turns in a rush").
+  app.use(takeTurns());
   app.use(closeUnreadBodies);
   app.use(errorHandler(deps.logger));
   app.use(
