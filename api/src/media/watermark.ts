@@ -73,7 +73,7 @@ interface WatermarkMask {
   runs: Uint32Array;
   /** 256 × the share of the photo's value that stays. */
   keep: Uint16Array;
-  /** 256 × the grey the watermark adds (its value times its opacity), plus 127 for rounding. */
+  /** 256 × the grey the watermark adds (its value times its opacity), capped so no blend passes 255. */
   add: Uint16Array;
 }
 

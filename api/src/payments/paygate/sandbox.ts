@@ -250,7 +250,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   }
 
   /** The merchant server's calls, by path: what initiate.trans and query.trans answer. */
-  const serverCalls: Record<string, (pairs: FormPairs) => FormPairs> = { '/payweb3/initiate.trans': initiate, '/payweb3/query.trans': query };
+  const serverCalls = new Map<string, (pairs: FormPairs) => FormPairs>([
+    ['/payweb3/initiate.trans', initiate],
+    ['/payweb3/query.trans', query],
+  ]);
 
   router.post('/payweb3/initiate.trans', async (ctx) => {
     answerFields(ctx, initiate(await readFormPairs(ctx)));
@@ -479,7 +482,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     transactions,
     settle,
     async answer(path, body) {
-      const call = serverCalls[path];
+      const call = serverCalls.get(path);
       if (!call) throw new Error(`the sandbox has no server call ${path}`);
       return encodeFormPairs(call(parseFormPairs(body)));
     },
