@@ -443,7 +443,6 @@ async function measure(label: string, databaseUrl: string, dir: string): Promise
     console.log(`    ratio API/direct:      ${(rate(cold.checkout) / rate(bareCold)).toFixed(3)};  p99 < 300 ms from the first request: ${cold.checkout.p99 < 300 ? 'PASS' : 'FAIL'}`);
     console.log(`  server CPU per checkout: ${apiCpuMs.toFixed(2)} ms (less sensitive to a busy machine than the rates)`);
     console.log(`  the parents' CPU per checkout: ${clientCpuMs.toFixed(2)} ms in waves (node:http), ${cold.clientCpuMs.toFixed(2)} ms from the start (fetch); they share the two cores`);
-    console.log(`  the parents' CPU per checkout: ${clientCpuMs.toFixed(2)} ms in waves (node:http), ${cold.clientCpuMs.toFixed(2)} ms from the start (fetch); they share the two cores`);
     console.log(`  server peak RSS MB:      ${memory.hwmMb.toFixed(1)}`);
     console.log('');
   } finally {
