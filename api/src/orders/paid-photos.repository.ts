@@ -83,12 +83,6 @@ export function createPaidPhotoRepository(knex: Knex) {
       }
       return [...holding].sort();
     },
-
-    /** Lines of the order whose photo is gone (deleted, or erased at the family's request): such an order cannot be paid. */
-    async linesWithoutPhoto(orderId: string): Promise<number> {
-      const row = (await knex('order_items').where({ order_id: orderId }).whereNull('photo_id').count({ n: '*' }).first()) as { n: number | string } | undefined;
-      return Number(row?.n ?? 0);
-    },
   };
 }
 export type PaidPhotoRepository = ReturnType<typeof createPaidPhotoRepository>;

@@ -10,7 +10,6 @@ import type { InitiateResult, PayGateClient } from './paygate/client';
 import { transactionOutcome } from './paygate/codes';
 import { PayGateError } from './paygate/errors';
 import { parsePayGateResult, type PayGateResult } from './paygate/result';
-import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
 import { createPaymentsRepository, type PaymentRecord } from './payments.repository';
 import type { Metrics, PaymentOutcome } from '../metrics/metrics';
 
@@ -133,7 +132,6 @@ export function createPaymentsService(options: PaymentsOptions) {
   const repo = createPaymentsRepository(options.knex);
   const count = (outcome: PaymentOutcome) => options.metrics?.payment(outcome);
   const database = createDatabase(options.knex);
-  const paidPhotos = createPaidPhotoRepository(options.knex);
 
   async function payableOrder(orderId: string) {
     const order = await repo.payableOrder(orderId);
@@ -141,7 +139,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     if (order.paymentStatus === 'completed') throw conflict(ORDER_MSG.alreadyPaid, 'ALREADY_PAID');
     if (order.orderStatus === 'cancelled') throw conflict(ORDER_MSG.orderCancelled, 'ORDER_CANCELLED');
     // Never paid for lines whose photo was deleted or erased (docs/access.md, "Photos that orders need").
-    if ((await paidPhotos.linesWithoutPhoto(orderId)) > 0) throw conflict(KEEP_PAID_MSG.orderPhotosGone, 'ORDER_PHOTOS_GONE');
+    if (order.linesWithoutPhoto > 0) throw conflict(KEEP_PAID_MSG.orderPhotosGone, 'ORDER_PHOTOS_GONE');
     return order;
   }
 
