@@ -41,8 +41,8 @@ const NOT_COMPRESSED_STATUSES = new Set([204, 205, 206, 304]);
  * koa-compress negotiates and compresses what flows as a stream or is too large to compress at
  * once. An answer held in memory (JSON, text, a rendered page) up to COMPRESS_AT_ONCE_MAX_BYTES is
  * compressed here first, in one synchronous call, and sent with its Content-Length: through a
- * compression stream a checkout's 1-3 KB answer cost about ten times the CPU of compressing it, on
- * the one thread every request shares. koa-compress then leaves it, as it leaves every answer
+ * compression stream a checkout's 1-3 KB answer cost four to five times the CPU of compressing it
+ * at once, most of it on the one thread every request shares. koa-compress then leaves it, as it leaves every answer
  * that is already encoded, and still adds `Vary: Accept-Encoding` to all of them.
  */
 export function compression(): Middleware {
