@@ -2,9 +2,10 @@
  * Checkout benchmark: 50 parents at once, each having unlocked the school, place an order (a cart
  * of LINES photos, prints and digital copies, as a new customer) and open its payment through the
  * built-in PayWeb3 sandbox, against the server running as its own process, compiled and started
- * as `npm start` starts it: in waves (all 50 together, the next wave when the last is done) and held (each parent again as soon as its last
- * checkout is done). On SQLite and on MariaDB/MySQL (TEST_MYSQL_URL, default mysql://root@127.0.0.1:3306;
- * a bench database is created and dropped; skipped with a notice when none answers). Prints
+ * as `npm start` starts it: in waves (all 50 together, the next wave when the last is done) and
+ * held (each parent again as soon as its last checkout is done). On SQLite and on MariaDB/MySQL
+ * (TEST_MYSQL_URL, default mysql://root@127.0.0.1:3306; a bench database is created and dropped;
+ * skipped with a notice when none answers). Prints
  * checkouts/s and the p50/p99 of one checkout (both requests) against the target (p99 < 300 ms).
  * The parents are node:http clients with kept-alive connections that accept brotli and gzip, as
  * browsers do. These two runs come after a first wave that is not counted (the server's warm-up).
