@@ -106,6 +106,8 @@ describe('compressing answers', () => {
     expect(JSON.parse(decoded(gz))).toEqual(rows(8000));
     const refused = await raw('/json?size=8000', { 'Accept-Encoding': 'br;q=0, gzip' });
     expect(refused.headers['content-encoding']).toBe('gzip');
+    // A client that accepts both gets brotli, whatever weights it gives them (docs/operations.md, "Compressing answers").
+    expect((await raw('/json?size=8000', { 'Accept-Encoding': 'br;q=0.5, gzip' })).headers['content-encoding']).toBe('br');
     for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }] as Record<string, string>[]) {
       const plain = await raw('/json?size=8000', headers);
       expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
