@@ -16,7 +16,11 @@
  * CHECKOUTS each, one after another; every request is timed from the very first. Prints
  * p50/p95/p99/max of a checkout, of every request and of each parent's first checkout, checkouts/s,
  * and PASS/FAIL against p99 < 300 ms (docs/operations.md, "What the server does before it answers").
- * The parents' own CPU time per checkout is printed too: they run on the same two cores.
+ * The parents' own CPU time per checkout is printed too: they run on the same two cores. So is
+ * where the CPU of the fresh start went, per checkout: the server's event-loop thread, its other
+ * threads (V8's compilers and garbage collector, libuv's pool), the local database server's
+ * process on MariaDB/MySQL, and the parents; and what that allows: the most checkouts a second
+ * the cores and the event loop can do, and by Little's law the least average wait of 50 parents.
  * BENCH_CPU_PROF=<dir> profiles the server (one profile per server start).
  *
  * The reference, in the same run at the same concurrency: the rows a checkout writes (customer,
@@ -278,11 +282,56 @@ async function rush(rounds: number, one: (n: number) => Promise<void>, mode: 'wa
   return { checkouts: latencies.length, seconds, ...quantiles(latencies) };
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-async function cpuSecondsOf(pid: number): Promise<number> {
-  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+/** CPU seconds (user + system) a process, or with `thread` one of its threads, has used so far, from /proc. */
+async function cpuSecondsOf(pid: number, thread?: number): Promise<number> {
+  const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+  const fields = (await fs.readFile(file, 'utf8')).split(') ')[1]?.split(' ') ?? [];
   // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The local MariaDB/MySQL server's process, if one runs on this machine: its CPU counts against the same cores. */
+async function databaseServerPid(): Promise<number | null> {
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const name = await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
+    if (name.trim() === 'mariadbd' || name.trim() === 'mysqld') return Number(entry);
+  }
+  return null;
+}
+
+/** Where the CPU of a run went, per checkout, in ms: every process on the machine's cores that serves it. */
+interface CpuBudget {
+  /** The server's event-loop thread: every request's JavaScript runs here, one at a time. */
+  serverMain: number;
+  /** The server's other threads: V8's compilers and garbage collector helpers, libuv's pool. */
+  serverOther: number;
+  /** The database server's process; null on SQLite, which runs inside the server. */
+  database: number | null;
+  /** The parents' fetch clients, all in this process. */
+  parents: number;
+}
+
+/** Starts counting the CPU of the server `pid`, of the local database server (on MySQL) and of this process. */
+async function countCpu(pid: number, mysql: boolean): Promise<() => Promise<(checkouts: number) => CpuBudget>> {
+  const databasePid = mysql ? await databaseServerPid() : null;
+  const read = async () => ({
+    main: await cpuSecondsOf(pid, pid),
+    all: await cpuSecondsOf(pid),
+    database: databasePid === null ? null : await cpuSecondsOf(databasePid),
+  });
+  const before = await read();
+  const parents = process.cpuUsage();
+  return async () => {
+    const used = process.cpuUsage(parents);
+    const after = await read();
+    return (checkouts: number) => ({
+      serverMain: ((after.main - before.main) * 1000) / checkouts,
+      serverOther: ((after.all - after.main - (before.all - before.main)) * 1000) / checkouts,
+      database: after.database === null || before.database === null ? null : ((after.database - before.database) * 1000) / checkouts,
+      parents: (used.user + used.system) / 1000 / checkouts,
+    });
+  };
 }
 
 /** The compiled server as `npm start` runs it; BENCH_CPU_PROF=<dir> profiles it. */
@@ -305,8 +354,8 @@ interface ColdRun {
   requests: Run;
   /** Each parent's first checkout: the ones that meet the server cold. */
   first: Run;
-  /** This process's CPU time per checkout: the parents' side, on the same two cores. */
-  clientCpuMs: number;
+  /** The CPU each checkout cost, the server's and everything else's on the same cores. */
+  cpu: CpuBudget;
 }
 
 /** A JSON POST through one parent's own fetch client; the answer's status, body and cookies. */
@@ -325,7 +374,7 @@ async function fetchJson(client: Agent, url: string, payload: unknown, cookie: s
  * then CHECKOUTS_PER_PARENT checkouts one after another. Nothing is excluded: the first request
  * after /api/health answers is counted like the last.
  */
-async function fromStart(prepared: Prepared): Promise<ColdRun> {
+async function fromStart(prepared: Prepared, mysql: boolean): Promise<ColdRun> {
   const spawned = performance.now();
   const server = startServer(prepared.env);
   const clients = Array.from({ length: PARENTS }, () => new Agent({ keepAliveTimeout: 30_000 }));
@@ -342,7 +391,7 @@ async function fromStart(prepared: Prepared): Promise<ColdRun> {
       return result;
     };
     const started = performance.now();
-    const clientCpu = process.cpuUsage();
+    const counted = await countCpu(server.pid ?? 0, mysql);
     await Promise.all(
       clients.map(async (client, parent) => {
         const unlocked = await timed(() => fetchJson(client, `${prepared.url}/api/schools/bench-primary/verify`, { password: SCHOOL_PASSWORD }, ''));
@@ -363,13 +412,13 @@ async function fromStart(prepared: Prepared): Promise<ColdRun> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const used = process.cpuUsage(clientCpu);
+    const cpu = (await counted())(checkouts.length);
     return {
       readyMs,
       checkout: { checkouts: checkouts.length, seconds, ...quantiles(checkouts) },
       requests: { checkouts: requests.length, seconds, ...quantiles(requests) },
       first: { checkouts: firsts.length, seconds, ...quantiles(firsts) },
-      clientCpuMs: (used.user + used.system) / 1000 / checkouts.length,
+      cpu,
     };
   } finally {
     await Promise.all(clients.map((client) => client.close()));
@@ -391,7 +440,7 @@ async function measure(label: string, databaseUrl: string, dir: string): Promise
   console.log(`${label}: preparing the school`);
   const prepared = await prepare(dir, databaseUrl);
   // First, while the server has never run on this database: from the start, nothing excluded.
-  const cold = await fromStart(prepared);
+  const cold = await fromStart(prepared, databaseUrl.startsWith('mysql:'));
   const bareCold = await bareFromStart(databaseUrl, prepared);
   const server = startServer(prepared.env);
   try {
@@ -442,8 +491,21 @@ async function measure(label: string, databaseUrl: string, dir: string): Promise
     console.log(`    every request (${cold.requests.checkouts}: unlocks, orders, payments):  p50 ${ms(cold.requests.p50)}   p95 ${ms(cold.requests.p95)}   p99 ${ms(cold.requests.p99)}   max ${ms(cold.requests.max)}`);
     console.log(`    each parent's first checkout (${cold.first.checkouts}):           p50 ${ms(cold.first.p50)}   p95 ${ms(cold.first.p95)}   p99 ${ms(cold.first.p99)}   max ${ms(cold.first.max)}`);
     console.log(`    ratio API/direct:      ${(rate(cold.checkout) / rate(bareCold)).toFixed(3)};  p99 < 300 ms from the first request: ${cold.checkout.p99 < 300 ? 'PASS' : 'FAIL'}`);
+    const budget = cold.cpu;
+    const total = budget.serverMain + budget.serverOther + (budget.database ?? 0) + budget.parents;
+    const cores = os.cpus().length;
+    // The rate the cores allow if nothing else ran, and the one thread every request's JavaScript shares allows.
+    const ceiling = Math.min((cores * 1000) / total, 1000 / budget.serverMain);
+    console.log(
+      `    CPU a checkout from the start: server's event loop ${budget.serverMain.toFixed(2)} ms, its other threads ${budget.serverOther.toFixed(2)} ms, ` +
+        `database server ${budget.database === null ? '(in the server)' : `${budget.database.toFixed(2)} ms`}, parents (fetch) ${budget.parents.toFixed(2)} ms: ${total.toFixed(2)} ms in all`,
+    );
+    console.log(
+      `    on ${cores} cores at most ${ceiling.toFixed(0)} checkouts/s, so ${PARENTS} parents wait at least ${((PARENTS / ceiling) * 1000).toFixed(0)} ms a checkout on average (Little's law); ` +
+        `a p99 under 300 ms needs about ${(PARENTS / 0.25).toFixed(0)}/s, at most ${((cores * 1000 * 0.25) / PARENTS).toFixed(1)} ms of CPU a checkout in all`,
+    );
     console.log(`  server CPU per checkout: ${apiCpuMs.toFixed(2)} ms (less sensitive to a busy machine than the rates)`);
-    console.log(`  the parents' CPU per checkout: ${clientCpuMs.toFixed(2)} ms in waves (node:http), ${cold.clientCpuMs.toFixed(2)} ms from the start (fetch); they share the two cores`);
+    console.log(`  the parents' CPU per checkout: ${clientCpuMs.toFixed(2)} ms in waves (node:http), ${cold.cpu.parents.toFixed(2)} ms from the start (fetch); they share the two cores`);
     console.log(`  server peak RSS MB:      ${memory.hwmMb.toFixed(1)}`);
     console.log('');
   } finally {
