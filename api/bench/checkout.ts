@@ -306,13 +306,13 @@ interface CpuBudget {
   serverMain: number;
   /** The server's other threads: V8's compilers and garbage collector helpers, libuv's pool. */
   serverOther: number;
-  /** The database server's process; null on SQLite, which runs inside the server. */
+  /** The database server's process; null on SQLite, which runs inside the server (or a MySQL server elsewhere). */
   database: number | null;
   /** The parents' fetch clients, all in this process. */
   parents: number;
 }
 
-/** Starts counting the CPU of the server `pid`, of the local database server (on MySQL) and of this process. */
+/** Starts counting the CPU of the server `pid`, of the database server when `mysql` says it is local, and of this process. */
 async function countCpu(pid: number, mysql: boolean): Promise<() => Promise<(checkouts: number) => CpuBudget>> {
   const databasePid = mysql ? await databaseServerPid() : null;
   const read = async () => ({
@@ -440,7 +440,9 @@ async function measure(label: string, databaseUrl: string, dir: string): Promise
   console.log(`${label}: preparing the school`);
   const prepared = await prepare(dir, databaseUrl);
   // First, while the server has never run on this database: from the start, nothing excluded.
-  const cold = await fromStart(prepared, databaseUrl.startsWith('mysql:'));
+  // The database server's CPU is counted when it runs on this machine, sharing its cores.
+  const localMysql = databaseUrl.startsWith('mysql:') && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname);
+  const cold = await fromStart(prepared, localMysql);
   const bareCold = await bareFromStart(databaseUrl, prepared);
   const server = startServer(prepared.env);
   try {
@@ -498,7 +500,7 @@ async function measure(label: string, databaseUrl: string, dir: string): Promise
     const ceiling = Math.min((cores * 1000) / total, 1000 / budget.serverMain);
     console.log(
       `    CPU a checkout from the start: server's event loop ${budget.serverMain.toFixed(2)} ms, its other threads ${budget.serverOther.toFixed(2)} ms, ` +
-        `database server ${budget.database === null ? '(in the server)' : `${budget.database.toFixed(2)} ms`}, parents (fetch) ${budget.parents.toFixed(2)} ms: ${total.toFixed(2)} ms in all`,
+        `database server ${budget.database === null ? (databaseUrl.startsWith('mysql:') ? '(not counted: no local server process)' : '(in the server)') : `${budget.database.toFixed(2)} ms`}, parents (fetch) ${budget.parents.toFixed(2)} ms: ${total.toFixed(2)} ms in all`,
     );
     console.log(
       `    on ${cores} cores at most ${ceiling.toFixed(0)} checkouts/s, so ${PARENTS} parents wait at least ${((PARENTS / ceiling) * 1000).toFixed(0)} ms a checkout on average (Little's law); ` +
