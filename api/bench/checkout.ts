@@ -21,6 +21,8 @@
  * threads (V8's compilers and garbage collector, libuv's pool), the local database server's
  * process on MariaDB/MySQL, and the parents; and what that allows: the most checkouts a second
  * the cores and the event loop can do, and by Little's law the least average wait of 50 parents.
+ * Last, the same fetch parents against the server that has just served the held run: the tails
+ * that are left when nothing is cold, to tell the cost of a start from the cost of sharing cores.
  * BENCH_CPU_PROF=<dir> profiles the server (one profile per server start).
  *
  * The reference, in the same run at the same concurrency: the rows a checkout writes (customer,
@@ -372,11 +374,12 @@ async function fetchJson(client: Agent, url: string, payload: unknown, cookie: s
 /**
  * The server started anew, then at once PARENTS parents, each with its own fetch client: unlock,
  * then CHECKOUTS_PER_PARENT checkouts one after another. Nothing is excluded: the first request
- * after /api/health answers is counted like the last.
+ * after /api/health answers is counted like the last. With `running`, the same parents meet a
+ * server that has already served: what is left when nothing is cold.
  */
-async function fromStart(prepared: Prepared, mysql: boolean): Promise<ColdRun> {
+async function fromStart(prepared: Prepared, mysql: boolean, running?: ChildProcess): Promise<ColdRun> {
   const spawned = performance.now();
-  const server = startServer(prepared.env);
+  const server = running ?? startServer(prepared.env);
   const clients = Array.from({ length: PARENTS }, () => new Agent({ keepAliveTimeout: 30_000 }));
   try {
     await waitForHealth(prepared.url, server);
@@ -398,7 +401,7 @@ async function fromStart(prepared: Prepared, mysql: boolean): Promise<ColdRun> {
         if (unlocked.status !== 200) throw new Error(`unlocking the school answered ${unlocked.status}`);
         const cookie = unlocked.cookies.map((c) => c.split(';')[0]).join('; ');
         for (let round = 0; round < CHECKOUTS_PER_PARENT; round++) {
-          const n = 7_000_000 + round * PARENTS + parent;
+          const n = (running ? 9_000_000 : 7_000_000) + round * PARENTS + parent;
           const begun = performance.now();
           const placed = await timed(() => fetchJson(client, `${prepared.url}/api/orders`, orderBody(prepared, n), cookie));
           const order = placed.body as { order?: { id: string }; message?: string };
@@ -422,7 +425,7 @@ async function fromStart(prepared: Prepared, mysql: boolean): Promise<ColdRun> {
     };
   } finally {
     await Promise.all(clients.map((client) => client.close()));
-    await stop(server);
+    if (!running) await stop(server);
   }
 }
 
@@ -459,6 +462,8 @@ async function measure(label: string, databaseUrl: string, dir: string): Promise
     const clientCpuMs = (clientUsed.user + clientUsed.system) / 1000 / apiWaves.checkouts;
     const apiCpuMs = (((await cpuSecondsOf(server.pid ?? 0)) - cpuBefore) * 1000) / apiWaves.checkouts;
     const apiHeld = await rush(CHECKOUTS_PER_PARENT, (n) => viaApi(3_000_000 + n), 'continuous');
+    // The fresh start's parents again, now against this server, which has served 1,050 checkouts.
+    const warm = await fromStart(prepared, localMysql, server);
     const memory = await memoryOf(server.pid ?? 0);
     await stop(server);
 
@@ -505,6 +510,13 @@ async function measure(label: string, databaseUrl: string, dir: string): Promise
     console.log(
       `    on ${cores} cores at most ${ceiling.toFixed(0)} checkouts/s, so ${PARENTS} parents wait at least ${((PARENTS / ceiling) * 1000).toFixed(0)} ms a checkout on average (Little's law); ` +
         `a p99 under 300 ms needs about ${(PARENTS / 0.25).toFixed(0)}/s, at most ${((cores * 1000 * 0.25) / PARENTS).toFixed(1)} ms of CPU a checkout in all`,
+    );
+    console.log(`  the same fetch parents against this server when it has already served (nothing cold, the cores still shared):`);
+    row('  API (order + payment):', warm.checkout);
+    console.log(`    each parent's first checkout (${warm.first.checkouts}):           p50 ${ms(warm.first.p50)}   p95 ${ms(warm.first.p95)}   p99 ${ms(warm.first.p99)}   max ${ms(warm.first.max)}`);
+    console.log(
+      `    CPU a checkout: server's event loop ${warm.cpu.serverMain.toFixed(2)} ms, its other threads ${warm.cpu.serverOther.toFixed(2)} ms, ` +
+        `database server ${warm.cpu.database === null ? '-' : `${warm.cpu.database.toFixed(2)} ms`}, parents ${warm.cpu.parents.toFixed(2)} ms;  p99 < 300 ms: ${warm.checkout.p99 < 300 ? 'met' : 'NOT met'}`,
     );
     console.log(`  server CPU per checkout: ${apiCpuMs.toFixed(2)} ms (less sensitive to a busy machine than the rates)`);
     console.log(`  the parents' CPU per checkout: ${clientCpuMs.toFixed(2)} ms in waves (node:http), ${cold.cpu.parents.toFixed(2)} ms from the start (fetch); they share the two cores`);
