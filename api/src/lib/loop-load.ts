@@ -2,6 +2,8 @@ import { performance } from 'node:perf_hooks';
 
 /** How often the load is sampled: the busy share is measured over the last one to two periods. */
 const SAMPLE_MS = 50;
+/** The longest stretch of the past a reading covers: two sample periods. */
+export const LOOP_LOAD_WINDOW_MS = 2 * SAMPLE_MS;
 
 export interface LoopLoad {
   /** The share of the last 50–100 ms this process's event loop spent working (0 to 1). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeApi, startTestServer, type TestServer } from '../../test/harness';
 import { messageIdOf, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { createJobLock } from '../jobs/job-lock';
+import { LOOP_LOAD_WINDOW_MS } from '../lib/loop-load';
 import { createMailer } from '../mail/mailer';
 import { createOutbox, OUTBOX_BUSY_PAUSE_MS, retryDelayMs } from './outbox.service';
 
@@ -172,6 +173,8 @@ describeApi('the outbox while the server is busy', () => {
 
   it('sends at once on a free loop, one message per pause and worker on a busy one, and every message once', async () => {
     const count = 6;
+    // Quiet for longer than the sender looks back, so the server's start is behind it.
+    await new Promise((resolve) => setTimeout(resolve, 2 * LOOP_LOAD_WINDOW_MS));
     const free = await sendBatch('Free', count);
     // The loop always at work, one millisecond a turn, as when it answers a rush of checkouts;
     // sockets are still read every turn, so only the sender's pauses slow the mail down.
@@ -184,6 +187,9 @@ describeApi('the outbox while the server is busy', () => {
     setImmediate(spin);
     let busy: number;
     try {
+      // Busy for longer than the sender looks back, as in a rush: otherwise its first readings
+      // still cover the quiet moment before the spin began, and rightly say the loop is free.
+      await new Promise((resolve) => setTimeout(resolve, 2 * LOOP_LOAD_WINDOW_MS));
       busy = await sendBatch('Busy', count);
     } finally {
       spinning = false;
