@@ -37,6 +37,7 @@ import * as backfillSalesLines from './20261202100100_backfill_sales_lines';
 import * as reportIndexes from './20261202110000_report_indexes';
 import * as visitReportIndexes from './20261203100000_visit_report_indexes';
 import * as salesSeasonTotals from './20261203110000_sales_season_totals';
+import * as orderChildHeld from './20261207100000_order_child_held';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -88,6 +89,7 @@ const migrations: [string, Migration][] = [
   ['20261202110000_report_indexes', reportIndexes],
   ['20261203100000_visit_report_indexes', visitReportIndexes],
   ['20261203110000_sales_season_totals', salesSeasonTotals],
+  ['20261207100000_order_child_held', orderChildHeld],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
