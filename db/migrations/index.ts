@@ -38,6 +38,7 @@ import * as reportIndexes from './20261202110000_report_indexes';
 import * as visitReportIndexes from './20261203100000_visit_report_indexes';
 import * as salesSeasonTotals from './20261203110000_sales_season_totals';
 import * as orderChildHeld from './20261207100000_order_child_held';
+import * as guardianLinkFollows from './20261207110000_guardian_link_follows';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -90,6 +91,7 @@ const migrations: [string, Migration][] = [
   ['20261203100000_visit_report_indexes', visitReportIndexes],
   ['20261203110000_sales_season_totals', salesSeasonTotals],
   ['20261207100000_order_child_held', orderChildHeld],
+  ['20261207110000_guardian_link_follows', guardianLinkFollows],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
