@@ -87,7 +87,7 @@ describeJourney(
       expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
       expect(await page.locator('link[rel="manifest"]').count()).toBe(1);
       const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
-      expect(manifest).toMatchObject({ name: NAME, short_name: NAME });
+      expect(manifest).toMatchObject({ name: NAME, short_name: 'Thuso' });
 
       // The name on screen in a screen rendered by the client alone, and in its title.
       await page.goto(`${env.server.url}/school/demo-primary`);

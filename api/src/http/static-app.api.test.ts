@@ -129,7 +129,8 @@ describeApi('serving the app and compressing answers', () => {
     it('puts the name into the web app manifest as JSON', async () => {
       const res = await rawGet(server.url, '/manifest.webmanifest', BR);
       expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
-      expect(JSON.parse(decode(res).toString())).toEqual({ name: NAME, short_name: NAME, start_url: '/' });
+      // The launcher label fits a home screen: the name's leading words within 12 characters.
+      expect(JSON.parse(decode(res).toString())).toEqual({ name: NAME, short_name: 'Kagiso', start_url: '/' });
     });
   });
 
