@@ -3,6 +3,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { STUDENT_MSG } from '../../contract/messages';
+import { SAME_NAME_MSG } from '../../contract/same-names';
 import type { Student } from '../../contract/students';
 import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
 import { pdfPagesText } from '../../test/pdf';
@@ -124,5 +125,20 @@ describeApi('QR flyers (GET /api/albums/:id/flyers.pdf)', () => {
     await updateSchool(server, shop.schoolId, { closingDate: null });
     const page = (await pdfPagesText((await staff.get(`${url()}?student=${students[0]!.id}`)).body as Buffer))[0]!.replace(/\s+/g, ' ');
     expect(page).toContain(STUDENT_MSG.flyerNoClosingDate);
+  });
+
+  it('two children with the same name: each card shows the student number next to the name, also when one is reprinted', async () => {
+    const album = shop.protectedAlbumId;
+    const added = await staff.post(`/api/albums/${album}/students`, { students: [{ name: 'Neo Kgosi', number: '12' }, { name: 'Neo Kgosi', number: '31' }, { name: 'Kabo Dube', number: '7' }] });
+    expect(added.status).toBe(201);
+    const text = (await pdfPagesText((await staff.get(`/api/albums/${album}/flyers.pdf`)).body as Buffer)).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain(SAME_NAME_MSG.withNumber('Neo Kgosi', '12'));
+    expect(text).toContain(SAME_NAME_MSG.withNumber('Neo Kgosi', '31'));
+    // A name no one else has stays as it is.
+    expect(text).toContain('Kabo Dube');
+    expect(text).not.toContain(SAME_NAME_MSG.withNumber('Kabo Dube', '7'));
+    const second = (added.body as { students: Student[] }).students.find((student) => student.number === '31')!;
+    const one = (await pdfPagesText((await staff.get(`/api/albums/${album}/flyers.pdf?student=${second.id}`)).body as Buffer))[0]!.replace(/\s+/g, ' ');
+    expect(one).toContain(SAME_NAME_MSG.withNumber('Neo Kgosi', '31'));
   });
 });

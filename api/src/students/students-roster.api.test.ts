@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG, STUDENT_MSG } from '../../contract/messages';
+import { SAME_NAME_MSG } from '../../contract/same-names';
 import { isStudentCode, normaliseStudentCode } from '../../contract/student-codes';
 import { rosterImportResponseSchema, rosterPreviewSchema, studentSchema } from '../../contract/students';
 import { Client, describeApi, startWithVisitors, type TestServer } from '../../test/harness';
@@ -107,9 +108,9 @@ describeApi('class rosters (POST/GET /api/albums/:id/students, PATCH/DELETE /api
       ',11,', // line 3: no name
       'Bad Mail,12,not-an-email', // line 4
       'Twin Copy,10,', // line 5: number used on line 2
-      'Good Child,,', // line 6: fine (no number)
-      'Good Child,,', // line 7: same as line 6
-      'already here,,', // line 8: in the class already
+      'Good Child,,', // line 6: the name of line 2, without a number to tell them apart
+      'Good Child,,', // line 7: the same again
+      'already here,,', // line 8: a child of this name is in the class already
       'Someone Else,N1,', // line 9: the class has N1
       `${'x'.repeat(151)},,`, // line 10: too long
     ].join('\n');
@@ -117,13 +118,14 @@ describeApi('class rosters (POST/GET /api/albums/:id/students, PATCH/DELETE /api
     const res = await postCsv(staff, album.id, csv);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('ROSTER_INVALID');
-    expect(res.body.message).toBe(STUDENT_MSG.rosterHasErrors(7));
+    expect(res.body.message).toBe(STUDENT_MSG.rosterHasErrors(8));
     expect(res.body.errors).toEqual({
       'rows.3': STUDENT_MSG.nameRequired,
       'rows.4': MSG.validEmail,
       'rows.5': STUDENT_MSG.duplicateNumberInFile(2),
-      'rows.7': STUDENT_MSG.duplicateInFile(6),
-      'rows.8': STUDENT_MSG.alreadyInClass,
+      'rows.6': SAME_NAME_MSG.sameNameInFile(2),
+      'rows.7': SAME_NAME_MSG.sameNameInFile(2),
+      'rows.8': SAME_NAME_MSG.sameNameInClass,
       'rows.9': STUDENT_MSG.numberTaken,
       'rows.10': STUDENT_MSG.nameTooLong,
     });
@@ -131,8 +133,35 @@ describeApi('class rosters (POST/GET /api/albums/:id/students, PATCH/DELETE /api
 
     const json = await staff.post(`/api/albums/${album.id}/students`, { students: [{ name: 'Fine' }, { name: '   ' }, { name: 'Fine' }] });
     expect(json.status).toBe(400);
-    expect(json.body.errors).toEqual({ 'rows.2': STUDENT_MSG.nameRequired, 'rows.3': STUDENT_MSG.duplicateInFile(1) });
+    expect(json.body.errors).toEqual({ 'rows.2': STUDENT_MSG.nameRequired, 'rows.3': SAME_NAME_MSG.sameNameInFile(1) });
     expect(await rowsInDb(album.id)).toEqual(before);
+  });
+
+  it('two children with the same name come in when their numbers tell them apart, and are told how otherwise', async () => {
+    const album = await newClass();
+    // Same name, no numbers: each row says how to tell them apart; nothing is imported.
+    const plain = await postCsv(staff, album.id, 'Name,Number\nNeo Kgosi,\nNeo Kgosi,\n');
+    expect(plain.status).toBe(400);
+    expect(plain.body.errors).toEqual({ 'rows.3': SAME_NAME_MSG.sameNameInFile(2) });
+    expect(plain.body.errors['rows.3']).toContain('Add a student number or a second name');
+    // Same name, one number: still not told apart.
+    const half = await postCsv(staff, album.id, 'Name,Number\nNeo Kgosi,12\nneo  kgosi,\n');
+    expect(half.body.errors).toEqual({ 'rows.3': SAME_NAME_MSG.sameNameInFile(2) });
+    // The same name with two numbers: both come in, and the preview finds nothing wrong.
+    const preview = await postCsv(staff, album.id, 'Name,Number\nNeo Kgosi,12\nNeo Kgosi,31\n', '?dryRun=true');
+    expect(preview.body.valid).toBe(true);
+    const twins = await postCsv(staff, album.id, 'Name,Number\nNeo Kgosi,12\nNeo Kgosi,31\n');
+    expect(twins.status).toBe(201);
+    expect((await rowsInDb(album.id)).map((row: { name: string; number: string | null }) => [row.name, row.number])).toEqual([
+      ['Neo Kgosi', '12'],
+      ['Neo Kgosi', '31'],
+    ]);
+    // A third Neo Kgosi: with a new number he comes in; without one he is told how.
+    const third = await staff.post(`/api/albums/${album.id}/students`, { students: [{ name: 'Neo Kgosi' }] });
+    expect(third.body.errors).toEqual({ 'rows.1': SAME_NAME_MSG.sameNameInClass });
+    expect((await staff.post(`/api/albums/${album.id}/students`, { students: [{ name: 'Neo Kgosi', number: '44' }] })).status).toBe(201);
+    // A second name is another name.
+    expect((await staff.post(`/api/albums/${album.id}/students`, { students: [{ name: 'Neo Kgosi Molefe' }] })).status).toBe(201);
   });
 
   it('?dryRun=true previews every row with its problem and imports nothing', async () => {

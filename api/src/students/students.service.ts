@@ -1,7 +1,10 @@
 import { MATCHING_MSG, MSG, STUDENT_MSG } from '../../contract/messages';
+import { SAME_NAME_MSG, childNamer, sameChildName } from '../../contract/same-names';
 import { studentInputSchema, type AssignPhotosInput, type StudentInput, type StudentUpdateInput } from '../../contract/students';
 import type { GalleryPhoto } from '../../contract/photos';
-import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { AUDIT_MSG } from '../../contract/audit';
+import { createAuditRepository, type AuditActor } from '../audit/audit.repository';
 import type { Deps } from '../deps';
 import type { Viewer } from '../http/access';
 import { createFileDeletions } from '../storage/file-deletions';
@@ -85,7 +88,7 @@ export function notesAfterErasure(notes: string | null, childName: string, tiedT
   return notes.normalize('NFC').replace(pattern, removedName);
 }
 
-const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+const sameName = sameChildName;
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** What an erasure tells the guardians feature (docs/outreach.md, "Erasure"). */
@@ -100,6 +103,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
   const database = createDatabase(deps.knex);
   const visibility = createVisibility(repo);
   const fileDeletions = createFileDeletions(deps);
+  const audit = createAuditRepository(deps.knex);
 
   async function get(id: number, tx?: Tx): Promise<StudentRecord> {
     const student = await repo.findById(id, tx);
@@ -115,8 +119,8 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
 
   /**
    * Every row is checked against the rules, the other rows and the class: a missing name, a bad
-   * e-mail, a student number used twice, or the same student twice (same name and number) are
-   * each reported on their row.
+   * e-mail, a student number used twice, the same student twice (same name and number), or two
+   * children of one name without numbers to tell them apart are each reported on their row.
    */
   function checkRows(rows: RawRosterRow[], existing: StudentRecord[]): CheckedRow[] {
     const checked: CheckedRow[] = [];
@@ -135,16 +139,18 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
           error = sameName(earlier.input.name, input.name) ? STUDENT_MSG.duplicateInFile(earlier.row) : STUDENT_MSG.duplicateNumberInFile(earlier.row);
           break;
         }
-        if (input.number === null && earlier.input.number === null && sameName(earlier.input.name, input.name)) {
-          error = STUDENT_MSG.duplicateInFile(earlier.row);
+        // Two children may share a name only when their numbers tell them apart (docs/access.md, "Two children with the same name").
+        if (sameName(earlier.input.name, input.name) && (input.number === null || earlier.input.number === null)) {
+          error = SAME_NAME_MSG.sameNameInFile(earlier.row);
           break;
         }
       }
       if (!error) {
-        const clash = existing.find((student) =>
-          input.number !== null ? student.number === input.number : student.number === null && sameName(student.name, input.name),
-        );
-        if (clash) error = input.number !== null && !sameName(clash.name, input.name) ? STUDENT_MSG.numberTaken : STUDENT_MSG.alreadyInClass;
+        const clash = input.number === null ? undefined : existing.find((student) => student.number === input.number);
+        if (clash) error = sameName(clash.name, input.name) ? STUDENT_MSG.alreadyInClass : STUDENT_MSG.numberTaken;
+        else if (existing.some((student) => sameName(student.name, input.name) && (student.number === null || input.number === null))) {
+          error = SAME_NAME_MSG.sameNameInClass;
+        }
       }
       checked.push({ row: raw.row, input, raw: { name: input.name, number: input.number, guardianEmail: input.guardianEmail }, error });
     }
@@ -193,6 +199,8 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
       const school = await schools.findById(album.schoolId);
       if (!school) throw notFound(MSG.schoolNotFound);
       let students = (await repo.listByAlbum(albumId)).sort(byStudentName);
+      // A name two children share is printed with the number, so each flyer reaches the right family.
+      const nameOf = childNamer(students);
       if (only !== null) {
         students = students.filter((student) => student.id === only);
         if (students.length === 0) throw notFound(STUDENT_MSG.studentNotFound);
@@ -203,7 +211,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
         publicUrl: deps.config.publicUrl,
         school: { name: school.name, closingDate: school.closingDate },
         album: { name: album.name },
-        students: students.map((student) => ({ name: student.name, code: student.code })),
+        students: students.map((student) => ({ name: nameOf(student), code: student.code })),
       });
       const name = `flyers-${school.slug}-${album.name}`.replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').slice(0, 100);
       return { pdf, fileName: `${name}.pdf` };
@@ -226,8 +234,14 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
       return repo.listByIds(ids);
     },
 
-    async update(id: number, input: StudentUpdateInput): Promise<StudentRecord> {
+    /**
+     * Clearing do not publish is an admin's decision (403 ADMIN_ONLY for a photographer); either
+     * change of it is written to the audit log with the update (docs/accounts.md, "The audit log").
+     */
+    async update(id: number, input: StudentUpdateInput, actor: AuditActor): Promise<StudentRecord> {
       const student = await get(id);
+      const clearing = input.doNotPublish === false && student.doNotPublish;
+      if (clearing && actor.role !== 'admin') throw forbidden(AUDIT_MSG.clearDoNotPublishAdminOnly, 'ADMIN_ONLY');
       if (input.number !== undefined && input.number !== null && input.number !== student.number) {
         const clash = (await repo.listByAlbum(student.albumId)).find((other) => other.id !== id && other.number === input.number);
         if (clash) throw conflict(STUDENT_MSG.numberTaken, 'STUDENT_NUMBER_TAKEN');
@@ -236,12 +250,25 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
       if (input.newCode) await repo.recordPastCode(id, pastCodeDigest(student.code), now());
       for (let attempt = 1; ; attempt++) {
         try {
-          await repo.update(id, {
-            name: input.name,
-            number: input.number,
-            guardianEmail: input.guardianEmail,
-            doNotPublish: input.doNotPublish,
-            code: input.newCode ? newStudentCode() : undefined,
+          await database.transaction(async (tx) => {
+            // Read again in the transaction: the audit entry says what really changed.
+            const current = await get(id, tx);
+            if (input.doNotPublish === false && current.doNotPublish && actor.role !== 'admin') throw forbidden(AUDIT_MSG.clearDoNotPublishAdminOnly, 'ADMIN_ONLY');
+            await repo.update(
+              id,
+              {
+                name: input.name,
+                number: input.number,
+                guardianEmail: input.guardianEmail,
+                doNotPublish: input.doNotPublish,
+                code: input.newCode ? newStudentCode() : undefined,
+              },
+              tx,
+            );
+            if (input.doNotPublish !== undefined && input.doNotPublish !== current.doNotPublish) {
+              const action = input.doNotPublish ? 'do_not_publish_set' : 'do_not_publish_cleared';
+              await audit.record({ action, actor, targetId: id, schoolId: current.schoolId, albumId: current.albumId, at: now() }, tx);
+            }
           });
           break;
         } catch (err) {
@@ -328,7 +355,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
      * code go; paid orders keep their lines as text and their totals; unpaid ones are cancelled;
      * a record says who erased and when, without anything of the child.
      */
-    async erase(id: number, staff: { id: number; email: string }): Promise<ErasureRecord> {
+    async erase(id: number, staff: AuditActor): Promise<ErasureRecord> {
       const at = now();
       const { files, result } = await database.transaction(async (tx) => {
         const student = await get(id, tx);
@@ -375,6 +402,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
           },
           tx,
         );
+        await audit.record({ action: 'student_erased', actor: staff, targetId: id, schoolId: student.schoolId, albumId: student.albumId, count: photoIds.length, at }, tx);
         return { files: erased, result: { erasedAt: at, photosDeleted: photoIds.length, orderLinesRedacted: redacted.lines } };
       });
       await fileDeletions.removeQueued(files);
