@@ -84,8 +84,8 @@ describeApi('serving the app and compressing answers', () => {
       const html = decode(res).toString('utf8');
       expect(html).toContain('<title>Kagiso &#38; Sons &#60;Photos&#62;</title>');
       expect(html).toContain('<meta name="business-name" content="Kagiso &#38; Sons &#60;Photos&#62;">');
-      // A configured name is its own short name.
-      expect(html).toContain('<meta name="apple-mobile-web-app-title" content="Kagiso &#38; Sons &#60;Photos&#62;">');
+      // The home screen label: the configured name's leading words within 12 characters.
+      expect(html).toContain('<meta name="apple-mobile-web-app-title" content="Kagiso">');
       expect(html).not.toContain('__BUSINESS');
       expect(html).toContain('data-prerendered="/"');
     });
