@@ -1,6 +1,7 @@
 import type { ReviewPhoto, ReviewSheet } from '../../contract/albums';
 import type { MatchedBy } from '../../contract/matching';
 import { REVIEW_MSG } from '../../contract/messages';
+import { childNamer } from '../../contract/same-names';
 import { presentAlbum } from './albums.presenter';
 import type { ReviewEntry, ReviewRecord } from './review.service';
 
@@ -20,6 +21,8 @@ function presentEntry(entry: ReviewEntry): ReviewPhoto {
 
 export function presentReviewSheet(sheet: ReviewRecord): ReviewSheet {
   const hasRoster = sheet.students.length > 0;
+  // A name two children share is shown with the number (docs/access.md, "Two children with the same name").
+  const shownName = childNamer(sheet.students.map(({ student }) => student));
   return {
     album: { ...presentAlbum(sheet.album), hasRoster },
     students: sheet.students.map(({ student, photos, cards }) => ({
@@ -29,7 +32,7 @@ export function presentReviewSheet(sheet: ReviewRecord): ReviewSheet {
       doNotPublish: student.doNotPublish,
       photos: photos.map(presentEntry),
       cards: cards.map((card) => ({ photoId: card.id, originalName: card.originalName })),
-      summary: REVIEW_MSG.childSummary(student.name, photos.length, cards.map((card) => card.originalName)),
+      summary: REVIEW_MSG.childSummary(shownName(student), photos.length, cards.map((card) => card.originalName)),
     })),
     group: sheet.group.map(presentEntry),
     tray: sheet.tray.map(presentEntry),

@@ -24,11 +24,20 @@ export interface ReviewRecord {
 }
 
 /**
- * The class in capture order: sessions in the order they began, each in the order it was shot;
- * photos of no session (uploaded before sessions existed) first, in frame order. Each photo
- * placed by a card is paired with the card before it in its session.
+ * The class in capture order (docs/access.md, "The review sheet"): by the time the camera wrote
+ * (EXIF), then by file name, whatever order the shoot was uploaded in; photos without a time
+ * after those with one. Each photo placed by a card is paired with the card before it in its own
+ * upload session, where the matching walked.
  */
 function inCaptureOrder(photos: PhotoRecord[]): { photo: PhotoRecord; card: PhotoRecord | null }[] {
+  const untimed = Number.MAX_SAFE_INTEGER;
+  return pairedWithCards(photos).sort(
+    (a, b) => (a.photo.capturedAt ?? untimed) - (b.photo.capturedAt ?? untimed) || compareNames(a.photo.originalName, b.photo.originalName) || a.photo.id - b.photo.id,
+  );
+}
+
+/** Each photo with the card before it in its session (none for photos of no session). */
+function pairedWithCards(photos: PhotoRecord[]): { photo: PhotoRecord; card: PhotoRecord | null }[] {
   const loose = photos.filter((photo) => photo.uploadSession === null).sort((a, b) => compareNames(a.originalName, b.originalName) || a.id - b.id);
   const sessions = new Map<string, PhotoRecord[]>();
   for (const photo of photos) {
