@@ -36,6 +36,14 @@ th,td{text-align:left;padding:.35rem .4rem;border-bottom:1px solid #d7dce1;verti
 td.num{font-family:ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere}
 `;
 
+/**
+ * The sandbox's own tab icon (a card on the sandbox's blue), inline so it needs no file or route
+ * and is never the shop's: the browser otherwise asks for /favicon.ico and gets a 404.
+ */
+const ICON_SVG =
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><rect width='32' height='32' rx='6' fill='#1d4ed8'/><rect x='5' y='9' width='22' height='15' rx='2' fill='#fff'/><rect x='5' y='12' width='22' height='3' fill='#1d4ed8'/></svg>";
+export const SANDBOX_ICON_HREF = `data:image/svg+xml,${encodeURIComponent(ICON_SVG)}`;
+
 function page(title: string, body: string, hint = 'Use the test cards below.'): string {
   return `<!doctype html>
 <html lang="en">
@@ -44,6 +52,7 @@ function page(title: string, body: string, hint = 'Use the test cards below.'): 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" type="image/svg+xml" href="${SANDBOX_ICON_HREF}">
 <style>${STYLE}</style>
 </head>
 <body>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { returnChecksum, verifyPostedChecksum } from './checksum';
 import { APPROVED_TEST_CARD } from './codes';
+import { SANDBOX_ICON_HREF } from './sandbox-pages';
 import { PAYGATE_ID, SECRET, openPaymentPage, parseForm, payWith, postForm, startHarness, type Harness } from './sandbox.test-helpers';
 
 let h: Harness | undefined;
@@ -34,6 +35,9 @@ describe('sandbox payment page', () => {
     expect(html).toMatch(/<button[^>]*>Cancel<\/button>/);
     expect(html).toMatch(/test payment gateway/i);
     expect(html).toMatch(/no real money/i);
+    // Its own tab icon, inline: no request for /favicon.ico answered 404.
+    expect(html).toContain(`<link rel="icon" type="image/svg+xml" href="${SANDBOX_ICON_HREF}">`);
+    expect(SANDBOX_ICON_HREF).toMatch(/^data:image\/svg\+xml,%3Csvg/);
     for (const card of ['5200000000000015', '378282246310005', '5200000000000023', '4000000000000036', '30569309025904', '5200000000000064']) {
       expect(html).toContain(card);
     }
