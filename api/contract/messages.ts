@@ -826,7 +826,7 @@ export const PACKAGE_MSG = {
   itemQuantity: 'Each product in a package needs a quantity from 1 to 10',
   itemProduct: 'Each product in a package must be one of this price list\'s products',
   productNotInList: (name: string) => `${name} is not a product of this price list`,
-  maxPosesInvalid: 'Number of poses must be a whole number from 1 to 20',
+  maxPosesInvalid: 'Different photos allowed must be a whole number from 1 to 20',
   duplicateName: (name: string) => `Two packages are called ${name}`,
   siblingPercentInvalid: 'Sibling discount must be a whole percentage from 1 to 100',
   siblingMaxInvalid: 'Sibling discount needs the number of children it covers, from 2 to 20',
@@ -839,12 +839,12 @@ export const PACKAGE_MSG = {
   addPackage: 'Add package to cart',
   /** Server answers for an order line. */
   packageUnavailable: (name: string) => `${name} is no longer offered for this school. Please review your cart.`,
-  photosCount: 'Choose one photo for the whole package or one for each item',
+  photosCount: 'Choose one photo for the whole package, or one for each print and download in it',
   tooManyPoses: (count: number) => `This package can be filled with at most ${count} different ${count === 1 ? 'photo' : 'photos'}`,
   oneChild: "A package's photos must all be of one child",
   siblingLine: (percent: number) => `Sibling discount (${percent}% off from the second child)`,
   /** Price list editor (server answers). */
-  maxPosesAboveItems: (count: number) => `Number of poses can be at most the number of products in the package (${count})`,
+  maxPosesAboveItems: (count: number) => `Different photos allowed can be at most ${count}, the total quantity of the package's contents`,
   productAmbiguous: (name: string) => `Two products are called ${name}; give them different names to use one in a package`,
   /** Gallery and cart: the package cards and the fill dialog. */
   packagesTitle: 'Packages',

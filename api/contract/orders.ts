@@ -4,6 +4,7 @@ import { MSG } from './messages';
 import { email, id, optionalText, requiredText } from './fields';
 import { paymentMethodIdSchema } from './payment-methods';
 import { PACKAGE_MSG } from './messages';
+import { PACKAGE_PHOTOS_MAX } from './package-filling';
 import { couponCodeSchema } from './coupons';
 
 const QUANTITY_MESSAGE = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`;
@@ -27,8 +28,9 @@ export const orderItemInputSchema = z.object({
 export type OrderItemInput = z.output<typeof orderItemInputSchema>;
 
 /**
- * A package line (docs/packages-and-coupons.md, "Packages"): the package and its photos, one for
- * the whole package or one per item of its contents, in the order of `items` in the price list.
+ * A package line (docs/packages-and-coupons.md, "Filling a package"): the package and its photos,
+ * one for the whole package, one per item of its contents, or one per piece of them (2 x 13x18
+ * takes two), in the order of `items` in the price list (`packageSlots()`).
  */
 export const packageLineInputSchema = z.object({
   packageId: id('Each package needs a package id'),
@@ -41,7 +43,7 @@ export const packageLineInputSchema = z.object({
       { error: PACKAGE_MSG.photosCount },
     )
     .min(1, PACKAGE_MSG.photosCount)
-    .max(20, PACKAGE_MSG.photosCount),
+    .max(PACKAGE_PHOTOS_MAX, PACKAGE_MSG.photosCount),
   packageName: z.string().max(120).optional(),
   quantity: z
     .union([z.number(), z.string().regex(/^\d+$/, QUANTITY_MESSAGE).transform(Number)], { error: QUANTITY_MESSAGE })

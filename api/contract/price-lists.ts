@@ -10,7 +10,10 @@ export const priceListRowSchema = z.object({
   description: z.string().optional().default(''),
   price: z.union([z.string(), z.number()]).optional().default(''),
   existingImagePath: z.string().optional().default(''),
-  /** 'print' (the default) or 'digital'. */
+  /**
+   * 'print' or 'digital'; left out or blank, the product keeps the kind it has, and a new one takes
+   * it from its name (`kindFromName()`).
+   */
   kind: z.string().optional().default(''),
   /** A print's size as staff write it ("10x15 cm"); ignored for a digital product. */
   size: z.string().optional().default(''),
@@ -28,8 +31,9 @@ const rowWithPrice = z
     index: z.number(),
   })
   .transform((row, ctx) => {
-    const kind = row.kind === '' ? 'print' : row.kind;
-    if (!PRODUCT_KINDS.includes(kind as ProductKind)) {
+    // Blank: not given (the specification's price list API has no kind); the service decides.
+    const kind = row.kind === '' ? null : row.kind;
+    if (kind !== null && !PRODUCT_KINDS.includes(kind as ProductKind)) {
       ctx.addIssue({ code: 'custom', message: `Kind of ${row.name} must be print or digital`, path: ['products', row.index, 'kind'] });
       return z.NEVER;
     }
@@ -42,8 +46,18 @@ const rowWithPrice = z
       });
       return z.NEVER;
     }
-    return { ...row, kind: kind as ProductKind, size: kind === 'print' && row.size !== '' ? row.size : null, priceThebe };
+    return { ...row, kind: kind as ProductKind | null, size: kind !== 'digital' && row.size !== '' ? row.size : null, priceThebe };
   });
+
+/** Words in a product's name that make it a download when no kind is given (as migration 20261127130000 read names). */
+export const DIGITAL_NAME_MARKERS = ['digital', 'download'] as const;
+
+/**
+ * The kind of a product sent without one (docs/money-and-pricing.md, "Print and digital
+ * products"): digital when its name holds "digital" or "download" (any case), else a print.
+ */
+export const kindFromName = (name: string): ProductKind =>
+  DIGITAL_NAME_MARKERS.some((marker) => name.toLowerCase().includes(marker)) ? 'digital' : 'print';
 
 /**
  * One row of a package's contents as the editor sends it: a product of the same list named by its

@@ -373,7 +373,7 @@ export const PACKAGE_EDITOR_MSG = {
   packagePrice: 'Package price (P)',
   packageDescription: 'Description',
   maxPoses: 'Different photos allowed',
-  maxPosesHint: 'Leave blank to allow one photo per product row.',
+  maxPosesHint: 'Leave blank to let parents choose a different photo for every print and download (2 x 13x18 can be two photos).',
   contentsTitle: 'Contents',
   contentRow: (index: number) => `Content ${index}`,
   product: 'Product',

@@ -106,7 +106,8 @@ describeApi('orders with packages and the family discount', () => {
   it('refuses the wrong count of photos, too many poses and two children, with nothing stored', async () => {
     const before = await orderCount();
     const cases: [unknown, string, string][] = [
-      [packageLine(familyPack, 6000, [neo.photos[0], neo.photos[1], neo.photos[0]]), 'PACKAGE_PHOTOS', PACKAGE_MSG.photosCount],
+      // Neither one, nor one per content row (2), nor one per piece (3).
+      [packageLine(familyPack, 6000, [neo.photos[0], neo.photos[1], neo.photos[0], neo.photos[1]]), 'PACKAGE_PHOTOS', PACKAGE_MSG.photosCount],
       [packageLine(classic, 5500, [neo.photos[0], neo.photos[1]]), 'PACKAGE_POSES', PACKAGE_MSG.tooManyPoses(1)],
       [packageLine(familyPack, 6000, [neo.photos[0], lesedi.photo]), 'PACKAGE_ONE_CHILD', PACKAGE_MSG.oneChild],
       [packageLine(familyPack, 6000, [neo.photos[0], groupPhoto]), 'PACKAGE_ONE_CHILD', PACKAGE_MSG.oneChild],

@@ -144,7 +144,8 @@ describeApi('price list packages and sibling discount', () => {
       { packages: [{ ...familyPack, maxPoses: null, items: [{ productName: 'Poster', quantity: 1 }] }], message: PACKAGE_MSG.productNotInList('Poster'), field: 'packages.0.items.0.productName' },
       { packages: [{ ...familyPack, maxPoses: null, items: [{ productId: foreignId, quantity: 1 }] }], message: PACKAGE_MSG.productNotInList(`Product ${foreignId}`), field: 'packages.0.items.0.productId' },
       { packages: [familyPack, { ...familyPack, name: ' family   PACK ' }], message: PACKAGE_MSG.duplicateName('family   PACK'), field: 'packages.1.name' },
-      { packages: [{ ...familyPack, maxPoses: 4 }], message: PACKAGE_MSG.maxPosesAboveItems(3), field: 'packages.0.maxPoses' },
+      // Its contents hold 4 pieces (1 + 2 + 1), each of which may take its own photo.
+      { packages: [{ ...familyPack, maxPoses: 5 }], message: PACKAGE_MSG.maxPosesAboveItems(4), field: 'packages.0.maxPoses' },
       { packages: [{ ...familyPack, maxPoses: null, items: [] }], message: PACKAGE_MSG.itemsRequired, field: 'packages.0.items' },
       { packages: [{ ...familyPack, maxPoses: null, items: [{ productName: '10x15 Print', quantity: 11 }] }], message: PACKAGE_MSG.itemQuantity, field: 'packages.0.items.0.quantity' },
       { packages: [{ ...familyPack, maxPoses: null, items: [{ quantity: 1 }] }], message: PACKAGE_MSG.itemProduct, field: 'packages.0.items.0' },

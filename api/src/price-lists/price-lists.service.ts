@@ -1,5 +1,6 @@
 import { MSG, PACKAGE_MSG } from '../../contract/messages';
-import type { PackageInput, PriceList, PriceListInput } from '../../contract/price-lists';
+import { kindFromName, type PackageInput, type PriceList, type PriceListInput } from '../../contract/price-lists';
+import type { ProductKind } from '../../contract/constants';
 import { badRequest, notFound } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import type { Deps } from '../deps';
@@ -16,7 +17,7 @@ const fieldError = (message: string, field: string) => badRequest(message, { [fi
 /**
  * The rules a package's shape must keep on its own (docs/packages-and-coupons.md, "Packages"): no
  * two packages of a list share a name (case and spaces aside), and the poses limit is at most the
- * number of its content rows.
+ * total quantity of its contents.
  */
 function checkPackages(packages: readonly PackageInput[]): void {
   const seen = new Set<string>();
@@ -24,8 +25,10 @@ function checkPackages(packages: readonly PackageInput[]): void {
     const key = pkg.name.replace(/\s+/g, ' ').toLowerCase();
     if (seen.has(key)) throw fieldError(PACKAGE_MSG.duplicateName(pkg.name), `packages.${index}.name`);
     seen.add(key);
-    if (pkg.maxPoses !== null && pkg.maxPoses > pkg.items.length) {
-      throw fieldError(PACKAGE_MSG.maxPosesAboveItems(pkg.items.length), `packages.${index}.maxPoses`);
+    // Each piece of the contents (2 x 13x18 is two) may take its own photo.
+    const pieces = pkg.items.reduce((sum, item) => sum + item.quantity, 0);
+    if (pkg.maxPoses !== null && pkg.maxPoses > pieces) {
+      throw fieldError(PACKAGE_MSG.maxPosesAboveItems(pieces), `packages.${index}.maxPoses`);
     }
   }
 }
@@ -56,6 +59,18 @@ function resolvePackages(packages: readonly PackageInput[], saved: readonly { id
     }),
   }));
 }
+
+/**
+ * A product sent without a kind (docs/money-and-pricing.md, "Print and digital products"): one
+ * that keeps its id (same name) keeps its kind, a new one takes it from its name; a digital
+ * product has no print size.
+ */
+function withKind(item: ItemDraft, kindsBefore: ReadonlyMap<string, ProductKind>): ItemWrite {
+  const kind = item.kind ?? kindsBefore.get(item.productName) ?? kindFromName(item.productName);
+  return { ...item, kind, printSize: kind === 'digital' ? null : item.printSize };
+}
+
+type ItemDraft = Omit<ItemWrite, 'kind'> & { kind: ProductKind | null };
 
 export function createPriceListService(deps: PriceListDeps) {
   const database = createDatabase(deps.knex);
@@ -89,7 +104,7 @@ export function createPriceListService(deps: PriceListDeps) {
     const stored: string[] = [];
     let savedId: number;
     try {
-      const items: ItemWrite[] = [];
+      const items: ItemDraft[] = [];
       for (const product of input.products) {
         const upload = uploads.get(product.index);
         let exampleImage: string | null = null;
@@ -105,13 +120,14 @@ export function createPriceListService(deps: PriceListDeps) {
       savedId = await database.transaction(async (tx) => {
         const fields = { name: input.name, description: input.description, siblingDiscount: input.siblingDiscount };
         let listId = id;
+        const kindsBefore = new Map<string, ProductKind>();
         if (listId === null) {
           listId = await repo.insert(fields, tx);
         } else {
-          await get(listId, tx);
+          for (const item of (await get(listId, tx)).items) kindsBefore.set(item.productName, item.kind);
           await repo.update(listId, fields, tx);
         }
-        const itemIds = await repo.replaceItems(listId, items, tx);
+        const itemIds = await repo.replaceItems(listId, items.map((item) => withKind(item, kindsBefore)), tx);
         const saved = itemIds.map((itemId, position) => ({ id: itemId, name: items[position]?.productName ?? '' }));
         await repo.replacePackages(listId, resolvePackages(input.packages, saved), tx);
         return listId;

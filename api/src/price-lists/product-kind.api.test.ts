@@ -43,7 +43,7 @@ describeApi('print and digital products', () => {
       editorForm('Season', [
         { name: 'Soft copy (JPEG by e-mail)', price: '20', kind: 'digital', size: '10x15 cm' },
         { name: 'Glossy Print', price: '30', kind: 'print', size: '10x15 cm' },
-        { name: 'Digital-look Print', price: '40' },
+        { name: 'Digital-look Print', price: '40', kind: 'print' },
       ]),
     );
     expect(res.status).toBe(201);

@@ -18,7 +18,8 @@ import { AwaitingPaymentDetails, awaitingText } from '../../features/orders/awai
 import { cancelOrder, customerOrdersQuery, orderKeys } from '../../features/orders/api';
 import { OrderDiscounts, OrderItems } from '../../features/orders/order-items';
 import { orderEntries } from '@contract/order-lines';
-import { OrderBadges, words } from '../../features/orders/status-badges';
+import { OrderBadges, showsPaymentBadge, words } from '../../features/orders/status-badges';
+import { PARENT_CHECKOUT_MSG } from '@contract/parent-checkout';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { forgetUnpaidOrder, readUnpaidOrders } from '../../lib/unpaid-order';
 import { clearCustomerSession } from '../../lib/storage';
@@ -186,7 +187,7 @@ function OrderCard({ order }: { order: Order }) {
               <dt>Total</dt>
               <dd>{formatPula(order.totalAmount)}</dd>
               <dt>Payment</dt>
-              <dd>{awaiting ? PAYMENT_METHOD_MSG.awaitingTitle : words(order.paymentStatus)}</dd>
+              <dd>{awaiting ? PAYMENT_METHOD_MSG.awaitingTitle : showsPaymentBadge(order.status, order.paymentStatus) ? words(order.paymentStatus) : PARENT_CHECKOUT_MSG.notPaidCancelled}</dd>
               <dt>School</dt>
               <dd>{order.school.name}</dd>
             </dl>

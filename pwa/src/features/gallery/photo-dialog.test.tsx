@@ -29,6 +29,18 @@ describe('the product dialog', () => {
     ]);
   });
 
+  it('never runs a product\'s name, description and price together, on screen or read aloud', () => {
+    render(<PhotoDialog photo={photo} products={productsFor([])} onClose={() => undefined} onAdd={vi.fn()} />);
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes.length).toBeGreaterThan(1);
+    for (const box of boxes) {
+      const label = document.querySelector(`label[for="${box.id}"]`);
+      expect(label?.textContent).not.toMatch(/[^\s]P\d/);
+      expect(label?.textContent).toMatch(/ P\d+\.\d\d$/);
+    }
+    expect(screen.getByRole('checkbox', { name: /^10x15 Print .*P\d+\.\d\d$/ })).toBeTruthy();
+  });
+
   it('offers nothing while the school\'s products load, and an error with a retry if they failed', async () => {
     const { rerender } = render(<PhotoDialog photo={photo} products={null} onClose={() => undefined} onAdd={vi.fn()} />);
     expect(screen.getByText(HARDENING_MSG.pricesLoading)).toBeTruthy();

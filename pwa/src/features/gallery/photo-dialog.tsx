@@ -156,12 +156,15 @@ function PhotoDialogBody({ photo, products: offered, productsFailed = false, onR
                   />
                 ) : null}
                 <label htmlFor={checkboxId} className="grow">
-                  <strong>{product.name}</strong>
+                  {/* Spaces between the parts, so name, description and price never run together ("13x18 Print P30.00"), read aloud too. */}
+                  <strong>{product.name}</strong>{' '}
                   {/* A product without a description shows none (not a placeholder sentence). */}
                   {product.description && product.description !== DEFAULT_PRODUCT_DESCRIPTION ? (
-                    <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                      {product.description}
-                    </span>
+                    <>
+                      <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
+                        {product.description}
+                      </span>{' '}
+                    </>
                   ) : null}
                   <span>{money(product.price)}</span>
                 </label>

@@ -24,15 +24,19 @@ export function PaymentStatusBadge({ status }: { status: string }) {
   return <Badge tone={PAYMENT_TONES[status] ?? 'neutral'}>Payment {words(status).toLowerCase()}</Badge>;
 }
 
+/** A cancelled order waits for no payment: "Payment pending" beside "Cancelled" would say it does. */
+export const showsPaymentBadge = (status: string, paymentStatus: string) => !(status === 'cancelled' && paymentStatus === 'pending');
+
 /**
  * The badges of an order on a parent's screen: an unpaid order's status ("Pending Payment") says
- * what its payment badge says, so it is left out ("Payment failed" alone, never beside "Pending Payment").
+ * what its payment badge says, so it is left out ("Payment failed" alone, never beside "Pending
+ * Payment"); a cancelled order never paid shows "Cancelled" alone.
  */
 export function OrderBadges({ status, paymentStatus }: { status: string; paymentStatus: string }) {
   return (
     <div className="row">
       {status === 'pending' ? null : <OrderStatusBadge status={status} />}
-      <PaymentStatusBadge status={paymentStatus} />
+      {showsPaymentBadge(status, paymentStatus) ? <PaymentStatusBadge status={paymentStatus} /> : null}
     </div>
   );
 }

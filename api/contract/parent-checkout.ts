@@ -1,0 +1,23 @@
+/**
+ * The parent's cart, checkout and unpaid orders: texts added after messages.ts was closed to new
+ * entries (docs/packages-and-coupons.md "A coupon stays with the cart", docs/payments.md "Paying by
+ * bank transfer", "Offline"). Imports nothing, so the entry can use it without weight.
+ */
+export const PARENT_CHECKOUT_MSG = {
+  /** The cart or checkout opened without a connection (the screen's code or the server unreachable). */
+  offlineTitle: 'You are offline',
+  offlineCart: 'Your cart is saved on this device. Paying needs a connection: place your order when you are back online.',
+  offlineTotal: 'Total before any discount',
+  /** A kept coupon the server no longer accepts for this cart: why it was taken off. */
+  couponRemoved: (code: string, reason: string) => `Coupon ${code} was removed: ${reason}`,
+  /** My Orders: the payment row of a cancelled order that was never paid. */
+  notPaidCancelled: 'Not paid (order cancelled)',
+  /** A bank transfer waiting for the money: the shop's account, from configuration. */
+  bankDetailsTitle: 'Pay into this account',
+  bankAccountName: 'Account name',
+  bankName: 'Bank',
+  bankAccountNumber: 'Account number',
+  bankBranchCode: 'Branch code',
+  /** No account configured: the bank details are the ones PayGate's page showed. */
+  bankDetailsOnGateway: "Use the bank details shown on PayGate's payment page.",
+} as const;
