@@ -10,6 +10,8 @@ export const PARENT_CHECKOUT_MSG = {
   offlineTotal: 'Total before any discount',
   /** A kept coupon the server no longer accepts for this cart: why it was taken off. */
   couponRemoved: (code: string, reason: string) => `Coupon ${code} was removed: ${reason}`,
+  /** A package line's size, its contents counted ("3 items"), as in order management. */
+  packageItems: (count: number) => (count === 1 ? '1 item' : `${count} items`),
   /** My Orders: the payment row of a cancelled order that was never paid. */
   notPaidCancelled: 'Not paid (order cancelled)',
   /** A bank transfer waiting for the money: the shop's account, from configuration. */

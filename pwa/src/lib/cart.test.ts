@@ -27,6 +27,25 @@ describe('cart reducer and totals', () => {
     expect(cartCount(added)).toBe(2);
   });
 
+  it('counts a package by its contents (a package of three products is 3 items)', () => {
+    const pack: CartLine = {
+      ...line('p', 100, 1),
+      productType: 'package:7',
+      productName: 'Family Pack',
+      package: {
+        packageId: 7,
+        contents: [
+          { productId: 1, name: '13x18 Print', quantity: 2 },
+          { productId: 2, name: '10x15 Print', quantity: 1 },
+          { productId: 3, name: 'Digital Copy', quantity: 1 },
+        ],
+        photos: [{ photoId: 1, albumId: 2, photoName: 'IMG_0001.JPG' }],
+      },
+    };
+    expect(cartCount([pack])).toBe(3);
+    expect(cartCount([line('a', 25, 2), pack])).toBe(4);
+  });
+
   it('adds money in thebe so decimals never drift', () => {
     expect(lineTotal(0.1, 3)).toBe(0.3);
     expect(lineTotal(25, 10)).toBe(250);

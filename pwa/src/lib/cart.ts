@@ -31,7 +31,8 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
 export const toThebe = (pula: number): number => Math.round(pula * 100);
 export const lineTotal = (unitPrice: number, quantity: number): number => (toThebe(unitPrice) * quantity) / 100;
 export const cartTotal = (lines: readonly CartLine[]): number => lines.reduce((sum, line) => sum + toThebe(line.totalPrice), 0) / 100;
-export const cartCount = (lines: readonly CartLine[]): number => lines.length;
+/** The cart button's count: a package counts its contents (a package of three products is 3 items). */
+export const cartCount = (lines: readonly CartLine[]): number => lines.reduce((sum, line) => sum + (line.package ? Math.max(1, line.package.contents.length) : 1), 0);
 
 function isCartLine(value: unknown): value is CartLine {
   const line = value as CartLine;

@@ -103,10 +103,10 @@ const awaitsPayment = (order: Order) => order.status === 'pending' && order.paym
 const awaitsConfirmation = (order: Order) => awaitsPayment(order) && order.paymentStatus === 'pending' && order.awaitingPayment !== null;
 
 function OrderCard({ order }: { order: Order }) {
-  // Photos are the distinct photos; products are the lines the parent chose, a package counting
-  // once (copies are each line's quantity).
+  // Photos are the distinct photos; products are the lines, a package counting its contents
+  // (copies are each line's quantity).
   const photos = new Set(order.items.map((item) => item.photoId ?? `line-${item.id}`)).size;
-  const lines = orderEntries(order).length;
+  const lines = orderEntries(order).reduce((sum, entry) => sum + (entry.kind === 'package' ? Math.max(1, entry.contents.length) : 1), 0);
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'paying' | 'cancelling' | null>(null);
   const [confirming, setConfirming] = useState(false);

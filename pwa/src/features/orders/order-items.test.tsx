@@ -12,6 +12,8 @@ describe('OrderItems with a package', () => {
     expect(single!.textContent).toContain('P30.00');
     expect(pack).toBe(screen.getByRole('listitem', { name: 'Family Pack for Tumelo Dube' }));
     expect(pack!.textContent).toContain('P100.00');
+    // A package counts its contents, as order management does.
+    expect(pack!.textContent).toContain('Qty: 1 · 3 items');
     expect(pack!.textContent).toContain('You saved P37.50 against single prints');
     const contents = within(pack!).getByRole('list', { name: 'Contains: Family Pack' });
     expect(within(contents).getAllByRole('listitem').map((li) => li.textContent)).toEqual([

@@ -3,6 +3,7 @@ import { decimalToThebe, formatPula } from '@contract/money';
 import { ORDER_PACKAGE_MSG, REVIEW_MSG } from '@contract/messages';
 import { hasDiscounts, orderEntries, packageChild } from '@contract/order-lines';
 import { itemFamilyPhotoLabel } from '@contract/photo-names';
+import { PARENT_CHECKOUT_MSG } from '@contract/parent-checkout';
 
 type ShownOrder = Pick<Order, 'items' | 'packages' | 'studentName'>;
 
@@ -74,7 +75,7 @@ function PackageLine({ pkg, contents, child }: { pkg: OrderPackage; contents: Or
       <div className="grow">
         <strong>{title}</strong>
         <span className="muted" style={muted}>
-          Qty: {pkg.quantity}
+          Qty: {pkg.quantity} · {PARENT_CHECKOUT_MSG.packageItems(contents.length)}
           {saved > 0 ? ` · ${ORDER_PACKAGE_MSG.saved(formatPula(saved, 'thebe'))}` : ''}
         </span>
         <span className="muted" style={muted}>
