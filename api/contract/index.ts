@@ -24,3 +24,4 @@ export * from './photo-names';
 export * from './payment-methods';
 export * from './outreach';
 export * from './reports';
+export * from './withdrawn-photos';

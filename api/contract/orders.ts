@@ -223,9 +223,14 @@ export const orderSchema = z.object({
   duplicatePayments: z.number().int().min(0),
   /** Approved payments that arrived after the order was cancelled: "Paid after cancellation: refund" (docs/payments.md). */
   paidAfterCancel: z.number().int().min(0),
+  /** Lines withdrawn when an approval paid the order anyway: "Paid for a withdrawn photo: refund it" (docs/payments.md). */
+  paidWithWithdrawn: z.number().int().min(0),
   /** The print batch that took this order to the lab, or null. */
   printBatchId: z.number().nullable(),
-  /** The method the parent chose for the latest payment (null: none begun, or begun before methods existed). */
+  /**
+   * How the order is paid: the method of the payment that paid it, else the one the parent chose for
+   * the latest payment (null: none begun, or begun before methods existed).
+   */
   paymentMethod: paymentMethodIdSchema.nullable(),
   /** What the gateway reported for it: PayWeb3 `PAY_METHOD` ("CC", "EW", "BT") and `PAY_METHOD_DETAIL` ("Visa", "SID"). */
   gatewayPayMethod: z.string().nullable(),

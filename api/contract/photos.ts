@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG, THUMBNAIL_MSG } from './messages';
 import { id } from './fields';
 import { matchingSummarySchema, trayCardSchema } from './matching';
+import { confirmSoldField } from './withdrawn-photos';
 
 export const photoSchema = z.object({
   id: z.number(),
@@ -87,6 +88,8 @@ export type MissingPhotosReport = z.infer<typeof missingPhotosReportSchema>;
 /** `PUT /api/photos/tray`: staff put photos back in the unmatched tray (hidden from families until placed again). */
 export const trayPhotosSchema = z.object({
   photoIds: z.array(id('Photo ids must be positive whole numbers'), { error: MSG.photoIdsRequired }).min(1, MSG.photoIdsRequired).max(5000),
+  /** Staff read the 409 `PHOTO_SOLD` warning and go on (docs/access.md, "Moving a sold photo"). */
+  confirm: confirmSoldField,
 });
 
 /** Most photos the service worker asks about at once: its image cache holds at most this many. */

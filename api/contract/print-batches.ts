@@ -56,6 +56,8 @@ export const printBatchSchema = z.object({
   printCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When a sold photo of the batch was moved or withheld after it was made (its packing list and labels changed), or null. */
+  documentsChangedAt: z.string().nullable(),
 });
 export type PrintBatch = z.infer<typeof printBatchSchema>;
 

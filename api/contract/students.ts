@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STUDENT_MSG, MSG } from './messages';
 import { email, id } from './fields';
 import { ROSTER_MAX_ROWS, STUDENT_CODE_LENGTH, isStudentCode, normaliseStudentCode } from './student-codes';
+import { confirmSoldField } from './withdrawn-photos';
 
 /** Names are kept as typed (Setswana and accented names included), in one Unicode form, trimmed. */
 const studentName = z
@@ -59,6 +60,8 @@ export const studentVerifySchema = z.object({
 export const assignPhotosSchema = z.object({
   photoIds: z.array(id('Photo ids must be positive whole numbers'), { error: MSG.photoIdsRequired }).min(1, MSG.photoIdsRequired).max(5000),
   studentId: z.union([z.null(), id('Student id must be a positive whole number')], { error: 'Choose a student, or null for a group photo' }),
+  /** Staff read the 409 `PHOTO_SOLD` warning and go on (docs/access.md, "Moving a sold photo"). */
+  confirm: confirmSoldField,
 });
 export type AssignPhotosInput = z.output<typeof assignPhotosSchema>;
 

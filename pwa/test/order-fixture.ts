@@ -45,6 +45,7 @@ export const fullOrder = (over: Partial<Order> = {}): Order => ({
   testPayment: false,
   duplicatePayments: 0,
   paidAfterCancel: 0,
+  paidWithWithdrawn: 0,
   printBatchId: null,
   movedPhotos: 0,
   packages: [],

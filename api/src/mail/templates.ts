@@ -1,6 +1,7 @@
 import { RESET_LINK_VALIDITY_MS, SET_PASSWORD_LINK_VALIDITY_MS } from '../../contract/constants';
 import { decimalToThebe, formatPula } from '../../contract/money';
 import { ORDER_PACKAGE_MSG, PAYMENT_METHOD_MSG } from '../../contract/messages';
+import { WITHDRAWN_MSG } from '../../contract/withdrawn-photos';
 import { button, escapeHtml, layout, safeHref } from './html';
 
 export interface EmailContent {
@@ -109,6 +110,8 @@ export interface OrderConfirmationInput {
     couponDiscount: string;
   };
   downloads: { photoName: string; url: string }[];
+  /** Lines whose photo was withdrawn when the payment came: named as not delivered, to be refunded. */
+  notDelivered?: { productName: string; photoName: string; quantity: number }[];
   ordersUrl: string;
 }
 
@@ -119,6 +122,7 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
   const delivery = `Prints are delivered to ${order.schoolName}: there is no home delivery.`;
   const downloadNote = `Download links are valid for ${DOWNLOAD_LINK_VALIDITY}; you can get new links from My Orders.`;
   const discounts = discountRows(order);
+  const notDelivered = input.notDelivered ?? [];
   const details: [string, string][] = [
     ['Order', String(order.id)],
     ['Student', order.studentName],
@@ -145,6 +149,9 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
     `${ORDER_PACKAGE_MSG.total}: ${total}`,
     '',
     delivery,
+    ...(notDelivered.length > 0
+      ? ['', `${WITHDRAWN_MSG.notDeliveredTitle}:`, WITHDRAWN_MSG.notDeliveredIntro, ...notDelivered.map((line) => `- ${WITHDRAWN_MSG.notDeliveredLine(line.quantity, line.productName, line.photoName)}`)]
+      : []),
     ...(input.downloads.length > 0
       ? ['', 'Your digital copies:', ...input.downloads.map((d) => `- ${d.photoName}: ${d.url}`), downloadNote]
       : []),
@@ -181,6 +188,12 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
 <ul>${input.downloads.map((d) => `<li><a href="${safeHref(d.url)}">${escapeHtml(d.photoName)}</a></li>`).join('')}</ul>
 <p>${escapeHtml(downloadNote)}</p>`
       : '';
+  const notDeliveredHtml =
+    notDelivered.length > 0
+      ? `<h2 style="font-size:16px">${escapeHtml(WITHDRAWN_MSG.notDeliveredTitle)}</h2>
+<p>${escapeHtml(WITHDRAWN_MSG.notDeliveredIntro)}</p>
+<ul>${notDelivered.map((line) => `<li>${escapeHtml(WITHDRAWN_MSG.notDeliveredLine(line.quantity, line.productName, line.photoName))}</li>`).join('')}</ul>`
+      : '';
   const html = layout(
     businessName,
     subject,
@@ -195,6 +208,7 @@ ${discountHtml}
 <tr><td style="${cell}" colspan="2"><strong>${escapeHtml(ORDER_PACKAGE_MSG.total)}</strong></td><td style="${cell};text-align:right"><strong>${escapeHtml(total)}</strong></td></tr>
 </table>
 <p>${escapeHtml(delivery)}</p>
+${notDeliveredHtml}
 ${downloadsHtml}
 ${button(input.ordersUrl, 'View My Orders')}`,
   );

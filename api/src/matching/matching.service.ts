@@ -9,6 +9,8 @@ import { cardCodeOf } from './card-text';
 import { createNameMatcher } from './file-names';
 import { captureOrder, matchSession, type Placement, type SessionPhoto } from './match-session';
 import { createMatchingRepository, type CodeOwner } from './matching.repository';
+import { guardSoldPhotos } from '../orders/sold-photos';
+import { createSoldPhotoRepository } from '../orders/sold-photos.repository';
 
 /** What an upload into a class with a roster needs to recognise its cards. */
 export interface AlbumMatcher {
@@ -44,6 +46,7 @@ export interface TrayRecord {
 export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<Deps['config'], 'publicUrl'> }) {
   const repo = createMatchingRepository(deps.knex);
   const database = createDatabase(deps.knex);
+  const soldPhotos = createSoldPhotoRepository(deps.knex);
   const publicUrl = deps.config.publicUrl;
   /** One matching run per class at a time in this process; the transaction's lock covers other processes. */
   const running = new Map<number, Promise<unknown>>();
@@ -127,12 +130,20 @@ export function createMatchingService(deps: Pick<Deps, 'knex'> & { config: Pick<
      * session is matched again, and those photos wait in the tray for staff (docs/images.md,
      * "Cards at the shoot"). A card shows a child's private code, so it is never shown or sold.
      */
-    async markCards(photoIds: number[]): Promise<{ updated: number }> {
+    /** A photo a family paid for becomes a card only once staff confirmed the warning (docs/access.md, "Moving a sold photo"). */
+    async markCards(photoIds: number[], confirmed = false): Promise<{ updated: number }> {
       const ids = [...new Set(photoIds)];
       const found = await repo.photoSessions(ids);
       if (found.length !== ids.length) throw notFound(MSG.photoNotFound);
       const fresh = found.filter((photo) => photo.kind !== 'card');
-      const updated = fresh.length === 0 ? 0 : await database.transaction((tx) => repo.markCards(fresh.map((photo) => photo.id), tx));
+      const updated =
+        fresh.length === 0
+          ? 0
+          : await database.transaction(async (tx) => {
+              const freshIds = fresh.map((photo) => photo.id);
+              await guardSoldPhotos(soldPhotos, freshIds, { to: 'withheld' }, confirmed, tx);
+              return repo.markCards(freshIds, tx);
+            });
       const sessions = new Map(fresh.flatMap((photo) => (photo.session === null ? [] : [[`${photo.albumId}:${photo.session}`, photo] as const])));
       for (const photo of sessions.values()) await service.rematch(photo.albumId, photo.session as string);
       return { updated };

@@ -64,6 +64,22 @@ export function presentOrderSummary(order: OrderRecord): OrderSummary {
   };
 }
 
+/**
+ * Whose a line is, as its reader may be told (docs/access.md, "Whose photo it is"): staff see every
+ * child; the family only a child it held by code when it placed the order. Any other line shows no
+ * child id and, as its name, the student name the parent typed, like every such line of the order,
+ * so nothing tells which of them are of the same child.
+ */
+function lineChild(
+  line: { studentId: number | null; childHeld: boolean },
+  rosterName: string | null,
+  order: Pick<OrderRecord, 'studentName'>,
+  audience: OrderAudience,
+): { studentId: number | null; studentName: string } {
+  if (audience === 'staff' || line.childHeld) return { studentId: line.studentId, studentName: rosterName ?? order.studentName };
+  return { studentId: null, studentName: order.studentName };
+}
+
 /** Allow-listed output of an order; download links only once it is paid. */
 export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, itemId: number) => string, audience: OrderAudience): Order {
   const paid = isPaid(order);
@@ -85,14 +101,15 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
     testPayment: order.testPayment,
     duplicatePayments: order.duplicatePayments,
     paidAfterCancel: order.paidAfterCancel,
+    paidWithWithdrawn: order.paidWithWithdrawn,
     printBatchId: order.printBatchId,
-    paymentMethod: order.latestPayment?.method ?? null,
+    paymentMethod: order.paidMethod ?? order.latestPayment?.method ?? null,
     gatewayPayMethod: order.gatewayPayMethod,
     gatewayPayMethodDetail: order.gatewayPayMethodDetail,
     awaitingPayment: awaitingPaymentOf(order),
     paidAfterExpiry: order.paidAfterExpiry,
     movedPhotos: order.items.filter(lineMovedAfterSale).length,
-    items: order.items.map((item) => presentItem(order.id, order.studentName, item, paid, downloadUrl, audience)),
+    items: order.items.map((item) => presentItem(order, item, paid, downloadUrl, audience)),
     packages: order.packages.map((pkg) => ({
       id: pkg.id,
       packageId: pkg.packageId,
@@ -101,8 +118,7 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
       unitPrice: thebeToDecimal(pkg.unitThebe),
       totalPrice: thebeToDecimal(pkg.totalThebe),
       itemsValue: thebeToDecimal(pkg.itemsValueThebe),
-      studentId: pkg.studentId,
-      studentName: pkg.studentName ?? order.studentName,
+      ...lineChild(pkg, pkg.studentName, order, audience),
     })),
     subtotal: thebeToDecimal(order.subtotalThebe),
     siblingDiscount: thebeToDecimal(order.siblingDiscountThebe),
@@ -112,8 +128,7 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
 }
 
 function presentItem(
-  orderId: string,
-  orderStudentName: string,
+  order: Pick<OrderRecord, 'id' | 'studentName'>,
   item: OrderItemRecord,
   paid: boolean,
   downloadUrl: (orderId: string, itemId: number) => string,
@@ -134,8 +149,7 @@ function presentItem(
     photoOriginalName: staff ? item.photoOriginalName : null,
     photoFilename: item.photoFilename,
     photoNumber: familyPhotoNumber({ originalName: item.photoOriginalName, name: item.photoName }),
-    studentId: item.studentId,
-    studentName: item.lineStudentName ?? orderStudentName,
+    ...lineChild(item, item.lineStudentName, order, audience),
     // The wire calls the product's id `productType`.
     productType: item.productId,
     productName: item.productName,
@@ -144,7 +158,7 @@ function presentItem(
     unitPrice: thebeToDecimal(item.unitThebe),
     totalPrice: thebeToDecimal(item.totalThebe),
     digital,
-    downloadUrl: paid && digital && item.photoId !== null && !withdrawn ? downloadUrl(orderId, item.id) : null,
+    downloadUrl: paid && digital && item.photoId !== null && !withdrawn ? downloadUrl(order.id, item.id) : null,
     withdrawn,
     movedAfterSale: lineMovedAfterSale(item),
     packageLineId: item.orderPackageId,
@@ -163,7 +177,8 @@ export function presentQuote(priced: PricedOrder): OrderQuote {
             unitPrice: thebeToDecimal(quoted.line.unitThebe),
             totalPrice: thebeToDecimal(quoted.line.totalThebe),
             itemsValue: null,
-            studentId: quoted.line.photo.studentId,
+            // Only a child the family holds by code (docs/access.md, "Whose photo it is").
+            studentId: quoted.line.childHeld ? quoted.line.photo.studentId : null,
           }
         : {
             packageId: quoted.package.package.id,
@@ -172,7 +187,7 @@ export function presentQuote(priced: PricedOrder): OrderQuote {
             unitPrice: thebeToDecimal(quoted.package.unitThebe),
             totalPrice: thebeToDecimal(quoted.package.totalThebe),
             itemsValue: thebeToDecimal(quoted.package.itemsValueThebe),
-            studentId: quoted.package.studentId,
+            studentId: quoted.package.childHeld ? quoted.package.studentId : null,
           },
     ),
     subtotal: thebeToDecimal(priced.subtotalThebe),

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { OrderStatus, PaymentStatus, ProductKind } from '../../contract/constants';
-import { isPaymentMethodId, type PaymentMethodId } from '../../contract/payment-methods';
+import { isPaymentMethodId, paymentMethodForPayMethod, type PaymentMethodId } from '../../contract/payment-methods';
 import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
 import type { PackageInfo, PhotoInfo, PricedLine, PricedPackage, Product } from './pricing';
 import type { SiblingDiscount } from '../../contract/price-lists';
 import { isPublished, isWithheld } from '../students/visibility';
+import { whereMayStillBePaid } from '../payments/payments.repository';
 
 /** An order line's photo as it is now, to tell whether it is still the ordering family's (docs/access.md, "Withdrawn photos"). */
 export interface LinePhotoNow {
@@ -30,6 +31,8 @@ export interface OrderItemRecord {
   studentId: number | null;
   /** That child's name (from the roster), or null for a group photo or a child since erased. */
   lineStudentName: string | null;
+  /** The family held that child by code when it placed the order (docs/access.md, "Whose photo it is"). */
+  childHeld: boolean;
   /** The product's id: a price list item id as a string, or a built-in product id (the wire's `productType`). */
   productId: string;
   productName: string;
@@ -60,6 +63,8 @@ export interface OrderPackageRecord {
   studentId: number | null;
   /** That child's name from the roster (null: a group package, or the child was erased). */
   studentName: string | null;
+  /** The family held that child by code when it placed the order. */
+  childHeld: boolean;
 }
 
 /** An order with its school's name, its print batch, whether a sandbox payment was made for it, and its lines. */
@@ -91,6 +96,8 @@ export interface OrderRecord {
   duplicatePayments: number;
   /** Approved payments that arrived after the order was cancelled: each is refunded (docs/payments.md, "Paid after cancellation"). */
   paidAfterCancel: number;
+  /** Lines withdrawn when an approval paid the order anyway: staff refund them (docs/payments.md). */
+  paidWithWithdrawn: number;
   /** Epoch ms. */
   createdAt: number;
   testPayment: boolean;
@@ -102,6 +109,11 @@ export interface OrderRecord {
   /** PAY_METHOD and PAY_METHOD_DETAIL the gateway reported: of the payment that paid, else of the latest. */
   gatewayPayMethod: string | null;
   gatewayPayMethodDetail: string | null;
+  /**
+   * The method of the payment that paid the order (the one chosen, else the one the gateway's
+   * PAY_METHOD stands for); null while unpaid. A later payment tried another way does not change it.
+   */
+  paidMethod: PaymentMethodId | null;
   items: OrderItemRecord[];
   packages: OrderPackageRecord[];
 }
@@ -130,6 +142,7 @@ interface OrderRow {
   idempotency_hash: string | null;
   duplicate_payments: number | null;
   paid_after_cancel: number | null;
+  paid_with_withdrawn?: number | null;
   created_at: number;
   school_name: string;
   test_payment: number | null;
@@ -144,6 +157,7 @@ interface OrderRow {
   pp_id: number | null;
   pp_pay_method: string | null;
   pp_pay_method_detail: string | null;
+  pp_method: string | null;
 }
 
 interface OrderItemRow {
@@ -164,6 +178,7 @@ interface OrderItemRow {
   unit_thebe: number;
   total_thebe: number;
   order_package_id: number | null;
+  child_held: number | boolean | null;
   now_id?: number | null;
   now_student_id?: number | null;
   now_kind?: string | null;
@@ -230,6 +245,7 @@ const ITEM_COLUMNS = [
   'unit_thebe',
   'total_thebe',
   'order_package_id',
+  'child_held',
 ] as const satisfies readonly (keyof OrderItemRow)[];
 
 const idOrNull = (value: number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
@@ -246,6 +262,7 @@ function toItemRecord(row: OrderItemRow): OrderItemRecord {
     photoFilename: row.photo_filename,
     studentId: idOrNull(row.student_id),
     lineStudentName: row.line_student_name ?? null,
+    childHeld: Boolean(Number(row.child_held ?? 0)),
     productId: row.product_type,
     productName: row.product_name,
     productDescription: row.product_description,
@@ -269,6 +286,7 @@ interface OrderPackageRow {
   items_value_thebe: number;
   student_id: number | null;
   student_name: string | null;
+  child_held: number | boolean | null;
 }
 
 function toPackageRecord(row: OrderPackageRow): OrderPackageRecord {
@@ -283,6 +301,7 @@ function toPackageRecord(row: OrderPackageRow): OrderPackageRecord {
     itemsValueThebe: Number(row.items_value_thebe),
     studentId: idOrNull(row.student_id),
     studentName: row.student_name ?? null,
+    childHeld: Boolean(Number(row.child_held ?? 0)),
   };
 }
 
@@ -324,6 +343,7 @@ function toRecord(row: OrderRow, items: OrderItemRecord[], packages: OrderPackag
     idempotencyHash: row.idempotency_hash,
     duplicatePayments: Number(row.duplicate_payments ?? 0),
     paidAfterCancel: Number(row.paid_after_cancel ?? 0),
+    paidWithWithdrawn: Number(row.paid_with_withdrawn ?? 0),
     createdAt: Number(row.created_at),
     testPayment: Number(row.test_payment ?? 0) === 1,
     printBatchId: idOrNull(row.print_batch_id),
@@ -338,6 +358,12 @@ function toRecord(row: OrderRow, items: OrderItemRecord[], packages: OrderPackag
           },
     gatewayPayMethod: (row.pp_id !== null && row.pp_id !== undefined ? row.pp_pay_method : row.lp_pay_method) ?? null,
     gatewayPayMethodDetail: (row.pp_id !== null && row.pp_id !== undefined ? row.pp_pay_method_detail : row.lp_pay_method_detail) ?? null,
+    paidMethod:
+      row.pp_id === null || row.pp_id === undefined
+        ? null
+        : row.pp_method !== null && isPaymentMethodId(row.pp_method)
+          ? row.pp_method
+          : paymentMethodForPayMethod(row.pp_pay_method),
     items,
     packages,
   };
@@ -378,6 +404,10 @@ export interface NewOrder {
   coupon: { id: number; code: string; discountThebe: number } | null;
 }
 
+/** Received payments (status 5, `pending`) that may still be approved (aliased `p`). */
+const settling = (db: Knex | Knex.Transaction, at: number) =>
+  whereMayStillBePaid(db('payments as p').select(db.raw('1')).where('p.status', 'pending'), at, 'p');
+
 export function createOrdersRepository(knex: Knex) {
   /**
    * Orders with their school name, their print batch, whether a sandbox payment was made for them,
@@ -403,6 +433,7 @@ export function createOrdersRepository(knex: Knex) {
         'pp.id as pp_id',
         'pp.pay_method as pp_pay_method',
         'pp.pay_method_detail as pp_pay_method_detail',
+        'pp.method as pp_method',
         db.raw("(select max(case when p.gateway = 'sandbox' then 1 else 0 end) from payments p where p.order_id = o.id) as test_payment"),
       );
 
@@ -598,6 +629,7 @@ export function createOrdersRepository(knex: Knex) {
         photo_original_name: line.photo.originalName,
         photo_filename: line.photo.filename,
         student_id: line.photo.studentId,
+        child_held: line.childHeld,
         // On an order line, product_type holds the product's id (see OrderItemRecord.productId).
         product_type: line.product.id,
         product_name: line.product.name,
@@ -620,6 +652,7 @@ export function createOrdersRepository(knex: Knex) {
           total_thebe: pkg.totalThebe,
           items_value_thebe: pkg.itemsValueThebe,
           student_id: pkg.studentId,
+          child_held: pkg.childHeld,
         })),
       );
       // Inserted in order within this transaction: the ids come back in the same order on both databases.
@@ -648,6 +681,18 @@ export function createOrdersRepository(knex: Knex) {
       return toRecord(first, items, packages.get(id) ?? []);
     },
 
+    /**
+     * The order's lines with their photos as they are now, without the order: what paying checks
+     * for withdrawn photos (docs/payments.md, "Withdrawn photos are never charged").
+     */
+    async linesNow(orderId: string, tx?: Tx): Promise<OrderItemRecord[]> {
+      const rows: OrderItemRow[] = await joinPhotoNow(runner(knex, tx)('order_items as i'))
+        .where('i.order_id', orderId)
+        .orderBy('i.id')
+        .select('i.*', NOW_COLUMNS, LINE_COLUMNS);
+      return rows.map(toItemRecord);
+    },
+
     async findByIdempotencyKey(key: string): Promise<OrderRecord | undefined> {
       const rows = await baseQuery(knex).where('o.idempotency_key', key);
       return (await withItems(rows))[0];
@@ -667,14 +712,28 @@ export function createOrdersRepository(knex: Knex) {
       return (await knex('orders').where({ id, idempotency_key: key }).first('id')) !== undefined;
     },
 
-    /** Cancels an unpaid order no payment is being set up for; 0 when it was paid, moved on or claimed meanwhile. */
+    /**
+     * Cancels an unpaid order no payment is being set up for and none may still settle; 0 when it
+     * was paid, moved on, claimed or received meanwhile.
+     */
     async cancelUnpaid(id: string, tx?: Tx): Promise<number> {
       const at = now();
-      return runner(knex, tx)('orders')
+      const db = runner(knex, tx);
+      return db('orders')
         .where({ id, order_status: 'pending' })
         .whereNot('payment_status', 'completed')
         .where((q) => q.whereNull('payment_claimed_until').orWhere('payment_claimed_until', '<', at))
+        .whereNotExists(settling(db, at).whereRaw('p.order_id = orders.id'))
         .update({ order_status: 'cancelled', updated_at: at });
+    },
+
+    /**
+     * Whether a payment of the order was received by the gateway and may still settle (a bank
+     * transfer before its deadline, a wallet payment awaiting the phone): such an order is not
+     * cancelled by its parent (docs/statuses.md#cancelled-by-the-parent).
+     */
+    async hasSettlingPayment(id: string): Promise<boolean> {
+      return (await settling(knex, now()).where('p.order_id', id).first()) !== undefined;
     },
 
     async setStatus(id: string, status: OrderStatus, tx?: Tx): Promise<number> {

@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { Viewer } from '../http/access';
 import { accessError, classAccess, createVisibility, photoVisible } from '../students/visibility';
-import { createStudentRepository } from '../students/students.repository';
+import { createStudentRepository, type GrantedStudent } from '../students/students.repository';
 import { isUniqueViolation } from '../db/errors';
 import { createDatabase, type Tx } from '../db/database';
 import type { CustomerService } from '../customers/customers.service';
@@ -23,6 +23,8 @@ import { familyPhotoLabel, itemFamilyPhotoLabel } from '../../contract/photo-nam
 import type { DownloadLinks } from './downloads';
 import type { StreamedFileResponse } from '../media/media.types';
 import { createSalesRecording } from '../reports/reports-recording';
+import { createHash } from 'node:crypto';
+import { WITHDRAWN_MSG } from '../../contract/withdrawn-photos';
 
 export interface CreateOrderContext {
   /** Set when a signed-in customer orders: the order is theirs whatever e-mail they type. */
@@ -30,6 +32,19 @@ export interface CreateOrderContext {
   idempotencyKey: string | null;
   /** Who orders: a family may order only the photos it may see (the same rule as viewing). */
   viewer: Viewer;
+  /** The client's address: with the viewer's grant, what the order limit counts (docs/access.md, "Placing orders"). */
+  clientIp: string;
+}
+
+/**
+ * The gallery grant as the order limit knows it: what the browser holds (schools, classes and
+ * children by id), not the cookie's text, so unlocking again does not make a new client.
+ */
+function grantKey(viewer: Viewer): string {
+  const { schools, albums, students } = viewer.grant;
+  if (schools.length + albums.length + students.length === 0) return 'none';
+  const ids = (list: number[]) => [...list].sort((a, b) => a - b).join(',');
+  return createHash('sha256').update(`s:${ids(schools)}|a:${ids(albums)}|st:${ids(students)}`).digest('hex').slice(0, 32);
 }
 
 export interface OrdersHooks {
@@ -56,9 +71,19 @@ export function createOrdersService(
   const visibility = createVisibility(createStudentRepository(deps.knex));
   const sales = createSalesRecording(deps);
 
-  /** Do-not-publish photos are never sold, to anyone; every other photo needs the viewing grant. */
-  async function assertCanOrder(viewer: Viewer, photos: PhotoInfo[]): Promise<void> {
+  /**
+   * The children this viewer holds by code (docs/access.md, "Whose photo it is"): staff, placing an
+   * order for a family, hold every child.
+   */
+  async function holdsOf(viewer: Viewer): Promise<{ granted: GrantedStudent[]; holds: (studentId: number) => boolean }> {
     const granted = await visibility.grantedStudents(viewer);
+    const held = new Set(granted.map((student) => student.id));
+    return { granted, holds: viewer.staff ? () => true : (studentId) => held.has(studentId) };
+  }
+
+  /** Do-not-publish photos are never sold, to anyone; every other photo needs the viewing grant. */
+  async function assertCanOrder(viewer: Viewer, photos: PhotoInfo[], granted?: readonly GrantedStudent[]): Promise<void> {
+    granted ??= await visibility.grantedStudents(viewer);
     for (const photo of photos) {
       if (photo.doNotPublish) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
       // A draft class's photos are not for sale, as if they were not there.
@@ -74,8 +99,9 @@ export function createOrdersService(
   }
 
   /** What pricing needs of the school: its products (or the built-in ones), packages and family discount. */
-  function pricingContext(school: OrderSchool, photos: Map<number, PhotoInfo>): PricingContext {
+  function pricingContext(school: OrderSchool, photos: Map<number, PhotoInfo>, holds: PricingContext['holds']): PricingContext {
     return {
+      holds,
       schoolId: school.id,
       products: school.products.length > 0 ? school.products : fallbackProducts(),
       packages: school.packages,
@@ -102,8 +128,9 @@ export function createOrdersService(
    */
   async function quote(input: OrderQuoteRequest, viewer: Viewer): Promise<PricedOrder> {
     const { school, photos, coupon } = await orderInputs(input);
-    const priced = quoteOrder(input.items, pricingContext(school, photos), coupon);
-    await assertCanOrder(viewer, pricedPhotos(priced));
+    const { granted, holds } = await holdsOf(viewer);
+    const priced = quoteOrder(input.items, pricingContext(school, photos, holds), coupon);
+    await assertCanOrder(viewer, pricedPhotos(priced), granted);
     if (priced.coupon) await coupons.checkAvailable(priced.coupon.rule, { email: null, studentIds: priced.studentIds });
     return priced;
   }
@@ -125,11 +152,21 @@ export function createOrdersService(
       const earlier = await repo.findByIdempotencyKey(ctx.idempotencyKey);
       if (earlier) return replay(earlier, input, requestHash, ctx);
     }
+    // Every attempt counts, per address and gallery grant: at most ORDER_LIMIT_PER_CLIENT in the
+    // window, then 429 with Retry-After (docs/access.md, "Placing orders"). Staff are not limited.
+    if (!ctx.viewer.staff) {
+      const grant = grantKey(ctx.viewer);
+      await deps.limits.guard('order-place', ctx.clientIp, grant);
+      await deps.limits.fail('order-place', ctx.clientIp, grant);
+    }
     const { school, photos, coupon } = await orderInputs(input);
-    const priced = priceOrder(input, pricingContext(school, photos), coupon);
-    await assertCanOrder(ctx.viewer, pricedPhotos(priced));
+    const { granted, holds } = await holdsOf(ctx.viewer);
+    const priced = priceOrder(input, pricingContext(school, photos, holds), coupon);
+    await assertCanOrder(ctx.viewer, pricedPhotos(priced), granted);
 
     const id = newOrderId();
+    // A new account's "set your password" e-mail, unless its inbox had its day's share (docs/accounts.md, "Account created at checkout").
+    const mayMailAccount = ctx.customerId === null ? await customers.setPasswordMailAllowed(input.customerEmail) : false;
     let created: boolean;
     try {
       created = await database.transaction(async (tx): Promise<boolean> => {
@@ -141,10 +178,12 @@ export function createOrdersService(
         if (customerId === null) {
           const found = await customers.findOrCreateCheckoutCustomer({ email: input.customerEmail, name: input.customerName, phone: input.customerPhone }, tx);
           customerId = found.customer.id;
-          if (found.created) {
+          if (found.created && mayMailAccount) {
             // The account's first link and its e-mail are stored with the order, or none of them (docs/email.md, "The outbox").
             await customers.mailSetPasswordLink(found.customer, await customers.issueSetPasswordToken(customerId, tx), tx);
             account = true;
+          } else if (found.created) {
+            deps.logger.warn({ orderId: id, customerId }, 'account made at checkout without its set-password e-mail: the inbox had its day\'s share');
           }
         }
         const { createdAt } = await repo.insert(
@@ -207,7 +246,10 @@ export function createOrdersService(
       throw err;
     }
     // Committed: the sender picks the account's e-mail up at once, off the request's path.
-    if (created) outbox.kick();
+    if (created) {
+      outbox.kick();
+      await customers.setPasswordMailSent(input.customerEmail);
+    }
     const record = await repo.find(id);
     if (!record) throw new Error(`order ${id} vanished after insert`);
     return { order: record, customerCreated: created, replayed: false };
@@ -297,6 +339,8 @@ export function createOrdersService(
         if (now.paymentStatus === 'completed') throw conflict(ORDER_MSG.alreadyPaid, 'ALREADY_PAID');
         if (now.orderStatus === 'cancelled') return now;
         if (now.orderStatus !== 'pending') throw conflict(ORDER_MSG.notCancellable, 'ORDER_NOT_CANCELLABLE');
+        // Money on its way is never turned into a refund by a cancel (docs/statuses.md#cancelled-by-the-parent).
+        if (await repo.hasSettlingPayment(id)) throw conflict(WITHDRAWN_MSG.cancelWhileSettling, 'PAYMENT_MAY_STILL_SETTLE');
         throw conflict(HARDENING_MSG.paymentInProgress, 'PAYMENT_IN_PROGRESS');
       }
       return get(id);
@@ -366,6 +410,8 @@ export function createOrdersService(
             downloads: order.items.flatMap((item) =>
               item.downloadUrl ? [{ photoName: itemFamilyPhotoLabel(item), url: item.downloadUrl }] : [],
             ),
+            // Lines withdrawn when the payment came: not delivered, refunded (docs/payments.md, "Withdrawn photos are never charged").
+            notDelivered: order.items.flatMap((item) => (item.withdrawn ? [{ productName: item.productName, photoName: itemFamilyPhotoLabel(item), quantity: item.quantity }] : [])),
             ordersUrl: `${deps.config.publicUrl}/customer/orders`,
           }),
         },

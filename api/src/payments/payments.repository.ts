@@ -380,6 +380,10 @@ export function createPaymentsRepository(knex: Knex) {
       return 'duplicate';
     },
 
+    /** An approval paid the order while these many of its lines were withdrawn: staff refund them (docs/payments.md, "Withdrawn photos are never charged"). */
+    countPaidWithWithdrawn: (orderId: string, lines: number, tx?: Tx): Promise<number> =>
+      runner(knex, tx)('orders').where({ id: orderId }).increment('paid_with_withdrawn', lines),
+
     /** A pending order's payment failed. */
     failOrderPayment: (orderId: string, tx?: Tx): Promise<number> =>
       runner(knex, tx)('orders').where({ id: orderId, payment_status: 'pending' }).update({ payment_status: 'failed', updated_at: Date.now() }),

@@ -11,6 +11,10 @@ import { transactionOutcome } from './paygate/codes';
 import { PayGateError } from './paygate/errors';
 import { parsePayGateResult, type PayGateResult } from './paygate/result';
 import { createPaymentsRepository, type PaymentRecord } from './payments.repository';
+import { createOrdersRepository, type OrderItemRecord } from '../orders/orders.repository';
+import { lineWithdrawn } from '../orders/orders.presenter';
+import { familyPhotoLabel } from '../../contract/photo-names';
+import { WITHDRAWN_MSG, type WithdrawnOrderLine } from '../../contract/withdrawn-photos';
 import type { Metrics, PaymentOutcome } from '../metrics/metrics';
 
 export interface Gateway {
@@ -40,6 +44,18 @@ export interface PaymentsOptions {
   bankTransferExpiryDays: number;
   /** Called once, inside the transaction that expired an unpaid order's latest payment: the parent's one e-mail. */
   onExpired(orderId: string, tx: Tx): Promise<void>;
+  /**
+   * Called inside the transaction that failed, cancelled or expired one of an order's payments: the
+   * order's coupon use goes back at once unless another of its payments is still open
+   * (docs/packages-and-coupons.md, "Holds that lapse").
+   */
+  onPaymentEnded?(orderId: string, tx: Tx): Promise<void>;
+  /**
+   * Before a payment is opened for an order, or an order of total zero is paid: an order whose
+   * coupon use lapsed takes one again, or the call throws its 409 (docs/packages-and-coupons.md,
+   * "Paying after a hold lapsed").
+   */
+  beforePayment?(orderId: string): Promise<void>;
   /** Called after a commit in which `onPaid` or `onExpired` wrote e-mails (the outbox's kick). */
   mailQueued(): void;
   /** Counts each payment event once, after its commit (docs/operations.md, "Metrics"). */
@@ -132,6 +148,17 @@ export function createPaymentsService(options: PaymentsOptions) {
   const repo = createPaymentsRepository(options.knex);
   const count = (outcome: PaymentOutcome) => options.metrics?.payment(outcome);
   const database = createDatabase(options.knex);
+  const orderLines = createOrdersRepository(options.knex);
+
+  /** The order's lines whose photo the family no longer sees (docs/access.md, "Withdrawn photos"), as the family knows them. */
+  async function withdrawnLines(orderId: string, tx?: Tx): Promise<WithdrawnOrderLine[]> {
+    const describe = (item: OrderItemRecord): WithdrawnOrderLine => ({
+      itemId: item.id,
+      photoName: familyPhotoLabel({ id: item.photoId, originalName: item.photoOriginalName, name: item.photoName, originalNumber: item.photoOriginalNumber }),
+      productName: item.productName,
+    });
+    return (await orderLines.linesNow(orderId, tx)).filter(lineWithdrawn).map(describe);
+  }
 
   async function payableOrder(orderId: string) {
     const order = await repo.payableOrder(orderId);
@@ -140,6 +167,13 @@ export function createPaymentsService(options: PaymentsOptions) {
     if (order.orderStatus === 'cancelled') throw conflict(ORDER_MSG.orderCancelled, 'ORDER_CANCELLED');
     // Never paid for lines whose photo was deleted or erased (docs/access.md, "Photos that orders need").
     if (order.linesWithoutPhoto > 0) throw conflict(KEEP_PAID_MSG.orderPhotosGone, 'ORDER_PHOTOS_GONE');
+    // Never charged for a photo the family no longer sees: moved, withheld, do not publish, its
+    // class back to draft (docs/payments.md, "Withdrawn photos are never charged").
+    const withdrawn = await withdrawnLines(orderId);
+    if (withdrawn.length > 0) {
+      const names = withdrawn.map((line) => WITHDRAWN_MSG.lineName(line.photoName, line.productName));
+      throw new AppError(409, WITHDRAWN_MSG.orderPhotosWithdrawn(names), 'ORDER_PHOTOS_WITHDRAWN', undefined, undefined, { lines: withdrawn });
+    }
     return order;
   }
 
@@ -186,6 +220,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     let released = false;
     try {
       const order = await payableOrder(orderId);
+      await options.beforePayment?.(orderId);
       if (order.totalThebe === 0) return { free: await payFree(orderId) };
       // An earlier request of this order (another tab, the back button, the claim's previous holder).
       const opened = order.hasOpenRequest ? await reusableRequest(orderId, method) : null;
@@ -251,6 +286,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     let paidOrder: string | null = null;
     const refunds: { orderId: string; payRequestId: string; transactionId: string | null; why: 'cancelled' | 'duplicate' }[] = [];
     const expiredPaid: { orderId: string; payRequestId: string; transactionId: string | null }[] = [];
+    const paidWithdrawn: { orderId: string; payRequestId: string; transactionId: string | null; lines: number[] }[] = [];
     /** What this answer changed, counted once it has committed. */
     let event: PaymentOutcome | null = null;
     const outcome = await database.transaction(async (tx) => {
@@ -315,6 +351,15 @@ export function createPaymentsService(options: PaymentsOptions) {
         } else if (next === 'completed') {
           if (await repo.completeOrderPayment(payment.orderId, tx)) {
             paidOrder = payment.orderId;
+            // Approved although lines were withdrawn meanwhile (the request was opened before): the
+            // order is paid, those lines are flagged for a refund like a paid-after-cancel, and the
+            // confirmation says they will not be delivered (docs/payments.md, "Withdrawn photos are never charged").
+            const withdrawn = await withdrawnLines(payment.orderId, tx);
+            if (withdrawn.length > 0) {
+              await repo.countPaidWithWithdrawn(payment.orderId, withdrawn.length, tx);
+              paidWithdrawn.push({ orderId: payment.orderId, payRequestId: result.payRequestId, transactionId: result.transactionId, lines: withdrawn.map((line) => line.itemId) });
+              note += `${withdrawn.length} withdrawn, refund; `;
+            }
             // The confirmation is written with the payment that paid the order, or not at all.
             await options.onPaid(payment.orderId, tx);
             // docs/outreach.md, "Stopping once the family pays": nothing queued reaches a family that paid.
@@ -332,6 +377,7 @@ export function createPaymentsService(options: PaymentsOptions) {
           }
         } else {
           await repo.failOrderPayment(payment.orderId, tx);
+          await options.onPaymentEnded?.(payment.orderId, tx);
           note += 'payment failed';
           event = 'failed';
         }
@@ -342,6 +388,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     if (!outcome.accepted) count('callback_refused');
     else if (event) count(event);
     for (const extra of expiredPaid) logger.warn(extra, 'payment approved after it had expired: check the order');
+    for (const extra of paidWithdrawn) logger.warn(extra, 'order paid with withdrawn photos: refund those lines');
     for (const { why, ...extra } of refunds) {
       logger.warn(extra, why === 'cancelled' ? 'cancelled order paid: refund the payment' : 'order paid twice: refund the extra payment');
     }
@@ -449,6 +496,7 @@ export function createPaymentsService(options: PaymentsOptions) {
         let toldParent = false;
         const moved = await database.transaction(async (tx) => {
           if ((await repo.expire(due.id, tx)) === 0) return false;
+          await options.onPaymentEnded?.(due.orderId, tx);
           if (await repo.isLatestForOrder(due.orderId, due.id, tx)) {
             await repo.failOrderPayment(due.orderId, tx);
             if ((await repo.unpaidOpenOrder(due.orderId, tx)) !== undefined) {

@@ -321,8 +321,8 @@ export function createPhotoRepository(knex: Knex) {
     },
 
     /** Staff put photos in the tray by hand: nobody's, hidden from families, and kept there when their session is matched again. */
-    toTray: async (ids: number[]): Promise<number> =>
-      Number(await knex('photos').whereIn('id', ids).update({ student_id: null, in_tray: true, matched_by: 'staff', pending_review: false })),
+    toTray: async (ids: number[], tx?: Tx): Promise<number> =>
+      Number(await runner(knex, tx)('photos').whereIn('id', ids).update({ student_id: null, in_tray: true, matched_by: 'staff', pending_review: false })),
 
     deleteByIds: async (ids: number[], tx?: Tx): Promise<number> => Number(await runner(knex, tx)('photos').whereIn('id', ids).delete()),
   };

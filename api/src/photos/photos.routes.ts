@@ -7,7 +7,7 @@ import { uploadCaptureSchema } from '../../contract/matching';
 import { AppError, badRequest } from '../http/errors';
 import { bulkDeleteSchema, cleanupMissingSchema, stillVisibleSchema, trayPhotosSchema, type StillVisibleResponse } from '../../contract/photos';
 import type { AppContext, AppState } from '../http/context';
-import { requireStaff } from '../http/auth';
+import { requireAdmin, requireStaff, staffActor } from '../http/auth';
 import { readMultipart, type MultipartBody } from '../http/multipart';
 import { parse } from '../http/validate';
 import type { Deps } from '../deps';
@@ -113,19 +113,20 @@ export function createPhotoRoutes(deps: Deps, services: Services) {
 
   /** Staff put photos back in the unmatched tray: hidden from families until placed again. */
   router.put('/photos/tray', requireStaff, async (ctx) => {
-    const { photoIds } = parse(trayPhotosSchema, ctx.request.body);
-    ctx.body = await service.toTray(photoIds);
+    const { photoIds, confirm } = parse(trayPhotosSchema, ctx.request.body);
+    ctx.body = await service.toTray(photoIds, confirm === true);
   });
 
   /** Staff: "This is a card photo" (a card the scan could not read); the photos after it wait in the tray. */
   router.put('/photos/card', requireStaff, async (ctx) => {
-    const { photoIds } = parse(trayPhotosSchema, ctx.request.body);
-    ctx.body = await matching.markCards(photoIds);
+    const { photoIds, confirm } = parse(trayPhotosSchema, ctx.request.body);
+    ctx.body = await matching.markCards(photoIds, confirm === true);
   });
 
-  router.delete('/photos/bulk-delete', requireStaff, async (ctx) => {
+  /** Admins only (docs/accounts.md, "What a photographer may not do"). */
+  router.delete('/photos/bulk-delete', requireAdmin, async (ctx) => {
     const { photoIds } = parse(bulkDeleteSchema, ctx.request.body);
-    ctx.body = await service.bulkDelete(photoIds);
+    ctx.body = await service.bulkDelete(photoIds, staffActor(ctx));
   });
 
   /**

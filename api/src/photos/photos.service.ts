@@ -17,8 +17,11 @@ import { presentFamilyPhoto, presentPhoto } from './photos.presenter';
 import { createStudentRepository } from '../students/students.repository';
 import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
 import { createFileDeletions } from '../storage/file-deletions';
+import { createAuditRepository, type AuditActor } from '../audit/audit.repository';
 import { createDatabase } from '../db/database';
 import { assertNoOrderNeeds } from '../orders/paid-photos';
+import { guardSoldPhotos } from '../orders/sold-photos';
+import { createSoldPhotoRepository } from '../orders/sold-photos.repository';
 import { createVisibility, isWithheld, photoVisible, visibleStudentId, type ClassAccess, type PhotoRef } from '../students/visibility';
 
 /** Existence checks on storage run this many at a time, so a large library does not exhaust descriptors. */
@@ -76,7 +79,9 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger' 
   const repo = createPhotoRepository(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
   const paidPhotos = createPaidPhotoRepository(deps.knex);
+  const soldPhotos = createSoldPhotoRepository(deps.knex);
   const fileDeletions = createFileDeletions(deps);
+  const audit = createAuditRepository(deps.knex);
   const database = createDatabase(deps.knex);
   const { media } = deps;
 
@@ -107,11 +112,17 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger' 
    * deleted) while orders need any of them; the check and the delete are one transaction
    * (docs/access.md, "Photos that orders need").
    */
-  async function removeRows(photos: PhotoRecord[]): Promise<number> {
+  async function removeRows(photos: PhotoRecord[], actor?: AuditActor): Promise<number> {
     if (photos.length === 0) return 0;
     const files = photos.map(filesOf);
     const deleted = await database.transaction(async (tx) => {
       await assertNoOrderNeeds(paidPhotos, { photoIds: photos.map((photo) => photo.id) }, tx);
+      // A staff member's bulk delete: one audit entry per class, with its count (docs/accounts.md, "The audit log").
+      if (actor) {
+        const perClass = new Map<number, number>();
+        for (const photo of photos) perClass.set(photo.albumId, (perClass.get(photo.albumId) ?? 0) + 1);
+        for (const [albumId, count] of perClass) await audit.record({ action: 'photos_deleted', actor, albumId, count, at: Date.now() }, tx);
+      }
       const count = await repo.deleteByIds(photos.map((photo) => photo.id), tx);
       await fileDeletions.queue(files, tx);
       return count;
@@ -317,18 +328,23 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger' 
     },
 
     /** Staff put photos back in the tray (never a card: it is not waiting for a child); they stay there when the session is matched again. */
-    async toTray(photoIds: number[]): Promise<{ updated: number }> {
+    /** A photo a family paid for is withheld only once staff confirmed the warning (docs/access.md, "Moving a sold photo"). */
+    async toTray(photoIds: number[], confirmed = false): Promise<{ updated: number }> {
       const ids = [...new Set(photoIds)];
       const photos = await repo.findByIds(ids);
       if (photos.length !== ids.length) throw notFound(MSG.photoNotFound);
       if (photos.some((photo) => photo.kind === 'card')) throw badRequest(MATCHING_MSG.cardNotAssignable, { photoIds: MATCHING_MSG.cardNotAssignable }, 'CARD_PHOTO');
-      return { updated: await repo.toTray(ids) };
+      return database.transaction(async (tx) => {
+        await guardSoldPhotos(soldPhotos, ids, { to: 'withheld' }, confirmed, tx);
+        return { updated: await repo.toTray(ids, tx) };
+      });
     },
 
     /** Refused (409 `PHOTOS_IN_ORDERS`, nothing deleted) while orders need any of them (docs/access.md, "Photos that orders need"). */
-    async bulkDelete(photoIds: number[]): Promise<{ deletedCount: number }> {
+    /** Admins only (the route); recorded in the audit log. */
+    async bulkDelete(photoIds: number[], actor: AuditActor): Promise<{ deletedCount: number }> {
       const photos = await repo.findByIds(photoIds);
-      return { deletedCount: await removeRows(photos) };
+      return { deletedCount: await removeRows(photos, actor) };
     },
 
     async missingReport(): Promise<MissingPhotosReport> {

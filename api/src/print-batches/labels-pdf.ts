@@ -1,4 +1,5 @@
 import { PRINT_BATCH_MSG } from '../../contract/messages';
+import { SOLD_PHOTO_MSG } from '../../contract/withdrawn-photos';
 import { createPdfDocument, pdfToBuffer, PDF_FONTS } from '../pdf/document';
 import { lineSummary, type PlannedOrder } from './batch-plan';
 
@@ -6,6 +7,8 @@ export interface LabelsInput {
   businessName: string;
   schoolName: string;
   batchId: number;
+  /** When a sold photo of the batch was moved or withheld since it was made, formatted; null when unchanged. */
+  changed?: string | null;
   /** The envelopes (one per child of an order), in packing order, one label each. */
   orders: PlannedOrder[];
 }
@@ -55,11 +58,19 @@ export async function labelsPdf(input: LabelsInput): Promise<Buffer> {
   const title = `${PRINT_BATCH_MSG.labelsTitle} · ${input.schoolName} · ${PRINT_BATCH_MSG.batchNumber(input.batchId)}`;
   const doc = createPdfDocument({ title, subject: LABEL_SHEET.name, author: input.businessName, margins: { top: 0, bottom: 0, left: 0, right: 0 } });
   const perPage = LABEL_SHEET.columns * LABEL_SHEET.rows;
+  // A changed batch says so in the sheet's top margin, above the labels, on every page.
+  const changedNote = () => {
+    if (!input.changed) return;
+    doc.fillColor('#b00020').font(PDF_FONTS.bold).fontSize(8);
+    doc.text(SOLD_PHOTO_MSG.documentsChangedPdf(input.changed), LABEL_SHEET.left, 4 * MM, { width: LABEL_SHEET.columns * LABEL_SHEET.columnPitch, height: 10, ellipsis: true, lineBreak: false });
+  };
   outlineSheet(doc);
+  changedNote();
   input.orders.forEach((order, index) => {
     if (index > 0 && index % perPage === 0) {
       doc.addPage();
       outlineSheet(doc);
+      changedNote();
     }
     const slot = index % perPage;
     const x = LABEL_SHEET.left + (slot % LABEL_SHEET.columns) * LABEL_SHEET.columnPitch + INSET.x;

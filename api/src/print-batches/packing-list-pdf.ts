@@ -1,4 +1,5 @@
 import { PRINT_BATCH_MSG } from '../../contract/messages';
+import { SOLD_PHOTO_MSG } from '../../contract/withdrawn-photos';
 import { createPdfDocument, pdfToBuffer, PDF_FONTS } from '../pdf/document';
 import { byClass, lineSummary, orderCountOf, printCountOf, type PlannedOrder } from './batch-plan';
 
@@ -8,6 +9,8 @@ export interface PackingListInput {
   batchId: number;
   /** The batch's date, already formatted for the reader. */
   date: string;
+  /** When a sold photo of the batch was moved or withheld since it was made, formatted; null when unchanged. */
+  changed?: string | null;
   /**
    * The envelopes to pack, in packing order (class, student, order): one per child of an order, so
    * a two-child order has a row under each child's class.
@@ -19,6 +22,7 @@ const MARGIN = { top: 40, bottom: 48, left: 40, right: 40 };
 const PAD = 4;
 const GREY = '#555555';
 const RULE = '#bbbbbb';
+const CHANGED = '#b00020';
 
 /**
  * The packing list the photographer sorts envelopes with and hands each class teacher: a page (or
@@ -51,6 +55,7 @@ export async function packingListPdf(input: PackingListInput): Promise<Buffer> {
       .fontSize(10)
       .fillColor(GREY)
       .text(`${PRINT_BATCH_MSG.batchNumber(input.batchId)} · ${input.date} · ${PRINT_BATCH_MSG.batchTotals(orderCountOf(input.orders), printCountOf(input.orders))}`, { width });
+    if (input.changed) doc.font(PDF_FONTS.bold).fontSize(10).fillColor(CHANGED).text(SOLD_PHOTO_MSG.documentsChangedPdf(input.changed), { width });
     doc.moveDown(0.8);
   };
 

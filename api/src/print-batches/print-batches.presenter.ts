@@ -14,6 +14,7 @@ export function presentPrintBatch(batch: PrintBatchRecord): PrintBatch {
     printCount: batch.printCount,
     createdAt: toIso(batch.createdAt),
     updatedAt: toIso(batch.updatedAt),
+    documentsChangedAt: batch.documentsChangedAt === null ? null : toIso(batch.documentsChangedAt),
   };
 }
 

@@ -13,6 +13,8 @@ export interface PrintBatchRecord {
   printCount: number;
   createdAt: number;
   updatedAt: number;
+  /** When a sold photo of the batch was moved or withheld after it was made: its packing list and labels changed (docs/statuses.md, "Print batches"). */
+  documentsChangedAt: number | null;
 }
 
 export interface ReadinessRecord {
@@ -64,6 +66,7 @@ interface BatchRow {
   status: PrintBatchStatus;
   created_at: number | string;
   updated_at: number | string;
+  documents_changed_at?: number | string | null;
 }
 
 interface LineRow {
@@ -135,6 +138,7 @@ const toBatch = (row: BatchRow, totals: { orders: number; prints: number } | und
   printCount: totals?.prints ?? 0,
   createdAt: Number(row.created_at),
   updatedAt: Number(row.updated_at),
+  documentsChangedAt: row.documents_changed_at === null || row.documents_changed_at === undefined ? null : Number(row.documents_changed_at),
 });
 
 export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
@@ -155,7 +159,7 @@ export function createPrintBatchRepository(knex: Knex, dialect: Dialect) {
   const batchQuery = (db: Knex) =>
     db('print_batches as b')
       .join('schools as s', 's.id', 'b.school_id')
-      .select('b.id', 'b.school_id', 's.name as school_name', 'b.status', 'b.created_at', 'b.updated_at');
+      .select('b.id', 'b.school_id', 's.name as school_name', 'b.status', 'b.created_at', 'b.updated_at', 'b.documents_changed_at');
 
   return {
     async school(id: number): Promise<{ id: number; name: string } | undefined> {

@@ -34,6 +34,9 @@ export interface BatchFiles {
 
 const CREATE_ATTEMPTS = 3;
 
+/** When the batch's documents changed, in Botswana time, or null (docs/statuses.md, "Print batches"). */
+const changedOn = (batch: PrintBatchRecord): string | null => (batch.documentsChangedAt === null ? null : formatDate(batch.documentsChangedAt, 'long'));
+
 
 export function createPrintBatchService(deps: PrintBatchDeps) {
   const repo = createPrintBatchRepository(deps.knex, deps.dialect);
@@ -118,10 +121,10 @@ export function createPrintBatchService(deps: PrintBatchDeps) {
 
     /** Dated as the photographer and the school count days: in Botswana time. */
     packingList: ({ batch, plan }: BatchFiles): Promise<Buffer> =>
-      packingListPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, date: formatDate(batch.createdAt, 'long'), orders: plan.envelopes }),
+      packingListPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, date: formatDate(batch.createdAt, 'long'), changed: changedOn(batch), orders: plan.envelopes }),
 
     labels: ({ batch, plan }: BatchFiles): Promise<Buffer> =>
-      labelsPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, orders: plan.envelopes }),
+      labelsPdf({ businessName: deps.businessName, schoolName: batch.schoolName, batchId: batch.id, changed: changedOn(batch), orders: plan.envelopes }),
 
     /** A signed link stays good only while the staff member who asked for it does. */
     async linkHolderValid(claims: PrintBatchLinkClaims): Promise<boolean> {

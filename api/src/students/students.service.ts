@@ -23,6 +23,8 @@ import { createStudentRepository, type GrantedStudent, type StudentRecord } from
 import { slowed } from '../http/rate-limit';
 import { byStudentName } from './students.presenter';
 import type { CouponsForOrders } from '../coupons/coupons.types';
+import { guardSoldPhotos } from '../orders/sold-photos';
+import { createSoldPhotoRepository } from '../orders/sold-photos.repository';
 
 type StudentDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'> & { config: Pick<Deps['config'], 'businessName' | 'publicUrl'> };
 
@@ -101,6 +103,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
   const albums = createAlbumRepository(deps.knex);
   const schools = createSchoolRepository(deps.knex);
   const database = createDatabase(deps.knex);
+  const soldPhotos = createSoldPhotoRepository(deps.knex);
   const visibility = createVisibility(repo);
   const fileDeletions = createFileDeletions(deps);
   const audit = createAuditRepository(deps.knex);
@@ -346,6 +349,8 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
             throw badRequest(STUDENT_MSG.photosNotInClass, { photoIds: STUDENT_MSG.photosNotInClass }, 'PHOTOS_NOT_IN_CLASS');
           }
         }
+        // A photo a family paid for moves only once staff confirmed the warning (docs/access.md, "Moving a sold photo").
+        await guardSoldPhotos(soldPhotos, photoIds, { to: 'student', studentId: input.studentId }, input.confirm === true, tx);
         return { updated: await repo.assignPhotos(photoIds, input.studentId, tx) };
       });
     },

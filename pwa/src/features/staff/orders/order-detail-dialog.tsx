@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { PAYMENT_TONE, STATUS_TONE, statusLabel } from '../common/status';
 import { itemPhotoLabel } from '@contract/photo-names';
 import { staffPaymentMethod } from './payment-method';
+import { SOLD_PHOTO_MSG } from '@contract/withdrawn-photos';
 
 /**
  * Every item of an order: photo name, original number, product, quantity and price; each package
@@ -44,6 +45,12 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
             <div className="alert alert-danger" role="alert">
               <strong>{PAYMENT_METHOD_MSG.paidAfterExpiry}</strong>
               <p style={{ margin: 0 }}>{PAYMENT_METHOD_MSG.paidAfterExpiryHelp}</p>
+            </div>
+          ) : null}
+          {order.paidWithWithdrawn > 0 ? (
+            <div className="alert alert-danger" role="alert">
+              <strong>{SOLD_PHOTO_MSG.paidWithWithdrawn(order.paidWithWithdrawn)}</strong>
+              <p style={{ margin: 0 }}>{SOLD_PHOTO_MSG.paidWithWithdrawnHelp}</p>
             </div>
           ) : null}
           {order.movedPhotos > 0 ? (

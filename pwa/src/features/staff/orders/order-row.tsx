@@ -11,6 +11,7 @@ import { Select } from '../../../components/ui/select';
 import { PAYMENT_TONE } from '../common/status';
 import { itemPhotoLabel } from '@contract/photo-names';
 import { staffPaymentMethod } from './payment-method';
+import { SOLD_PHOTO_MSG } from '@contract/withdrawn-photos';
 
 export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onView: () => void; onStatus: (status: OrderStatus) => void; busy: boolean }) {
   // A package counts as one line, shown with its name and how many items it holds.
@@ -27,6 +28,7 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
           {order.duplicatePayments > 0 ? <Badge tone="red">{HARDENING_MSG.paidTwice(order.duplicatePayments)}</Badge> : null}
           {order.paidAfterCancel > 0 ? <Badge tone="red">{HARDENING_MSG.paidAfterCancel(order.paidAfterCancel)}</Badge> : null}
           {order.paidAfterExpiry > 0 ? <Badge tone="red">{PAYMENT_METHOD_MSG.paidAfterExpiry}</Badge> : null}
+          {order.paidWithWithdrawn > 0 ? <Badge tone="red">{SOLD_PHOTO_MSG.paidWithWithdrawn(order.paidWithWithdrawn)}</Badge> : null}
           {order.awaitingPayment && order.paymentStatus === 'pending' ? <Badge tone="yellow">{PAYMENT_METHOD_MSG.awaitingTitle}</Badge> : null}
           {order.movedPhotos > 0 ? <Badge tone="red">{REVIEW_MSG.soldMoved}</Badge> : null}
           {order.printBatchId !== null ? <Badge tone="indigo">Batch #{order.printBatchId}</Badge> : null}
