@@ -29,6 +29,7 @@ import { createGuardianRoutes } from './guardians/guardians.routes';
 import { createCartRoutes } from './carts/carts.routes';
 import { createSeasonRoutes } from './season/season.routes';
 import { createCouponRoutes } from './coupons/coupons.routes';
+import { createAuditRoutes } from './audit/audit.routes';
 import { serveApp } from './http/static-app';
 import { compression } from './http/compression';
 import { httpMetrics, metricsEndpoint } from './metrics/http';
@@ -142,6 +143,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
     createPrintBatchRoutes(deps, services),
     createGuardianRoutes(deps, services),
     createCartRoutes(deps, services),
+    createAuditRoutes(deps, services),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -27,6 +27,7 @@ import { createSeasonService } from './season/season.service';
 import { createCouponService } from './coupons/coupons.service';
 import { createReportsService } from './reports/reports.service';
 import { createVisitRecording } from './reports/reports-recording';
+import { createAuditService } from './audit/audit.service';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
@@ -70,6 +71,8 @@ export function createServices(deps: Deps) {
     reminders: createReminderService(deps, outbox),
     /** Who opened a gallery, for the season reports (docs/reports.md, "Families who opened the gallery"). */
     galleryVisits: createVisitRecording(deps),
+    /** The audit log admins read (docs/accounts.md, "The audit log"). */
+    audit: createAuditService(deps),
   };
 }
 

@@ -153,10 +153,15 @@ describeApi('albums (classes)', () => {
     const keys = await insertPhotos(server, album.id, 3);
     expect((await anon.delete(`/api/albums/${album.id}`)).status).toBe(401);
     expect((await customer.delete(`/api/albums/${album.id}`)).status).toBe(403);
-    expect((await staff.delete('/api/albums/999999')).status).toBe(404);
+    // Admins only (docs/accounts.md, "What a photographer may not do"); the photographer's try changes nothing.
+    const refused = await staff.delete(`/api/albums/${album.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('ADMIN_ONLY');
+    const admin = await staffClient(server, 'admin');
+    expect((await admin.delete('/api/albums/999999')).status).toBe(404);
 
     const removePhoto = vi.spyOn(server.runtime.media, 'removePhoto');
-    const res = await staff.delete(`/api/albums/${album.id}`);
+    const res = await admin.delete(`/api/albums/${album.id}`);
     expect(res.status).toBe(200);
     expect(removePhoto.mock.calls.map(([photo]) => photo.storageKey).sort()).toEqual([...keys].sort());
     removePhoto.mockRestore();

@@ -7,7 +7,7 @@ import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
 import { parse } from '../http/validate';
 import { sameOriginOnly } from '../http/same-origin';
-import { requireStaff } from '../http/auth';
+import { requireAdmin, requireStaff, staffActor } from '../http/auth';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
 import { presentAlbum } from './albums.presenter';
@@ -50,8 +50,9 @@ export function createAlbumRoutes(deps: Deps, services: Services) {
     ctx.body = body;
   });
 
-  router.delete('/albums/:id', requireStaff, async (ctx) => {
-    await service.delete(parse(albumId, ctx.params.id));
+  /** Admins only (docs/accounts.md, "What a photographer may not do"). */
+  router.delete('/albums/:id', requireAdmin, async (ctx) => {
+    await service.delete(parse(albumId, ctx.params.id), staffActor(ctx));
     ctx.body = { message: CATALOGUE_ROUTE_MSG.classDeleted };
   });
 

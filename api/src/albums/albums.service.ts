@@ -11,6 +11,7 @@ import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
 import { assertNoOrderNeeds } from '../orders/paid-photos';
 import { slowed } from '../http/rate-limit';
 import { createAlbumRepository, type AlbumRecord } from './albums.repository';
+import { createAuditRepository, type AuditActor } from '../audit/audit.repository';
 
 type AlbumDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'>;
 
@@ -19,6 +20,7 @@ export function createAlbumService(deps: AlbumDeps) {
   const repo = createAlbumRepository(deps.knex);
   const paidPhotos = createPaidPhotoRepository(deps.knex);
   const fileDeletions = createFileDeletions(deps);
+  const audit = createAuditRepository(deps.knex);
 
   async function get(id: number): Promise<AlbumRecord> {
     const album = await repo.findById(id);
@@ -111,12 +113,15 @@ export function createAlbumService(deps: AlbumDeps) {
     },
 
     /** Refused (409 `PHOTOS_IN_ORDERS`) while orders need its photos: staff archive it instead. */
-    async delete(id: number): Promise<void> {
+    /** Admins only (the route); written to the audit log with the delete (docs/accounts.md, "The audit log"). */
+    async delete(id: number, actor: AuditActor): Promise<void> {
       const files = await database.transaction(async (tx) => {
         // First: the check locks the orders of its photos until the delete commits.
         await assertNoOrderNeeds(paidPhotos, { albumId: id }, tx);
-        if (!(await repo.findById(id, tx))) throw notFound(MSG.classNotFound);
+        const album = await repo.findById(id, tx);
+        if (!album) throw notFound(MSG.classNotFound);
         const found = await repo.photoFilesOfAlbum(id, tx);
+        await audit.record({ action: 'class_deleted', actor, targetId: id, schoolId: album.schoolId, albumId: id, count: found.length, at: Date.now() }, tx);
         await repo.deleteWithPhotos(id, tx);
         await fileDeletions.queue(found, tx);
         return found;

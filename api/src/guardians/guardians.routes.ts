@@ -3,7 +3,7 @@ import { GUARDIAN_MSG, MSG } from '../../contract/messages';
 import { guardianSubscribeSchema } from '../../contract/outreach';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
-import { requireStaff } from '../http/auth';
+import { requireAdmin, requireStaff, staffActor } from '../http/auth';
 import { AppError, badRequest } from '../http/errors';
 import { sameOriginOnly } from '../http/same-origin';
 import { parse } from '../http/validate';
@@ -87,9 +87,9 @@ export function createGuardianRoutes(deps: Deps, services: Services) {
     ctx.body = { guardians: (await service.listForSchool(schoolId)).map(presentStaffGuardian) };
   });
 
-  /** Staff erase a guardian (docs/outreach.md, "Erasure"). */
-  router.delete('/guardians/:id', requireStaff, async (ctx) => {
-    await service.erase(pathId(ctx.params.id, GUARDIAN_MSG.guardianNotFound));
+  /** Admins erase a guardian (docs/outreach.md, "Erasure"; docs/accounts.md, "What a photographer may not do"). */
+  router.delete('/guardians/:id', requireAdmin, async (ctx) => {
+    await service.erase(pathId(ctx.params.id, GUARDIAN_MSG.guardianNotFound), staffActor(ctx));
     ctx.body = { message: GUARDIAN_MSG.erased };
   });
 

@@ -23,6 +23,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { guardianConfirmEmail } from '../mail/guardian-templates';
 import type { Outbox } from '../outbox/outbox.service';
 import { verifyUnsubscribeToken } from '../outreach/unsubscribe';
+import { createAuditRepository, type AuditActor } from '../audit/audit.repository';
 import { createGuardianRepository, type FollowRecord, type GuardianRecord, type StaffGuardianRecord } from './guardians.repository';
 
 /** The confirmation link of a subscribe request: the API answers it, and sends a browser on to the PWA. */
@@ -64,6 +65,7 @@ export interface ErasedChild {
 export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limits'>, outbox: Outbox) {
   const repo = createGuardianRepository(deps.knex);
   const database = createDatabase(deps.knex);
+  const audit = createAuditRepository(deps.knex);
 
   /** A unique address inserted by two requests at once: the loser runs again and finds the row. */
   async function retryOnce<T>(work: () => Promise<T>): Promise<T> {
@@ -244,10 +246,12 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
      * links go; their queued messages are withdrawn; their past messages keep only kind, school,
      * status and times.
      */
-    async erase(id: number): Promise<void> {
+    async erase(id: number, actor: AuditActor): Promise<void> {
       await database.transaction(async (tx) => {
         const guardian = await repo.findById(id, tx);
         if (!guardian) throw notFound(GUARDIAN_MSG.guardianNotFound);
+        // Admins only (the route); the entry names the guardian by id alone (docs/accounts.md, "The audit log").
+        await audit.record({ action: 'guardian_erased', actor, targetId: id, at: Date.now() }, tx);
         await outbox.cancelQueued({ kinds: OUTBOX_KINDS, guardianId: id }, tx);
         await outbox.cancelQueued({ kinds: GUARDIAN_KINDS, recipient: guardian.email }, tx);
         await repo.redactMessages({ guardianId: id, email: guardian.email, kinds: GUARDIAN_KINDS }, tx);

@@ -112,9 +112,19 @@ export const requireAdmin: Middleware = async (ctx, next) => {
   const principal = ctx.state.principal;
   if (principal.kind === 'customer') throw forbidden(MSG.staffOnly);
   if (principal.kind !== 'staff') throw unauthenticated(ctx);
-  if (principal.role !== 'admin') throw forbidden(MSG.adminOnly);
+  if (principal.role !== 'admin') throw adminOnly();
   await next();
 };
+
+/** 403 `ADMIN_ONLY` (docs/accounts.md, "What a photographer may not do"), also for services' role checks. */
+export const adminOnly = (message: string = MSG.adminOnly) => forbidden(message, 'ADMIN_ONLY');
+
+/** The signed-in staff member as the audit log names them (behind requireStaff or requireAdmin). */
+export function staffActor(ctx: AppContext): { id: number; email: string; role: StaffRole } {
+  const principal = ctx.state.principal;
+  if (principal.kind !== 'staff') throw forbidden(MSG.staffOnly);
+  return { id: principal.id, email: principal.email, role: principal.role };
+}
 
 export const requireCustomer: Middleware = async (ctx, next) => {
   const principal = ctx.state.principal;

@@ -204,7 +204,11 @@ describeApi('photos API: upload, list, delete', () => {
     it('401, 403, then 400 naming photoIds', async () => {
       expect((await anonymous.delete('/api/photos/bulk-delete', { photoIds: [1] })).status).toBe(401);
       expect((await customer.delete('/api/photos/bulk-delete', { photoIds: [1] })).status).toBe(403);
-      const res = await photographer.delete('/api/photos/bulk-delete', { photoIds: [] });
+      // Admins only (docs/accounts.md, "What a photographer may not do").
+      const refused = await photographer.delete('/api/photos/bulk-delete', { photoIds: [1] });
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('ADMIN_ONLY');
+      const res = await admin.delete('/api/photos/bulk-delete', { photoIds: [] });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ message: MSG.photoIdsRequired, errors: { photoIds: MSG.photoIdsRequired } });
     });

@@ -3,7 +3,7 @@ import { MSG, STUDENT_MSG } from '../../contract/messages';
 import { SAME_NAME_MSG } from '../../contract/same-names';
 import { isStudentCode, normaliseStudentCode } from '../../contract/student-codes';
 import { rosterImportResponseSchema, rosterPreviewSchema, studentSchema } from '../../contract/students';
-import { Client, describeApi, startWithVisitors, type TestServer } from '../../test/harness';
+import { Client, describeApi, staffClient, startWithVisitors, type TestServer } from '../../test/harness';
 import { addPhoto } from '../../test/shop';
 import { createAlbum, createSchool } from '../schools/schools.test-helpers';
 import { addStudents, assignPhotos, postCsv } from './students.test-helpers';
@@ -226,7 +226,9 @@ describeApi('class rosters (POST/GET /api/albums/:id/students, PATCH/DELETE /api
     const taken = await staff.patch(`/api/students/${neo!.id}`, { number: '7' });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(STUDENT_MSG.numberTaken);
-    const cleared = await staff.patch(`/api/students/${kabo!.id}`, { number: '', guardianEmail: null, doNotPublish: false });
+    // Clearing do not publish is an admin's (docs/accounts.md, "What a photographer may not do").
+    expect((await staff.patch(`/api/students/${kabo!.id}`, { number: '', guardianEmail: null, doNotPublish: false })).body.code).toBe('ADMIN_ONLY');
+    const cleared = await (await staffClient(server, 'admin')).patch(`/api/students/${kabo!.id}`, { number: '', guardianEmail: null, doNotPublish: false });
     expect(cleared.body).toMatchObject({ number: null, guardianEmail: null, doNotPublish: false });
   });
 
@@ -275,7 +277,7 @@ describeApi('class rosters (POST/GET /api/albums/:id/students, PATCH/DELETE /api
   it('deleting a class takes its roster with it', async () => {
     const album = await newClass();
     await addStudents(staff, album.id, ['Kabo', 'Neo']);
-    expect((await staff.delete(`/api/albums/${album.id}`)).status).toBe(200);
+    expect((await (await staffClient(server, 'admin')).delete(`/api/albums/${album.id}`)).status).toBe(200);
     expect(await rowsInDb(album.id)).toEqual([]);
   });
 });

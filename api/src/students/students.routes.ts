@@ -5,8 +5,8 @@ import { ROSTER_MAX_BYTES } from '../../contract/student-codes';
 import { assignPhotosSchema, rosterJsonSchema, studentUpdateSchema, studentVerifySchema } from '../../contract/students';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp, clientNetwork } from '../http/context';
-import { isStaff, requireAdmin, requireStaff } from '../http/auth';
-import { forbidden, unsupportedType } from '../http/errors';
+import { isStaff, requireAdmin, requireStaff, staffActor } from '../http/auth';
+import { unsupportedType } from '../http/errors';
 import { readTextBody } from '../http/text-body';
 import { sameOriginOnly } from '../http/same-origin';
 import { parse } from '../http/validate';
@@ -96,7 +96,7 @@ export function createStudentRoutes(deps: Deps, services: Services) {
 
   router.patch('/students/:id', requireStaff, async (ctx) => {
     const target = studentId(ctx.params.id);
-    ctx.body = presentStudent(await service.update(target, parse(studentUpdateSchema, ctx.request.body)));
+    ctx.body = presentStudent(await service.update(target, parse(studentUpdateSchema, ctx.request.body), staffActor(ctx)));
   });
 
   router.delete('/students/:id', requireStaff, async (ctx) => {
@@ -106,9 +106,7 @@ export function createStudentRoutes(deps: Deps, services: Services) {
 
   /** Admins only (docs/accounts.md, "What a photographer may not do"). */
   router.post('/students/:id/erase', requireAdmin, async (ctx) => {
-    const principal = ctx.state.principal;
-    if (principal.kind !== 'staff') throw forbidden(MSG.staffOnly);
-    ctx.body = presentErasure(await service.erase(studentId(ctx.params.id), { id: principal.id, email: principal.email }));
+    ctx.body = presentErasure(await service.erase(studentId(ctx.params.id), staffActor(ctx)));
   });
 
   router.put('/photos/student', requireStaff, async (ctx) => {
