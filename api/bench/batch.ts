@@ -143,7 +143,7 @@ async function prepare(dir: string): Promise<Prepared> {
       for (let start = 0; start < photoInfos.length; start += LINES_PER_ORDER) {
         const id = newOrderId();
         ids.push(id);
-        const lines = photoInfos.slice(start, start + LINES_PER_ORDER).map((photo) => ({ photo, product, quantity: 1, unitThebe: 2500, totalThebe: 2500, digital: false }));
+        const lines = photoInfos.slice(start, start + LINES_PER_ORDER).map((photo) => ({ photo, product, quantity: 1, unitThebe: 2500, totalThebe: 2500, digital: false, childHeld: false }));
         await createOrdersRepository(trx).insert({
           id,
           schoolId,

@@ -204,6 +204,7 @@ async function bareCheckout(knex: Knex, prepared: Prepared, n: number): Promise<
     unitThebe: product.priceThebe,
     totalThebe: product.priceThebe * quantity,
     digital: product.name === 'HD Download',
+    childHeld: false,
   }));
   const id = newOrderId();
   const email = `bare-${n}-${randomBytes(4).toString('hex')}@bench.example`;

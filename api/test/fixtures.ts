@@ -16,6 +16,8 @@ import { hashPassword } from '../src/http/passwords';
 import { insertedId } from '../src/db/knex';
 import { originalNumberOf } from '../src/photos/original-number';
 import { createPhotoRepository } from '../src/photos/photos.repository';
+import { newStudentCode } from '../src/students/student-code';
+import { STUDENT_CODE_ALPHABET, STUDENT_CODE_LENGTH } from '../contract/student-codes';
 
 const db = (server: TestServer): Knex => server.runtime.knex;
 const tag = () => randomBytes(4).toString('hex');
@@ -83,6 +85,21 @@ export async function addChildWithPhotos(server: TestServer, albumId: number, na
   const id = insertedId(await db(server)('students').insert({ album_id: albumId, name, code: randomBytes(6).toString('hex').toUpperCase().slice(0, 8), created_at: at, updated_at: at }));
   if (photoIds.length > 0) await db(server)('photos').whereIn('id', photoIds).update({ student_id: id });
   return id;
+}
+
+/**
+ * The family in this browser types the child's code (POST /api/students/verify, docs/access.md,
+ * "Student codes"): it then holds the child by code. A child without a well-formed code (as
+ * addChildWithPhotos makes them) is given one first, once, so other families holding it keep it; returns the code.
+ */
+export async function holdChildByCode(server: TestServer, family: Client, studentId: number): Promise<string> {
+  const current = ((await db(server)('students').where({ id: studentId }).first('code')) as { code: string | null } | undefined)?.code ?? '';
+  const wellFormed = current.length === STUDENT_CODE_LENGTH && [...current].every((symbol) => STUDENT_CODE_ALPHABET.includes(symbol));
+  const code = wellFormed ? current : newStudentCode();
+  if (!wellFormed) await db(server)('students').where({ id: studentId }).update({ code });
+  const res = await family.post('/api/students/verify', { code }, { Origin: server.url });
+  if (res.status !== 200) throw new Error(`student verify failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return code;
 }
 
 // Schools and classes

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeApi, staffClient, type Client, type TestServer } from '../../test/harness';
 import { addPhoto, createShop, orderBody, startShop, type Shop } from '../../test/shop';
-import { addChildWithPhotos, addPackage, setSiblingDiscount } from '../../test/fixtures';
+import { addChildWithPhotos, addPackage, holdChildByCode, setSiblingDiscount } from '../../test/fixtures';
 import { COUPON_MSG, ORDER_MSG } from '../../contract/messages';
 
 /**
@@ -34,6 +34,9 @@ describeApi('orders with a coupon', () => {
     groupPhoto = await addPhoto(server, shop.openAlbumId, 'IMG_0700.JPG');
     older = await addChildWithPhotos(server, shop.openAlbumId, 'Kabo', [shop.photoIds[0]!]);
     younger = await addChildWithPhotos(server, shop.openAlbumId, 'Onalenna', [shop.photoIds[1]!]);
+    // The family holds both by code: the family discount counts only such children (docs/access.md, "Whose photo it is").
+    await holdChildByCode(server, parent, older);
+    await holdChildByCode(server, parent, younger);
     pack = await addPackage(server, shop.priceListId!, { name: 'Pair', priceThebe: 4000, items: [{ itemId: Number(shop.print.id), quantity: 1 }, { itemId: Number(shop.digital.id), quantity: 1 }] });
   });
   afterAll(async () => server.close());

@@ -52,7 +52,8 @@ const photo = (id: number, studentId: number | null): PhotoInfo => ({
 });
 // Photos 1 and 2 are of child 101, 3 of child 102, 4 of child 103, 5 a group photo (no child).
 const photos = new Map([photo(1, 101), photo(2, 101), photo(3, 102), photo(4, 103), photo(5, null), photo(6, 104)].map((p) => [p.id, p]));
-const context: PricingContext = { schoolId: 1, products, packages: [familyPack, digitalPack, onePose], sibling: null, photos, closed: false };
+// The family holds every child by code here; "Children the family does not hold" below does not.
+const context: PricingContext = { schoolId: 1, products, packages: [familyPack, digitalPack, onePose], sibling: null, photos, closed: false, holds: () => true };
 
 const single = (photoId: number, product: Product, quantity = 1): OrderLineInput => ({
   photoId,
@@ -180,6 +181,32 @@ describe('family pricing (docs/packages-and-coupons.md, "Family pricing")', () =
     expect(percentOf(1750, 15)).toBe(263);
     expect(percentOf(1749, 10)).toBe(175);
     expect(percentOf(1744, 10)).toBe(174);
+  });
+});
+
+describe('children the family does not hold (docs/access.md, "Whose photo it is")', () => {
+  // A school-password family holding only child 101 by code; 102, 103 and 104 are only photos to it.
+  const heldOne: PricingContext = { ...context, sibling: { percent: 20, maxChildren: 3 }, holds: (studentId) => studentId === 101 };
+
+  it('makes no child of them for the family discount, and names only the held child', () => {
+    // 101 (P85.00) is the only child the family holds: nothing to discount.
+    const priced = quoteOrder(family, heldOne);
+    expect(priced.siblingDiscountThebe).toBe(0);
+    expect(priced.siblingPercent).toBeNull();
+    expect(priced.studentIds).toEqual([101]);
+    expect(priced.lines.map((line) => line.childHeld)).toEqual([false, false, false]);
+    expect(priced.packages.map((pkg) => [pkg.studentId, pkg.childHeld])).toEqual([[101, true]]);
+    // Holding 101 and 103: 103's P15.00 is the second child's, 102's P80.00 pays in full like a group photo.
+    expect(quoteOrder(family, { ...heldOne, holds: (studentId) => studentId === 101 || studentId === 103 }).siblingDiscountThebe).toBe(300);
+  });
+
+  it('fills a package with photos of children it does not hold without telling them apart', () => {
+    const mixed = quoteOrder([pack(familyPack, [3, 4, 3])], heldOne);
+    expect(mixed.packages[0]).toMatchObject({ studentId: null, childHeld: false });
+    // A held child's photo with another still refuses: those are not all of the child it holds.
+    expect(refusal(() => quoteOrder([pack(familyPack, [1, 3, 1])], heldOne)).code).toBe('PACKAGE_ONE_CHILD');
+    // Staff (holding every child) are still told.
+    expect(refusal(() => quoteOrder([pack(familyPack, [3, 4, 3])], context)).code).toBe('PACKAGE_ONE_CHILD');
   });
 });
 

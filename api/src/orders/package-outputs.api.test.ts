@@ -48,7 +48,7 @@ describeApi('package orders in the e-mail and the print batch', () => {
     const glossy = product(shop.print.id, 'Glossy Print', 3000, 'print');
     const large = product(String(largeId), 'Large Print', 6000, 'print');
     const download = product(shop.digital.id, 'HD Download', 1750, 'digital');
-    const content = (photo: typeof photoA, item: Product, quantity: number): PricedLine => ({ photo, product: item, quantity, unitThebe: 0, totalThebe: 0, digital: item.kind === 'digital' });
+    const content = (photo: typeof photoA, item: Product, quantity: number): PricedLine => ({ photo, product: item, quantity, unitThebe: 0, totalThebe: 0, digital: item.kind === 'digital', childHeld: true });
     // Family Pack: 1 Large Print, 2 Glossy Prints, 1 HD Download (worth P137.50) for P100.00.
     const familyPack = (quantity: number): PricedPackage => ({
       package: {
@@ -67,6 +67,7 @@ describeApi('package orders in the e-mail and the print batch', () => {
       totalThebe: 10000 * quantity,
       itemsValueThebe: 13750 * quantity,
       studentId: null,
+      childHeld: false,
       contents: [content(photoA, large, quantity), content(photoB, glossy, 2 * quantity), content(photoA, download, quantity)],
     });
     const at = Date.now();
@@ -90,7 +91,7 @@ describeApi('package orders in the e-mail and the print batch', () => {
     // Neo: 1 Glossy Print (P30.00) and the pack (P100.00) = P130.00, less P13.00 and the coupon's P11.70 = P105.30.
     await repo.insert({
       ...base(orders.neo, emails.neo, 'Neo Dube'),
-      lines: [{ photo: photoB, product: glossy, quantity: 1, unitThebe: 3000, totalThebe: 3000, digital: false }],
+      lines: [{ photo: photoB, product: glossy, quantity: 1, unitThebe: 3000, totalThebe: 3000, digital: false, childHeld: true }],
       packages: [familyPack(1)],
       subtotalThebe: 13000,
       siblingDiscountThebe: 1300,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Client, describeApi, type TestServer } from '../../test/harness';
 import { addPhoto, createShop, orderBody, parentFor, startShop, type Shop } from '../../test/shop';
-import { addChildWithPhotos, addPackage, setSiblingDiscount } from '../../test/fixtures';
+import { addChildWithPhotos, addPackage, holdChildByCode, setSiblingDiscount } from '../../test/fixtures';
 import { ORDER_MSG, PACKAGE_MSG } from '../../contract/messages';
 import { thebeToDecimal } from '../../contract/money';
 
@@ -31,6 +31,9 @@ describeApi('orders with packages and the family discount', () => {
     groupPhoto = await addPhoto(server, shop.openAlbumId, 'IMG_0500.JPG');
     neo = { id: await addChildWithPhotos(server, shop.openAlbumId, 'Neo Dube', [shop.photoIds[0]!, neoSecond]), photos: [shop.photoIds[0]!, neoSecond] };
     lesedi = { id: await addChildWithPhotos(server, shop.openAlbumId, 'Lesedi Dube', [shop.photoIds[1]!]), photo: shop.photoIds[1]! };
+    // The family holds both children by code: only then are they named to it and count as its children (docs/access.md, "Whose photo it is").
+    await holdChildByCode(server, parent, neo.id);
+    await holdChildByCode(server, parent, lesedi.id);
     const print = Number(shop.print.id);
     const download = Number(shop.digital.id);
     familyPack = await addPackage(server, shop.priceListId!, { name: 'Family Pack', priceThebe: 6000, maxPoses: 2, items: [{ itemId: print, quantity: 2 }, { itemId: download, quantity: 1 }] });
@@ -173,6 +176,7 @@ describeApi('orders with packages and the family discount', () => {
     const first = await addChildWithPhotos(server, family.openAlbumId, 'Kabo', [family.photoIds[0]!]);
     const second = await addChildWithPhotos(server, family.openAlbumId, 'Onalenna', [family.photoIds[1]!]);
     const third = await addChildWithPhotos(server, family.openAlbumId, 'Tumi', [extra]);
+    for (const child of [first, second, third]) await holdChildByCode(server, familyParent, child);
     await setSiblingDiscount(server, family.priceListId!, { percent: 10, maxChildren: 2 });
     // Kabo: 2 prints P60.00; Onalenna: a download P17.50; Tumi: a download P17.50 (beyond maxChildren); a group print P30.00.
     const lines = orderBody(family, [
@@ -210,8 +214,9 @@ describeApi('orders with packages and the family discount', () => {
   it('prices a package the family discount counts as its child\'s line', async () => {
     const family = await createShop(server);
     const familyParent = await parentFor(server, family);
-    await addChildWithPhotos(server, family.openAlbumId, 'Kabo', [family.photoIds[0]!]);
+    const older = await addChildWithPhotos(server, family.openAlbumId, 'Kabo', [family.photoIds[0]!]);
     const younger = await addChildWithPhotos(server, family.openAlbumId, 'Onalenna', [family.photoIds[1]!]);
+    for (const child of [older, younger]) await holdChildByCode(server, familyParent, child);
     await setSiblingDiscount(server, family.priceListId!, { percent: 25, maxChildren: 3 });
     const pack = await addPackage(server, family.priceListId!, { name: 'Pair', priceThebe: 4500, items: [{ itemId: Number(family.print.id), quantity: 1 }, { itemId: Number(family.digital.id), quantity: 1 }] });
     // Kabo: the Pair P45.00; Onalenna: a print P30.00, 25% off: 750.

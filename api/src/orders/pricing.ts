@@ -1,6 +1,7 @@
 import { DEFAULT_PRODUCT_DESCRIPTION, FALLBACK_PRODUCTS, type ProductKind } from '../../contract/constants';
 import { decimalToThebe, formatPula } from '../../contract/money';
 import { COUPON_MSG, ORDER_MSG, PACKAGE_MSG } from '../../contract/messages';
+import { packageSlots } from '../../contract/package-filling';
 import { isPackageLine, type OrderCreateInput, type OrderItemInput, type OrderLineInput, type PackageLineInput } from '../../contract/orders';
 import type { SiblingDiscount } from '../../contract/price-lists';
 import { badRequest, conflict } from '../http/errors';
@@ -44,6 +45,8 @@ export interface PricedLine {
   unitThebe: number;
   totalThebe: number;
   digital: boolean;
+  /** The family holds the photo's child by code (or staff place the order): false for a group photo. */
+  childHeld: boolean;
 }
 
 /** A price list package as an order line reads it (docs/packages-and-coupons.md, "Packages"). */
@@ -57,8 +60,8 @@ export interface PackageInfo {
 }
 
 /**
- * A package line priced: `contents` are its items as order lines, one per item of the package with
- * the photo chosen for it, quantity = item quantity x package quantity, unit and total 0 (the
+ * A package line priced: `contents` are its items as order lines, one per item of the package and
+ * photo chosen for it, quantity = pieces with that photo x package quantity, unit and total 0 (the
  * package carries the price).
  */
 export interface PricedPackage {
@@ -68,8 +71,10 @@ export interface PricedPackage {
   totalThebe: number;
   /** The contents at single-product prices, times the quantity. */
   itemsValueThebe: number;
-  /** The child whose photos fill it; null for group photos or a school without a roster. */
+  /** The child whose photos fill it; null for group photos, a school without a roster, or photos of several children the family does not hold. */
   studentId: number | null;
+  /** The family holds that child by code (or staff place the order). */
+  childHeld: boolean;
   contents: PricedLine[];
 }
 
@@ -83,6 +88,12 @@ export interface PricingContext {
   photos: ReadonlyMap<number, PhotoInfo>;
   /** The school's closing date has passed: only digital products are sold. */
   closed: boolean;
+  /**
+   * Whether the family holds this child by code (every child when staff place the order): only
+   * those children are named to it, make a child for the family discount or count for a
+   * once-per-child coupon (docs/access.md, "Whose photo it is").
+   */
+  holds: (studentId: number) => boolean;
 }
 
 /** One line of the order as sent, priced: a single product or a package. */
@@ -104,7 +115,7 @@ export interface PricedOrder {
   coupon: { rule: CouponRule; discountThebe: number } | null;
   /** What is charged: subtotal - sibling discount - coupon discount, never below 0. */
   totalThebe: number;
-  /** The children of the order (photos' students, singles and package contents), ascending. */
+  /** The children of the order the family holds by code (photos' students, singles and package contents), ascending. */
   studentIds: number[];
 }
 
@@ -123,10 +134,14 @@ interface DiscountLine {
   isPackage: boolean;
 }
 
+/** A line of a child the family does not hold counts as one without a child (docs/packages-and-coupons.md, "Family pricing"). */
 const discountLine = (quoted: QuotedLine): DiscountLine =>
   quoted.kind === 'single'
-    ? { studentId: quoted.line.photo.studentId, totalThebe: quoted.line.totalThebe, isPackage: false }
-    : { studentId: quoted.package.studentId, totalThebe: quoted.package.totalThebe, isPackage: true };
+    ? { studentId: quoted.line.childHeld ? quoted.line.photo.studentId : null, totalThebe: quoted.line.totalThebe, isPackage: false }
+    : { studentId: quoted.package.childHeld ? quoted.package.studentId : null, totalThebe: quoted.package.totalThebe, isPackage: true };
+
+/** The line's child when the family holds it, else null. */
+const heldChild = (ctx: PricingContext, photo: PhotoInfo): number | null => (photo.studentId !== null && ctx.holds(photo.studentId) ? photo.studentId : null);
 
 /**
  * The family discount on these lines (docs/packages-and-coupons.md, "Family pricing"): lines are
@@ -188,40 +203,55 @@ function priceSingle(item: OrderItemInput, ctx: PricingContext, products: Readon
   const unitThebe = product.priceThebe;
   const totalThebe = unitThebe * item.quantity;
   const agrees = decimalToThebe(item.unitPrice) === unitThebe && decimalToThebe(item.totalPrice) === totalThebe;
-  return { line: { photo, product, quantity: item.quantity, unitThebe, totalThebe, digital }, agrees };
+  return { line: { photo, product, quantity: item.quantity, unitThebe, totalThebe, digital, childHeld: heldChild(ctx, photo) !== null }, agrees };
 }
 
 /**
  * A package line (docs/packages-and-coupons.md, "Filling a package"): one photo for all of its
- * contents or one per content row in order, no more different photos than its poses, all of one
- * child, none of them a print after the closing date.
+ * contents, one per content row, or one per piece (`packageSlots()`), no more different photos
+ * than its poses, all of one child, none of them a print after the closing date.
  */
 function pricePackage(input: PackageLineInput, ctx: PricingContext, packages: ReadonlyMap<number, PackageInfo>): { pkg: PricedPackage; agrees: boolean } {
   const pkg = packages.get(input.packageId);
   if (!pkg) throw conflict(PACKAGE_MSG.packageUnavailable(input.packageName?.trim() || 'A package'), 'PACKAGE_UNAVAILABLE');
-  if (input.photos.length !== 1 && input.photos.length !== pkg.items.length) throw badRequest(PACKAGE_MSG.photosCount, undefined, 'PACKAGE_PHOTOS');
+  const slots = packageSlots(pkg.items, input.photos.length);
+  if (!slots) throw badRequest(PACKAGE_MSG.photosCount, undefined, 'PACKAGE_PHOTOS');
   const photos = input.photos.map((chosen) => photoOf(ctx, chosen.photoId, chosen.albumId));
   const [firstPhoto] = photos;
   if (!firstPhoto) throw badRequest(PACKAGE_MSG.photosCount, undefined, 'PACKAGE_PHOTOS');
   const poses = new Set(photos.map((photo) => photo.id)).size;
   if (pkg.maxPoses !== null && poses > pkg.maxPoses) throw badRequest(PACKAGE_MSG.tooManyPoses(pkg.maxPoses), undefined, 'PACKAGE_POSES');
-  const children = new Set(photos.map((photo) => photo.studentId));
+  // One child per package, as far as the family can tell: a child it does not hold counts like a
+  // group photo, so a refusal never tells it that two photos are of different children
+  // (docs/access.md, "Whose photo it is").
+  const children = new Set(photos.map((photo) => heldChild(ctx, photo)));
   if (children.size > 1) throw badRequest(PACKAGE_MSG.oneChild, undefined, 'PACKAGE_ONE_CHILD');
+  const students = new Set(photos.map((photo) => photo.studentId));
+  const studentId = students.size === 1 ? firstPhoto.studentId : null;
   if (ctx.closed && pkg.items.some((item) => item.product.kind !== 'digital')) throw conflict(ORDER_MSG.printsClosed(pkg.name), 'PRINTS_CLOSED');
   const quantity = input.quantity;
-  const contents: PricedLine[] = pkg.items.map((item, index) => ({
-    photo: photos.length === 1 ? firstPhoto : (photos[index] ?? firstPhoto),
-    product: item.product,
-    quantity: item.quantity * quantity,
-    unitThebe: 0,
-    totalThebe: 0,
-    digital: item.product.kind === 'digital',
-  }));
+  // One line per content row and photo: 2 x 13x18 filled with two photos is two lines of 1.
+  const contents: PricedLine[] = pkg.items.flatMap((item, index) => {
+    const pieces = new Map<number, { photo: PhotoInfo; count: number }>();
+    for (const slot of slots[index] ?? []) {
+      const photo = photos[slot.photo] ?? firstPhoto;
+      pieces.set(photo.id, { photo, count: (pieces.get(photo.id)?.count ?? 0) + slot.count });
+    }
+    return [...pieces.values()].map(({ photo, count }) => ({
+      photo,
+      product: item.product,
+      quantity: count * quantity,
+      unitThebe: 0,
+      totalThebe: 0,
+      digital: item.product.kind === 'digital',
+      childHeld: heldChild(ctx, photo) !== null,
+    }));
+  });
   const unitThebe = pkg.priceThebe;
   const totalThebe = unitThebe * quantity;
   const itemsValueThebe = pkg.items.reduce((sum, item) => sum + item.product.priceThebe * item.quantity, 0) * quantity;
   const agrees = decimalToThebe(input.unitPrice) === unitThebe && decimalToThebe(input.totalPrice) === totalThebe;
-  return { pkg: { package: pkg, quantity, unitThebe, totalThebe, itemsValueThebe, studentId: firstPhoto.studentId, contents }, agrees };
+  return { pkg: { package: pkg, quantity, unitThebe, totalThebe, itemsValueThebe, studentId, childHeld: studentId !== null && ctx.holds(studentId), contents }, agrees };
 }
 
 /**
@@ -251,7 +281,7 @@ function price(items: readonly OrderLineInput[], ctx: PricingContext, coupon: Co
   const subtotalThebe = discountLines.reduce((sum, line) => sum + line.totalThebe, 0);
   const siblingDiscountThebe = Math.min(subtotalThebe, siblingDiscountOf(discountLines, ctx.sibling));
   const couponDiscountThebe = coupon ? couponDiscountOf(discountLines, ctx.sibling, coupon, { subtotalThebe, siblingDiscountThebe }) : 0;
-  const studentIds = [...new Set([...lines, ...pricedPackages.flatMap((p) => p.contents)].flatMap((line) => (line.photo.studentId === null ? [] : [line.photo.studentId])))].sort((a, b) => a - b);
+  const studentIds = [...new Set([...lines, ...pricedPackages.flatMap((p) => p.contents)].flatMap((line) => (line.childHeld && line.photo.studentId !== null ? [line.photo.studentId] : [])))].sort((a, b) => a - b);
   return {
     quoted,
     lines,

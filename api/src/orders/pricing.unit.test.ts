@@ -26,7 +26,7 @@ const products: Product[] = [
   { id: '13', name: 'Canvas', description: '', priceThebe: 12000, kind: 'print' },
 ];
 const photos = new Map([1, 2, 3, 4].map((id) => [id, photo(id)]));
-const context = { schoolId: 1, products, packages: [], sibling: null, photos, closed: false };
+const context = { schoolId: 1, products, packages: [], sibling: null, photos, closed: false, holds: () => true };
 
 const amount = fc.oneof(
   fc.integer({ min: 0, max: 1_000_000 }).map(thebeToDecimal),
