@@ -117,6 +117,27 @@ describeApi('choosing a method at initiate', () => {
     }));
 });
 
+describeApi('the method shown is the one that paid', () => {
+  it('a mobile money payment received, then card tried and left: paid by mobile money, shown as mobile money (Orange Money)', () =>
+    withWorld(ALL_METHODS, async (w) => {
+      const orderId = await placeOrder(w, 'wallet-payer@example.test');
+      expect((await initiateWith(w, orderId, 'ewallet')).status).toBe(200);
+      const walletPayment = await latestPayment(w, orderId);
+      const wallet = { PAY_METHOD: 'EW', PAY_METHOD_DETAIL: 'Orange Money' };
+      expect(await notify(w, approvedNotify(walletPayment, { ...wallet, TRANSACTION_STATUS: '5', RESULT_CODE: '', RESULT_DESC: 'Received' }))).toBe('OK');
+      // "Pay another way": a card payment is opened and left on PayGate's page.
+      expect((await initiateWith(w, orderId, 'card')).status).toBe(200);
+      expect((await latestPayment(w, orderId)).method).toBe('card');
+      // The wallet's approval arrives: that payment paid the order.
+      expect(await notify(w, approvedNotify(walletPayment, { ...wallet, ...FINAL_APPROVAL }))).toBe('OK');
+      const shown = { paymentStatus: 'completed', paymentMethod: 'ewallet', gatewayPayMethod: 'EW', gatewayPayMethodDetail: 'Orange Money' };
+      const staff = await staffClient(w.server);
+      expect((await staff.get(`/api/orders/${orderId}`)).body).toMatchObject(shown);
+      expect((await staff.get('/api/orders')).body.find((o: { id: string }) => o.id === orderId)).toMatchObject(shown);
+      expect((await w.parent.get(`/api/orders/${orderId}`)).body).toMatchObject(shown);
+    }));
+});
+
 describeApi('a bank transfer that settles later (self-signed notifies)', () => {
   it('received (status 5): awaiting confirmation with the reference and deadline; the final notify pays it once, one e-mail', () =>
     withWorld(ALL_METHODS, async (w) => {
