@@ -97,7 +97,7 @@ export const orderQuoteSchema = z.object({
       totalPrice: z.string(),
       /** A package's contents as single products ("Save P X" is itemsValue - totalPrice); null for a single product. */
       itemsValue: z.string().nullable(),
-      /** The line's child (null: a group photo, or a school without a roster). */
+      /** The line's child (null: a group photo, a school without a roster, or a child the asking family does not hold by code: docs/access.md, "Whose photo it is"). */
       studentId: z.number().nullable(),
     }),
   ),
@@ -133,11 +133,15 @@ export const orderItemSchema = z.object({
    * `photoName` is null too unless the line was erased (then it is the removal text).
    */
   photoNumber: z.string().nullable(),
-  /** The child the line was for (null for a group photo, or once the child was erased). */
+  /**
+   * The child the line was for (null for a group photo, once the child was erased, or, to a family,
+   * a child it did not hold by code when it placed the order: docs/access.md, "Whose photo it is").
+   */
   studentId: z.number().nullable(),
   /**
    * Whose print it is: the name of the line's child (the photo's student when the order was
-   * placed), else the order's student name, so a two-child order's lines are told apart.
+   * placed), else the order's student name, so a two-child order's lines are told apart. A family
+   * is given the child's name only where it is given `studentId`.
    */
   studentName: z.string(),
   productType: z.string(),
@@ -174,8 +178,9 @@ export const orderPackageSchema = z.object({
   totalPrice: z.string(),
   /** What its contents cost as single products when ordered. */
   itemsValue: z.string(),
+  /** As an item's `studentId`: to a family, only a child it held by code. */
   studentId: z.number().nullable(),
-  /** Whose package it is: the child's name, else the order's student name. */
+  /** Whose package it is: the child's name (to a family, only where it is given `studentId`), else the order's student name. */
   studentName: z.string(),
 });
 export type OrderPackage = z.infer<typeof orderPackageSchema>;
