@@ -60,6 +60,20 @@ export const paymentMethodIdSchema = z.enum(PAYMENT_METHOD_IDS, {
   error: `Payment method must be one of ${PAYMENT_METHOD_IDS.join(', ')}`,
 });
 
+/**
+ * The shop's bank account for a bank transfer (BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER,
+ * BANK_BRANCH_CODE; docs/payments.md, "Paying by bank transfer"): shown on the shop's own page while
+ * a transfer is awaited, beside the reference and the deadline.
+ */
+export const bankAccountSchema = z.object({
+  accountName: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  /** Null when the bank needs none. */
+  branchCode: z.string().nullable(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
 /** One enabled method as `GET /api/payment/methods` answers it. */
 export const paymentMethodSchema = z.object({
   id: paymentMethodIdSchema,
@@ -68,6 +82,8 @@ export const paymentMethodSchema = z.object({
   /** One line under the label: what the parent will do. */
   description: z.string(),
   settlesLater: z.boolean(),
+  /** Bank transfer only: the account to pay into, or null when none is configured (PayGate's page shows its own). */
+  bankAccount: bankAccountSchema.nullable().optional(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
@@ -75,7 +91,9 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const paymentMethodsResponseSchema = z.object({ methods: z.array(paymentMethodSchema).min(1) });
 export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
 
-export function describePaymentMethod(methodId: PaymentMethodId): PaymentMethod {
+/** A method as the methods list answers it; a bank transfer carries the configured account (or null). */
+export function describePaymentMethod(methodId: PaymentMethodId, bankAccount: BankAccount | null = null): PaymentMethod {
   const texts = PAYMENT_METHOD_MSG.methods[methodId];
-  return { id: methodId, label: texts.label, description: texts.description, settlesLater: PAYMENT_METHOD_DEFINITIONS[methodId].settlesLater };
+  const described: PaymentMethod = { id: methodId, label: texts.label, description: texts.description, settlesLater: PAYMENT_METHOD_DEFINITIONS[methodId].settlesLater };
+  return methodId === 'bank_transfer' ? { ...described, bankAccount } : described;
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_NAME } from '../contract/brand';
-import { parsePaymentMethods, type PaymentMethodId } from '../contract/payment-methods';
+import { parsePaymentMethods, type BankAccount, type PaymentMethodId } from '../contract/payment-methods';
 import { staffRegisterSchema, type StaffRegisterInput } from '../contract/auth';
 import { parseStorageTarget, type StorageTarget } from './storage/storage-target';
 
@@ -50,6 +50,22 @@ const envSchema = z.object({
   /** Trust X-Forwarded-For only behind a known proxy (docs/access.md, "The client address"). */
   TRUST_PROXY: boolish.transform((value) => value ?? false),
   /** A request body that brings less than 4 KiB in this long is cut off with 408 (slow-body attacks). */
+  /**
+   * The shop's bank account, shown to a parent whose bank transfer is awaited (docs/payments.md,
+   * "Paying by bank transfer"): the first three together or none; the branch code only with them.
+   */
+  BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100, 'use at most 100 characters').optional(),
+  BANK_NAME: z.string().trim().min(1).max(100, 'use at most 100 characters').optional(),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[0-9](?:[0-9 -]{2,28})[0-9]$/, 'must be the account number: 4 to 30 digits, optionally grouped by spaces or dashes')
+    .optional(),
+  BANK_BRANCH_CODE: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z](?:[0-9A-Za-z -]{0,18}[0-9A-Za-z])?$/, 'must be the branch code: up to 20 letters or digits')
+    .optional(),
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   /** On SIGTERM, how long requests under way (uploads too) may take to finish (docs/operations.md, "Stopping cleanly"). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(25_000).default(20_000),
@@ -134,6 +150,10 @@ export interface Config {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  /** BANK_ACCOUNT_*: the account a bank transfer is paid into, or null (none configured). */
+  bankAccount: BankAccount | null;
+  /** Minutes an unpaid order with no payment open holds its coupon use (30 to 10,080; default 60). */
+  couponHoldMinutes: number;
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
@@ -164,6 +184,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     businessName: e.BUSINESS_NAME,
     paygate,
     initialAdmin: initialAdmin(e),
+const BANK_ACCOUNT_REQUIRED = ['BANK_ACCOUNT_NAME', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER'] as const;
+
+/** The bank account settings: the name, bank and number together or none; the branch code only with them. */
+function bankAccountOf(e: z.infer<typeof envSchema>): BankAccount | null {
+  const { BANK_ACCOUNT_NAME: accountName, BANK_NAME: bankName, BANK_ACCOUNT_NUMBER: accountNumber, BANK_BRANCH_CODE: branchCode } = e;
+  const missing = BANK_ACCOUNT_REQUIRED.filter((name) => e[name] === undefined);
+  if (accountName === undefined || bankName === undefined || accountNumber === undefined) {
+    if (missing.length === BANK_ACCOUNT_REQUIRED.length && branchCode === undefined) return null;
+    if (missing.length === BANK_ACCOUNT_REQUIRED.length) throw new Error('Invalid environment: BANK_BRANCH_CODE is set without BANK_ACCOUNT_NAME, BANK_NAME and BANK_ACCOUNT_NUMBER');
+    throw new Error(`Invalid environment: ${missing.join(', ')} must be set too: the bank account needs BANK_ACCOUNT_NAME, BANK_NAME and BANK_ACCOUNT_NUMBER together (or none of them)`);
+  }
+  return { accountName, bankName, accountNumber, branchCode: branchCode ?? null };
+}
+
     paymentMethods,
     bankTransferExpiryDays: e.BANK_TRANSFER_EXPIRY_DAYS,
     smtpUrl: e.SMTP_URL ?? null,
@@ -197,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
  * a staff account (the password's strength included); a refusal names the variable, never its value.
  */
 function initialAdmin(e: z.infer<typeof envSchema>): StaffRegisterInput | null {
+    bankAccount: bankAccountOf(e),
+    couponHoldMinutes: e.COUPON_HOLD_MINUTES,
   if (e.INITIAL_ADMIN_EMAIL === undefined && e.INITIAL_ADMIN_PASSWORD === undefined) return null;
   if (e.INITIAL_ADMIN_EMAIL === undefined || e.INITIAL_ADMIN_PASSWORD === undefined) {
     throw new Error('INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD must be set together (or neither)');

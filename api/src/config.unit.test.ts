@@ -30,6 +30,27 @@ describe('config', () => {
     expect(() => loadConfig({ BANK_TRANSFER_EXPIRY_DAYS: '0' }, root)).toThrow(/BANK_TRANSFER_EXPIRY_DAYS/);
   });
 
+  it('reads the bank account for transfers: the name, bank and number together or none, each checked', () => {
+    const root = tmp();
+    expect(loadConfig({}, root).bankAccount).toBeNull();
+    const account = { BANK_ACCOUNT_NAME: ' Lesedi School Photos (Pty) Ltd ', BANK_NAME: 'First National Bank Botswana', BANK_ACCOUNT_NUMBER: '6200 1234 567' };
+    expect(loadConfig(account, root).bankAccount).toEqual({ accountName: 'Lesedi School Photos (Pty) Ltd', bankName: 'First National Bank Botswana', accountNumber: '6200 1234 567', branchCode: null });
+    expect(loadConfig({ ...account, BANK_BRANCH_CODE: '282467' }, root).bankAccount?.branchCode).toBe('282467');
+    expect(() => loadConfig({ BANK_ACCOUNT_NAME: 'Lesedi', BANK_NAME: 'FNB' }, root)).toThrow(/BANK_ACCOUNT_NUMBER must be set too/);
+    expect(() => loadConfig({ BANK_BRANCH_CODE: '282467' }, root)).toThrow(/BANK_BRANCH_CODE is set without/);
+    expect(() => loadConfig({ ...account, BANK_ACCOUNT_NUMBER: 'call us' }, root)).toThrow(/BANK_ACCOUNT_NUMBER: must be the account number/);
+    expect(() => loadConfig({ ...account, BANK_BRANCH_CODE: '28/24' }, root)).toThrow(/BANK_BRANCH_CODE: must be the branch code/);
+    expect(() => loadConfig({ ...account, BANK_NAME: 'x'.repeat(101) }, root)).toThrow(/BANK_NAME/);
+  });
+
+  it('reads how long an unpaid order holds its coupon use, and stops at a value out of range', () => {
+    const root = tmp();
+    expect(loadConfig({}, root).couponHoldMinutes).toBe(60);
+    expect(loadConfig({ COUPON_HOLD_MINUTES: '90' }, root).couponHoldMinutes).toBe(90);
+    expect(() => loadConfig({ COUPON_HOLD_MINUTES: '5' }, root)).toThrow(/COUPON_HOLD_MINUTES/);
+    expect(() => loadConfig({ COUPON_HOLD_MINUTES: 'an hour' }, root)).toThrow(/COUPON_HOLD_MINUTES/);
+  });
+
   it('generates a 256-bit JWT secret once and keeps it in data/', () => {
     const root = tmp();
     const first = loadConfig({}, root).jwtSecret;

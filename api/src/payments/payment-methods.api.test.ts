@@ -68,6 +68,26 @@ describeApi('GET /api/payment/methods', () => {
     }));
 });
 
+describeApi('the bank account for a transfer', () => {
+  it('is listed with the bank transfer method, from configuration; null when none is configured', () =>
+    withWorld({ ...ALL_METHODS, BANK_ACCOUNT_NAME: 'Lesedi School Photos', BANK_NAME: 'First National Bank Botswana', BANK_ACCOUNT_NUMBER: '62001234567', BANK_BRANCH_CODE: '282467' }, async (w) => {
+      const { methods } = (await new Client(w.server.url).get('/api/payment/methods')).body as { methods: { id: string; bankAccount?: unknown }[] };
+      expect(methods.find((m) => m.id === 'bank_transfer')?.bankAccount).toEqual({
+        accountName: 'Lesedi School Photos',
+        bankName: 'First National Bank Botswana',
+        accountNumber: '62001234567',
+        branchCode: '282467',
+      });
+      expect(methods.filter((m) => 'bankAccount' in m).map((m) => m.id)).toEqual(['bank_transfer']);
+    }));
+
+  it('is null without BANK_ACCOUNT_* settings', () =>
+    withWorld(ALL_METHODS, async (w) => {
+      const { methods } = (await new Client(w.server.url).get('/api/payment/methods')).body as { methods: { id: string; bankAccount?: unknown }[] };
+      expect(methods.find((m) => m.id === 'bank_transfer')?.bankAccount).toBeNull();
+    }));
+});
+
 describeApi('choosing a method at initiate', () => {
   it('refuses a method that is not enabled (400, its own code) and an unknown one (400), opening nothing', () =>
     withWorld({}, async (w) => {

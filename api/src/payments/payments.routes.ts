@@ -15,7 +15,7 @@ export function createPaymentRoutes(deps: Deps, { commerce }: Services) {
 
   /** The enabled payment methods, in the contract's order (docs/payments.md, "Payment methods"): public, configuration only. */
   router.get('/payment/methods', (ctx) => {
-    const body: PaymentMethodsResponse = { methods: deps.config.paymentMethods.map(describePaymentMethod) };
+    const body: PaymentMethodsResponse = { methods: deps.config.paymentMethods.map((methodId) => describePaymentMethod(methodId, deps.config.bankAccount)) };
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = body;
   });
