@@ -376,8 +376,11 @@ describeApi('publishing: draft classes, review and withdrawn photos', () => {
     const download = new URL(link).pathname;
     expect((await new Client(server.url).get(download)).status).toBe(200);
 
-    // Then staff find it was Bob's after all and move it: Alice's family no longer gets it in any form.
-    await assignPhotos(staff, [idOf('IMG_0801.JPG')], bob.id);
+    // Then staff find it was Bob's after all and move it, after the warning that it was sold
+    // (docs/access.md, "Moving a sold photo"): Alice's family no longer gets it in any form.
+    const warned = await staff.put('/api/photos/student', { photoIds: [idOf('IMG_0801.JPG')], studentId: bob.id });
+    expect(warned.body).toMatchObject({ code: 'PHOTO_SOLD', orders: [orderId] });
+    expect((await staff.put('/api/photos/student', { photoIds: [idOf('IMG_0801.JPG')], studentId: bob.id, confirm: true })).status).toBe(200);
     const refused = await new Client(server.url).get(download);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'PHOTO_WITHDRAWN', message: REVIEW_MSG.photoWithdrawnHelp });

@@ -17,7 +17,7 @@ export interface SoldLine {
  * The paid lines of photos about to be moved or withheld (docs/access.md, "Moving a sold photo"),
  * read inside the moving transaction; and the batches whose packing list and labels that changes.
  */
-export function createSoldPhotoRepository(knex: Knex) {
+export function createSoldPhotoRepository(_knex: Knex) {
   return {
     /** Lines of paid, not cancelled orders for these photos, oldest order first. */
     async soldLines(photoIds: readonly number[], tx: Tx): Promise<SoldLine[]> {

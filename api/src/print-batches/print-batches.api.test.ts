@@ -55,6 +55,7 @@ describeApi('print batches', () => {
         printCount: 5,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updatedAt: expect.any(String),
+        documentsChangedAt: null,
       });
       const batchId = created.body.id;
 

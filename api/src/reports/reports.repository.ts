@@ -346,6 +346,36 @@ export function createReportsRepository(knex: Knex) {
       return records;
     },
 
+    /**
+     * Paid orders placed in the range that may have a withdrawn line (docs/reports.md#unpaid-orders-and-refunds):
+     * a line whose photo is gone, no longer the line's child, in the tray, a card, waiting for
+     * review, of a do-not-publish child or of a class not published. A superset: the caller decides
+     * each line by lineWithdrawn(). Read from the photos that are withheld or moved, so a season of
+     * lines whose photos are all still theirs costs one pass over the joined lines.
+     */
+    async withdrawnPaidCandidates(range: DayRange): Promise<string[]> {
+      const query = knex('orders as o')
+        .join('order_items as i', 'i.order_id', 'o.id')
+        .leftJoin('photos as ph', 'ph.id', 'i.photo_id')
+        .leftJoin('students as pst', 'pst.id', 'ph.student_id')
+        .leftJoin('albums as pa', 'pa.id', 'ph.album_id')
+        .where('o.payment_status', 'completed')
+        .whereNot('o.order_status', 'cancelled')
+        .whereNotNull('i.photo_id')
+        .where((maybe) =>
+          maybe
+            .whereNull('ph.id')
+            .orWhere('ph.in_tray', true)
+            .orWhere('ph.pending_review', true)
+            .orWhereNot('ph.kind', 'photo')
+            .orWhere('pst.do_not_publish', true)
+            .orWhereNot('pa.status', 'published')
+            .orWhereRaw('not (ph.student_id = i.student_id or (ph.student_id is null and i.student_id is null))'),
+        )
+        .distinct('o.id');
+      return ((await placedInRange(query, range)) as { id: string }[]).map((row) => String(row.id));
+    },
+
     /** Paid orders and revenue per paid day (an order's lines share its paid day), oldest first. */
     async salesByDay(filter: SalesFilter): Promise<{ day: number; orders: number; revenueThebe: number }[]> {
       const query = paidLines(filter);

@@ -21,6 +21,39 @@ import type { Deps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { createReportsRepository, type DayRange, type ItemFiguresRecord } from './reports.repository';
 import { createSalesRecording } from './reports-recording';
+import { allocateRevenue } from './allocate';
+import { createOrdersRepository, type OrderRecord } from '../orders/orders.repository';
+import { lineWithdrawn } from '../orders/orders.presenter';
+
+/** What a paid order owes back for its withdrawn lines, per class (null: lines without a class). */
+interface WithdrawnRefund {
+  orderId: string;
+  schoolId: number;
+  byClass: Map<number | null, number>;
+}
+
+/**
+ * A paid line whose photo is withdrawn is owed back its share of what was paid (docs/reports.md#unpaid-orders-and-refunds):
+ * a single line its revenue share (as a sale line's), a package's content its part of the package's
+ * share in proportion to the contents' quantities.
+ */
+function withdrawnRefund(order: OrderRecord): WithdrawnRefund | null {
+  const singles = order.items.filter((item) => item.orderPackageId === null);
+  const shares = allocateRevenue(order.totalThebe, [...singles.map((item) => item.totalThebe), ...order.packages.map((pkg) => pkg.totalThebe)]);
+  const byClass = new Map<number | null, number>();
+  const owe = (albumId: number | null, thebe: number) => byClass.set(albumId, (byClass.get(albumId) ?? 0) + thebe);
+  singles.forEach((item, index) => {
+    if (lineWithdrawn(item)) owe(item.albumId, shares[index] ?? 0);
+  });
+  order.packages.forEach((pkg, index) => {
+    const contents = order.items.filter((item) => item.orderPackageId === pkg.id);
+    const parts = allocateRevenue(shares[singles.length + index] ?? 0, contents.map((item) => item.quantity));
+    contents.forEach((item, at) => {
+      if (lineWithdrawn(item)) owe(item.albumId, parts[at] ?? 0);
+    });
+  });
+  return byClass.size === 0 ? null : { orderId: order.id, schoolId: order.schoolId, byClass };
+}
 
 const DAY_MS = 24 * 3600_000;
 
@@ -126,6 +159,18 @@ const visitKind = (basis: ReportOpenedBasis): string => (basis === 'children' ? 
 export function createReportsService(deps: Pick<Deps, 'knex'>) {
   const repo = createReportsRepository(deps.knex);
   const sales = createSalesRecording(deps);
+  const orders = createOrdersRepository(deps.knex);
+
+  /** The paid orders of the range with withdrawn lines, and what each owes back. */
+  async function withdrawnRefunds(range: DayRange): Promise<WithdrawnRefund[]> {
+    const refunds: WithdrawnRefund[] = [];
+    for (const id of await repo.withdrawnPaidCandidates(range)) {
+      const order = await orders.find(id);
+      const refund = order ? withdrawnRefund(order) : null;
+      if (refund) refunds.push(refund);
+    }
+    return refunds;
+  }
 
   const rangeOf = (query: { from: string | null; to: string | null }): DayRange => ({
     from: query.from === null ? null : dayNumber(query.from),
@@ -141,7 +186,7 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
       const range = rangeOf(query);
       // The whole season reads the maintained season totals; a range reads the lines of its days.
       const whole = range.from === null && range.to === null;
-      const [schools, classes, rosters, [paid, items], opened, pending, refunds] = await Promise.all([
+      const [schools, classes, rosters, [paid, items], opened, pending, refunds, withdrawn] = await Promise.all([
         repo.schools(),
         repo.classes(),
         repo.rosterSizes(),
@@ -149,6 +194,7 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
         repo.opened(range),
         repo.pending(range),
         repo.refundLines(range),
+        withdrawnRefunds(range),
       ]);
       const schoolSums = new Map<number, Sums>();
       const classSums = new Map<number, Sums>();
@@ -224,6 +270,22 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
           school.refundOrders += 1;
           school.refundThebe += record.totalThebe * record.times;
         }
+      }
+      // Withdrawn and moved paid lines are owed back too; an order counts once in each row.
+      const refundedInClass = new Set(refunds.map((record) => `${record.orderId}:${record.albumId}`));
+      for (const record of withdrawn) {
+        for (const [albumId, thebe] of record.byClass) {
+          const album = albumId === null ? undefined : classSums.get(albumId);
+          if (!album) continue;
+          if (!refundedInClass.has(`${record.orderId}:${albumId}`)) album.refundOrders += 1;
+          refundedInClass.add(`${record.orderId}:${albumId}`);
+          album.refundThebe += thebe;
+        }
+        const school = schoolSums.get(record.schoolId);
+        if (!school) continue;
+        if (!refundedInSchool.has(record.orderId)) school.refundOrders += 1;
+        refundedInSchool.add(record.orderId);
+        school.refundThebe += [...record.byClass.values()].reduce((sum, thebe) => sum + thebe, 0);
       }
 
       const totals = emptySums();

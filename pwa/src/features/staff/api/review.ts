@@ -15,11 +15,13 @@ export const useAlbumReview = (albumId: number) => useQuery(albumReviewQuery(alb
 /** Where a photo goes: a child of the class, the class's group photos, or back to the unmatched tray. */
 export type MoveTarget = { kind: 'student'; studentId: number } | { kind: 'group' } | { kind: 'tray' };
 
-export function moveRequest(photoIds: number[], target: MoveTarget) {
-  if (target.kind === 'tray') return apiRequest<{ updated: number }>('/api/photos/tray', { method: 'PUT', body: { photoIds }, auth: 'staff' });
+/** `confirm`: staff read the warning about a photo a family paid for (docs/access.md, "Moving a sold photo"). */
+export function moveRequest(photoIds: number[], target: MoveTarget, confirm = false) {
+  const confirmed = confirm ? { confirm: true } : {};
+  if (target.kind === 'tray') return apiRequest<{ updated: number }>('/api/photos/tray', { method: 'PUT', body: { photoIds, ...confirmed }, auth: 'staff' });
   return apiRequest<{ updated: number }>('/api/photos/student', {
     method: 'PUT',
-    body: { photoIds, studentId: target.kind === 'student' ? target.studentId : null },
+    body: { photoIds, studentId: target.kind === 'student' ? target.studentId : null, ...confirmed },
     auth: 'staff',
   });
 }
@@ -31,7 +33,7 @@ export function moveRequest(photoIds: number[], target: MoveTarget) {
 export function useMovePhoto(albumId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ photoId, target }: { photoId: number; target: MoveTarget }) => moveRequest([photoId], target),
+    mutationFn: ({ photoId, target, confirm }: { photoId: number; target: MoveTarget; confirm?: boolean }) => moveRequest([photoId], target, confirm),
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: staffKeys.album(albumId) }), client.invalidateQueries({ queryKey: staffKeys.schools })]),
   });

@@ -74,8 +74,8 @@ export function useEraseStudent(albumId: number) {
 export function useAssignPhotos(albumId: number) {
   const refresh = useRosterRefresh(albumId);
   return useMutation({
-    mutationFn: ({ photoIds, studentId }: { photoIds: number[]; studentId: number | null }) =>
-      apiRequest<{ updated: number }>('/api/photos/student', { method: 'PUT', body: { photoIds, studentId }, auth: 'staff' }),
+    mutationFn: ({ photoIds, studentId, confirm }: { photoIds: number[]; studentId: number | null; confirm?: boolean }) =>
+      apiRequest<{ updated: number }>('/api/photos/student', { method: 'PUT', body: { photoIds, studentId, ...(confirm ? { confirm: true } : {}) }, auth: 'staff' }),
     onSuccess: refresh,
   });
 }

@@ -22,8 +22,8 @@ function useClassLists(albumId: number) {
 export function useAssignFromTray(albumId: number) {
   const refresh = useClassLists(albumId);
   return useMutation({
-    mutationFn: ({ photoId, studentId }: { photoId: number; studentId: number | null }) =>
-      apiRequest<{ updated: number }>('/api/photos/student', { method: 'PUT', body: { photoIds: [photoId], studentId }, auth: 'staff' }),
+    mutationFn: ({ photoId, studentId, confirm }: { photoId: number; studentId: number | null; confirm?: boolean }) =>
+      apiRequest<{ updated: number }>('/api/photos/student', { method: 'PUT', body: { photoIds: [photoId], studentId, ...(confirm ? { confirm: true } : {}) }, auth: 'staff' }),
     onSuccess: refresh,
   });
 }
@@ -36,7 +36,8 @@ export function useAssignFromTray(albumId: number) {
 export function useMarkCards(albumId: number) {
   const refresh = useClassLists(albumId);
   return useMutation({
-    mutationFn: (photoIds: number[]) => apiRequest<{ updated: number }>('/api/photos/card', { method: 'PUT', body: { photoIds }, auth: 'staff' }),
+    mutationFn: (photoIds: number[] | { photoIds: number[]; confirm: boolean }) =>
+      apiRequest<{ updated: number }>('/api/photos/card', { method: 'PUT', body: Array.isArray(photoIds) ? { photoIds } : photoIds, auth: 'staff' }),
     onSuccess: refresh,
   });
 }

@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAlbumPhotos, useDeletePhotos } from '../api/albums';
 import { useAlbumStudents, useAssignPhotos } from '../api/students';
+import { useSoldPhotoConfirm } from '../common/sold-photo-confirm';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { AuthedImage } from '../../../components/authed-image';
@@ -25,24 +26,29 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
   const students = useAlbumStudents(album.id);
   const remove = useDeletePhotos(album.id);
   const assign = useAssignPhotos(album.id);
+  const sold = useSoldPhotoConfirm();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [unassignedOnly, setUnassignedOnly] = useState(false);
   const [target, setTarget] = useState('');
   const nameOf = new Map((students.data ?? []).map((student) => [student.id, student.name]));
 
-  const applyAssignment = () => {
+  const applyAssignment = (confirm = false) => {
     const studentId = target === GROUP ? null : Number(target);
     const who = studentId === null ? 'group photos' : (nameOf.get(studentId) ?? 'the student');
     assign.mutate(
-      { photoIds: [...selected], studentId },
+      { photoIds: [...selected], studentId, confirm },
       {
         onSuccess: (result) => {
           toast({ title: STAFF_MSG.photosAssignedTitle, description: STAFF_MSG.photosAssigned(result.updated, who), variant: 'success' });
           setSelected(new Set());
           setTarget('');
         },
-        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.assignPhotosFailed), variant: 'destructive' }),
+        onError: (err) => {
+          // A photo a family paid for: say what will happen first (docs/access.md, "Moving a sold photo").
+          if (sold.intercept(err, 'move', () => applyAssignment(true))) return;
+          toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.assignPhotosFailed), variant: 'destructive' });
+        },
       },
     );
   };
@@ -102,7 +108,7 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
               <StudentOptions students={students.data ?? []} />
             </Select>
           </div>
-          <Button onClick={applyAssignment} disabled={target === '' || assign.isPending}>
+          <Button onClick={() => applyAssignment()} disabled={target === '' || assign.isPending}>
             {assign.isPending ? 'Assigning...' : 'Assign'}
           </Button>
         </div>
@@ -132,6 +138,7 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
         busy={remove.isPending}
         onConfirm={confirmDelete}
       />
+      {sold.dialog}
     </div>
   );
 }

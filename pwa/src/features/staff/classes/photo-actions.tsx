@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeletePhotos } from '../api/albums';
 import { useMarkCards } from '../api/tray';
+import { useSoldPhotoConfirm } from '../common/sold-photo-confirm';
 
 type Asked = { id: number; originalName: string };
 
@@ -15,14 +16,20 @@ type Asked = { id: number; originalName: string };
  */
 export function useMarkCardDialog(albumId: number) {
   const mark = useMarkCards(albumId);
+  const sold = useSoldPhotoConfirm();
   const [asked, setAsked] = useState<Asked | null>(null);
-  const confirm = () => {
-    if (!asked) return;
-    mark.mutate([asked.id], {
-      onSuccess: () => toast({ title: TRAY_MSG.markedTitle, description: TRAY_MSG.marked(asked.originalName), variant: 'success' }),
-      onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, TRAY_MSG.markFailed), variant: 'destructive' }),
+  const send = (photo: Asked, confirmed: boolean) =>
+    mark.mutate(confirmed ? { photoIds: [photo.id], confirm: true } : [photo.id], {
+      onSuccess: () => toast({ title: TRAY_MSG.markedTitle, description: TRAY_MSG.marked(photo.originalName), variant: 'success' }),
+      onError: (err) => {
+        // A photo a family paid for: say what will happen first (docs/access.md, "Moving a sold photo").
+        if (sold.intercept(err, 'tray', () => send(photo, true))) return;
+        toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, TRAY_MSG.markFailed), variant: 'destructive' });
+      },
       onSettled: () => setAsked(null),
     });
+  const confirm = () => {
+    if (asked) send(asked, false);
   };
   return {
     ask: setAsked,
@@ -39,6 +46,7 @@ export function useMarkCardDialog(albumId: number) {
         onConfirm={confirm}
       />
     ),
+    soldDialog: sold.dialog,
   };
 }
 

@@ -13,7 +13,10 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAlbumReview, useMovePhoto, type MoveTarget } from '../api/review';
+import { useSoldPhotoConfirm } from '../common/sold-photo-confirm';
 import { useMarkCardDialog } from './photo-actions';
+import { useCardLarge, useMoveToChildDialog, type ChildChoice } from './review-dialogs';
+import { REVIEW_ACTIONS_MSG, childNamer } from '@contract/same-names';
 
 /** Children per page: a class of 300 never puts 300 children's photos on the page at once. */
 export const REVIEW_PAGE_SIZE = 20;
@@ -58,7 +61,10 @@ const studentLabel = (student: Pick<Student, 'name' | 'number'>) => (student.num
 export function ReviewSheet({ album }: { album: AlbumSummary }) {
   const sheet = useAlbumReview(album.id);
   const move = useMovePhoto(album.id);
+  const sold = useSoldPhotoConfirm();
   const marking = useMarkCardDialog(album.id);
+  const movingToChild = useMoveToChildDialog();
+  const cardLarge = useCardLarge();
   const [page, setPage] = useState(0);
   const [pendingOnly, setPendingOnly] = useState(false);
   const childrenHeading = useRef<HTMLHeadingElement>(null);
@@ -78,14 +84,21 @@ export function ReviewSheet({ album }: { album: AlbumSummary }) {
   if (sheet.isError) return <p className="alert alert-danger">{errorMessage(sheet.error, REVIEW_SCREEN_MSG.sheetFailed)}</p>;
   const data = sheet.data;
   const cardIds = new Set(data.students.flatMap((student) => student.cards.map((card) => card.photoId)));
-  const nameOf = new Map(data.students.map((student) => [student.id, student.name] as const));
+  // A name two children share is shown with the number (docs/access.md, "Two children with the same name").
+  const shownName = childNamer(data.students);
+  const nameOf = new Map(data.students.map((student) => [student.id, shownName(student)] as const));
+  const choices: ChildChoice[] = data.students.map((student) => ({ id: student.id, label: studentLabel(student), number: student.number }));
 
-  const place = (photo: ReviewPhoto, target: MoveTarget, who: string) =>
+  const place = (photo: ReviewPhoto, target: MoveTarget, who: string, confirm = false) =>
     move.mutate(
-      { photoId: photo.id, target },
+      { photoId: photo.id, target, confirm },
       {
         onSuccess: () => toast({ title: REVIEW_SCREEN_MSG.movedTitle, description: REVIEW_MSG.moved(who), variant: 'success' }),
-        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, REVIEW_MSG.moveFailed), variant: 'destructive' }),
+        onError: (err) => {
+          // A photo a family paid for: say what will happen, then move it only if staff go on.
+          if (sold.intercept(err, target.kind === 'tray' ? 'tray' : 'move', () => place(photo, target, who, true))) return;
+          toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, REVIEW_MSG.moveFailed), variant: 'destructive' });
+        },
       },
     );
 
@@ -127,13 +140,24 @@ export function ReviewSheet({ album }: { album: AlbumSummary }) {
       from={from}
       studentOptions={studentOptions}
       onMove={(value) => onMove(photo, from, value)}
+      onMoveToChild={
+        data.students.some((student) => !(from.kind === 'student' && student.id === from.studentId))
+          ? () =>
+              // The select's own path (onMove): whatever a move asks first, it asks here too.
+              movingToChild.ask(
+                `${photo.label}, ${photo.originalName}`,
+                choices.filter((child) => !(from.kind === 'student' && child.id === from.studentId)),
+                (studentId) => onMove(photo, from, String(studentId)),
+              )
+          : null
+      }
     />
   );
   const tiles = (photos: readonly ReviewPhoto[], from: Place, label: string) => (
     <ol className="staff-photo-grid review-strip" aria-label={label}>
       {from.kind === 'student'
         ? withRunCards(photos).map((item, index) =>
-            item.kind === 'card' ? <RunCardTile key={`card-${item.card.photoId}-${index}`} card={item.card} /> : tile(item.photo, from),
+            item.kind === 'card' ? <RunCardTile key={`card-${item.card.photoId}-${index}`} card={item.card} onShow={() => cardLarge.show(item.card)} /> : tile(item.photo, from),
           )
         : photos.map((photo) => tile(photo, from))}
     </ol>
@@ -204,13 +228,13 @@ export function ReviewSheet({ album }: { album: AlbumSummary }) {
         <ol className="review-children">
           {onPage.map((student) => (
             <li key={student.id} className="review-child">
-              <section aria-label={student.name}>
+              <section aria-label={shownName(student)}>
                 <h4>{student.summary}</h4>
                 {student.doNotPublish ? <p className="alert alert-warn review-note">{REVIEW_SCREEN_MSG.doNotPublish}</p> : null}
                 {student.photos.length === 0 ? (
                   <p className="muted">{REVIEW_SCREEN_MSG.noPhotosOfChild}</p>
                 ) : (
-                  tiles(student.photos, { kind: 'student', studentId: student.id }, REVIEW_SCREEN_MSG.photosOf(student.name))
+                  tiles(student.photos, { kind: 'student', studentId: student.id }, REVIEW_SCREEN_MSG.photosOf(shownName(student)))
                 )}
               </section>
             </li>
@@ -227,6 +251,10 @@ export function ReviewSheet({ album }: { album: AlbumSummary }) {
         {data.tray.length === 0 ? <p className="muted">{MATCHING_MSG.trayEmpty}</p> : tiles(data.tray, { kind: 'tray' }, REVIEW_MSG.trayTitle)}
       </SheetSection>
       {marking.dialog}
+      {marking.soldDialog}
+      {movingToChild.dialog}
+      {cardLarge.dialog}
+      {sold.dialog}
     </div>
   );
 }
@@ -246,10 +274,13 @@ function SheetSection({ id, title, count, children }: { id: string; title: strin
  * The card photo that placed the run of photos after it: small, fetched once it scrolls into view,
  * marked as a card families never see, so staff can read the name or code printed on it.
  */
-function RunCardTile({ card }: { card: { photoId: number; originalName: string } }) {
+function RunCardTile({ card, onShow }: { card: { photoId: number; originalName: string }; onShow: () => void }) {
   return (
     <li className="staff-photo review-photo review-card" aria-label={CLASS_SCREEN_MSG.runCard(card.originalName)}>
-      <AuthedImage src={`/api/images/${card.photoId}/thumbnail?size=small`} alt={CLASS_SCREEN_MSG.runCardAlt(card.originalName)} width={160} height={120} loading="lazy" />
+      {/* A tap shows the card large, so the code printed on it can be read. */}
+      <button type="button" className="card-zoom" aria-label={REVIEW_ACTIONS_MSG.showCardLarge(card.originalName)} onClick={onShow}>
+        <AuthedImage src={`/api/images/${card.photoId}/thumbnail?size=small`} alt={CLASS_SCREEN_MSG.runCardAlt(card.originalName)} width={160} height={120} loading="lazy" />
+      </button>
       <div className="review-photo-body">
         <p>
           <strong>{CLASS_SCREEN_MSG.runCard(card.originalName)}</strong>
@@ -273,6 +304,7 @@ function ReviewTile({
   from,
   studentOptions,
   onMove,
+  onMoveToChild,
 }: {
   photo: ReviewPhoto;
   card: boolean;
@@ -280,6 +312,8 @@ function ReviewTile({
   from: Place;
   studentOptions: readonly ReactNode[];
   onMove: (value: string) => void;
+  /** Opens "Move to another child"; null when the class has no other child. */
+  onMoveToChild: (() => void) | null;
 }) {
   const [armed, setArmed] = useState(false);
   const arm = () => setArmed(true);
@@ -323,6 +357,11 @@ function ReviewTile({
             <option value={CARD_VALUE}>{TRAY_MSG.markCard}</option>
           </Select>
         )}
+        {!card && onMoveToChild ? (
+          <Button variant="outline" size="sm" disabled={busy} aria-label={REVIEW_ACTIONS_MSG.moveToChildLabel(`${photo.label}, ${photo.originalName}`)} onClick={onMoveToChild}>
+            {REVIEW_ACTIONS_MSG.moveToChild}
+          </Button>
+        ) : null}
       </div>
     </li>
   );

@@ -10,13 +10,16 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAlbumStudents } from '../api/students';
+import { useSoldPhotoConfirm } from '../common/sold-photo-confirm';
 import { useAlbumTray, useAssignFromTray } from '../api/tray';
 import { useDeletePhotoDialog, useMarkCardDialog } from './photo-actions';
 import { GROUP, StudentOptions } from './student-fields';
+import { childNamer } from '@contract/same-names';
 
 
-function cardLabel(card: TrayCard): string {
-  if (card.status === 'known') return MATCHING_MSG.cardKnown(card.studentName ?? '');
+/** A card's line; `shownName` adds the number to a name two children of the class share. */
+function cardLabel(card: TrayCard, shownName: (studentId: number | null, name: string) => string): string {
+  if (card.status === 'known') return MATCHING_MSG.cardKnown(shownName(card.studentId, card.studentName ?? ''));
   if (card.status === 'other_class') return MATCHING_MSG.cardOtherClass(card.studentName ?? '', card.elsewhere ?? '');
   return MATCHING_MSG.cardUnknown;
 }
@@ -47,22 +50,33 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
   const tray = useAlbumTray(album.id);
   const students = useAlbumStudents(album.id);
   const assign = useAssignFromTray(album.id);
+  const sold = useSoldPhotoConfirm();
   const marking = useMarkCardDialog(album.id);
   const deleting = useDeletePhotoDialog(album.id);
   const busy = assign.isPending || marking.busy || deleting.busy;
 
-  const place = (photoId: number, studentId: number | null, who: string) =>
+  const place = (photoId: number, studentId: number | null, who: string, confirm = false) =>
     assign.mutate(
-      { photoId, studentId },
+      { photoId, studentId, confirm },
       {
         onSuccess: () => toast({ title: STAFF_MSG.photoAssignedTitle, description: MATCHING_MSG.assigned(who), variant: 'success' }),
-        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.assignPhotosFailed), variant: 'destructive' }),
+        onError: (err) => {
+          // A photo a family paid for: say what will happen first (docs/access.md, "Moving a sold photo").
+          if (sold.intercept(err, 'move', () => place(photoId, studentId, who, true))) return;
+          toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.assignPhotosFailed), variant: 'destructive' });
+        },
       },
     );
 
   if (tray.isPending) return <PageSpinner label="Loading the tray..." />;
   if (tray.isError) return <p className="alert alert-danger">{errorMessage(tray.error, 'The tray could not be loaded.')}</p>;
   const roster = students.data ?? [];
+  // A name two children share is shown with the number (docs/access.md, "Two children with the same name").
+  const namer = childNamer(roster);
+  const shownName = (studentId: number | null, name: string) => {
+    const student = roster.find((entry) => entry.id === studentId);
+    return student ? namer(student) : name;
+  };
 
   return (
     <div className="stack">
@@ -79,7 +93,7 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
                   <AuthedImage src={`/api/images/${item.photo.id}/thumbnail`} alt={`Card photo ${item.photo.originalName}`} width={item.photo.thumbnailWidth} height={item.photo.thumbnailHeight} />
                   <p className="photo-name">{item.photo.originalName}</p>
                   <p className="tray-card-label">
-                    <strong>{cardLabel(item.card)}</strong>
+                    <strong>{cardLabel(item.card, shownName)}</strong>
                   </p>
                 </li>
               );
@@ -90,8 +104,8 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
                 <p className="photo-name">{item.photo.originalName}</p>
                 <div className="tray-actions" role="group" aria-label={`Assign ${item.photo.originalName}`}>
                   {guess ? (
-                    <Button size="sm" variant="outline" className="tray-guess" disabled={busy} onClick={() => place(item.photo.id, guess.id, guess.name)}>
-                      {TRAY_MSG.guess(guess.name)}
+                    <Button size="sm" variant="outline" className="tray-guess" disabled={busy} onClick={() => place(item.photo.id, guess.id, shownName(guess.id, guess.name))}>
+                      {TRAY_MSG.guess(shownName(guess.id, guess.name))}
                     </Button>
                   ) : null}
                   <Button size="sm" variant="outline" disabled={busy} onClick={() => place(item.photo.id, null, MATCHING_MSG.groupPhoto)}>
@@ -106,7 +120,7 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
                       if (value === '') return;
                       if (value === GROUP) return place(item.photo.id, null, MATCHING_MSG.groupPhoto);
                       const student = roster.find((entry) => entry.id === Number(value));
-                      if (student) place(item.photo.id, student.id, student.name);
+                      if (student) place(item.photo.id, student.id, namer(student));
                     }}
                   >
                     <option value="">{MATCHING_MSG.assignTo}</option>
@@ -127,7 +141,9 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
         </ol>
       ))}
       {marking.dialog}
+      {marking.soldDialog}
       {deleting.dialog}
+      {sold.dialog}
     </div>
   );
 }
