@@ -154,8 +154,9 @@ export const staffGuardianSchema = z.object({
   confirmed: z.boolean(),
   marketing: z.boolean(),
   unsubscribed: z.boolean(),
-  consentVersion: z.string(),
-  consentAt: z.string(),
+  /** Null for a guardian who never confirmed: asking is not consent (docs/outreach.md, "Double opt-in"). */
+  consentVersion: z.string().nullable(),
+  consentAt: z.string().nullable(),
   follows: z.array(z.object({ studentId: z.number().nullable(), studentName: z.string().nullable(), albumName: z.string().nullable() })),
 });
 export type StaffGuardian = z.infer<typeof staffGuardianSchema>;

@@ -66,7 +66,7 @@ export function createServices(deps: Deps) {
     /** Photo files waiting to be removed from storage, retried until done (docs/images.md, "Deleting photos"). */
     fileDeletions: createFileDeletions(deps),
     /** The cart a confirmed guardian's browser mirrors, and its restore link (docs/outreach.md, "Abandoned carts and unpaid orders"). */
-    carts: createCartService(deps, async (guardianId) => (await guardians.me(guardianId)).confirmed),
+    carts: createCartService(deps, (guardianId) => guardians.isActive(guardianId)),
     /** The abandoned-cart and unpaid-order reminders the maintenance job writes. */
     reminders: createReminderService(deps, outbox),
     /** Who opened a gallery, for the season reports (docs/reports.md, "Families who opened the gallery"). */

@@ -196,6 +196,27 @@ describeApi('abandoned carts', () => {
     expect(res.body).toMatchObject({ code: 'CART_LINK_EXPIRED', message: CART_REMINDER_MSG.linkExpired });
   });
 
+  it('renews no grant once the guardian unsubscribed or is no longer confirmed (docs/outreach.md, "The restore link")', async () => {
+    for (const change of [{ unsubscribed_at: Date.now() }, { confirmed_at: null }]) {
+      const email = address('stopped');
+      const { guardianId } = await abandoned(email);
+      const now = Date.now();
+      await ageCart(guardianId, now - 25 * HOUR);
+      await server.runtime.services.reminders.sendDue(now);
+      await deliverReminders(server);
+      const token = new URL(/https?:\/\/\S+\/cart\/restore\?token=\S+/.exec((await mail.waitFor(email)).text)![0]).searchParams.get('token')!;
+      await server.runtime.knex('guardians').where({ id: guardianId }).update(change);
+
+      const fresh = new Client(server.url);
+      const restored = await fresh.post('/api/guardians/cart/restore', { token });
+      expect(restored.status).toBe(200);
+      // Nothing renewed: this new device sees none of the cart's photos.
+      expect(restored.body.items).toEqual([]);
+      expect(restored.body.dropped).toBe(2);
+      expect((await fresh.get(`/api/images/${shop.photoIds[0]}/thumbnail`)).status).toBe(404);
+    }
+  });
+
   it('does not renew a school grant after the school password changed', async () => {
     const email = address('rotated');
     const { guardianId } = await abandoned(email);

@@ -51,9 +51,9 @@ export interface RestoreGrants {
 }
 
 /**
- * `isConfirmedBrowser` says whether a guardian cookie's holder may mirror: the address confirmed
- * everything asked for it (guardians.service `me`), so a browser that subscribed someone else's
- * confirmed address cannot fill that address's inbox with its cart (docs/outreach.md, "Double opt-in").
+ * `isConfirmedBrowser` says whether a guardian cookie's holder may mirror: the guardian is confirmed
+ * and subscribed (guardians.service `isActive`). Only a link sent to the address gives a browser that
+ * cookie, so a stranger who subscribes the address never gets it (docs/outreach.md, "The guardian cookie").
  */
 export function createCartService(deps: Pick<Deps, 'knex' | 'config'>, isConfirmedBrowser: (guardianId: number) => Promise<boolean>) {
   const repo = createCartRepository(deps.knex);
@@ -114,7 +114,9 @@ export function createCartService(deps: Pick<Deps, 'knex' | 'config'>, isConfirm
         link.grants.filter((g) => g.kind === 'student').map((g) => g.id),
       );
       const grants: RestoreGrants = { schools: [], students: [] };
-      for (const grant of link.grants) {
+      // Only a guardian still confirmed and subscribed has a link renew grants (docs/outreach.md, "The restore link").
+      const active = guardian.confirmedAt !== null && guardian.unsubscribedAt === null;
+      for (const grant of active ? link.grants : []) {
         if (grant.kind === 'school') {
           const epoch = credentials.schools.get(grant.id);
           if (epoch === undefined || credentialTag(secret, 'school', grant.id, epoch) !== grant.tag) continue;

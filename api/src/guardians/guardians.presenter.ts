@@ -10,8 +10,9 @@ export function presentStaffGuardian(record: StaffGuardianRecord): StaffGuardian
     confirmed: record.confirmedAt !== null && record.unsubscribedAt === null,
     marketing: record.marketing,
     unsubscribed: record.unsubscribedAt !== null,
-    consentVersion: record.consentVersion,
-    consentAt: toIso(record.consentAt),
+    // A guardian who never confirmed gave no consent: staff see "not confirmed", never a consent.
+    consentVersion: record.confirmedAt === null ? null : record.consentVersion,
+    consentAt: record.confirmedAt === null ? null : toIso(record.consentAt),
     follows: record.follows.map((follow) => ({ studentId: follow.studentId, studentName: follow.studentName, albumName: follow.albumName })),
   };
 }

@@ -31,7 +31,7 @@ export interface ConfirmationRecord {
   guardianId: number;
   consentVersion: string;
   marketing: boolean;
-  /** The highest follow id of the guardian when the link was made: it confirms those and no later one. */
+  /** The highest follow id the link's e-mail named (for the record: what a link confirms is in guardian_confirmation_follows). */
   followsUpTo: number;
   createdAt: number;
   expiresAt: number;
@@ -199,16 +199,11 @@ export function createGuardianRepository(knex: Connection) {
       return insertedId(result);
     },
 
-    /** Confirms the guardian's pending follows up to `upTo` (the follows a link was made for). */
-    async confirmFollows(guardianId: number, upTo: number, at: number, tx?: Tx | null): Promise<number> {
-      return runner(knex, tx)('guardian_follows').where({ guardian_id: guardianId }).whereNull('confirmed_at').andWhere('id', '<=', upTo).update({ confirmed_at: at });
-    },
-
     async insertConfirmation(
       input: { guardianId: number; tokenHash: string; consentVersion: string; marketing: boolean; followsUpTo: number; at: number; expiresAt: number },
       tx?: Tx | null,
-    ): Promise<void> {
-      await runner(knex, tx)('guardian_confirmations').insert({
+    ): Promise<number> {
+      const result = await runner(knex, tx)('guardian_confirmations').insert({
         guardian_id: input.guardianId,
         token_hash: input.tokenHash,
         consent_version: input.consentVersion,
@@ -218,21 +213,63 @@ export function createGuardianRepository(knex: Connection) {
         expires_at: input.expiresAt,
         used_at: null,
       });
+      return insertedId(result);
+    },
+
+    /** The follows a link's e-mail named: its click confirms these and nothing else. */
+    async insertConfirmationFollows(confirmationId: number, followIds: readonly number[], tx?: Tx | null): Promise<void> {
+      if (followIds.length === 0) return;
+      await runner(knex, tx)('guardian_confirmation_follows').insert(followIds.map((followId) => ({ confirmation_id: confirmationId, follow_id: followId })));
+    },
+
+    async confirmationFollowIds(confirmationId: number, tx?: Tx | null): Promise<number[]> {
+      const rows = (await runner(knex, tx)('guardian_confirmation_follows').where({ confirmation_id: confirmationId }).select('follow_id')) as { follow_id: number }[];
+      return rows.map((row) => Number(row.follow_id));
+    },
+
+    /** Spends a link: true for the one request that spent it, false when it was already used (two clicks at once). */
+    async spendConfirmation(id: number, at: number, tx?: Tx | null): Promise<boolean> {
+      return (await runner(knex, tx)('guardian_confirmations').where({ id }).whereNull('used_at').update({ used_at: at })) === 1;
+    },
+
+    /** Confirms those of the guardian's pending follows that a link named. */
+    async confirmFollowIds(guardianId: number, followIds: readonly number[], at: number, tx?: Tx | null): Promise<number> {
+      if (followIds.length === 0) return 0;
+      return runner(knex, tx)('guardian_follows').where({ guardian_id: guardianId }).whereIn('id', followIds).whereNull('confirmed_at').update({ confirmed_at: at });
+    },
+
+    /**
+     * Guardians who never confirmed, are not unsubscribed (that row is what keeps an unsubscribed
+     * address unsubscribed), and whose every link ended at or before `cutoff`.
+     */
+    async unconfirmedPast(cutoff: number, tx?: Tx | null, onlyId?: number): Promise<{ id: number; email: string }[]> {
+      const rows = (await runner(knex, tx)('guardians')
+        .modify((q) => {
+          if (onlyId !== undefined) void q.where({ id: onlyId });
+        })
+        .whereNull('confirmed_at')
+        .whereNull('unsubscribed_at')
+        .andWhere('created_at', '<=', cutoff)
+        .whereNotExists((q) => q.select(knex.raw('1')).from('guardian_confirmations').whereRaw('guardian_confirmations.guardian_id = guardians.id').andWhere('expires_at', '>', cutoff))
+        .select('id', 'email')) as { id: number; email: string }[];
+      return rows.map((row) => ({ id: Number(row.id), email: row.email }));
+    },
+
+    /** Links (used or not) that ended at or before `cutoff`, and the pending follows no remaining link names. */
+    async deleteStaleLinks(cutoff: number, tx?: Tx | null): Promise<{ links: number; follows: number }> {
+      const db = runner(knex, tx);
+      const links = await db('guardian_confirmations').where('expires_at', '<=', cutoff).delete();
+      const follows = await db('guardian_follows')
+        .whereNull('confirmed_at')
+        .andWhere('created_at', '<=', cutoff)
+        .whereNotExists((q) => q.select(knex.raw('1')).from('guardian_confirmation_follows').whereRaw('guardian_confirmation_follows.follow_id = guardian_follows.id'))
+        .delete();
+      return { links, follows };
     },
 
     async findConfirmation(tokenHash: string, tx?: Tx | null): Promise<ConfirmationRecord | undefined> {
       const row = (await runner(knex, tx)('guardian_confirmations').where({ token_hash: tokenHash }).first()) as ConfirmationRow | undefined;
       return row ? toConfirmation(row) : undefined;
-    },
-
-    /** Spends the guardian's links that a click confirmed (those made for follows up to `upTo`). */
-    async markConfirmationsUsed(guardianId: number, upTo: number, at: number, tx?: Tx | null): Promise<void> {
-      await runner(knex, tx)('guardian_confirmations').where({ guardian_id: guardianId }).whereNull('used_at').andWhere('follows_up_to', '<=', upTo).update({ used_at: at });
-    },
-
-    /** Links made for the guardian that nobody has clicked yet and that are still valid. */
-    async hasOpenConfirmation(guardianId: number, now: number, tx?: Tx | null): Promise<boolean> {
-      return Boolean(await runner(knex, tx)('guardian_confirmations').where({ guardian_id: guardianId }).whereNull('used_at').andWhere('expires_at', '>', now).first('id'));
     },
 
     /** The guardians with a follow in the school, each with what they follow there (children with their class). */
@@ -242,6 +279,8 @@ export function createGuardianRepository(knex: Connection) {
         .leftJoin('students', 'students.id', 'guardian_follows.student_id')
         .leftJoin('albums', 'albums.id', 'students.album_id')
         .where('guardian_follows.school_id', schoolId)
+        // A confirmed guardian is shown with what they confirmed; a later request (perhaps a stranger's) waits for its link.
+        .andWhere((w) => w.whereNotNull('guardian_follows.confirmed_at').orWhereNull('guardians.confirmed_at'))
         .orderBy('guardians.email')
         .orderBy('guardian_follows.id')
         .select(
@@ -270,6 +309,7 @@ export function createGuardianRepository(knex: Connection) {
     /** Removes the guardian with their follows, cart and links. */
     async delete(id: number, tx?: Tx | null): Promise<void> {
       const db = runner(knex, tx);
+      await db('guardian_confirmation_follows').whereIn('confirmation_id', db('guardian_confirmations').where({ guardian_id: id }).select('id')).delete();
       await db('guardian_follows').where({ guardian_id: id }).delete();
       await db('guardian_carts').where({ guardian_id: id }).delete();
       await db('guardian_confirmations').where({ guardian_id: id }).delete();

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { GUARDIAN_MSG, MSG } from '../../contract/messages';
+import { GUARDIAN_CONSENT_MSG, guardianConfirmRequestSchema } from '../../contract/guardian-consent';
 import { guardianSubscribeSchema } from '../../contract/outreach';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
 import { requireAdmin, requireStaff, staffActor } from '../http/auth';
-import { AppError, badRequest } from '../http/errors';
-import { sameOriginOnly } from '../http/same-origin';
+import { badRequest } from '../http/errors';
+import { ownPagesOnly, sameOriginOnly } from '../http/same-origin';
 import { parse } from '../http/validate';
 import { guardianOf, setGuardianCookie } from '../outreach/guardian-cookie';
 import { pathId } from '../photos/path-id';
@@ -25,42 +26,39 @@ function tokenOf(ctx: AppContext): string {
   return token;
 }
 
-/** A browser following the e-mailed link prefers HTML: it goes on to the PWA's page; API clients get JSON. */
-const wantsPage = (ctx: AppContext): boolean => ctx.accepts('json', 'html') === 'html';
-
 export function createGuardianRoutes(deps: Deps, services: Services) {
   const service = services.guardians;
   const secret = deps.config.jwtSecret;
   const router = new Router<AppState, AppContext>();
   const sameOrigin = sameOriginOnly(deps.config.publicUrl);
 
-  /** Follows what this browser has unlocked (docs/outreach.md, "Consent"); always the same 202. */
+  /**
+   * Follows what this browser has unlocked (docs/outreach.md, "Consent"); always the same 202, and
+   * no cookie: a browser gets a guardian's cookie only from a link sent to the address.
+   */
   router.post('/guardians/subscribe', sameOrigin, async (ctx) => {
     const input = parse(guardianSubscribeSchema, ctx.request.body);
     const viewer = await deps.access.viewer(ctx);
-    const { guardianId, answer } = await service.subscribe(input, viewer.grant, clientIp(ctx));
-    setGuardianCookie(ctx, secret, guardianId);
+    ctx.body = await service.subscribe(input, viewer.grant, clientIp(ctx));
     ctx.status = 202;
-    ctx.body = answer;
   });
 
-  /** The e-mailed link (docs/outreach.md, "Double opt-in"). */
+  /**
+   * The link of a confirmation e-mail sent before the link went straight to the PWA's page: it
+   * changes nothing and sends the browser on to that page, whose button confirms.
+   */
   router.get('/guardians/confirm', async (ctx) => {
-    const page = wantsPage(ctx);
-    try {
-      const { guardianId, answer } = await service.confirm(tokenOf(ctx));
-      setGuardianCookie(ctx, secret, guardianId);
-      if (page) {
-        ctx.status = 303;
-        ctx.redirect('/subscribed?status=confirmed');
-        return;
-      }
-      ctx.body = answer;
-    } catch (err) {
-      if (!page || !(err instanceof AppError) || err.status !== 400) throw err;
-      ctx.status = 303;
-      ctx.redirect('/subscribed?status=invalid');
-    }
+    ctx.status = 303;
+    ctx.redirect(`/confirm-email?token=${encodeURIComponent(tokenOf(ctx))}`);
+  });
+
+  /** A person's press of the page's button (docs/outreach.md, "Double opt-in"): only from the shop's own pages. */
+  router.post('/guardians/confirm', ownPagesOnly(deps.config.publicUrl, GUARDIAN_CONSENT_MSG.confirmFromPage), async (ctx) => {
+    const { token } = parse(guardianConfirmRequestSchema, ctx.request.body);
+    const { guardianId, answer } = await service.confirm(token);
+    setGuardianCookie(ctx, secret, guardianId);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
   });
 
   /** What the link names; changes nothing (a mail scanner or link preview may open it). */

@@ -4,6 +4,7 @@
  * grant, the client address, a token); nothing here sees a request.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { GUARDIAN_CONSENT_MSG, UNCONFIRMED_GUARDIAN_KEPT_MS } from '../../contract/guardian-consent';
 import { CONSENT, GUARDIAN_MSG, MSG } from '../../contract/messages';
 import {
   GUARDIAN_CONFIRM_TTL_MS,
@@ -26,8 +27,11 @@ import { verifyUnsubscribeToken } from '../outreach/unsubscribe';
 import { createAuditRepository, type AuditActor } from '../audit/audit.repository';
 import { createGuardianRepository, type FollowRecord, type GuardianRecord, type StaffGuardianRecord } from './guardians.repository';
 
-/** The confirmation link of a subscribe request: the API answers it, and sends a browser on to the PWA. */
-export const confirmUrl = (publicUrl: string, token: string): string => `${publicUrl}/api/guardians/confirm?token=${encodeURIComponent(token)}`;
+/**
+ * The confirmation link of a subscribe request: the PWA's page, which changes nothing (mail
+ * scanners and link previews open links); its button confirms (docs/outreach.md, "Double opt-in").
+ */
+export const confirmUrl = (publicUrl: string, token: string): string => `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
 
 /** 256 bits from the CSPRNG, only in the e-mailed link; only its SHA-256 is stored. */
 const newToken = (): string => randomBytes(32).toString('base64url');
@@ -47,6 +51,7 @@ export function maskEmail(email: string): string {
 }
 
 const invalidConfirmLink = () => badRequest(GUARDIAN_MSG.confirmLinkInvalid, { token: GUARDIAN_MSG.confirmLinkInvalid }, 'CONFIRM_LINK_INVALID');
+const usedConfirmLink = () => badRequest(GUARDIAN_CONSENT_MSG.linkUsed, { token: GUARDIAN_CONSENT_MSG.linkUsed }, 'CONFIRM_LINK_USED');
 const invalidUnsubscribeLink = () => badRequest(GUARDIAN_MSG.unsubscribeLinkInvalid, { token: GUARDIAN_MSG.unsubscribeLinkInvalid }, 'UNSUBSCRIBE_LINK_INVALID');
 
 /** A child (code) or a whole school (password) a subscribe request asks to follow. */
@@ -95,16 +100,19 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
 
   return {
     /**
-     * Records the consent and what the grant proves, and writes the confirmation e-mail in the same
-     * transaction (docs/outreach.md, "Consent" and "Double opt-in"). The answer is the same for a
-     * known and an unknown address; every request counts against the limits.
+     * Asks the address (docs/outreach.md, "Consent" and "Double opt-in"): records what the grant
+     * proves as pending follows and this request's consent on its own link, and writes the
+     * confirmation e-mail in the same transaction. Nothing of the guardian changes until that link's
+     * page is confirmed: a stranger who types someone's address changes neither their consent nor
+     * their confirmation. The answer is the same for a known, an unknown and an unsubscribed
+     * address, and the route sets no cookie; every request counts against the limits.
      */
     async subscribe(
       input: { email: string; marketing?: boolean | undefined },
       grant: Grant,
       client: string,
       now = Date.now(),
-    ): Promise<{ guardianId: number; answer: GuardianSubscribeResponse }> {
+    ): Promise<GuardianSubscribeResponse> {
       const { wanted, names } = await wantedBy(grant);
       if (wanted.length === 0) throw forbidden(GUARDIAN_MSG.nothingUnlocked, 'NOTHING_UNLOCKED');
       await deps.limits.guard('guardian-subscribe', client, input.email);
@@ -112,30 +120,35 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
       const marketing = input.marketing === true;
       const token = newToken();
 
-      const guardianId = await retryOnce(() =>
+      await retryOnce(() =>
         database.transaction(async (tx) => {
           const guardian = await repo.findByEmail(input.email, tx);
-          let id: number;
-          if (!guardian) {
-            id = await repo.insert({ email: input.email, consentVersion: CONSENT.version, at: now, marketing, unsubscribedAt: null }, tx);
-          } else {
-            id = guardian.id;
-            // Until the address is confirmed (again), the newest request's consent is the one on record; a
-            // confirmed address keeps its own until it confirms this request (no stranger changes it).
-            if (!isActive(guardian)) {
-              await repo.update(id, { consentVersion: CONSENT.version, consentAt: now, marketing, marketingAt: marketing ? now : null }, now, tx);
-            }
-          }
+          // A new address is a row with no consent yet: the consent is the link's until a person confirms it.
+          const id = guardian ? guardian.id : await repo.insert({ email: input.email, consentVersion: '', at: now, marketing: false, unsubscribedAt: null }, tx);
           const existing = await repo.follows(id, tx);
-          let upTo = existing.reduce((max, follow) => Math.max(max, follow.id), 0);
+          // The follows this request names: those it adds, and those already asked for and still pending.
+          const named: number[] = [];
           for (const follow of wanted) {
-            if (existing.some((held) => same(follow, held))) continue;
-            upTo = Math.max(upTo, await repo.insertFollow({ guardianId: id, schoolId: follow.schoolId, studentId: follow.studentId, at: now }, tx));
+            const held = existing.find((candidate) => same(follow, candidate));
+            if (held) {
+              if (held.confirmedAt === null) named.push(held.id);
+              continue;
+            }
+            named.push(await repo.insertFollow({ guardianId: id, schoolId: follow.schoolId, studentId: follow.studentId, at: now }, tx));
           }
-          await repo.insertConfirmation(
-            { guardianId: id, tokenHash: hashToken(token), consentVersion: CONSENT.version, marketing, followsUpTo: upTo, at: now, expiresAt: now + GUARDIAN_CONFIRM_TTL_MS },
+          const confirmationId = await repo.insertConfirmation(
+            {
+              guardianId: id,
+              tokenHash: hashToken(token),
+              consentVersion: CONSENT.version,
+              marketing,
+              followsUpTo: named.reduce((max, followId) => Math.max(max, followId), 0),
+              at: now,
+              expiresAt: now + GUARDIAN_CONFIRM_TTL_MS,
+            },
             tx,
           );
+          await repo.insertConfirmationFollows(confirmationId, named, tx);
           const childSchools = [...new Set(wanted.filter((w) => w.studentId !== null).map((w) => names.get(w.schoolId) as string))];
           const wholeSchools = [...new Set(wanted.filter((w) => w.studentId === null).map((w) => names.get(w.schoolId) as string))];
           const content = guardianConfirmEmail({
@@ -146,32 +159,28 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
             marketing,
           });
           await outbox.enqueue({ kind: 'guardian_confirm', to: input.email, ...content, guardianId: id, schoolId: wanted[0]?.schoolId ?? null }, tx);
-          return id;
         }),
       );
       outbox.kick();
-      return { guardianId, answer: { message: GUARDIAN_MSG.subscribeAccepted, consentVersion: CONSENT.version } };
+      return { message: GUARDIAN_MSG.subscribeAccepted, consentVersion: CONSENT.version };
     },
 
     /**
-     * The link of the confirmation e-mail: confirms the address and the follows the link was made
-     * for, with that request's consent and marketing choice. A second click answers the same.
+     * A person's press of the button on the link's page (docs/outreach.md, "Double opt-in"): confirms
+     * the address and exactly the follows that link's e-mail named, with that request's consent and
+     * marketing choice. A link works once, and one made before the address unsubscribed never
+     * undoes that unsubscribe.
      */
     async confirm(token: string, now = Date.now()): Promise<{ guardianId: number; answer: GuardianConfirmResponse }> {
       const link = await repo.findConfirmation(hashToken(token));
-      if (!link) throw invalidConfirmLink();
-      const guardian = await repo.findById(link.guardianId);
-      if (!guardian) throw invalidConfirmLink();
-      const answer = { confirmed: true as const, email: guardian.email, message: GUARDIAN_MSG.confirmed };
-      const expired = now >= link.expiresAt;
-      if (link.usedAt !== null && (isActive(guardian) || expired)) {
-        if (!isActive(guardian)) throw invalidConfirmLink();
-        return { guardianId: guardian.id, answer };
-      }
-      if (expired) throw invalidConfirmLink();
-      await database.transaction(async (tx) => {
-        const current = await repo.findById(guardian.id, tx);
+      if (!link || now >= link.expiresAt) throw invalidConfirmLink();
+      if (link.usedAt !== null) throw usedConfirmLink();
+      return database.transaction(async (tx) => {
+        const current = await repo.findById(link.guardianId, tx);
         if (!current) throw invalidConfirmLink();
+        if (current.unsubscribedAt !== null && current.unsubscribedAt >= link.createdAt) throw invalidConfirmLink();
+        // Two presses at once: the one that spends the link confirms, the other is told it was used.
+        if (!(await repo.spendConfirmation(link.id, now, tx))) throw usedConfirmLink();
         const wasActive = isActive(current);
         const marketing = wasActive ? current.marketing || link.marketing : link.marketing;
         await repo.update(
@@ -187,10 +196,9 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
           now,
           tx,
         );
-        await repo.confirmFollows(current.id, link.followsUpTo, now, tx);
-        await repo.markConfirmationsUsed(current.id, link.followsUpTo, now, tx);
+        await repo.confirmFollowIds(current.id, await repo.confirmationFollowIds(link.id, tx), now, tx);
+        return { guardianId: current.id, answer: { confirmed: true as const, email: current.email, message: GUARDIAN_MSG.confirmed } };
       });
-      return { guardianId: guardian.id, answer };
     },
 
     /** What an unsubscribe link names, changing nothing (a link preview or a mail scanner may open it). */
@@ -223,16 +231,20 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
     },
 
     /**
-     * What a browser's guardian cookie says (docs/outreach.md, "The guardian cookie"). `confirmed`
-     * only once everything asked for that address is confirmed: a browser that subscribed an
-     * address someone already confirmed learns nothing about it.
+     * What a browser's guardian cookie says (docs/outreach.md, "The guardian cookie"). Only a link
+     * sent to the address sets the cookie, so its holder is told the address's own state: a stranger's
+     * later subscribe of the same address changes nothing here.
      */
-    async me(guardianId: number | null, now = Date.now()): Promise<GuardianMe> {
+    async me(guardianId: number | null): Promise<GuardianMe> {
       const guardian = guardianId === null ? undefined : await repo.findById(guardianId);
       if (!guardian) return { subscribed: false, confirmed: false, email: null, unsubscribed: false };
-      const pending = (await repo.follows(guardian.id)).some((follow) => follow.confirmedAt === null);
-      const confirmed = isActive(guardian) && !pending && !(await repo.hasOpenConfirmation(guardian.id, now));
-      return { subscribed: true, confirmed, email: maskEmail(guardian.email), unsubscribed: guardian.unsubscribedAt !== null };
+      return { subscribed: true, confirmed: isActive(guardian), email: maskEmail(guardian.email), unsubscribed: guardian.unsubscribedAt !== null };
+    },
+
+    /** Confirmed and not unsubscribed: may mirror a cart, and a restore link may renew its grants. */
+    async isActive(guardianId: number): Promise<boolean> {
+      const guardian = await repo.findById(guardianId);
+      return guardian !== undefined && isActive(guardian);
     },
 
     /** Staff: the guardians who follow the school or one of its children. */
@@ -257,6 +269,32 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
         await repo.redactMessages({ guardianId: id, email: guardian.email, kinds: GUARDIAN_KINDS }, tx);
         await repo.delete(id, tx);
       });
+    },
+
+    /**
+     * Data minimisation (docs/outreach.md, "Unconfirmed addresses go"): a guardian who never
+     * confirmed goes, with their links, follows and any trace in the outbox, 14 days after their last
+     * link ended; links of any guardian go 14 days after they end, and so do pending follows no link
+     * names any more. An unsubscribed address keeps its row (that row is its unsubscribe).
+     */
+    async purgeUnconfirmed(now = Date.now()): Promise<{ guardians: number; links: number; follows: number }> {
+      const cutoff = now - UNCONFIRMED_GUARDIAN_KEPT_MS;
+      let guardians = 0;
+      for (const stale of await repo.unconfirmedPast(cutoff)) {
+        const gone = await database.transaction(async (tx) => {
+          const guardian = await repo.findById(stale.id, tx);
+          // Confirmed or unsubscribed in the meantime, or asked again: it stays.
+          if (!guardian || guardian.confirmedAt !== null || guardian.unsubscribedAt !== null) return false;
+          if ((await repo.unconfirmedPast(cutoff, tx, guardian.id)).length === 0) return false;
+          await outbox.cancelQueued({ kinds: OUTBOX_KINDS, guardianId: guardian.id }, tx);
+          await repo.redactMessages({ guardianId: guardian.id, email: guardian.email, kinds: ['guardian_confirm'] }, tx);
+          await repo.delete(guardian.id, tx);
+          return true;
+        });
+        if (gone) guardians++;
+      }
+      const { links, follows } = await database.transaction((tx) => repo.deleteStaleLinks(cutoff, tx));
+      return { guardians, links, follows };
     },
 
     /**

@@ -19,3 +19,19 @@ export function sameOriginOnly(publicUrl: string): Middleware {
     return next();
   };
 }
+
+/**
+ * Stricter: only a page of the shop itself may send it. A browser sends `Origin` with every POST,
+ * so one without it (a mail scanner, a link preview, a script elsewhere) is refused too: 403
+ * `CROSS_SITE` with `message` (docs/outreach.md, "Double opt-in": consent is a person's press of a
+ * button on the shop's page).
+ */
+export function ownPagesOnly(publicUrl: string, message: string): Middleware {
+  const shop = new URL(publicUrl).origin;
+  return async (ctx, next) => {
+    const origin = ctx.get('Origin');
+    const own = `${ctx.protocol}://${ctx.host}`;
+    if (!origin || (origin !== shop && origin !== own) || ctx.get('Sec-Fetch-Site') === 'cross-site') throw forbidden(message, 'CROSS_SITE');
+    return next();
+  };
+}

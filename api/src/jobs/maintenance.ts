@@ -12,6 +12,8 @@ export const FILE_DELETION_RETRY_EVERY_MS = 60_000;
 export const REMINDERS_EVERY_MS = 5 * 60_000;
 /** How often the season timeline looks for messages that fell due (docs/outreach.md, "The season timeline"). */
 export const SEASON_SEND_EVERY_MS = 60_000;
+/** How often unconfirmed guardians and old links are looked for (docs/outreach.md, "Unconfirmed addresses go"). */
+export const GUARDIAN_PURGE_EVERY_MS = 60 * 60_000;
 /** How often paid sale lines are added to the season totals (docs/reports.md#how-the-figures-stay-fast). */
 export const SEASON_TOTALS_EVERY_MS = 60_000;
 
@@ -23,7 +25,7 @@ const OUTREACH_LOCK = 'outreach-messages';
 
 /** Each job says whether this process ran it (false: another process was running it). */
 export interface Maintenance {
-  /** Asks the gateway about open payments, then expires received bank transfers past their deadline. */
+  /** Asks the gateway about open payments, expires received bank transfers past their deadline, and gives back lapsed coupon holds. */
   sweepPayments(): Promise<boolean>;
   sweepLimits(): Promise<boolean>;
   backfillSmallThumbnails(): Promise<boolean>;
@@ -37,6 +39,8 @@ export interface Maintenance {
   sendSeasonMessages(): Promise<boolean>;
   /** Adds the paid sale lines not yet counted to the season totals the reports read. */
   rollUpSeasonTotals(): Promise<boolean>;
+  /** Deletes guardians who never confirmed, 14 days after their last link ended, and links and pending follows as old. */
+  purgeUnconfirmedGuardians(): Promise<boolean>;
   /**
    * Starts the timers (and the backfill once); returns what stops them, which resolves when the
    * job runs under way have ended (docs/operations.md, "Stopping cleanly").
@@ -51,7 +55,7 @@ export interface Maintenance {
  */
 export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }): Maintenance {
   const { logger, jobLock } = deps;
-  const { commerce: { payments }, photos, albums, fileDeletions, students, reminders, season, reports } = deps.services;
+  const { commerce: { payments }, photos, albums, fileDeletions, students, reminders, season, reports, guardians } = deps.services;
 
   const maintenance: Maintenance = {
     sweepPayments: () =>
@@ -64,6 +68,9 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         // An order an erasure left pending for its open payment is cancelled once that payment ended unpaid (docs/access.md, "Erasure").
         const cancelled = await students.cancelOrdersLeftByErasure();
         if (cancelled > 0) logger.info({ cancelled }, 'orders left unpaid by an erasure cancelled');
+        // Coupon uses held by orders nobody paid in time go back (docs/packages-and-coupons.md, "Holds that lapse").
+        const lapsed = await deps.services.coupons.releaseLapsedHolds();
+        if (lapsed > 0) logger.info({ lapsed }, 'lapsed coupon holds given back');
       }),
     sweepLimits: () => jobLock.runExclusive('rate-limit-sweep', () => deps.limits.sweep()),
     backfillSmallThumbnails: () =>
@@ -97,6 +104,11 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         const rolled = await reports.rollUpSeasonTotals();
         if (rolled > 0) logger.debug({ rolled }, 'paid sale lines added to the season totals');
       }),
+    purgeUnconfirmedGuardians: () =>
+      jobLock.runExclusive('guardian-purge', async () => {
+        const purged = await guardians.purgeUnconfirmed(Date.now());
+        if (purged.guardians > 0 || purged.links > 0 || purged.follows > 0) logger.info(purged, 'unconfirmed guardians and old confirmation links deleted');
+      }),
     start() {
       const running = new Set<Promise<unknown>>();
       const track = (run: Promise<unknown>): void => {
@@ -129,6 +141,10 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         track(maintenance.rollUpSeasonTotals().catch((err: unknown) => logger.warn({ err }, 'season totals roll-up failed')));
       }, SEASON_TOTALS_EVERY_MS);
       seasonTotals.unref();
+      const guardianPurge = setInterval(() => {
+        track(maintenance.purgeUnconfirmedGuardians().catch((err: unknown) => logger.warn({ err }, 'deleting unconfirmed guardians failed')));
+      }, GUARDIAN_PURGE_EVERY_MS);
+      guardianPurge.unref();
       removals.unref();
       reconcile.unref();
       limits.unref();
@@ -141,6 +157,7 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         clearInterval(reminderTimer);
         clearInterval(seasonMessages);
         clearInterval(seasonTotals);
+        clearInterval(guardianPurge);
         await Promise.all(running);
       };
     },

@@ -147,7 +147,7 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
     },
     // The others show their wording with example content; their links lead to the school's gallery.
     guardian_confirm: async (target) => ({
-      content: guardianConfirmEmail({ businessName, confirmUrl: `${publicUrl}/subscribed?status=confirmed`, children: { count: 1, schools: [target.name] }, schools: [], marketing: false }),
+      content: guardianConfirmEmail({ businessName, confirmUrl: `${publicUrl}/confirm-email`, children: { count: 1, schools: [target.name] }, schools: [], marketing: false }),
       headers: {},
     }),
     abandoned_cart: async (target, to) => {

@@ -21,7 +21,7 @@ const Help = lazy(() => import('./routes/help'));
 const Privacy = lazy(() => import('./routes/privacy'));
 const CodeLanding = lazy(() => import('./routes/code'));
 const Children = lazy(() => import('./routes/children'));
-const Subscribed = lazy(() => import('./routes/subscribed'));
+const ConfirmEmail = lazy(() => import('./routes/confirm-email'));
 const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
 const CartRestore = lazy(() => import('./routes/cart-restore'));
 const StaffDashboard = lazy(() => import('./routes/staff-dashboard'));
@@ -54,7 +54,7 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPassword />} />
         <Route path={paths.codePattern} element={<CodeLanding />} />
         <Route path={paths.children} element={<Children />} />
-        <Route path={paths.subscribed} element={<Subscribed />} />
+        <Route path={paths.confirmEmail} element={<ConfirmEmail />} />
         <Route path={paths.unsubscribe} element={<Unsubscribe />} />
         <Route path={paths.cartRestore} element={<CartRestore />} />
         <Route path={paths.photographer} element={<Navigate to={paths.staffDashboard} replace />} />

@@ -19,8 +19,8 @@ export const paths = {
   codePattern: '/code/:code',
   children: '/children',
   child: (studentId: number) => `/children?student=${studentId}`,
-  // Links in guardians' e-mails (docs/outreach.md): the confirmation's landing page, one-click unsubscribe, a cart brought back.
-  subscribed: '/subscribed',
+  // Links in guardians' e-mails (docs/outreach.md): the confirmation's page (its button confirms), one-click unsubscribe, a cart brought back.
+  confirmEmail: '/confirm-email',
   unsubscribe: '/unsubscribe',
   cartRestore: '/cart/restore',
   // Staff: the dashboard and order management each have two spellings.

@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GUARDIAN_CONSENT_MSG } from '@contract/guardian-consent';
 import { OUTREACH_SCREEN_MSG } from '@contract/messages';
 import { createQueryClient } from '../../lib/query-client';
 import { readCart } from '../../lib/cart';
 import { Toaster } from '../../components/ui/toast';
 import Unsubscribe from './unsubscribe';
 import CartRestore from './cart-restore';
-import Subscribed from './subscribed';
+import ConfirmEmail from './confirm-email';
 
 const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
@@ -22,7 +23,7 @@ function renderAt(url: string) {
           <Routes>
             <Route path="/unsubscribe" element={<Unsubscribe />} />
             <Route path="/cart/restore" element={<CartRestore />} />
-            <Route path="/subscribed" element={<Subscribed />} />
+            <Route path="/confirm-email" element={<ConfirmEmail />} />
             <Route path="/checkout" element={<h1>Checkout page</h1>} />
           </Routes>
         </MemoryRouter>
@@ -113,20 +114,46 @@ describe('/cart/restore', () => {
   });
 });
 
-describe('/subscribed', () => {
-  it('confirmed: what comes and the one-click unsubscribe', () => {
-    vi.stubGlobal('fetch', vi.fn());
-    window.sessionStorage.setItem('guardianMe', JSON.stringify({ subscribed: true, confirmed: false, email: 'm…@example.com', unsubscribed: false }));
-    renderAt('/subscribed?status=confirmed');
-    expect(screen.getByRole('heading', { name: OUTREACH_SCREEN_MSG.confirmedTitle })).toBeTruthy();
+describe('/confirm-email', () => {
+  it('changes nothing on opening: only a press of the button confirms, then says what comes and the one-click unsubscribe', async () => {
+    const fetch = vi.fn(() => json(200, { confirmed: true, email: 'mother@example.com', message: 'Confirmed' }));
+    vi.stubGlobal('fetch', fetch);
+    window.sessionStorage.setItem('guardianMe', JSON.stringify({ subscribed: false, confirmed: false, email: null, unsubscribed: false }));
+    renderAt('/confirm-email?token=tok-123');
+    expect(screen.getByRole('heading', { name: GUARDIAN_CONSENT_MSG.pageTitle })).toBeTruthy();
+    expect(screen.getByText(GUARDIAN_CONSENT_MSG.pageWhat)).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: GUARDIAN_CONSENT_MSG.confirmButton }));
+    expect(await screen.findByRole('heading', { name: OUTREACH_SCREEN_MSG.confirmedTitle })).toBeTruthy();
     expect(screen.getByText(OUTREACH_SCREEN_MSG.confirmedUnsubscribe)).toBeTruthy();
+    const calls = (fetch.mock.calls as unknown as [string, RequestInit][]).filter(([url]) => url === '/api/guardians/confirm');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![1].method).toBe('POST');
+    expect(JSON.parse(String(calls[0]![1].body))).toEqual({ token: 'tok-123' });
     // The gallery asks again, so it stops offering.
     expect(window.sessionStorage.getItem('guardianMe')).toBeNull();
   });
 
-  it('invalid: says so and how to get a new link', () => {
-    renderAt('/subscribed?status=invalid');
-    expect(screen.getByRole('heading', { name: OUTREACH_SCREEN_MSG.invalidTitle })).toBeTruthy();
-    expect(screen.getByText(OUTREACH_SCREEN_MSG.invalidWhat)).toBeTruthy();
+  it('says a used link was used, and an invalid one how to get a new link, with no retry', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => json(400, { message: 'used', code: 'CONFIRM_LINK_USED' })));
+    renderAt('/confirm-email?token=used');
+    await userEvent.click(screen.getByRole('button', { name: GUARDIAN_CONSENT_MSG.confirmButton }));
+    expect(await screen.findByRole('heading', { name: GUARDIAN_CONSENT_MSG.usedTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(GUARDIAN_CONSENT_MSG.linkUsed);
+    expect(screen.queryByRole('button', { name: GUARDIAN_CONSENT_MSG.confirmButton })).toBeNull();
+  });
+
+  it('an expired or unknown link: says so and how to get a new one', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => json(400, { message: 'invalid', code: 'CONFIRM_LINK_INVALID' })));
+    renderAt('/confirm-email?token=old');
+    await userEvent.click(screen.getByRole('button', { name: GUARDIAN_CONSENT_MSG.confirmButton }));
+    expect(await screen.findByRole('heading', { name: OUTREACH_SCREEN_MSG.invalidTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(OUTREACH_SCREEN_MSG.invalidWhat);
+  });
+
+  it('without a token: says the link is incomplete and offers no button', () => {
+    renderAt('/confirm-email');
+    expect(screen.getByRole('alert').textContent).toBe(GUARDIAN_CONSENT_MSG.noToken);
+    expect(screen.queryByRole('button', { name: GUARDIAN_CONSENT_MSG.confirmButton })).toBeNull();
   });
 });

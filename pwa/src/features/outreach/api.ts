@@ -1,13 +1,16 @@
 /**
- * Guardians' calls (docs/outreach.md): subscribe from the gallery, one-click unsubscribe, and
+ * Guardians' calls (docs/outreach.md): subscribe from the gallery, confirm from the e-mail's page, one-click unsubscribe, and
  * bringing back a cart from a "still in your cart" e-mail. Each answer is checked with the
  * contract's schema before a screen shows it.
  */
+import { type GuardianConfirmRequest } from '@contract/guardian-consent';
 import {
   cartRestoreResponseSchema,
+  guardianConfirmResponseSchema,
   guardianSubscribeResponseSchema,
   guardianUnsubscribeResponseSchema,
   type CartRestoreResponse,
+  type GuardianConfirmResponse,
   type GuardianSubscribeInput,
   type GuardianSubscribeResponse,
   type GuardianUnsubscribeResponse,
@@ -17,6 +20,12 @@ import { apiRequest } from '../../lib/api-client';
 /** Follows what this browser has unlocked (the gallery cookie travels); sends the confirmation link. */
 export async function subscribeGuardian(input: GuardianSubscribeInput): Promise<GuardianSubscribeResponse> {
   return guardianSubscribeResponseSchema.parse(await apiRequest<unknown>('/api/guardians/subscribe', { method: 'POST', body: input, auth: 'none' }));
+}
+
+/** A person's press of the confirmation page's button: the only way a browser gets the guardian cookie. */
+export async function confirmGuardian(token: GuardianConfirmRequest['token']): Promise<GuardianConfirmResponse> {
+  const body: GuardianConfirmRequest = { token };
+  return guardianConfirmResponseSchema.parse(await apiRequest<unknown>('/api/guardians/confirm', { method: 'POST', body, auth: 'none' }));
 }
 
 /** A POST from the page itself (RFC 8058): a mail scanner that only fetches the link changes nothing. */

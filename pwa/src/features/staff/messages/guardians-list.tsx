@@ -4,6 +4,7 @@
  * erase one after a confirmation (docs/outreach.md, "Erasure").
  */
 import { formatDate } from '@contract/format';
+import { GUARDIAN_CONSENT_MSG } from '@contract/guardian-consent';
 import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import type { StaffGuardian } from '@contract/outreach';
 import { Badge } from '../../../components/ui/badge';
@@ -68,7 +69,11 @@ export function GuardiansCard({ schoolId }: { schoolId: number }) {
                             {guardian.unsubscribed ? <Badge tone="red">{M.unsubscribed}</Badge> : null}
                           </span>
                         </td>
-                        <td data-label={M.columnConsent}>{M.consentLine(guardian.consentVersion, formatDate(guardian.consentAt, 'dateTime'))}</td>
+                        <td data-label={M.columnConsent}>
+                          {guardian.consentVersion !== null && guardian.consentAt !== null
+                            ? M.consentLine(guardian.consentVersion, formatDate(guardian.consentAt, 'dateTime'))
+                            : GUARDIAN_CONSENT_MSG.consentNotGiven}
+                        </td>
                         <td data-label={M.columnFollows}>
                           <ul className="plain-list">
                             {guardian.follows.map((follow, index) => (
