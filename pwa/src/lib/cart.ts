@@ -48,6 +48,8 @@ function mirror(lines: readonly CartLine[]): void {
   void import('./db')
     .then(async ({ saveCartLines, setMeta }) => {
       await saveCartLines(lines);
+      // The coupon goes with the cart (lib/cart-coupon.ts): an emptied cart has none.
+      await setMeta(LOCAL_KEYS.cartCoupon, readRaw(LOCAL_KEYS.cartCoupon));
       // A different cart is a different order: a retry must not replay the previous attempt.
       await setMeta(CHECKOUT_KEY_META, null);
     })
@@ -69,6 +71,7 @@ export function withQuantity(line: CartLine, quantity: number): CartLine {
 export function dispatchCart(action: CartAction): CartLine[] {
   const next = cartReducer(readCart(), action);
   writeJson(LOCAL_KEYS.cart, next);
+  if (next.length === 0) removeKeys([LOCAL_KEYS.cartCoupon]);
   mirror(next);
   mirrorToServer(next);
   return next;

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_UPDATED_EVENT, LOCAL_KEYS, SESSION_KEYS, type CartLine } from './storage';
 import { clearCartKeys, dispatchCart, readCart } from './cart';
 import { addUnlockedClass, readUnlockedClasses } from './unlocked-classes';
-import { db, loadCartLines, loadUnlockedClasses } from './db';
+import { db, getMeta, loadCartLines, loadUnlockedClasses } from './db';
+import { readCartCoupon, saveCartCoupon } from './cart-coupon';
 import { hydrateLocalState } from './hydrate';
 
 const line = (id: string): CartLine => ({
@@ -46,6 +47,22 @@ describe('the cart in local storage, mirrored to IndexedDB', () => {
 
     await hydrateLocalState();
     expect(readCart().map((item) => item.id)).toEqual(['a', 'b']);
+  });
+
+  it('keeps the cart coupon in IndexedDB with it: back after cleared storage, gone with an emptied cart', async () => {
+    dispatchCart({ type: 'add', lines: [line('a')] });
+    saveCartCoupon(4, 'SPRING10');
+    await vi.waitFor(async () => expect(await getMeta(LOCAL_KEYS.cartCoupon)).not.toBeNull());
+    window.localStorage.removeItem(LOCAL_KEYS.cart);
+    window.localStorage.removeItem(LOCAL_KEYS.cartCoupon);
+
+    await hydrateLocalState();
+    expect(readCartCoupon(4)).toBe('SPRING10');
+    expect(readCartCoupon(5)).toBeNull();
+
+    dispatchCart({ type: 'remove', id: 'a' });
+    expect(readCartCoupon(4)).toBeNull();
+    await vi.waitFor(async () => expect(await getMeta(LOCAL_KEYS.cartCoupon)).toBeNull());
   });
 
   it('clearing the cart keys clears the mirror too, so nothing comes back', async () => {

@@ -16,6 +16,8 @@ export const LOCAL_KEYS = {
   currentAlbum: 'currentAlbum',
   /** Orders placed from this cart and not paid yet (lib/unpaid-order.ts). */
   unpaidOrders: 'unpaidOrders',
+  /** The coupon entered in the cart, with its school (lib/cart-coupon.ts); mirrored to IndexedDB under the same name. */
+  cartCoupon: 'cartCoupon',
 } as const;
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
 
@@ -165,4 +167,4 @@ export function setStaffSession(token: string, user: StaffUser): void {
   writeJson(LOCAL_KEYS.user, user);
 }
 
-export const CART_KEYS = [LOCAL_KEYS.cart, LOCAL_KEYS.currentSchool, LOCAL_KEYS.currentAlbum, LOCAL_KEYS.checkoutCart, LOCAL_KEYS.unpaidOrders] as const;
+export const CART_KEYS = [LOCAL_KEYS.cart, LOCAL_KEYS.currentSchool, LOCAL_KEYS.currentAlbum, LOCAL_KEYS.checkoutCart, LOCAL_KEYS.unpaidOrders, LOCAL_KEYS.cartCoupon] as const;

@@ -5,6 +5,7 @@
  * The Idempotency-Key the order was placed with is what lets this browser cancel it.
  */
 import { dispatchCart, readCart } from './cart';
+import { saveCartCoupon } from './cart-coupon';
 import { LOCAL_KEYS, readJson, writeJson, type CartLine } from './storage';
 
 export const cartSignature = (lines: readonly CartLine[]): string =>
@@ -52,5 +53,7 @@ export function settlePaidOrder(orderId: string): void {
   if (!record) return;
   const paid = new Set(record.lineIds);
   for (const line of readCart()) if (paid.has(line.id)) dispatchCart({ type: 'remove', id: line.id });
+  // The coupon was used by this order: it does not stay for the school's next one.
+  if (readJson<{ schoolId?: number }>(LOCAL_KEYS.cartCoupon)?.schoolId === record.schoolId) saveCartCoupon(record.schoolId, null);
   forgetUnpaidOrder(orderId);
 }

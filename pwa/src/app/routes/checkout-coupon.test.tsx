@@ -4,12 +4,13 @@
  * coupon's reason at the field, and the order carries the package line, the code and the quote's
  * total.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_MSG, COUPON_MSG, PACKAGE_MSG } from '@contract/messages';
+import { PARENT_CHECKOUT_MSG } from '@contract/parent-checkout';
 import type { OrderQuote } from '@contract/orders';
 import { createQueryClient } from '../../lib/query-client';
 import { LOCAL_KEYS, type CartLine } from '../../lib/storage';
@@ -177,6 +178,33 @@ describe('the cart priced by the server, with a coupon', () => {
     expect(order.totalAmount).toBe('172.80');
     expect(order.couponCode).toBe('SPRING10');
     expect(order.items.map((item) => item.packageId ?? item.productType)).toEqual([7, '11']);
+  });
+
+  it('keeps the coupon with the cart: opened again (a reload, back from the gallery) it is quoted again and its total shown', async () => {
+    const first = start();
+    await screen.findByText(PACKAGE_MSG.siblingLine(20));
+    await userEvent.type(screen.getByLabelText(COUPON_MSG.codeLabel), 'spring10');
+    await userEvent.click(screen.getByRole('button', { name: COUPON_MSG.apply }));
+    await waitFor(() => expect(summaryText()).toContain(`${CART_MSG.total}P172.80`));
+    expect(JSON.parse(window.localStorage.getItem(LOCAL_KEYS.cartCoupon) ?? 'null')).toEqual({ code: 'SPRING10', schoolId: 1 });
+    expect(first.length).toBeGreaterThan(0);
+    cleanup();
+
+    const again = start();
+    await screen.findByText(COUPON_MSG.applied('SPRING10'));
+    await waitFor(() => expect(summaryText()).toContain(`${CART_MSG.total}P172.80`));
+    // The server was asked again with the kept code: its total is the one shown (and charged).
+    const quoted = again.filter((call) => call.path === '/api/orders/quote').map((call) => (call.body as { couponCode?: string }).couponCode);
+    expect(quoted).toContain('SPRING10');
+  });
+
+  it('a kept coupon the server no longer takes is removed, saying which and why', async () => {
+    window.localStorage.setItem(LOCAL_KEYS.cartCoupon, JSON.stringify({ code: 'OLD-CODE', schoolId: 1 }));
+    start();
+    expect((await screen.findByRole('alert')).textContent).toBe(PARENT_CHECKOUT_MSG.couponRemoved('OLD-CODE', COUPON_MSG.expired));
+    await waitFor(() => expect(summaryText()).toContain(`${CART_MSG.total}P192.00`));
+    expect(window.localStorage.getItem(LOCAL_KEYS.cartCoupon)).toBeNull();
+    expect(screen.getByLabelText(COUPON_MSG.codeLabel)).toBeTruthy();
   });
 
   it('takes the coupon off again when asked', async () => {

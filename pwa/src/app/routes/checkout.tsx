@@ -35,6 +35,8 @@ import { useOnline } from '../../lib/use-online';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
 import { payByPhrase } from '../../lib/payment-methods';
+import { saveCartCoupon, useCartCoupon } from '../../lib/cart-coupon';
+import { PARENT_CHECKOUT_MSG } from '@contract/parent-checkout';
 
 type Step = 'idle' | 'ordering' | 'paying' | 'redirecting' | 'payment-failed';
 
@@ -124,8 +126,10 @@ export default function Checkout() {
   const unavailableCount = lines.filter((line) => unavailable.has(line.id)).length;
 
   // The server's pricing of this cart and coupon (POST /api/orders/quote), asked again whenever
-  // either changes; the order's totalAmount is its total.
-  const [coupon, setCoupon] = useState<string | null>(null);
+  // either changes; the order's totalAmount is its total. The coupon is kept with the cart
+  // (lib/cart-coupon.ts), so it is here again after a reload, the gallery or a spell offline.
+  const coupon = useCartCoupon(schoolId);
+  const setCoupon = useCallback((code: string | null) => saveCartCoupon(schoolId, code), [schoolId]);
   const [couponError, setCouponError] = useState<string | null>(null);
   const quoteRequest = quoteBody(schoolId, lines, coupon);
   const quoteKey = ['orders', 'quote', quoteRequest] as const;
@@ -143,10 +147,10 @@ export default function Checkout() {
   // off with the server's reason.
   useEffect(() => {
     if (coupon !== null && isCouponRefusal(quote.error)) {
-      setCouponError(quote.error.serverMessage ?? quote.error.message);
+      setCouponError(PARENT_CHECKOUT_MSG.couponRemoved(coupon, quote.error.serverMessage ?? quote.error.message));
       setCoupon(null);
     }
-  }, [coupon, quote.error]);
+  }, [coupon, quote.error, setCoupon]);
   const applyCoupon = async (code: string) => {
     try {
       await queryClient.fetchQuery({ queryKey: ['orders', 'quote', quoteBody(schoolId, lines, code)], queryFn: ({ signal }) => quoteOrder(quoteBody(schoolId, lines, code), signal), retry: false, staleTime: 0 });
@@ -300,7 +304,7 @@ export default function Checkout() {
       setStep('idle');
       if (isCouponRefusal(err)) {
         // Used up or used by this family since it was applied: taken off, with the reason at the field.
-        setCouponError(err.serverMessage ?? err.message);
+        setCouponError(coupon ? PARENT_CHECKOUT_MSG.couponRemoved(coupon, err.serverMessage ?? err.message) : (err.serverMessage ?? err.message));
         setCoupon(null);
       }
       if (err instanceof ApiError && err.status === 409 && ['PRICE_MISMATCH', 'PRODUCT_UNAVAILABLE', 'PACKAGE_UNAVAILABLE', 'PRINTS_CLOSED'].includes(err.code ?? '')) {

@@ -9,6 +9,7 @@ import { CART_MSG, COUPON_MSG, PACKAGE_MSG } from '@contract/messages';
 import { couponCodeSchema } from '@contract/coupons';
 import type { OrderQuote } from '@contract/orders';
 import { formatPula } from '@contract/money';
+import { PARENT_CHECKOUT_MSG } from '@contract/parent-checkout';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
@@ -115,7 +116,8 @@ export function OrderTotals({ quote, loading, failed, linesTotalThebe, coupon, c
             {loading ? <span className="muted">{CART_MSG.quoteLoading}</span> : null}
             {failed ? <span className="muted">{CART_MSG.quoteFailed}</span> : null}
             <div className="total-row">
-              <span>{CART_MSG.total}</span>
+              {/* Without the server's quote the lines' sum is not what will be charged: said so. */}
+              <span>{loading ? CART_MSG.total : PARENT_CHECKOUT_MSG.offlineTotal}</span>
               <span>{formatPula(linesTotalThebe, 'thebe')}</span>
             </div>
           </>
