@@ -110,7 +110,8 @@ function OrderCard({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'paying' | 'cancelling' | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const choice = usePaymentMethodChoice();
+  // Paying again starts from the method this order's latest payment was begun with.
+  const choice = usePaymentMethodChoice(order.paymentMethod);
   const awaiting = awaitsConfirmation(order) ? order.awaitingPayment : null;
   const [otherWay, setOtherWay] = useState(false);
   const offerPayment = awaitsPayment(order) && (!awaiting || otherWay);
