@@ -41,3 +41,16 @@ export const SAME_NAME_MSG = {
   sameNameInFile: (row: number) => `Row ${row} has a child with the same name. Add a student number or a second name to tell them apart.`,
   sameNameInClass: 'A child with this name is already in the class. Add a student number or a second name to tell them apart.',
 } as const;
+
+/** The review sheet's "Move to another child" and the card photo shown large (staff screens). */
+export const REVIEW_ACTIONS_MSG = {
+  moveToChild: 'Move to another child',
+  moveToChildLabel: (photo: string) => `Move ${photo} to another child`,
+  moveToChildTitle: (photo: string) => `Move ${photo} to another child`,
+  moveToChildHint: 'Tap the child this photo shows. Families see it under that child.',
+  findChild: 'Find a child by name or number',
+  noChildFound: 'No child of this class has that name or number.',
+  showCardLarge: (card: string) => `Show card photo ${card} large`,
+  cardLargeTitle: (card: string) => `Card photo ${card}`,
+  cardLargeHint: 'Check the name and code on the card against the child these photos are under.',
+} as const;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { HARDENING_MSG, MSG, PWA_MSG } from '@contract/messages';
 import { STAFF_MSG } from '@contract/staff-screen-messages';
+import { CLASS_PAGE_MSG } from '@contract/class-page';
 import { albumCreateSchema } from '@contract/albums';
 import type { AlbumSummary } from '@contract/schools';
 import { Button } from '../../../components/ui/button';
@@ -22,7 +23,22 @@ const classNameSchema = albumCreateSchema.pick({ name: true });
  * unless a new one is typed or "Remove the password" is ticked: the old password is never shown,
  * so an untouched empty field must not read as "no password".
  */
-export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; schoolId: number; album: AlbumSummary | null; onSaved: (id: number) => void }) {
+export function ClassFormDialog({
+  open,
+  onOpenChange,
+  schoolId,
+  album,
+  onSaved,
+  codesSchool = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  schoolId: number;
+  album: AlbumSummary | null;
+  onSaved: (id: number) => void;
+  /** A student-codes school: families open a class with their child's code, so no class password is offered (only removing an old one). */
+  codesSchool?: boolean;
+}) {
   const { values, set, setValues, handleSubmit } = useZodForm(classNameSchema, { name: '', password: '' });
   const { name, password } = values;
   const [removePassword, setRemovePassword] = useState(false);
@@ -72,6 +88,8 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
     <Dialog open={open} onOpenChange={onOpenChange} title={album ? 'Edit class' : 'Create class'} size="sm">
       <form onSubmit={submit} noValidate className="stack">
         <Field id="class-name" label="Class name" value={name} onChange={set('name')} />
+        {codesSchool && !album?.hasPassword ? <p className="muted">{CLASS_PAGE_MSG.noClassPassword}</p> : null}
+        {codesSchool && !album?.hasPassword ? null : (
         <Field
           id="class-password"
           label="Class password (optional)"
@@ -97,6 +115,7 @@ export function ClassFormDialog({ open, onOpenChange, schoolId, album, onSaved }
             ) : null
           }
         />
+        )}
         <div className="row">
           <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : album ? 'Save Class' : 'Create Class'}

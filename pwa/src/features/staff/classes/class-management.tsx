@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MATCHING_MSG, REVIEW_MSG } from '@contract/messages';
 import { STAFF_MESSAGES_SCREEN_MSG, STAFF_MSG, STAFF_SMALL_MSG } from '@contract/staff-screen-messages';
@@ -30,6 +30,20 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
   const [selectedId, setSelectedId] = useState<number | null>(Number(search.get('class')) || null);
   const askedTab = Number(search.get('class')) === selectedId ? search.get('tab') : null;
   const [editing, setEditing] = useState<AlbumSummary | 'new' | null>(null);
+  // The class chosen is the one shown: its name heads the panel, and choosing one brings it into view
+  // (on a tablet held upright the list sits above the panel, with every class's status on it).
+  const detailHeading = useRef<HTMLHeadingElement>(null);
+  const [focusDetail, setFocusDetail] = useState(false);
+  useEffect(() => {
+    if (!focusDetail || !detailHeading.current) return;
+    detailHeading.current.focus();
+    detailHeading.current.scrollIntoView({ block: 'start' });
+    setFocusDetail(false);
+  }, [focusDetail, selectedId]);
+  const choose = (id: number) => {
+    setSelectedId(id);
+    setFocusDetail(true);
+  };
   const deletion = useConfirmDelete<AlbumSummary, unknown>(
     remove,
     {
@@ -79,7 +93,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
             <ul className="class-list" aria-labelledby="class-list-heading">
               {albums.map((album) => (
                 <li key={album.id} className={album.id === selectedId ? 'class-item active' : 'class-item'}>
-                  <button type="button" className="class-select" aria-pressed={album.id === selectedId} onClick={() => setSelectedId(album.id)}>
+                  <button type="button" className="class-select" aria-pressed={album.id === selectedId} onClick={() => choose(album.id)}>
                     <strong>{album.name}</strong>
                     <span className="muted">
                       {album.photoCount} photos{album.hasPassword ? ' · password' : ''}
@@ -102,7 +116,10 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
         <Card>
           <CardBody>
             {selected ? (
-              <>
+              <section key={selected.id} className="class-detail" aria-labelledby={`class-detail-${selected.id}`}>
+                <h2 id={`class-detail-${selected.id}`} ref={detailHeading} tabIndex={-1} className="class-detail-heading">
+                  {selected.name}
+                </h2>
                 <div className="row class-upload">
                   <Link to={`${paths.staffDashboard}?${new URLSearchParams({ tab: 'upload', school: String(schoolId), class: String(selected.id) }).toString()}`} className={buttonClass('outline', 'btn-sm')}>
                     {STAFF_SMALL_MSG.uploadToClass}
@@ -129,7 +146,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
                     <RosterPanel album={selected} />
                   </TabsContent>
                 </Tabs>
-              </>
+              </section>
             ) : (
               <p className="muted">Select a class to see its photos and students.</p>
             )}
@@ -141,6 +158,7 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
         onOpenChange={(open) => !open && setEditing(null)}
         schoolId={schoolId}
         album={editing === 'new' ? null : editing}
+        codesSchool={school.data.accessMode === 'student_codes'}
         onSaved={(id) => {
           setSelectedId(id);
           void school.refetch();

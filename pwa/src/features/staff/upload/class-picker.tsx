@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CLASS_PAGE_MSG } from '@contract/class-page';
 import { MSG, PWA_MSG } from '@contract/messages';
 import type { StaffSchool } from '@contract/schools';
 import { Button } from '../../../components/ui/button';
@@ -66,7 +67,7 @@ export function ClassPicker({ schools, value, onChange }: { schools: StaffSchool
             <option value="">{school ? 'Select a class' : 'Select a school first'}</option>
             {school?.albums.map((album) => (
               <option key={album.id} value={album.id}>
-                {album.name} ({album.photoCount} photos)
+                {album.name} ({CLASS_PAGE_MSG.photoCount(album.photoCount)})
               </option>
             ))}
           </Select>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { MATCHING_MSG } from '@contract/messages';
 import { STAFF_SMALL_MSG } from '@contract/staff-screen-messages';
 import { byName } from '@contract/format';
+import { childNamer } from '@contract/same-names';
 import { useAlbumStudents } from '../api/students';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
@@ -63,6 +64,8 @@ function Unphotographed({ albumId }: { albumId: number }) {
   if (!students.data || students.data.length === 0) return null;
   const missing = students.data.filter((student) => student.photoCount === 0).sort(byName);
   if (missing.length === 0) return <p className="muted">{STAFF_SMALL_MSG.everyChildHasPhotos}</p>;
-  const named = missing.slice(0, UNPHOTOGRAPHED_NAMED).map((student) => student.name);
+  // A name two children share is shown with the number (docs/access.md, "Two children with the same name").
+  const shownName = childNamer(students.data);
+  const named = missing.slice(0, UNPHOTOGRAPHED_NAMED).map(shownName);
   return <p className="matching-missing">{STAFF_SMALL_MSG.noPhotosOf(named, missing.length - named.length)}</p>;
 }

@@ -5,11 +5,13 @@
  * (so a closed tab still finishes), where the browser supports it.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { UPLOAD_RELOAD_DELAY_MS } from '@contract/constants';
 import { PWA_MSG, REVIEW_MSG } from '@contract/messages';
 import { STAFF_MSG } from '@contract/staff-screen-messages';
 import { toast } from '../../../components/ui/toast';
 import { summaryText } from './matching-text';
+import { staffKeys } from '../api/keys';
 import { getStaffToken } from '../../../lib/storage';
 import { flushUploadQueue, hasPendingUploads, refreshQueueToken, UPLOAD_SYNC_TAG, type QueueEvent } from '../../../lib/upload-queue';
 
@@ -45,7 +47,25 @@ const MAX_RETRY_MS = 60_000;
 let retryDelay = MIN_RETRY_MS;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
+/** The page's query client, while a staff screen is mounted: counts are fetched again after each stored batch. */
+let counts: QueryClient | null = null;
+
+/**
+ * Photos were stored: the dashboard's and the class picker's photo counts, the school's classes and
+ * the class's lists are fetched again at once (not only after the page reloads, which a partly
+ * refused upload never does).
+ */
+function refreshCounts(): void {
+  if (!counts) return;
+  void Promise.all([
+    counts.invalidateQueries({ queryKey: staffKeys.schools }),
+    counts.invalidateQueries({ queryKey: staffKeys.stats }),
+    counts.invalidateQueries({ queryKey: ['staff', 'albums'] }),
+  ]);
+}
+
 function onEvent(event: QueueEvent): void {
+  if (event.type === 'batch' || event.type === 'complete' || event.type === 'refused') refreshCounts();
   switch (event.type) {
     case 'batch':
       set({ phase: 'uploading', message: null });
@@ -120,6 +140,13 @@ export async function runUploads(): Promise<void> {
 
 /** Mounted by every staff screen. */
 export function useUploadRunner(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    counts = client;
+    return () => {
+      if (counts === client) counts = null;
+    };
+  }, [client]);
   useEffect(() => {
     const token = getStaffToken();
     const start = async () => {
