@@ -7,6 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { COUPON_MSG, PACKAGE_MSG } from '../api/contract/messages';
+import { PACKAGE_PICKER_MSG } from '../api/contract/package-filling';
 import type { PriceList } from '../api/contract/price-lists';
 import type { Order } from '../api/contract/orders';
 import type { Coupon } from '../api/contract/coupons';
@@ -67,9 +68,7 @@ describeJourney('packages and coupons', (env) => {
     const dialog = page.getByRole('dialog', { name: PACKAGE_MSG.fillTitle('Family Pack') });
     // One pose: one photo fills the whole package.
     await dialog.getByText(PACKAGE_MSG.posesLimit(1)).waitFor();
-    const choice = dialog.getByLabel(PACKAGE_MSG.photoForAll);
-    const firstPhoto = await choice.locator('option').nth(1).getAttribute('value');
-    await choice.selectOption(firstPhoto ?? '');
+    await dialog.getByRole('radiogroup', { name: PACKAGE_PICKER_MSG.pickFor(PACKAGE_MSG.photoForAll) }).getByRole('radio').first().click();
     await dialog.getByRole('button', { name: PACKAGE_MSG.addPackage }).click();
     await toastWith(page, PACKAGE_MSG.added('Family Pack')).waitFor();
 

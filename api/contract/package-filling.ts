@@ -33,19 +33,16 @@ export const PACKAGE_PHOTOS_MAX = 200;
 
 /** The gallery's package picker (docs/packages-and-coupons.md, "Filling a package"). */
 export const PACKAGE_PICKER_MSG = {
-  /** The choice between one photo for all and one per piece. */
-  oneForAll: 'One photo for the whole package',
-  onePerPiece: 'A photo for each print and download',
-  /** A slot to fill: "13x18 Print (1 of 2)". */
+  /** A piece to fill: "10x15 Print (1 of 2)", or just its name when the row holds one. */
   piece: (name: string, index: number, of: number) => (of === 1 ? name : `${name} (${index} of ${of})`),
-  wholePackage: 'The whole package',
-  /** The thumbnails' group, named by the slot they fill. */
-  pickFor: (slot: string) => `Choose the photo for ${slot}`,
-  changeSlot: (slot: string) => `Change the photo for ${slot}`,
-  chooseSlot: (slot: string) => `Choose the photo for ${slot}`,
-  notChosen: 'No photo yet',
-  /** The package's rules, in the picker's words. */
-  rulePoses: (count: number) => (count === 1 ? 'This package takes one photo for everything in it.' : `You can use up to ${count} different photos in this package.`),
-  ruleChild: 'All the photos in a package must be of one child.',
-  progress: (chosen: number, of: number) => `${chosen} of ${of} chosen`,
+  slotsLabel: 'Photos chosen',
+  /** A slot's button: what it is and the photo it holds. */
+  slot: (slot: string, photo: string | null) => `${slot}: ${photo ?? 'no photo yet'}`,
+  noPhotoYet: 'No photo yet',
+  /** The thumbnails, named by the slot they fill. */
+  pickFor: (slot: string) => `Photo for ${slot}`,
+  howTo: 'Tap a print or download above, then tap the photo for it.',
+  howToAll: 'Tap the photo for the whole package.',
+  /** The package's rule beside its poses limit (PACKAGE_MSG.posesLimit), in the picker's words. */
+  ruleChild: 'All the photos in one package must be of the same child (group photos count as one more child).',
 } as const;

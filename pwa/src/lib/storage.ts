@@ -60,7 +60,7 @@ export interface CartPackage {
   packageId: number;
   /** The contents in the price list's order: "1 x 15x20 Print". */
   contents: { productId: number; name: string; quantity: number }[];
-  /** One photo for the whole package, or one per content row (in the same order). */
+  /** One photo for the whole package, or one per content row or per piece (in the same order; `packageSlots()`). */
   photos: { photoId: number; albumId: number; photoName: string }[];
 }
 

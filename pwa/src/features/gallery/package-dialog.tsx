@@ -1,23 +1,24 @@
 /**
  * Filling a package (docs/packages-and-coupons.md, "Filling a package"): one photo for the whole
- * package, or one for each item of its contents, chosen from the photos this parent can see. The
- * poses limit and "one child per package" are checked here as the server checks them, so a parent
- * learns it before the order, not from a refused one.
+ * package, or one for each print and download in it (2 x 10x15 takes two), picked from thumbnails
+ * of the photos this parent can see. The poses limit and "one child per package" are checked here
+ * as the server checks them, so a parent learns it before the order, not from a refused one.
  */
 import { useId, useState } from 'react';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { PACKAGE_MSG } from '@contract/messages';
+import { PACKAGE_PICKER_MSG } from '@contract/package-filling';
 import { formatPula } from '@contract/money';
 import { familyPhotoLabel, photoLabel } from '@contract/photo-names';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog } from '../../components/ui/dialog';
-import { Select } from '../../components/ui/select';
 import { GalleryImage } from '../../components/authed-image';
 import { toThebe } from '../../lib/cart';
-import { thumbnailUrl } from './api';
-import { contentsText, packagePhotosProblem, type OfferedPackage } from './packages';
+import { smallThumbnailUrl } from './api';
+import { contentsText, packagePhotosProblem, packagePieceNames, type OfferedPackage } from './packages';
+import '../../styles/package-picker.css';
 
 export interface PackageDialogProps {
   pkg: OfferedPackage | null;
@@ -25,7 +26,7 @@ export interface PackageDialogProps {
   photos: readonly Photo[];
   staff?: boolean;
   onClose: () => void;
-  /** One photo, or one per content row in order. */
+  /** One photo for the whole package, or one per piece of its contents in order. */
   onAdd: (pkg: OfferedPackage, photos: Photo[]) => void;
 }
 
@@ -39,22 +40,34 @@ export function PackageDialog({ pkg, ...props }: PackageDialogProps) {
 
 function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd }: PackageDialogProps & { pkg: OfferedPackage }) {
   const id = useId();
-  // A package of one item, or of one pose, takes one photo: nothing else to choose.
-  const singleOnly = pkg.contents.length === 1 || pkg.maxPoses === 1;
+  const pieces = packagePieceNames(pkg.contents);
+  // A package of one piece, or of one pose, takes one photo: nothing else to choose.
+  const singleOnly = pieces.length === 1 || pkg.maxPoses === 1;
   const [oneForAll, setOneForAll] = useState(singleOnly);
-  const [chosen, setChosen] = useState<(number | null)[]>(() => pkg.contents.map(() => null));
+  const [chosen, setChosen] = useState<(number | null)[]>(() => pieces.map(() => null));
+  const [active, setActive] = useState(0);
   const byId = new Map(photos.map((photo) => [photo.id, photo]));
   const label = (photo: Photo) => {
     const name = staff ? photoLabel(photo) : familyPhotoLabel(photo);
     return photo.studentName ? `${name} · ${photo.studentName}` : name;
   };
 
-  const rows = oneForAll ? [{ key: 'all', text: PACKAGE_MSG.photoForAll }] : pkg.contents.map((row, index) => ({ key: String(index), text: PACKAGE_MSG.photoFor(PACKAGE_MSG.contentsItem(row.quantity, row.name)) }));
+  const slots = oneForAll ? [PACKAGE_MSG.photoForAll] : pieces;
+  const current = Math.min(active, slots.length - 1);
   const picked = (oneForAll ? chosen.slice(0, 1) : chosen).map((photoId) => (photoId === null ? undefined : byId.get(photoId)));
   const filled = picked.every((photo) => photo !== undefined) ? picked.filter((photo): photo is Photo => photo !== undefined) : null;
   const problem = filled ? packagePhotosProblem(pkg, filled) : null;
+  const severalChildren = new Set(photos.map((photo) => photo.studentId ?? null)).size > 1;
 
-  const choose = (index: number, photoId: number | null) => setChosen((current) => current.map((value, at) => (at === index ? photoId : value)));
+  const choose = (photoId: number) => {
+    const next = chosen.map((value, at) => (at === current ? photoId : value));
+    setChosen(next);
+    // On to the next piece still without a photo, so a phone fills the package tap by tap.
+    const empty = next.findIndex((value, at) => at < slots.length && at !== current && value === null);
+    if (empty !== -1) setActive(empty);
+  };
+  // Every piece the same photo is one photo for the whole package.
+  const toAdd = (photosChosen: Photo[]) => (new Set(photosChosen.map((photo) => photo.id)).size === 1 ? photosChosen.slice(0, 1) : photosChosen);
 
   return (
     <>
@@ -63,7 +76,10 @@ function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd }: Packa
           <strong>{formatPula(toThebe(pkg.price), 'thebe')}</strong>
           {pkg.savingsThebe > 0 ? <Badge tone="green">{PACKAGE_MSG.save(formatPula(pkg.savingsThebe, 'thebe'))}</Badge> : null}
         </div>
-        {pkg.maxPoses !== null ? <p className="muted" style={{ margin: 0 }}>{PACKAGE_MSG.posesLimit(pkg.maxPoses)}</p> : null}
+        <ul className="package-rules muted">
+          {pkg.maxPoses !== null ? <li>{PACKAGE_MSG.posesLimit(pkg.maxPoses)}</li> : null}
+          {severalChildren ? <li>{PACKAGE_PICKER_MSG.ruleChild}</li> : null}
+        </ul>
         {photos.length === 0 ? (
           <p className="alert alert-info" role="status">
             {PACKAGE_MSG.noPhotos}
@@ -72,31 +88,64 @@ function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd }: Packa
           <>
             {singleOnly ? null : (
               <div className="row">
-                <Checkbox id={`${id}-one-for-all`} checked={oneForAll} onCheckedChange={(checked) => setOneForAll(checked === true)} />
+                <Checkbox
+                  id={`${id}-one-for-all`}
+                  checked={oneForAll}
+                  onCheckedChange={(checked) => {
+                    setOneForAll(checked === true);
+                    setActive(0);
+                  }}
+                />
                 <label htmlFor={`${id}-one-for-all`}>{PACKAGE_MSG.onePhotoForAll}</label>
               </div>
             )}
-            {rows.map((row, index) => {
-              const photo = picked[index];
-              return (
-                <div className="product-row" key={row.key}>
-                  <label htmlFor={`${id}-${row.key}`} className="grow">
-                    {row.text}
-                  </label>
-                  <Select id={`${id}-${row.key}`} value={chosen[index] ?? ''} onChange={(event) => choose(index, event.target.value === '' ? null : Number(event.target.value))}>
-                    <option value="">{PACKAGE_MSG.choosePhoto}</option>
-                    {photos.map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {label(option)}
-                      </option>
-                    ))}
-                  </Select>
-                  {photo ? (
-                    <GalleryImage staff={staff} className="protected product-example" src={thumbnailUrl(photo.id)} alt={label(photo)} width={48} height={48} draggable={false} loading="lazy" />
-                  ) : null}
-                </div>
-              );
-            })}
+            <p className="muted package-how">{oneForAll ? PACKAGE_PICKER_MSG.howToAll : PACKAGE_PICKER_MSG.howTo}</p>
+            <ol className="package-slots" aria-label={PACKAGE_PICKER_MSG.slotsLabel}>
+              {slots.map((slot, index) => {
+                const photo = picked[index];
+                return (
+                  <li key={`${oneForAll ? 'all' : 'piece'}-${index}`}>
+                    <button
+                      type="button"
+                      className="package-slot"
+                      aria-pressed={index === current}
+                      aria-label={PACKAGE_PICKER_MSG.slot(slot, photo ? label(photo) : null)}
+                      onClick={() => setActive(index)}
+                    >
+                      {photo ? (
+                        <GalleryImage staff={staff} className="protected package-slot-image" src={smallThumbnailUrl(photo.id)} alt="" width={56} height={56} draggable={false} />
+                      ) : (
+                        <span className="package-slot-image package-slot-empty" aria-hidden="true" />
+                      )}
+                      <span className="package-slot-text">
+                        <span>{slot}</span>
+                        <span className="muted">{photo ? label(photo) : PACKAGE_PICKER_MSG.noPhotoYet}</span>
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+            <div className="package-picker" role="radiogroup" aria-label={PACKAGE_PICKER_MSG.pickFor(slots[current] ?? '')}>
+              {photos.map((photo) => {
+                const selected = (oneForAll ? chosen[0] : chosen[current]) === photo.id;
+                return (
+                  <button
+                    key={photo.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={selected}
+                    aria-label={label(photo)}
+                    className="package-pick"
+                    data-photo-id={photo.id}
+                    onClick={() => choose(photo.id)}
+                  >
+                    <GalleryImage staff={staff} className="protected" src={smallThumbnailUrl(photo.id)} alt="" width={96} height={96} draggable={false} loading="lazy" />
+                    <span className="package-pick-label">{label(photo)}</span>
+                  </button>
+                );
+              })}
+            </div>
             {problem ? (
               <p className="field-error" role="alert">
                 {problem}
@@ -109,7 +158,7 @@ function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd }: Packa
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={() => filled && problem === null && onAdd(pkg, filled)} disabled={filled === null || problem !== null}>
+        <Button onClick={() => filled && problem === null && onAdd(pkg, toAdd(filled))} disabled={filled === null || problem !== null}>
           {PACKAGE_MSG.addPackage}
         </Button>
       </div>

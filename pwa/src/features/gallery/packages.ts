@@ -7,6 +7,7 @@ import type { Package, PriceList } from '@contract/price-lists';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { familyPhotoLabel } from '@contract/photo-names';
 import { PACKAGE_MSG } from '@contract/messages';
+import { PACKAGE_PICKER_MSG, packageSlots } from '@contract/package-filling';
 import { lineTotal } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import type { CurrentProduct } from '../../lib/reprice';
@@ -53,6 +54,13 @@ export function packagesFor(priceLists: readonly PriceList[] | undefined): Offer
 export const orderablePackages = (packages: readonly OfferedPackage[], closed: boolean): OfferedPackage[] =>
   closed ? packages.filter((pkg) => !pkg.hasPrint) : [...packages];
 
+/**
+ * The pieces a package's photos fill, in order (`packageSlots()` one per piece): a row of
+ * 2 x 10x15 Print is "10x15 Print (1 of 2)" and "10x15 Print (2 of 2)".
+ */
+export const packagePieceNames = (contents: CartPackage['contents']): string[] =>
+  contents.flatMap((row) => Array.from({ length: row.quantity }, (_, index) => PACKAGE_PICKER_MSG.piece(row.name, index + 1, row.quantity)));
+
 /** "1 x 15x20 Print, 2 x 10x15 Print, 1 x Digital Copy". */
 export const contentsText = (contents: CartPackage['contents']): string => contents.map((row) => PACKAGE_MSG.contentsItem(row.quantity, row.name)).join(', ');
 
@@ -80,7 +88,8 @@ export function packagePhotosProblem(pkg: Pick<OfferedPackage, 'maxPoses'>, phot
 }
 
 /**
- * The cart line of a filled package: one photo for all its contents, or one per content row. The
+ * The cart line of a filled package: one photo for all its contents, or one per content row or
+ * per piece (`packageSlots()`). The
  * line's photo is the first one (its thumbnail in the cart); `child` names whose package it is in
  * the family gallery.
  */
@@ -91,7 +100,7 @@ export function packageCartLine(
   child?: { name: string },
 ): CartLine {
   const [first] = photos;
-  if (!first || (photos.length !== 1 && photos.length !== pkg.contents.length)) throw new Error(PACKAGE_MSG.photosCount);
+  if (!first || packageSlots(pkg.contents, photos.length) === null) throw new Error(PACKAGE_MSG.photosCount);
   return {
     id: randomId(),
     photoId: first.id,
@@ -117,14 +126,15 @@ export function packageCartLine(
 
 /**
  * Package lines the school's current list can no longer take as they are: the package's contents
- * changed so that the photos chosen per item no longer match them (one photo for all still fits).
+ * changed so that the photos chosen per item or per piece no longer match them (one photo for all
+ * still fits).
  */
 export function stalePackageLines(lines: readonly CartLine[], priceLists: readonly PriceList[]): string[] {
   const current = new Map(packagesFor(priceLists).map((pkg) => [pkg.id, pkg]));
   return lines
     .filter((line) => {
       const pkg = line.package ? current.get(line.package.packageId) : undefined;
-      return line.package !== undefined && pkg !== undefined && line.package.photos.length > 1 && line.package.photos.length !== pkg.contents.length;
+      return line.package !== undefined && pkg !== undefined && packageSlots(pkg.contents, line.package.photos.length) === null;
     })
     .map((line) => line.id);
 }
