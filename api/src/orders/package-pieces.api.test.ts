@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PACKAGE_MSG } from '../../contract/messages';
+import { PACKAGE_EDITOR_MSG } from '../../contract/staff-screen-messages';
 import { thebeToDecimal } from '../../contract/money';
 import { describeApi, staffClient, type Client, type TestServer } from '../../test/harness';
 import { addPhoto, orderBody, startShop, type Shop } from '../../test/shop';
@@ -98,5 +99,38 @@ describeApi('a package filled with a photo per piece', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: 'PACKAGE_PHOTOS', message: PACKAGE_MSG.photosCount });
     expect(await count()).toBe(before);
+  });
+});
+
+describeApi('a package\'s poses limit in the editor\'s words', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    ({ server } = await startShop());
+  });
+  afterAll(async () => server.close());
+
+  it('allows as many different photos as the contents hold pieces, and says so with the form\'s label', async () => {
+    const staff = await staffClient(server);
+    const list = (maxPoses: number) => ({
+      name: `Poses ${maxPoses}`,
+      products: [
+        { name: '13x18 Print', price: '30', kind: 'print' },
+        { name: 'Digital Copy', price: '15', kind: 'digital' },
+      ],
+      packages: [{ name: 'Pair', price: '60', maxPoses, items: [{ productName: '13x18 Print', quantity: 2 }, { productName: 'Digital Copy', quantity: 1 }] }],
+    });
+    // Two content rows, three pieces: three different photos may fill it.
+    const three = await staff.post('/api/price-lists', list(3));
+    expect(three.status, JSON.stringify(three.body)).toBe(201);
+    expect(three.body.packages[0].maxPoses).toBe(3);
+    const four = await staff.post('/api/price-lists', list(4));
+    expect(four.status).toBe(400);
+    expect(four.body.errors).toEqual({ 'packages.0.maxPoses': PACKAGE_MSG.maxPosesAboveItems(3) });
+    expect(four.body.message).toMatch(new RegExp(`^${PACKAGE_EDITOR_MSG.maxPoses} can be at most 3`));
+    const zero = await staff.post('/api/price-lists', list(0));
+    expect(zero.status).toBe(400);
+    expect(zero.body.message).toMatch(new RegExp(`^${PACKAGE_EDITOR_MSG.maxPoses} must be`));
+    expect((await staff.get('/api/price-lists')).body.map((saved: { name: string }) => saved.name)).not.toContain('Poses 4');
   });
 });

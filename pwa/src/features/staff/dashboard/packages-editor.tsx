@@ -1,6 +1,7 @@
 import { decimalToThebe, formatPula } from '@contract/money';
 import type { PriceList } from '@contract/price-lists';
 import { PACKAGE_EDITOR_MSG } from '@contract/staff-screen-messages';
+import { packagePieces } from '@contract/package-filling';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
@@ -81,7 +82,7 @@ export function PackagesEditor({ rows, packages, onChange }: PackagesEditorProps
                 type="number"
                 inputMode="numeric"
                 min="1"
-                max={String(Math.max(1, pkg.contents.length))}
+                max={String(Math.min(20, Math.max(1, packagePieces(pkg.contents.map((content) => ({ quantity: /^\d+$/.test(content.quantity.trim()) ? Number(content.quantity) : 1 }))))))}
                 step="1"
                 value={pkg.maxPoses}
                 onChange={(event) => change(pkg.key, (p) => ({ ...p, maxPoses: event.target.value }))}
