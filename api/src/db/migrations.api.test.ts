@@ -87,4 +87,38 @@ describeApi('migrations', () => {
       ['HD Download', 'digital'],
     ]);
   });
+
+  it('marks the lines of existing orders held in a student-codes school, and not in a school-password school', async () => {
+    const { knex } = server.runtime;
+    const at = Date.now();
+    await knex.migrate.down({ migrationSource, name: '20261207100000_order_child_held' });
+    expect(await knex.schema.hasColumn('order_items', 'child_held')).toBe(false);
+    const lines: Record<string, number> = {};
+    for (const mode of ['student_codes', 'school_password'] as const) {
+      const [schoolId] = await knex('schools').insert({ name: mode, slug: `held-${mode}-${at}`, password_hash: 'x', contact_email: 'a@b.example', access_mode: mode, created_at: at });
+      const [albumId] = await knex('albums').insert({ school_id: schoolId, name: 'Grade 1', created_at: at });
+      const [studentId] = await knex('students').insert({ album_id: albumId, name: 'Neo', code: `${mode === 'student_codes' ? 'A' : 'B'}${String(at).slice(-7)}`, created_at: at, updated_at: at });
+      const orderId = `HELD${mode === 'student_codes' ? 'C' : 'P'}${String(at).slice(-6)}`;
+      await knex('orders').insert({ id: orderId, school_id: schoolId, customer_name: 'P', customer_email: 'p@example.test', student_name: 'S', total_thebe: 2000, order_status: 'pending', payment_status: 'pending', created_at: at, updated_at: at });
+      const line = { order_id: orderId, product_type: '1', product_name: 'Print', product_description: '', kind: 'print', quantity: 1, unit_thebe: 1000, total_thebe: 1000 };
+      await knex('order_items').insert([{ ...line, student_id: studentId }, { ...line, student_id: null }]);
+      await knex('order_packages').insert({ order_id: orderId, name: 'Pack', quantity: 1, unit_thebe: 0, total_thebe: 0, items_value_thebe: 0, student_id: studentId });
+      lines[mode] = Number(studentId);
+    }
+    await knex.migrate.latest({ migrationSource });
+    const held = async (table: 'order_items' | 'order_packages', orderPrefix: string) =>
+      (await knex(table).where('order_id', 'like', `${orderPrefix}%`).where('order_id', 'like', `%${String(at).slice(-6)}`).orderBy('id').select('student_id', 'child_held')).map(
+        (row: { student_id: number | null; child_held: number | boolean }) => [row.student_id === null ? null : Number(row.student_id), Boolean(Number(row.child_held))],
+      );
+    expect(await held('order_items', 'HELDC')).toEqual([
+      [lines.student_codes, true],
+      [null, false],
+    ]);
+    expect(await held('order_packages', 'HELDC')).toEqual([[lines.student_codes, true]]);
+    expect(await held('order_items', 'HELDP')).toEqual([
+      [lines.school_password, false],
+      [null, false],
+    ]);
+    expect(await held('order_packages', 'HELDP')).toEqual([[lines.school_password, false]]);
+  });
 });
