@@ -1,12 +1,13 @@
 /**
  * A parent on a 360 px phone asks from the gallery to be e-mailed (docs/outreach.md, "Consent"),
- * confirms from the e-mail's link ("Double opt-in"), has the cart mirrored once confirmed ("The
+ * confirms with the button of the page the e-mail's link opens ("Double opt-in"), has the cart mirrored once confirmed ("The
  * cart mirror"), and unsubscribes in one click ("Unsubscribe in one click"). The server's state is
  * read back at each step through GET /api/guardians/me and the unsubscribe GET, which changes nothing.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { GUARDIAN_CONSENT_MSG } from '../api/contract/guardian-consent';
 import { CONSENT, OUTREACH_MSG, OUTREACH_SCREEN_MSG } from '../api/contract/messages';
 import type { GuardianMe, GuardianUnsubscribeResponse } from '../api/contract/outreach';
 import { unsubscribePageUrl, unsubscribeToken } from '../api/src/outreach/unsubscribe';
@@ -59,17 +60,22 @@ describeJourney(
       problems.push(...(await seriousViolations(page, 'check your e-mail')));
       // Nothing is wider than a 360 px screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      expect(await me(page, env.server.url)).toMatchObject({ subscribed: true, confirmed: false, unsubscribed: false });
+      // Subscribing gave this browser nothing that names the address's guardian.
+      expect(await me(page, env.server.url)).toEqual({ subscribed: false, confirmed: false, email: null, unsubscribed: false });
 
-      // The e-mail's link goes through the API, which sends the browser on to /subscribed.
+      // The e-mail's link opens the PWA's page, which changes nothing until its button is pressed.
       const mail = await env.mail.waitFor(email, 0, 20_000);
-      const link = /https?:\/\/\S+\/api\/guardians\/confirm\?token=[^\s"<>]+/.exec(mail.text)?.[0];
+      const link = /https?:\/\/\S+\/confirm-email\?token=[^\s"<>]+/.exec(mail.text)?.[0];
       if (!link) throw new Error(`no confirmation link in:\n${mail.text}`);
       await page.goto(link.replace(/^https?:\/\/[^/]+/, env.server.url));
-      await page.waitForURL('**/subscribed?status=confirmed');
+      await page.getByRole('heading', { name: GUARDIAN_CONSENT_MSG.pageTitle }).waitFor();
+      problems.push(...(await seriousViolations(page, '/confirm-email')));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(await me(page, env.server.url)).toMatchObject({ subscribed: false, confirmed: false });
+      await page.getByRole('button', { name: GUARDIAN_CONSENT_MSG.confirmButton }).click();
       await page.getByRole('heading', { name: OUTREACH_SCREEN_MSG.confirmedTitle }).waitFor();
       await page.getByText(OUTREACH_SCREEN_MSG.confirmedUnsubscribe).waitFor();
-      problems.push(...(await seriousViolations(page, '/subscribed')));
+      problems.push(...(await seriousViolations(page, '/confirm-email confirmed')));
       const confirmed = await me(page, env.server.url);
       expect(confirmed).toMatchObject({ subscribed: true, confirmed: true, unsubscribed: false });
 
@@ -112,9 +118,12 @@ describeJourney(
     it('says a confirmation link that is not valid is invalid, and refuses a forged unsubscribe link', async () => {
       const context = await env.browser.newContext(SMALL_PHONE);
       const page = await context.newPage();
+      // A link of an older e-mail, through the API: it only leads on to the page.
       await page.goto(`${env.server.url}/api/guardians/confirm?token=not-a-real-token`);
-      await page.waitForURL('**/subscribed?status=invalid');
+      await page.waitForURL('**/confirm-email?token=not-a-real-token');
+      await page.getByRole('button', { name: GUARDIAN_CONSENT_MSG.confirmButton }).click();
       await page.getByRole('heading', { name: OUTREACH_SCREEN_MSG.invalidTitle }).waitFor();
+      await page.getByRole('alert').filter({ hasText: OUTREACH_SCREEN_MSG.invalidWhat }).waitFor();
       await page.goto(`${env.server.url}/unsubscribe?token=forged.token`);
       await page.getByRole('alert').filter({ hasText: OUTREACH_SCREEN_MSG.linkInvalid }).waitFor();
       await context.close();
