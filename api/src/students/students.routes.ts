@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { id } from '../../contract/fields';
 import { MSG, STUDENT_MSG, STUDENT_ROUTE_MSG } from '../../contract/messages';
+import type { RemovedStudents } from '../../contract/child-removed';
 import { ROSTER_MAX_BYTES } from '../../contract/student-codes';
 import { assignPhotosSchema, rosterJsonSchema, studentUpdateSchema, studentVerifySchema } from '../../contract/students';
 import type { AppContext, AppState } from '../http/context';
@@ -76,6 +77,19 @@ export function createStudentRoutes(deps: Deps, services: Services) {
   /** The children this browser holds codes for, so the family gallery can rebuild its tabs. */
   router.get('/students/unlocked', async (ctx) => {
     ctx.body = (await service.unlocked((await deps.access.viewer(ctx)).grant)).map(presentUnlocked);
+  });
+
+  /**
+   * The children this browser's cookie still names that were erased at the school's request, so
+   * their family is told so rather than asked for the code again (docs/access.md, "What the family
+   * of an erased child sees"). Only ids the server signed into this cookie are answered for.
+   */
+  router.get('/students/removed', async (ctx) => {
+    const now = Math.floor(Date.now() / 1000);
+    const held = deps.access.read(ctx).students.filter((entry) => entry.exp > now).map((entry) => entry.id);
+    const body: RemovedStudents = { studentIds: await service.removed(held) };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
   });
 
   /**

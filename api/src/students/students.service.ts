@@ -23,7 +23,7 @@ import { createStudentRepository, type GrantedStudent, type StudentRecord } from
 import { slowed } from '../http/rate-limit';
 import { byStudentName } from './students.presenter';
 import type { CouponsForOrders } from '../coupons/coupons.types';
-import { guardSoldPhotos } from '../orders/sold-photos';
+import { guardSoldPhotos, guardWithholding } from '../orders/sold-photos';
 import { createSoldPhotoRepository } from '../orders/sold-photos.repository';
 
 type StudentDeps = Pick<Deps, 'knex' | 'media' | 'logger' | 'limits'> & { config: Pick<Deps['config'], 'businessName' | 'publicUrl'> };
@@ -240,6 +240,8 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
     /**
      * Clearing do not publish is an admin's decision (403 ADMIN_ONLY for a photographer); either
      * change of it is written to the audit log with the update (docs/accounts.md, "The audit log").
+     * Setting it when families paid for photos of the child still in their hands is refused with
+     * 409 `PHOTO_SOLD` until staff confirm (docs/access.md, "Moving a sold photo").
      */
     async update(id: number, input: StudentUpdateInput, actor: AuditActor): Promise<StudentRecord> {
       const student = await get(id);
@@ -257,6 +259,8 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
             // Read again in the transaction: the audit entry says what really changed.
             const current = await get(id, tx);
             if (input.doNotPublish === false && current.doNotPublish && actor.role !== 'admin') throw forbidden(AUDIT_MSG.clearDoNotPublishAdminOnly, 'ADMIN_ONLY');
+            // Hiding a child whose photos families paid for warns first (docs/access.md, "Moving a sold photo").
+            if (input.doNotPublish === true && !current.doNotPublish) await guardWithholding(soldPhotos, { studentId: id }, input.confirm === true, tx);
             await repo.update(
               id,
               {
@@ -316,6 +320,18 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
         const student = byId.get(studentId);
         return student ? [student] : [];
       });
+    },
+
+    /**
+     * Of the children a browser's signed cookie held (each existed when its code was given), those
+     * that no longer exist: erased, or taken off the roster, at the school's request
+     * (docs/access.md, "What the family of an erased child sees").
+     */
+    async removed(heldIds: readonly number[]): Promise<number[]> {
+      const ids = [...new Set(heldIds)];
+      if (ids.length === 0) return [];
+      const present = new Set((await repo.granted(ids)).map((student) => student.id));
+      return ids.filter((id) => !present.has(id));
     },
 
     /**

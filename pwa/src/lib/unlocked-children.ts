@@ -41,6 +41,20 @@ export function addUnlockedChild(child: UnlockedStudent): void {
   save([...others, { student: child.student, school: child.school, album: child.album }]);
 }
 
+/**
+ * Children the server said were erased at the school's request: kept marked on this device, so the
+ * family is still told so once the grant that named them has lapsed (docs/access.md, "What the
+ * family of an erased child sees").
+ */
+export function markChildrenRemoved(studentIds: readonly number[]): void {
+  const children = readUnlockedChildren();
+  if (!children.some((child) => studentIds.includes(child.student.id) && !isRemoved(child))) return;
+  save(children.map((child) => (studentIds.includes(child.student.id) ? { ...child, removed: true } : child)));
+}
+
+/** Whether the server said this child was erased at the school's request. */
+export const isRemoved = (child: UnlockedStudent): boolean => (child as UnlockedStudent & { removed?: unknown }).removed === true;
+
 export function removeUnlockedChild(studentId: number): void {
   save(readUnlockedChildren().filter((child) => child.student.id !== studentId));
 }

@@ -17,7 +17,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
-import { childrenKeys, forgetChildAccess, unlockedChildrenQuery } from '../../features/children/api';
+import { CHILD_REMOVED_MSG } from '@contract/child-removed';
+import { childrenKeys, forgetChildAccess, removedChildrenQuery, unlockedChildrenQuery } from '../../features/children/api';
 import { StudentCodeForm } from '../../features/children/code-form';
 import { galleryKeys, photosQuery, priceListsQuery } from '../../features/gallery/api';
 import { ClosingBanner } from '../../features/gallery/closing-banner';
@@ -34,7 +35,7 @@ import { schoolBySlugQuery } from '../../features/schools/api';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
 import { dispatchCart, readCart, useCart } from '../../lib/cart';
 import { LOCAL_KEYS, writeJson } from '../../lib/storage';
-import { addUnlockedChild, removeUnlockedChild, useUnlockedChildren } from '../../lib/unlocked-children';
+import { addUnlockedChild, isRemoved, markChildrenRemoved, removeUnlockedChild, useUnlockedChildren } from '../../lib/unlocked-children';
 import { purgeCachedImages } from '../../lib/image-cache';
 import { refreshAfterGrantChange } from '../../lib/query-client';
 import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-images';
@@ -65,11 +66,22 @@ export default function Children() {
   useEffect(() => {
     for (const child of held.data ?? []) if (!children.some((known) => known.student.id === child.student.id)) addUnlockedChild(child);
   }, [held.data, children]);
+  // A child erased at the school's request is marked on this device: the family is told, not asked for the code.
+  const removed = useQuery(removedChildrenQuery());
+  useEffect(() => {
+    if (removed.data && removed.data.length > 0) markChildrenRemoved(removed.data);
+  }, [removed.data]);
   const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const wanted = Number(params.get('student'));
   const selected = children.find((child) => child.student.id === wanted) ?? children[0] ?? null;
   const select = (studentId: number) => setParams({ student: String(studentId) }, { replace: true });
+  /** After a child is forgotten on this device: the next child, or the code form. */
+  const showAnother = (forgotten: number) => {
+    const next = children.find((other) => other.student.id !== forgotten);
+    if (next) select(next.student.id);
+    else setParams({}, { replace: true });
+  };
 
   if (!selected) {
     return (
@@ -122,21 +134,54 @@ export default function Children() {
         </TabsList>
         {children.map((child) => (
           <TabsContent key={child.student.id} value={String(child.student.id)}>
-            <ChildGallery
-              child={child}
-              others={children.filter((other) => other.student.id !== child.student.id)}
-              onForgotten={() => {
-                const next = children.find((other) => other.student.id !== child.student.id);
-                if (next) select(next.student.id);
-                else setParams({}, { replace: true });
-              }}
-            />
+            {isRemoved(child) ? (
+              <RemovedChild child={child} onForgotten={() => showAnother(child.student.id)} />
+            ) : (
+              <ChildGallery child={child} others={children.filter((other) => other.student.id !== child.student.id)} onForgotten={() => showAnother(child.student.id)} />
+            )}
           </TabsContent>
         ))}
       </Tabs>
       <SelectedPhotos lines={cart} onRemove={(id) => dispatchCart({ type: 'remove', id })} />
-      <SubscribeOffer />
+      {/* No e-mails are offered for an erased child: only while another child here can still be followed. */}
+      {children.some((child) => !isRemoved(child)) ? <SubscribeOffer /> : null}
     </div>
+  );
+}
+
+/**
+ * A child erased at the school's request (docs/access.md, "What the family of an erased child
+ * sees"): said plainly, with no code form (no code brings them back) and no e-mail offer; the
+ * family may take the child off this device.
+ */
+function RemovedChild({ child, onForgotten }: { child: UnlockedStudent; onForgotten: () => void }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const name = child.student.name;
+  const forget = async () => {
+    setBusy(true);
+    // The server's grant no longer holds the child; this only tidies the cookie, so a failure changes nothing.
+    await forgetChildAccess(child.student.id).catch(() => undefined);
+    for (const line of readCart()) if (line.studentName === name) dispatchCart({ type: 'remove', id: line.id });
+    queryClient.setQueryData<UnlockedStudent[]>(childrenKeys.unlocked, (held) => held?.filter((other) => other.student.id !== child.student.id));
+    removeUnlockedChild(child.student.id);
+    setBusy(false);
+    toast({ title: PWA_MSG.childForgottenTitle, description: PWA_MSG.childForgotten(name), variant: 'success' });
+    onForgotten();
+  };
+  return (
+    <Card>
+      <CardBody>
+        <h2>{name}</h2>
+        <p className="alert alert-info" role="status">
+          {CHILD_REMOVED_MSG.removed}
+        </p>
+        <p>{CHILD_REMOVED_MSG.noCode}</p>
+        <Button variant="outline" onClick={() => void forget()} disabled={busy}>
+          {CHILD_REMOVED_MSG.forget}
+        </Button>
+      </CardBody>
+    </Card>
   );
 }
 
