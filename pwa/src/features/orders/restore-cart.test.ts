@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readCart } from '../../lib/cart';
 import { packageOrder } from '../../../test/order-fixture';
+import type { OrderItem } from '@contract/orders';
 import { restoreCartFrom } from './restore-cart';
 
 describe('restoreCartFrom with a package order', () => {
@@ -22,6 +23,21 @@ describe('restoreCartFrom with a package order', () => {
     expect(restored?.packageId).toBe(9);
     // The fixture's items all show photo 11: the package comes back filled with one photo for all.
     expect(restored?.photos.map((photo) => photo.photoId)).toEqual([11]);
+    expect(restored?.contents.map((row) => [row.productId, row.quantity])).toEqual([
+      [6, 1],
+      [5, 2],
+      [7, 1],
+    ]);
+  });
+
+  it('puts back a package filled with a photo per piece: two prints of one product with two photos', () => {
+    const order = packageOrder({ orderStatus: 'pending', status: 'pending', paymentStatus: 'failed' });
+    const [single, large, , download] = order.items as [OrderItem, OrderItem, OrderItem, OrderItem];
+    // The Family Pack's 2 x Glossy Print took photos 11 and 12, as two lines of one.
+    const glossy = (id: number, photoId: number): OrderItem => ({ ...large, id, productType: '5', productName: 'Glossy Print', quantity: 1, photoId });
+    restoreCartFrom({ ...order, items: [single, { ...large, photoId: 11 }, glossy(3, 11), glossy(5, 12), { ...download, photoId: 11 }] });
+    const restored = readCart()[1]?.package;
+    expect(restored?.photos.map((photo) => photo.photoId)).toEqual([11, 11, 12, 11]);
     expect(restored?.contents.map((row) => [row.productId, row.quantity])).toEqual([
       [6, 1],
       [5, 2],

@@ -53,7 +53,7 @@ export function restoreCartFrom(order: Order): void {
 
 /**
  * The order's packages as cart lines (docs/packages-and-coupons.md, "Filling a package"): each
- * with the photos of its contents, one photo when they all show the same one. A package no longer
+ * with the photo of each piece of its contents, one photo when they all show the same one. A package no longer
  * in the price list, or holding a withdrawn photo, is left out.
  */
 function packageLinesOf(order: Order): CartLine[] {
@@ -61,9 +61,17 @@ function packageLinesOf(order: Order): CartLine[] {
   for (const pkg of order.packages) {
     const contents = order.items.filter((item) => item.packageLineId === pkg.id);
     if (pkg.packageId === null || contents.length === 0 || contents.some((item) => item.photoId === null || item.albumId === null || item.withdrawn)) continue;
-    const photos = contents.map((item) => ({ photoId: item.photoId ?? 0, albumId: item.albumId ?? 0, photoName: itemFamilyPhotoLabel(item) }));
+    // A line per content row and photo: its pieces each take that photo, so the package comes back
+    // filled one photo per piece (`packageSlots()`), rows of one product side by side made one again.
+    const piecesOf = (item: (typeof contents)[number]) => Math.max(1, Math.round(item.quantity / pkg.quantity));
+    const photos = contents.flatMap((item) => Array.from({ length: piecesOf(item) }, () => ({ photoId: item.photoId ?? 0, albumId: item.albumId ?? 0, photoName: itemFamilyPhotoLabel(item) })));
     const chosen = photos.every((photo) => photo.photoId === photos[0]?.photoId) ? photos.slice(0, 1) : photos;
-    const rows = contents.map((item) => ({ productId: Number(item.productType), name: item.productName, quantity: Math.max(1, Math.round(item.quantity / pkg.quantity)) }));
+    const rows: { productId: number; name: string; quantity: number }[] = [];
+    for (const [index, item] of contents.entries()) {
+      const last = rows.at(-1);
+      if (last && index > 0 && contents[index - 1]?.productType === item.productType && contents[index - 1]?.photoId !== item.photoId) last.quantity += piecesOf(item);
+      else rows.push({ productId: Number(item.productType), name: item.productName, quantity: piecesOf(item) });
+    }
     const [first] = chosen;
     if (!first) continue;
     lines.push({
