@@ -852,8 +852,6 @@ export const PACKAGE_MSG = {
   contentsItem: (quantity: number, name: string) => `${quantity} x ${name}`,
   fillTitle: (name: string) => `Fill ${name}`,
   photoForAll: 'Photo for the whole package',
-  photoFor: (item: string) => `Photo for ${item}`,
-  choosePhoto: 'Choose a photo',
   noPhotos: 'Open a class to choose photos for a package.',
   photosOfChild: (name: string) => `Photos of ${name} and their class's group photos`,
   added: (name: string) => `${name} was added to your cart`,
