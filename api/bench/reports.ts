@@ -168,6 +168,7 @@ async function seed(knex: Knex): Promise<void> {
           item_key: product.key,
           item_name: product.name,
           digital: product.digital,
+          digital_thebe: product.digital ? share : 0,
           order_first: i === 0,
           class_first: i === 0,
           quantity: 1,

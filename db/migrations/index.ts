@@ -41,6 +41,7 @@ import * as auditLog from './20261207140000_create_audit_log';
 import * as orderChildHeld from './20261207100000_order_child_held';
 import * as guardianLinkFollows from './20261207110000_guardian_link_follows';
 import * as withdrawnPaidLines from './20261207130000_withdrawn_paid_lines';
+import * as salesLinesDigitalPart from './20261207170000_sales_lines_digital_part';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -96,6 +97,7 @@ const migrations: [string, Migration][] = [
   ['20261207100000_order_child_held', orderChildHeld],
   ['20261207110000_guardian_link_follows', guardianLinkFollows],
   ['20261207130000_withdrawn_paid_lines', withdrawnPaidLines],
+  ['20261207170000_sales_lines_digital_part', salesLinesDigitalPart],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

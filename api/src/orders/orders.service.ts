@@ -229,7 +229,7 @@ export function createOrdersService(
               quantity: pkg.quantity,
               totalThebe: pkg.totalThebe,
               studentId: pkg.studentId,
-              contents: pkg.contents.map((line) => ({ albumId: line.photo.albumId, kind: line.product.kind })),
+              contents: pkg.contents.map((line) => ({ albumId: line.photo.albumId, kind: line.product.kind, totalThebe: line.product.priceThebe * line.quantity })),
             })),
           },
           tx,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { allocateRevenue } from './allocate';
-import { grantVisitor, publishOffset, reportDay, saleLinesOf, type SaleSource } from './reports-recording';
+import { digitalPart, grantVisitor, publishOffset, reportDay, saleLinesOf, type SaleSource } from './reports-recording';
 
 /** docs/reports.md, "Revenue of a line". */
 describe('allocateRevenue', () => {
@@ -57,8 +57,8 @@ describe('sale lines of an order', () => {
       { albumId: 4, studentId: null, productId: 'digital', productName: 'Digital Copy', kind: 'digital', quantity: 1, totalThebe: 1500 },
     ],
     packages: [
-      { packageId: 9, name: 'Digital Pair', quantity: 1, totalThebe: 3000, studentId: 12, contents: [{ albumId: 5, kind: 'digital' }, { albumId: 5, kind: 'digital' }] },
-      { packageId: null, name: 'Family Pack', quantity: 2, totalThebe: 1500, studentId: null, contents: [{ albumId: 5, kind: 'print' }, { albumId: 5, kind: 'digital' }] },
+      { packageId: 9, name: 'Digital Pair', quantity: 1, totalThebe: 3000, studentId: 12, contents: [{ albumId: 5, kind: 'digital', totalThebe: 1750 }, { albumId: 5, kind: 'digital', totalThebe: 1750 }] },
+      { packageId: null, name: 'Family Pack', quantity: 2, totalThebe: 1500, studentId: null, contents: [{ albumId: 5, kind: 'print', totalThebe: 3000 }, { albumId: 5, kind: 'digital', totalThebe: 1000 }] },
     ],
   };
 
@@ -72,7 +72,22 @@ describe('sale lines of an order', () => {
     ]);
     // 8000 over 6000, 1500, 3000, 1500 (of 12000): 4000, 1000, 2000, 1000.
     expect(lines.map((line) => line.revenueThebe)).toEqual([4000, 1000, 2000, 1000]);
+    // The digital part: all of a digital line and of an all-digital package; of the Family Pack, its
+    // digital copy's share of its contents' single prices (1000 of 4000), not nothing.
+    expect(lines.map((line) => line.digitalThebe)).toEqual([0, 1000, 2000, 250]);
     expect(lines.every((line) => line.placedDay === 20261201 && line.orderId === 'ORD1' && line.schoolId === 7)).toBe(true);
+  });
+});
+
+describe('the digital part of a line', () => {
+  it('is all of a digital line, none of a print line, and the share of a package that its digital contents have, rounded down', () => {
+    expect(digitalPart(1000, null, true)).toBe(1000);
+    expect(digitalPart(1000, null, false)).toBe(0);
+    expect(digitalPart(1000, [], false)).toBe(0);
+    expect(digitalPart(1001, [{ kind: 'print', totalThebe: 2000 }, { kind: 'digital', totalThebe: 1000 }], false)).toBe(333);
+    expect(digitalPart(999, [{ kind: 'digital', totalThebe: 0 }, { kind: 'digital', totalThebe: 0 }], true)).toBe(999);
+    // Contents without a price share by count.
+    expect(digitalPart(1000, [{ kind: 'print', totalThebe: 0 }, { kind: 'digital', totalThebe: 0 }], false)).toBe(500);
   });
 });
 

@@ -133,6 +133,10 @@ describeApi('sales lines for the season reports', () => {
       [shop.openAlbumId, neo, 'package', `package:${familyPack}`, 'Family Pack', false, 2, 12000, 12000],
       [shop.openAlbumId, null, 'package', `package:${digitalPair}`, 'Digital Pair', true, 1, 3000, 3000],
     ]);
+    // The digital part of each line: the Family Pack's download counts as digital, by its share of
+    // the pack's contents at single prices (1750 of 2 x 3000 + 1750), not as print.
+    const parts = (await server.runtime.knex('sales_lines').where({ order_id: orderId }).orderBy('id').select('digital_thebe')).map((row: { digital_thebe: unknown }) => Number(row.digital_thebe));
+    expect(parts).toEqual([1750, Math.floor((12000 * 1750) / 7750), 3000]);
   });
 
   it('a discounted order shares what it charges over its lines, floored, the leftover to the largest remainders', async () => {

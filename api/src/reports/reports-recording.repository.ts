@@ -18,6 +18,8 @@ export interface NewSaleLine {
   itemKey: string;
   itemName: string;
   digital: boolean;
+  /** The digital part of `revenueThebe` (all of a digital line's, a package's digital contents' share). */
+  digitalThebe: number;
   /** The first line of its order; the first line of its order in its class (docs/reports.md#how-the-figures-stay-fast). */
   orderFirst: boolean;
   classFirst: boolean;
@@ -67,6 +69,7 @@ export interface UnrolledLineRow {
   digital: number | boolean;
   quantity: number;
   revenue_thebe: number | string;
+  digital_thebe: number | string;
 }
 export interface SeasonKeyRow {
   school_id: number;
@@ -121,7 +124,7 @@ export function addLineToSeason(line: UnrolledLineRow, totals: Map<string, Seaso
   total.paid_orders += line.class_first ? 1 : 0;
   total.school_orders += line.order_first ? 1 : 0;
   total.revenue_thebe += revenue;
-  total.digital_revenue_thebe += line.digital ? revenue : 0;
+  total.digital_revenue_thebe += Number(line.digital_thebe);
   totals.set(classKey, total);
   const itemKey = `${classKey}:${line.item_key}`;
   const item = items.get(itemKey);
@@ -153,6 +156,7 @@ export function createReportsRecordingRepository(knex: Knex) {
             item_key: line.itemKey,
             item_name: line.itemName,
             digital: line.digital,
+            digital_thebe: line.digitalThebe,
             order_first: line.orderFirst,
             class_first: line.classFirst,
             quantity: line.quantity,
@@ -206,7 +210,7 @@ export function createReportsRecordingRepository(knex: Knex) {
           .whereNotNull('paid_day')
           .orderBy('id')
           .limit(limit)
-          .select('id', 'school_id', 'album_id', 'student_id', 'item_key', 'item_kind', 'item_name', 'class_first', 'order_first', 'digital', 'quantity', 'revenue_thebe')) as UnrolledLineRow[];
+          .select('id', 'school_id', 'album_id', 'student_id', 'item_key', 'item_kind', 'item_name', 'class_first', 'order_first', 'digital', 'quantity', 'revenue_thebe', 'digital_thebe')) as UnrolledLineRow[];
         if (lines.length === 0) return 0;
         const totals = new Map<string, SeasonTotalRow>();
         const items = new Map<string, SeasonItemRow>();

@@ -42,8 +42,25 @@ export interface SaleSource {
     quantity: number;
     totalThebe: number;
     studentId: number | null;
-    contents: readonly { albumId: number | null; kind: ProductKind }[];
+    /** Its contents with what each costs as a single product (times the quantity): the package's digital part is theirs (docs/reports.md#revenue-of-a-line). */
+    contents: readonly { albumId: number | null; kind: ProductKind; totalThebe: number }[];
   }[];
+}
+
+/**
+ * The digital part of a line's revenue: all of a digital single line's, none of a print line's,
+ * and of a package the share its digital contents have of its contents' single prices (by count
+ * when they have no price), rounded down so the print part is never negative.
+ */
+export function digitalPart(revenueThebe: number, contents: readonly { kind: ProductKind; totalThebe: number }[] | null, digital: boolean): number {
+  if (contents === null) return digital ? revenueThebe : 0;
+  if (contents.length === 0) return 0;
+  const valued = contents.some((content) => content.totalThebe > 0);
+  const weight = (content: { totalThebe: number }) => (valued ? Math.max(0, content.totalThebe) : 1);
+  const all = contents.reduce((sum, content) => sum + weight(content), 0);
+  const digitalWeight = contents.filter((content) => content.kind === 'digital').reduce((sum, content) => sum + weight(content), 0);
+  if (digitalWeight === all) return revenueThebe;
+  return Math.floor((revenueThebe * digitalWeight) / all);
 }
 
 const ITEM_KEY_CHARS = 40;
@@ -56,7 +73,7 @@ const ITEM_NAME_CHARS = 120;
 export function saleLinesOf(order: SaleSource): NewSaleLine[] {
   const placedDay = reportDay(order.placedAt);
   const base = { orderId: order.orderId, schoolId: order.schoolId, placedDay };
-  const lines: Omit<NewSaleLine, 'revenueThebe' | 'orderFirst' | 'classFirst'>[] = [
+  const lines: (Omit<NewSaleLine, 'revenueThebe' | 'orderFirst' | 'classFirst' | 'digitalThebe'> & { contents: SaleSource['packages'][number]['contents'] | null })[] = [
     ...order.singles.map((line) => ({
       ...base,
       albumId: line.albumId,
@@ -68,6 +85,7 @@ export function saleLinesOf(order: SaleSource): NewSaleLine[] {
       digital: line.kind === 'digital',
       quantity: line.quantity,
       listThebe: line.totalThebe,
+      contents: null,
     })),
     ...order.packages.map((pkg) => ({
       ...base,
@@ -80,12 +98,14 @@ export function saleLinesOf(order: SaleSource): NewSaleLine[] {
       digital: pkg.contents.length > 0 && pkg.contents.every((content) => content.kind === 'digital'),
       quantity: pkg.quantity,
       listThebe: pkg.totalThebe,
+      contents: pkg.contents,
     })),
   ];
   const shares = allocateRevenue(order.totalThebe, lines.map((line) => line.listThebe));
-  return lines.map((line, index) => ({
+  return lines.map(({ contents, ...line }, index) => ({
     ...line,
     revenueThebe: shares[index] ?? 0,
+    digitalThebe: digitalPart(shares[index] ?? 0, contents, line.digital),
     orderFirst: index === 0,
     classFirst: lines.findIndex((other) => other.albumId === line.albumId) === index,
   }));

@@ -178,7 +178,7 @@ export function createReportsRepository(knex: Knex) {
         .sum({ school_orders: knex.raw('case when order_first then 1 else 0 end') })
         .countDistinct({ children: 'student_id' })
         .sum({ revenue: 'revenue_thebe' })
-        .sum({ digital_revenue: knex.raw('case when digital then revenue_thebe else 0 end') })) as Record<string, unknown>[];
+        .sum({ digital_revenue: 'digital_thebe' })) as Record<string, unknown>[];
       return rows.map((row) => ({
         schoolId: Number(row.school_id),
         albumId: idOrNull(row.album_id),
@@ -204,7 +204,7 @@ export function createReportsRepository(knex: Knex) {
         const unrolled = (await tx('sales_lines')
           .where('rolled_up', false)
           .whereNotNull('paid_day')
-          .select('school_id', 'album_id', 'student_id', 'item_key', 'item_kind', 'item_name', 'class_first', 'order_first', 'digital', 'quantity', 'revenue_thebe')) as UnrolledLineRow[];
+          .select('school_id', 'album_id', 'student_id', 'item_key', 'item_kind', 'item_name', 'class_first', 'order_first', 'digital', 'quantity', 'revenue_thebe', 'digital_thebe')) as UnrolledLineRow[];
         // A child of a line not rolled up yet counts only when not among the class's children already.
         const newChildren = await childrenNotCounted(tx, unrolled);
         return { totals, items, children, unrolled, newChildren };
