@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_NAME } from '../contract/brand';
@@ -16,6 +17,18 @@ const boolish = z
  * The environment, parsed once; a bad value stops the server with a clear message (docs/architecture.md,
  * "Configuration").
  */
+/** BACKUP_KEY: at least 32 characters (openssl rand -base64 32), so the MAC cannot be guessed. */
+export const backupKeySchema = z.string().min(32, 'use at least 32 characters (openssl rand -base64 32)');
+
+/** BACKUP_KEY from the environment, checked as the server checks it; null when unset. */
+export function loadBackupKey(env: NodeJS.ProcessEnv = process.env): string | null {
+  const raw = env.BACKUP_KEY;
+  if (raw === undefined || raw === '') return null;
+  const parsed = backupKeySchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`Invalid environment: BACKUP_KEY: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.string().optional().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -96,6 +109,20 @@ const envSchema = z.object({
   SANDBOX_EWALLET_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** Serves GET /metrics on a listener of its own at this port (docs/operations.md, "Metrics"). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * The address the metrics listener binds: loopback unless another is named (0.0.0.0 for every
+   * interface, e.g. inside a container Prometheus reaches over the compose network).
+   */
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .refine((value) => isIP(value) !== 0, 'must be an IP address: 127.0.0.1 (the default), or 0.0.0.0 / :: to listen on every interface')
+    .default('127.0.0.1'),
+  /**
+   * The key `npm run backup` signs each manifest with and `npm run restore` checks it against
+   * (docs/operations.md, "Backup and restore"). Kept outside the backup; unset, backups are unsigned.
+   */
+  BACKUP_KEY: backupKeySchema.optional(),
   /** Serves GET /metrics on the main port to `Authorization: Bearer <this>` (docs/operations.md, "Metrics"). */
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters (openssl rand -hex 24)').optional(),
 });
@@ -134,6 +161,8 @@ export interface Config {
   requestBodyTimeoutMs: number;
   /** METRICS_PORT: the metrics listener's port, or null (none). */
   metricsPort: number | null;
+  /** METRICS_HOST: the address it listens on (127.0.0.1 unless set). */
+  metricsHost: string;
   /** METRICS_TOKEN: the bearer that opens /metrics on the main port, or null (404 there). */
   metricsToken: string | null;
   shutdownGraceMs: number;
@@ -211,6 +240,7 @@ function bankAccountOf(e: z.infer<typeof envSchema>): BankAccount | null {
     outboxConcurrency: e.OUTBOX_CONCURRENCY,
     requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
     metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     sandbox: {

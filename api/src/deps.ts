@@ -32,6 +32,8 @@ export interface SendOptions {
   beforeFinal?: () => Promise<void>;
   /** Gives the attempt up (closing its connection) unless it is already past `beforeFinal`. */
   signal?: AbortSignal;
+  /** What the log line names: the message's kind and outbox id, never its recipient (docs/email.md, "What the logs say"). */
+  describe?: { kind: string; outboxId: number };
 }
 
 /**

@@ -46,8 +46,8 @@ async function main(): Promise<void> {
   });
   server.requestTimeout = 10 * 60_000;
   // Prometheus scrapes this port, never published (docs/operations.md, "Metrics").
-  const metricsServer = config.metricsPort ? await listenMetrics(runtime.metrics, config.metricsPort, logger) : null;
-  if (metricsServer) logger.info(`metrics on port ${config.metricsPort} at /metrics`);
+  const metricsServer = config.metricsPort ? await listenMetrics(runtime.metrics, config.metricsPort, logger, config.metricsHost) : null;
+  if (metricsServer) logger.info({ host: config.metricsHost, port: config.metricsPort }, `metrics on ${config.metricsHost} port ${config.metricsPort} at /metrics`);
 
   // Sweeps and the thumbnail backfill: timers in every process, one process at a time per job.
   const stopMaintenance = createMaintenance(runtime).start();

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import type { JobLock } from './job-lock';
 import type { Services } from '../services';
+import { loggableError } from '../mail/log-safe';
 
 /** A payment still open this long after it was created is asked about at the gateway (a lost notify). */
 export const PAYMENT_SWEEP_AGE_MS = 2 * 60_000;
@@ -134,7 +135,7 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
       }, REMINDERS_EVERY_MS);
       reminderTimer.unref();
       const seasonMessages = setInterval(() => {
-        track(maintenance.sendSeasonMessages().catch((err: unknown) => logger.warn({ err }, 'season messages failed')));
+        track(maintenance.sendSeasonMessages().catch((err: unknown) => logger.warn({ err: loggableError(err) }, 'season messages failed')));
       }, SEASON_SEND_EVERY_MS);
       seasonMessages.unref();
       const seasonTotals = setInterval(() => {

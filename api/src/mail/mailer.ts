@@ -7,6 +7,7 @@ import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type { MailMessage, Mailer } from '../deps';
 import type { Logger } from '../logger';
+import { loggableError } from './log-safe';
 
 export type { MailMessage, Mailer, SendOptions } from '../deps';
 
@@ -110,7 +111,8 @@ function folderMailer(outboxDir: string, logger: Logger, logLinks: boolean, comp
       }
       const file = path.join(outboxDir, name);
       await fs.rename(partial, file);
-      logger.info({ to: message.to, subject: message.subject, ...(logLinks ? { link: firstUrl(message.text) } : {}), file }, 'mail written to outbox');
+      // Kind and ids, never the recipient or the subject (docs/email.md, "What the logs say").
+      logger.info({ ...sendOptions.describe, messageId: message.messageId, ...(logLinks ? { link: firstUrl(message.text) } : {}), file }, 'mail written to outbox');
     },
     async close() {},
   };
@@ -202,7 +204,7 @@ function smtpMailer(
     // (or that broke) leaves the pool, and a busy one's send fails by itself.
     connection.on('error', (err: unknown) => {
       if (!ready) return failConnect(err);
-      logger.debug({ err }, 'SMTP connection error');
+      logger.debug({ err: loggableError(err) }, 'SMTP connection error');
       retire(pooled, 'close');
     });
     connection.on('end', () => (ready ? retire(pooled, 'close') : failConnect(new Error('the SMTP server closed the connection'))));
@@ -271,7 +273,7 @@ function smtpMailer(
         });
         pooled.sent++;
         release(pooled);
-        logger.info({ to: message.to, subject: message.subject, messageId: message.messageId }, 'mail sent over SMTP');
+        logger.info({ ...sendOptions.describe, messageId: message.messageId }, 'mail sent over SMTP');
       } catch (err) {
         // Whatever went wrong, this connection's state is unknown: it is not used again.
         retire(pooled, 'close');

@@ -27,11 +27,11 @@ describe('mailer without SMTP (outbox)', () => {
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-  it('writes one parseable .eml per message and logs recipient, subject and the first link', async () => {
+  it('writes one parseable .eml per message and logs its kind, ids and first link, never its recipient', async () => {
     const { logger, lines } = capturingLogger();
     const outboxDir = path.join(dir, 'outbox');
     const mailer = createMailer({ smtpUrl: null, outboxDir, from: 'Lesedi School Photos <no-reply@photos.example.bw>', logger });
-    await mailer.send(message);
+    await mailer.send(message, { describe: { kind: 'password_reset', outboxId: 7 } });
     await mailer.send({ ...message, to: 'other@example.bw' });
     const files = (await fs.readdir(outboxDir)).sort();
     expect(files).toHaveLength(2);
@@ -47,7 +47,10 @@ describe('mailer without SMTP (outbox)', () => {
 
     const logged = lines.filter((line) => line.msg === 'mail written to outbox');
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toMatchObject({ to: 'parent@example.bw', subject: message.subject, link: RESET_URL });
+    expect(logged[0]).toMatchObject({ kind: 'password_reset', outboxId: 7, link: RESET_URL });
+    // docs/email.md, "What the logs say": the kind and ids, never the recipient (nor the subject, which may name a child).
+    expect(JSON.stringify(lines)).not.toContain('@example.bw');
+    expect(JSON.stringify(lines)).not.toContain(message.subject);
     await mailer.close();
   });
 
@@ -86,7 +89,7 @@ describe('mailer over SMTP', () => {
       from: 'Lesedi School Photos <no-reply@photos.example.bw>',
       logger,
     });
-    await mailer.send(message);
+    await mailer.send(message, { describe: { kind: 'password_reset', outboxId: 9 } });
     await mailer.close();
     expect(catcher.messages).toHaveLength(1);
     expect(catcher.messages[0]?.from).toBe('no-reply@photos.example.bw');
@@ -96,7 +99,8 @@ describe('mailer over SMTP', () => {
     expect(eml.headers.to).toBe('parent@example.bw');
     expect(eml.text).toContain(RESET_URL);
     const sent = lines.find((line) => line.msg === 'mail sent over SMTP');
-    expect(sent).toMatchObject({ to: 'parent@example.bw' });
+    expect(sent).toMatchObject({ kind: 'password_reset', outboxId: 9 });
+    expect(JSON.stringify(lines)).not.toContain('parent@example.bw');
     // The link is a password-reset credential: only the outbox mode (development) logs it.
     expect(JSON.stringify(lines)).not.toContain('abc123');
   });

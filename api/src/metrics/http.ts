@@ -65,10 +65,11 @@ export function metricsEndpoint(metrics: Metrics, token: string | null): Middlew
 }
 
 /**
- * The metrics listener on METRICS_PORT: GET /metrics and nothing else, no token (keep the port off
- * the public network: the compose file publishes only the proxy's ports).
+ * The metrics listener on METRICS_PORT: GET /metrics and nothing else, no token. It binds
+ * METRICS_HOST, loopback unless set, so a port opened by mistake on a public machine still answers
+ * no one else (docs/operations.md, "Metrics").
  */
-export async function listenMetrics(metrics: Metrics, port: number, logger: Logger, host?: string): Promise<Server> {
+export async function listenMetrics(metrics: Metrics, port: number, logger: Logger, host: string): Promise<Server> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== METRICS_PATH) {

@@ -8,6 +8,9 @@ import { freshDatabase, startServer, waitForHealth, type FreshDatabase } from '.
 import { photoForm } from '../photos/photos.test-helpers';
 import { createCustomer } from '../../test/fixtures';
 import { METRICS_MSG, MSG } from '../../contract/messages';
+import os from 'node:os';
+import { listenMetrics } from './http';
+import { loadConfig } from '../config';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -233,5 +236,32 @@ describeApi('the metrics port', () => {
     expect((await fetch(`http://127.0.0.1:${metricsPort}/api/health`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { method: 'POST' })).status).toBe(405);
     expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    // Loopback only by default (METRICS_HOST unset): the machine's other addresses refuse the connection.
+    const outside = externalAddress();
+    if (outside) await expect(fetch(`http://${outside}:${metricsPort}/metrics`)).rejects.toThrow();
+  });
+
+  it('listens on the address METRICS_HOST names, and refuses a value that is not an address', async () => {
+    const server = await startTestServer({ METRICS_HOST: '0.0.0.0' });
+    const port = await freePort();
+    const listener = await listenMetrics(server.runtime.metrics, port, server.runtime.logger, server.config.metricsHost);
+    try {
+      expect(server.config.metricsHost).toBe('0.0.0.0');
+      const outside = externalAddress() ?? '127.0.0.1';
+      expect((await fetch(`http://${outside}:${port}/metrics`)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+      await server.close();
+    }
+    expect(() => loadConfig({ METRICS_HOST: 'metrics.example.bw', JWT_SECRET: 'x'.repeat(32) })).toThrow(/METRICS_HOST: must be an IP address/);
   });
 });
+
+/** A non-loopback IPv4 address of this machine, or null when it has none. */
+function externalAddress(): string | null {
+  for (const entries of Object.values(os.networkInterfaces())) {
+    const found = entries?.find((entry) => entry.family === 'IPv4' && !entry.internal);
+    if (found) return found.address;
+  }
+  return null;
+}

@@ -23,6 +23,7 @@ try {
     `backup of ${manifest.takenAt} written to ${folder}: ${manifest.database ? 'database, ' : ''}${manifest.objects.length} objects, ${(result.bytes / 1024 / 1024).toFixed(1)} MB in ${result.seconds.toFixed(1)} s`,
   );
 } catch (err) {
-  console.error(err instanceof OpsError ? err.message : err);
+  // A sentence for the operator, never a stack trace (docs/operations.md, "Backup and restore").
+  console.error(err instanceof OpsError ? err.message : `The backup stopped: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
 }

@@ -198,7 +198,7 @@ suite('a backup holds removals while it copies', () => {
     const uploaded = await staff.post('/api/photos/upload-batch', await uploadForm(albumId, 3));
     expect(uploaded.status).toBe(201);
     const ids = (uploaded.body.photos as { id: number }[]).map((photo) => photo.id);
-    const settings = { databaseUrl: server.config.databaseUrl, storage: server.config.storage, dataDir: server.config.dataDir, jwtSecretFromEnv: true };
+    const settings = { databaseUrl: server.config.databaseUrl, storage: server.config.storage, dataDir: server.config.dataDir, jwtSecretFromEnv: true, backupKey: null };
     const folder = path.join(root, 'backup');
     const { manifest } = await backupDataFolder(settings, folder, async (line) => {
       if (!line.startsWith('database:')) return;

@@ -24,3 +24,31 @@ export function readStorageReferences(file: string): { photos: ReferencedPhoto[]
     db.close();
   }
 }
+
+/** What a database file says of itself: whether it is this product's, and which migrations it has. */
+export type DatabaseIdentity = { kind: 'not-sqlite' } | { kind: 'foreign' } | { kind: 'ours'; migrations: string[] };
+
+/**
+ * Whether a file is an SQLite database of this product (docs/operations.md, "Backup and restore"):
+ * its knex_migrations table lists this product's first migration. Never throws for a file that is
+ * not a database at all.
+ */
+export function databaseIdentity(file: string, firstMigration: string): DatabaseIdentity {
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch {
+    return { kind: 'not-sqlite' };
+  }
+  try {
+    const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'knex_migrations'").get();
+    if (!table) return { kind: 'foreign' };
+    const names = (db.prepare('SELECT name FROM knex_migrations ORDER BY id').all() as { name: unknown }[]).map((row) => String(row.name));
+    return names.includes(firstMigration) ? { kind: 'ours', migrations: names } : { kind: 'foreign' };
+  } catch {
+    // "file is not a database" surfaces at the first read, not at open.
+    return { kind: 'not-sqlite' };
+  } finally {
+    db.close();
+  }
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { databaseTarget } from '../db/knex';
@@ -11,7 +11,8 @@ import { heldPath, takeHold } from '../storage/backup-hold';
 import type { StorageTarget } from '../storage/storage-target';
 import { EXTENSION_BY_MIME, exampleKey, objectKey } from '../media/storage';
 import type { AcceptedImageType } from '../../contract/constants';
-import { readStorageReferences } from './backup.repository';
+import { databaseIdentity, readStorageReferences } from './backup.repository';
+import { migrationSource } from '../../../db/migrations/index';
 
 /**
  * `npm run backup` and `npm run restore` (docs/operations.md, "Backup and restore"): an online
@@ -26,6 +27,12 @@ const DATABASE_FILE = 'database.sqlite';
 const STORAGE_FOLDER = 'storage';
 const SECRET_FILE = 'jwt-secret';
 const COPIES_AT_ONCE = 4;
+/** Only the operator reads a backup: folders 0700, files 0600 (it holds every child's photos and the signing secret). */
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+const MAC_ALGORITHM = 'HMAC-SHA256';
+/** This product's first migration: a database without it in knex_migrations is not this product's. */
+const FIRST_MIGRATION = '20261122120000_create_staff';
 
 /** What an operator must read: the command stops and says why, nothing half done is left. */
 export class OpsError extends Error {}
@@ -37,6 +44,11 @@ export interface DataSettings {
   dataDir: string;
   /** JWT_SECRET is set in the environment: the data folder's generated secret is not in use. */
   jwtSecretFromEnv: boolean;
+  /**
+   * BACKUP_KEY: signs the manifest (backup) and is required to match it (restore). Null: backups are
+   * unsigned and a restore trusts the backup store (docs/operations.md, "Backup and restore").
+   */
+  backupKey: string | null;
 }
 
 export interface ManifestEntry {
@@ -60,7 +72,19 @@ export interface Manifest {
   notCovered: string[];
   /** Objects the database refers to that were already gone from storage when the backup ran. */
   missingBeforeBackup: string[];
+  /** HMAC-SHA256 under BACKUP_KEY of the manifest without this field; absent when no key was set. */
+  mac?: { algorithm: typeof MAC_ALGORITHM; value: string };
 }
+
+/** The MAC of a manifest: over its JSON without `mac`, in the order its fields were written (and read back). */
+export function manifestMac(manifest: Manifest, key: string): string {
+  const { mac: _mac, ...signed } = manifest;
+  return createHmac('sha256', key).update(JSON.stringify(signed)).digest('hex');
+}
+
+/** Printed by both commands when BACKUP_KEY is unset. */
+export const UNSIGNED_WARNING =
+  'WARNING: BACKUP_KEY is not set, so this manifest carries no MAC: a restore trusts whatever the backup store holds. Set BACKUP_KEY (kept outside the backup) to sign and check backups.';
 
 export const NOT_COVERED = {
   mysql:
@@ -99,7 +123,10 @@ export async function backupDataFolder(settings: DataSettings, folder: string, r
     if (inside && isWithin(out, inside)) throw new OpsError(`The backup folder ${out} is inside ${inside}: put it outside the data folder.`);
   }
   if ((await filesUnder(out)).length > 0) throw new OpsError(`${out} is not empty: back up into a new or empty folder.`);
-  await fs.mkdir(path.join(out, STORAGE_FOLDER), { recursive: true });
+  await fs.mkdir(out, { recursive: true, mode: FOLDER_MODE });
+  // A folder made beforehand keeps its own mode otherwise.
+  await fs.chmod(out, FOLDER_MODE);
+  await fs.mkdir(path.join(out, STORAGE_FOLDER), { recursive: true, mode: FOLDER_MODE });
 
   const hold = storageRoot ? await takeHold(createFileStorage(storageRoot).scratchDir) : null;
   try {
@@ -109,6 +136,7 @@ export async function backupDataFolder(settings: DataSettings, folder: string, r
     if (sqliteFile) {
       const partial = path.join(out, `${DATABASE_FILE}.part`);
       const { pages } = await snapshotSqlite(sqliteFile, partial);
+      await fs.chmod(partial, FILE_MODE);
       const check = integrityCheck(partial);
       if (check !== 'ok') throw new OpsError(`The database copy fails PRAGMA integrity_check: ${check}`);
       await fs.rename(partial, path.join(out, DATABASE_FILE));
@@ -155,7 +183,7 @@ export async function backupDataFolder(settings: DataSettings, folder: string, r
     const secret = path.join(settings.dataDir, SECRET_FILE);
     if (!settings.jwtSecretFromEnv && (await exists(secret))) {
       await fs.copyFile(secret, path.join(out, SECRET_FILE));
-      await fs.chmod(path.join(out, SECRET_FILE), 0o600);
+      await fs.chmod(path.join(out, SECRET_FILE), FILE_MODE);
       files.push({ path: SECRET_FILE, ...(await hashFile(path.join(out, SECRET_FILE))) });
     }
 
@@ -170,10 +198,12 @@ export async function backupDataFolder(settings: DataSettings, folder: string, r
       notCovered,
       missingBeforeBackup,
     };
+    if (settings.backupKey) manifest.mac = { algorithm: MAC_ALGORITHM, value: manifestMac(manifest, settings.backupKey) };
     // Written last: a folder without a manifest is a backup that did not finish.
-    await fs.writeFile(path.join(out, `${MANIFEST}.part`), `${JSON.stringify(manifest, null, 1)}\n`);
+    await fs.writeFile(path.join(out, `${MANIFEST}.part`), `${JSON.stringify(manifest, null, 1)}\n`, { mode: FILE_MODE });
     await fs.rename(path.join(out, `${MANIFEST}.part`), path.join(out, MANIFEST));
     for (const line of notCovered) await report(`NOT COVERED: ${line}`);
+    await report(settings.backupKey ? 'manifest signed with BACKUP_KEY' : UNSIGNED_WARNING);
     const bytes = (database?.size ?? 0) + objects.reduce((sum, o) => sum + o.size, 0);
     return { manifest, bytes, seconds: (Date.now() - started) / 1000 };
   } finally {
@@ -197,7 +227,8 @@ export interface RestoreResult {
 export async function restoreDataFolder(settings: DataSettings, folder: string, report: Report = () => undefined): Promise<RestoreResult> {
   const started = Date.now();
   const from = path.resolve(folder);
-  const manifest = await readManifest(from);
+  const manifest = await readManifest(from, settings.backupKey);
+  if (!manifest.mac) await report(UNSIGNED_WARNING);
   const target = databaseTarget(settings.databaseUrl);
   const storageRoot = settings.storage.kind === 'file' ? settings.storage.root : null;
   if (manifest.database && target.dialect !== 'sqlite') throw new OpsError('The backup holds an SQLite database but DATABASE_URL names MySQL/MariaDB: restore with the embedded settings.');
@@ -219,8 +250,10 @@ export async function restoreDataFolder(settings: DataSettings, folder: string, 
   try {
     // The database first checked in the backup (size, hash, integrity), written last.
     if (manifest.database) {
-      await verifyFile(path.join(from, manifest.database.path), manifest.database);
-      const check = integrityCheck(path.join(from, manifest.database.path));
+      const file = await insideBackup(from, manifest.database.path);
+      await verifyFile(file, manifest.database);
+      await assertProductDatabase(file);
+      const check = integrityCheck(file);
       if (check !== 'ok') throw new OpsError(`The backup's database fails PRAGMA integrity_check: ${check}`);
     }
     let bytes = 0;
@@ -229,7 +262,7 @@ export async function restoreDataFolder(settings: DataSettings, folder: string, 
       let shown = Date.now();
       await eachLimited(manifest.objects, COPIES_AT_ONCE, async (object) => {
         const to = path.join(storageRoot, ...safeKey(object.path).split('/'));
-        await copyVerified(path.join(from, STORAGE_FOLDER, ...object.path.split('/')), to, object, written);
+        await copyVerified(await insideBackup(from, `${STORAGE_FOLDER}/${object.path}`), to, object, written);
         bytes += object.size;
         done += 1;
         if (Date.now() - shown > 2000) {
@@ -242,11 +275,10 @@ export async function restoreDataFolder(settings: DataSettings, folder: string, 
     for (const file of manifest.files) {
       if (file.path !== SECRET_FILE) throw new OpsError(`The manifest names an unknown file: ${file.path}`);
       if (settings.jwtSecretFromEnv) continue;
-      await copyVerified(path.join(from, file.path), path.join(settings.dataDir, SECRET_FILE), file, written);
-      await fs.chmod(path.join(settings.dataDir, SECRET_FILE), 0o600);
+      await copyVerified(await insideBackup(from, file.path), path.join(settings.dataDir, SECRET_FILE), file, written);
     }
     if (manifest.database && dbFile) {
-      await copyVerified(path.join(from, manifest.database.path), dbFile, manifest.database, written);
+      await copyVerified(await insideBackup(from, manifest.database.path), dbFile, manifest.database, written);
       bytes += manifest.database.size;
       if (storageRoot) {
         const restored = new Set(manifest.objects.map((object) => object.path));
@@ -267,8 +299,11 @@ export async function restoreDataFolder(settings: DataSettings, folder: string, 
   }
 }
 
-/** The manifest, checked for shape; an absent one is a backup that never finished. */
-export async function readManifest(folder: string): Promise<Manifest> {
+/**
+ * The manifest, checked for shape, its MAC (under BACKUP_KEY) and every path it names, which must
+ * stay inside the backup; an absent one is a backup that never finished.
+ */
+export async function readManifest(folder: string, key: string | null = null): Promise<Manifest> {
   let text: string;
   try {
     text = await fs.readFile(path.join(folder, MANIFEST), 'utf8');
@@ -284,9 +319,83 @@ export async function readManifest(folder: string): Promise<Manifest> {
   if (manifest.format !== BACKUP_FORMAT || manifest.version !== 1 || !Array.isArray(manifest.objects) || !Array.isArray(manifest.files)) {
     throw new OpsError(`${MANIFEST} in ${folder} is not a backup of this product (format ${BACKUP_FORMAT}, version 1).`);
   }
+  checkMac(manifest, folder, key);
   manifest.missingBeforeBackup ??= [];
   manifest.notCovered ??= [];
+  checkPaths(manifest);
   return manifest;
+}
+
+function checkMac(manifest: Manifest, folder: string, key: string | null): void {
+  const mac = manifest.mac as unknown;
+  if (mac === undefined) {
+    if (key) throw new OpsError(`${MANIFEST} in ${folder} is not signed, but BACKUP_KEY is set: refusing a backup whose origin cannot be checked. (Unset BACKUP_KEY only if you trust where this backup was kept.)`);
+    return;
+  }
+  if (!key) throw new OpsError(`${MANIFEST} in ${folder} is signed: set BACKUP_KEY to the key the backup was made with.`);
+  const value = (mac as { algorithm?: unknown; value?: unknown } | null)?.value;
+  const algorithm = (mac as { algorithm?: unknown } | null)?.algorithm;
+  const expected = Buffer.from(manifestMac(manifest, key), 'hex');
+  const given = typeof value === 'string' && /^[0-9a-f]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.alloc(0);
+  if (algorithm !== MAC_ALGORITHM || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new OpsError(`${MANIFEST} in ${folder} does not match its MAC under BACKUP_KEY: the backup was changed, or made with another key. Nothing was restored.`);
+  }
+}
+
+const isEntry = (entry: unknown): entry is ManifestEntry => {
+  const e = entry as ManifestEntry | null;
+  return typeof e === 'object' && e !== null && typeof e.path === 'string' && Number.isSafeInteger(e.size) && e.size >= 0 && typeof e.sha256 === 'string' && /^[0-9a-f]{64}$/.test(e.sha256);
+};
+
+/** Every path the manifest names is one this command writes, so none can point outside the backup. */
+function checkPaths(manifest: Manifest): void {
+  if (manifest.database !== null && manifest.database !== undefined) {
+    if (!isEntry(manifest.database) || manifest.database.path !== DATABASE_FILE) throw new OpsError(`The manifest names an invalid database file: ${String((manifest.database as { path?: unknown }).path)} (expected ${DATABASE_FILE}).`);
+  } else {
+    manifest.database = null;
+  }
+  for (const file of manifest.files) {
+    if (!isEntry(file) || file.path !== SECRET_FILE) throw new OpsError(`The manifest names an unknown file: ${String((file as { path?: unknown } | null)?.path)}`);
+  }
+  for (const object of manifest.objects) {
+    if (!isEntry(object)) throw new OpsError('The manifest lists an object without a path, size and SHA-256.');
+    safeKey(object.path);
+  }
+  if (!Array.isArray(manifest.missingBeforeBackup) || !manifest.missingBeforeBackup.every((key) => typeof key === 'string')) throw new OpsError('The manifest\'s missingBeforeBackup is not a list of keys.');
+  if (!Array.isArray(manifest.notCovered) || !manifest.notCovered.every((line) => typeof line === 'string')) throw new OpsError('The manifest\'s notCovered is not a list of lines.');
+}
+
+/**
+ * A path the manifest names, as a file of the backup folder: refused when it, or a link on the way
+ * to it, leads outside the folder. A file that is not there is returned as is (its copy says so).
+ */
+async function insideBackup(root: string, relative: string): Promise<string> {
+  const file = path.join(root, ...relative.split('/'));
+  if (!isWithin(file, root) || file === root) throw new OpsError(`The manifest names a path outside the backup: ${relative}`);
+  let real: string;
+  try {
+    real = await fs.realpath(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return file;
+    throw err;
+  }
+  if (!isWithin(real, await fs.realpath(root))) throw new OpsError(`${relative} in the backup leads outside it (a link to ${real}): refusing it.`);
+  return real;
+}
+
+/**
+ * The backup's database must be an SQLite database of this product, at a version this code knows:
+ * anything else is refused with a message, before anything is written.
+ */
+async function assertProductDatabase(file: string): Promise<void> {
+  const identity = databaseIdentity(file, FIRST_MIGRATION);
+  if (identity.kind === 'not-sqlite') throw new OpsError(`The backup's ${DATABASE_FILE} is not an SQLite database: this is not a backup of this product.`);
+  if (identity.kind === 'foreign') throw new OpsError(`The backup's ${DATABASE_FILE} is an SQLite database, but not one of this product (it has no ${FIRST_MIGRATION} migration): refusing to restore it.`);
+  const known = new Set(await migrationSource.getMigrations([]));
+  const unknown = identity.migrations.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new OpsError(`The backup's database was made by a newer version of this product (migration ${unknown[0]} is unknown here): restore it with that version.`);
+  }
 }
 
 /** Every object key a database file refers to: each photo's original and renditions, example images. */
@@ -309,7 +418,7 @@ function referencedKeys(databaseFile: string): string[] {
 /** Copies one object into the backup, hashing it on the way; null when it is gone (and not held). */
 async function copyObject(root: string, scratchDir: string, key: string, out: string): Promise<ManifestEntry | null> {
   const to = path.join(out, STORAGE_FOLDER, ...safeKey(key).split('/'));
-  await fs.mkdir(path.dirname(to), { recursive: true });
+  await fs.mkdir(path.dirname(to), { recursive: true, mode: FOLDER_MODE });
   for (const from of [path.join(root, ...key.split('/')), heldPath(scratchDir, key)]) {
     try {
       return { path: key, ...(await copyHashed(from, to)) };
@@ -332,7 +441,7 @@ async function copyHashed(from: string, to: string): Promise<{ size: number; sha
       done(null, chunk);
     },
   });
-  await pipeline(handle.createReadStream({ highWaterMark: 1024 * 1024 }), tap, createWriteStream(to));
+  await pipeline(handle.createReadStream({ highWaterMark: 1024 * 1024 }), tap, createWriteStream(to, { mode: FILE_MODE }));
   return { size, sha256: hash.digest('hex') };
 }
 

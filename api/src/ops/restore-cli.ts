@@ -20,6 +20,7 @@ try {
   const result = await restoreDataFolder(dataSettingsFromEnv(), folder, say);
   say(`restored ${result.objects} objects and the database (${(result.bytes / 1024 / 1024).toFixed(1)} MB) in ${result.seconds.toFixed(1)} s; start the server`);
 } catch (err) {
-  console.error(err instanceof OpsError ? err.message : err);
+  // A sentence for the operator, never a stack trace (docs/operations.md, "Backup and restore").
+  console.error(err instanceof OpsError ? err.message : `The restore stopped: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
 }

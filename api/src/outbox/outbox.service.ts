@@ -7,6 +7,7 @@ import { NON_TRANSACTIONAL_KINDS, type NonTransactionalKind, type OutboxKind } f
 import { unsubscribeHeaders, unsubscribeToken } from '../outreach/unsubscribe';
 import { localDayStart, planSend, type SendWindow } from '../outreach/send-window';
 import { SendAbortedError, type SmtpTimeouts } from '../mail/mailer';
+import { loggableError } from '../mail/log-safe';
 import { createOutboxRepository, type OutboxRecord } from './outbox.repository';
 import { watchLoopLoad, type LoopLoad } from '../lib/loop-load';
 
@@ -115,6 +116,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
         { to: row.recipient, subject: row.subject, text: row.text, html: row.html, headers: row.headers, messageId: row.messageId },
         {
           signal: giveUp.signal,
+          describe: { kind: row.kind, outboxId: row.id },
           beforeFinal: async () => {
             giveUp.signal.throwIfAborted();
             if (!(await repo.commitSent(row.id, claimer, Date.now()))) throw new ClaimLostError();
@@ -132,7 +134,8 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
       const permanent = isPermanent(err) || attempts >= OUTBOX_MAX_ATTEMPTS;
       const now = Date.now();
       await repo.markUnsent(row.id, claimer, now, permanent ? null : now + retryDelayMs(attempts), message, committed ? 'sent' : 'sending');
-      deps.logger.warn({ err, outboxId: row.id, kind: row.kind, attempts, permanent }, permanent ? 'e-mail failed for good' : 'e-mail failed, will retry');
+      // The relay's answer may quote the recipient: logged without addresses (docs/email.md, "What the logs say").
+      deps.logger.warn({ err: loggableError(err), outboxId: row.id, kind: row.kind, attempts, permanent }, permanent ? 'e-mail failed for good' : 'e-mail failed, will retry');
       return permanent ? 'failed' : 'retry';
     } finally {
       clearTimeout(timer);
@@ -224,7 +227,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
       if (kickTimer || stopping) return;
       kickTimer = setTimeout(() => {
         kickTimer = null;
-        void outbox.deliverDue().catch((err: unknown) => deps.logger.warn({ err }, 'outbox sender failed'));
+        void outbox.deliverDue().catch((err: unknown) => deps.logger.warn({ err: loggableError(err) }, 'outbox sender failed'));
       }, 10);
       kickTimer.unref();
     },
