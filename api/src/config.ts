@@ -13,10 +13,6 @@ const boolish = z
   .optional()
   .transform((value) => (value === undefined || value === '' ? undefined : ['true', '1', 'yes'].includes(value)));
 
-/**
- * The environment, parsed once; a bad value stops the server with a clear message (docs/architecture.md,
- * "Configuration").
- */
 /** BACKUP_KEY: at least 32 characters (openssl rand -base64 32), so the MAC cannot be guessed. */
 export const backupKeySchema = z.string().min(32, 'use at least 32 characters (openssl rand -base64 32)');
 
@@ -29,6 +25,10 @@ export function loadBackupKey(env: NodeJS.ProcessEnv = process.env): string | nu
   return parsed.data;
 }
 
+/**
+ * The environment, parsed once; a bad value stops the server with a clear message (docs/architecture.md,
+ * "Configuration").
+ */
 const envSchema = z.object({
   NODE_ENV: z.string().optional().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
