@@ -117,6 +117,8 @@ export function benchEnv(dir: string, port: number, extra: Record<string, string
     DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite')}`,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // Every simulated parent orders from this one machine: the per-client order limit would stop the run.
+    ORDER_LIMIT_PER_CLIENT: '100000',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     NODE_ENV: 'production',
     // Production starts only with PayGate credentials; these benchmarks take no payments (a

@@ -421,8 +421,10 @@ export const COUPON_SCREEN_MSG = {
   between: (from: string, to: string) => `${from} to ${to}`,
   uses: (paid: number, max: number | null, held: number) =>
     `${max === null ? `${paid} used` : `${paid} of ${max} used`}${held > 0 ? `, ${held} held` : ''}`,
-  usesHint: 'A use is counted once its order is paid; an unpaid order holds one until it is paid or cancelled.',
+  usesHint: 'A use is counted once its order is paid. An unpaid order holds one for a limited time (an hour by default, longer while a bank transfer settles) and gives it back if it is not paid.',
   oncePerLabels: { order: 'Any number per family', email: 'Once per e-mail', child: 'Once per child' },
+  oncePerHint:
+    'Once per e-mail is the weakest of these limits: anyone can type another address. Prefer once per child, or set Total uses, for a coupon worth a lot.',
   statusActive: 'Active',
   statusExpired: 'Expired',
   statusUsedUp: 'Used up',

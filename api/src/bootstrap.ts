@@ -86,6 +86,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
       redis,
       logger,
       onBlock: (kind) => metrics.rateLimitBlock(kind),
+      ordersPerClient: config.orderLimitPerClient,
     }),
     media,
     storage,

@@ -50,19 +50,6 @@ const envSchema = z.object({
   PAYGATE_SECRET: z.string().optional(),
   /** What the checkout offers: `card` (default), `ewallet`, `bank_transfer`, comma-separated (docs/payments.md, "Payment methods"). */
   PAYMENT_METHODS: z.string().optional(),
-  /** An unconfirmed bank transfer expires to failed after this many days (docs/payments.md, "Payments that settle later"). */
-  BANK_TRANSFER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(90).default(7),
-  /** The first administrator, made at start on a database with no staff (docs/accounts.md, "The first administrator"). */
-  INITIAL_ADMIN_EMAIL: z.string().optional(),
-  INITIAL_ADMIN_PASSWORD: z.string().optional(),
-  INITIAL_ADMIN_FIRST_NAME: z.string().optional(),
-  INITIAL_ADMIN_LAST_NAME: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-For only behind a known proxy (docs/access.md, "The client address"). */
-  TRUST_PROXY: boolish.transform((value) => value ?? false),
-  /** A request body that brings less than 4 KiB in this long is cut off with 408 (slow-body attacks). */
   /**
    * The shop's bank account, shown to a parent whose bank transfer is awaited (docs/payments.md,
    * "Paying by bank transfer"): the first three together or none; the branch code only with them.
@@ -79,6 +66,23 @@ const envSchema = z.object({
     .trim()
     .regex(/^[0-9A-Za-z](?:[0-9A-Za-z -]{0,18}[0-9A-Za-z])?$/, 'must be the branch code: up to 20 letters or digits')
     .optional(),
+  /** An unconfirmed bank transfer expires to failed after this many days (docs/payments.md, "Payments that settle later"). */
+  BANK_TRANSFER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** An unpaid order's coupon use lapses this many minutes after it was placed with no payment open (docs/packages-and-coupons.md, "Holds that lapse"). */
+  COUPON_HOLD_MINUTES: z.coerce.number().int().min(30).max(10_080).default(60),
+  /** Orders one client (address and gallery grant) may place in 10 minutes (docs/access.md, "Placing orders"). */
+  ORDER_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** The first administrator, made at start on a database with no staff (docs/accounts.md, "The first administrator"). */
+  INITIAL_ADMIN_EMAIL: z.string().optional(),
+  INITIAL_ADMIN_PASSWORD: z.string().optional(),
+  INITIAL_ADMIN_FIRST_NAME: z.string().optional(),
+  INITIAL_ADMIN_LAST_NAME: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For only behind a known proxy (docs/access.md, "The client address"). */
+  TRUST_PROXY: boolish.transform((value) => value ?? false),
+  /** A request body that brings less than 4 KiB in this long is cut off with 408 (slow-body attacks). */
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   /** On SIGTERM, how long requests under way (uploads too) may take to finish (docs/operations.md, "Stopping cleanly"). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(25_000).default(20_000),
@@ -148,6 +152,12 @@ export interface Config {
   /** The payment methods the checkout offers, in PAYMENT_METHOD_IDS order. */
   paymentMethods: PaymentMethodId[];
   bankTransferExpiryDays: number;
+  /** BANK_ACCOUNT_*: the account a bank transfer is paid into, or null (none configured). */
+  bankAccount: BankAccount | null;
+  /** Minutes an unpaid order with no payment open holds its coupon use (30 to 10,080; default 60). */
+  couponHoldMinutes: number;
+  /** Orders one client may place in 10 minutes before 429 (default 10). */
+  orderLimitPerClient: number;
   smtpUrl: string | null;
   redisUrl: string | null;
   logLevel: string;
@@ -178,11 +188,21 @@ export interface Config {
   };
 }
 
+const BANK_ACCOUNT_REQUIRED = ['BANK_ACCOUNT_NAME', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER'] as const;
+
+/** The bank account settings: the name, bank and number together or none; the branch code only with them. */
+function bankAccountOf(e: z.infer<typeof envSchema>): BankAccount | null {
+  const { BANK_ACCOUNT_NAME: accountName, BANK_NAME: bankName, BANK_ACCOUNT_NUMBER: accountNumber, BANK_BRANCH_CODE: branchCode } = e;
+  const missing = BANK_ACCOUNT_REQUIRED.filter((name) => e[name] === undefined);
+  if (accountName === undefined || bankName === undefined || accountNumber === undefined) {
+    if (missing.length === BANK_ACCOUNT_REQUIRED.length && branchCode === undefined) return null;
+    if (missing.length === BANK_ACCOUNT_REQUIRED.length) throw new Error('Invalid environment: BANK_BRANCH_CODE is set without BANK_ACCOUNT_NAME, BANK_NAME and BANK_ACCOUNT_NUMBER');
+    throw new Error(`Invalid environment: ${missing.join(', ')} must be set too: the bank account needs BANK_ACCOUNT_NAME, BANK_NAME and BANK_ACCOUNT_NUMBER together (or none of them)`);
+  }
+  return { accountName, bankName, accountNumber, branchCode: branchCode ?? null };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
-  /** BANK_ACCOUNT_*: the account a bank transfer is paid into, or null (none configured). */
-  bankAccount: BankAccount | null;
-  /** Minutes an unpaid order with no payment open holds its coupon use (30 to 10,080; default 60). */
-  couponHoldMinutes: number;
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
@@ -213,22 +233,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     businessName: e.BUSINESS_NAME,
     paygate,
     initialAdmin: initialAdmin(e),
-const BANK_ACCOUNT_REQUIRED = ['BANK_ACCOUNT_NAME', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER'] as const;
-
-/** The bank account settings: the name, bank and number together or none; the branch code only with them. */
-function bankAccountOf(e: z.infer<typeof envSchema>): BankAccount | null {
-  const { BANK_ACCOUNT_NAME: accountName, BANK_NAME: bankName, BANK_ACCOUNT_NUMBER: accountNumber, BANK_BRANCH_CODE: branchCode } = e;
-  const missing = BANK_ACCOUNT_REQUIRED.filter((name) => e[name] === undefined);
-  if (accountName === undefined || bankName === undefined || accountNumber === undefined) {
-    if (missing.length === BANK_ACCOUNT_REQUIRED.length && branchCode === undefined) return null;
-    if (missing.length === BANK_ACCOUNT_REQUIRED.length) throw new Error('Invalid environment: BANK_BRANCH_CODE is set without BANK_ACCOUNT_NAME, BANK_NAME and BANK_ACCOUNT_NUMBER');
-    throw new Error(`Invalid environment: ${missing.join(', ')} must be set too: the bank account needs BANK_ACCOUNT_NAME, BANK_NAME and BANK_ACCOUNT_NUMBER together (or none of them)`);
-  }
-  return { accountName, bankName, accountNumber, branchCode: branchCode ?? null };
-}
-
     paymentMethods,
     bankTransferExpiryDays: e.BANK_TRANSFER_EXPIRY_DAYS,
+    bankAccount: bankAccountOf(e),
+    couponHoldMinutes: e.COUPON_HOLD_MINUTES,
+    orderLimitPerClient: e.ORDER_LIMIT_PER_CLIENT,
     smtpUrl: e.SMTP_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
@@ -261,8 +270,6 @@ function bankAccountOf(e: z.infer<typeof envSchema>): BankAccount | null {
  * a staff account (the password's strength included); a refusal names the variable, never its value.
  */
 function initialAdmin(e: z.infer<typeof envSchema>): StaffRegisterInput | null {
-    bankAccount: bankAccountOf(e),
-    couponHoldMinutes: e.COUPON_HOLD_MINUTES,
   if (e.INITIAL_ADMIN_EMAIL === undefined && e.INITIAL_ADMIN_PASSWORD === undefined) return null;
   if (e.INITIAL_ADMIN_EMAIL === undefined || e.INITIAL_ADMIN_PASSWORD === undefined) {
     throw new Error('INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD must be set together (or neither)');

@@ -43,12 +43,14 @@ describe('config', () => {
     expect(() => loadConfig({ ...account, BANK_NAME: 'x'.repeat(101) }, root)).toThrow(/BANK_NAME/);
   });
 
-  it('reads how long an unpaid order holds its coupon use, and stops at a value out of range', () => {
+  it('reads how long an unpaid order holds its coupon use and the order limit, and stops at a value out of range', () => {
     const root = tmp();
     expect(loadConfig({}, root).couponHoldMinutes).toBe(60);
     expect(loadConfig({ COUPON_HOLD_MINUTES: '90' }, root).couponHoldMinutes).toBe(90);
-    expect(() => loadConfig({ COUPON_HOLD_MINUTES: '5' }, root)).toThrow(/COUPON_HOLD_MINUTES/);
+    expect(() => loadConfig({ COUPON_HOLD_MINUTES: '20' }, root)).toThrow(/COUPON_HOLD_MINUTES/);
     expect(() => loadConfig({ COUPON_HOLD_MINUTES: 'an hour' }, root)).toThrow(/COUPON_HOLD_MINUTES/);
+    expect(loadConfig({}, root).orderLimitPerClient).toBe(10);
+    expect(() => loadConfig({ ORDER_LIMIT_PER_CLIENT: '0' }, root)).toThrow(/ORDER_LIMIT_PER_CLIENT/);
   });
 
   it('generates a 256-bit JWT secret once and keeps it in data/', () => {

@@ -40,6 +40,7 @@ import * as salesSeasonTotals from './20261203110000_sales_season_totals';
 import * as auditLog from './20261207140000_create_audit_log';
 import * as orderChildHeld from './20261207100000_order_child_held';
 import * as guardianLinkFollows from './20261207110000_guardian_link_follows';
+import * as couponInboxKeys from './20261207120000_coupon_inbox_keys';
 import * as withdrawnPaidLines from './20261207130000_withdrawn_paid_lines';
 import * as salesLinesDigitalPart from './20261207170000_sales_lines_digital_part';
 
@@ -96,6 +97,7 @@ const migrations: [string, Migration][] = [
   ['20261207140000_create_audit_log', auditLog],
   ['20261207100000_order_child_held', orderChildHeld],
   ['20261207110000_guardian_link_follows', guardianLinkFollows],
+  ['20261207120000_coupon_inbox_keys', couponInboxKeys],
   ['20261207130000_withdrawn_paid_lines', withdrawnPaidLines],
   ['20261207170000_sales_lines_digital_part', salesLinesDigitalPart],
 ];

@@ -83,6 +83,27 @@ function columns(coupon: CouponWrite) {
   };
 }
 
+/**
+ * The unpaid orders whose coupon use has lapsed at `cutoff` (epoch ms: now less COUPON_HOLD_MINUTES),
+ * as a subquery of order ids (docs/packages-and-coupons.md, "Holds that lapse"): unpaid, with no
+ * payment received (a bank transfer waiting to settle) and none opened after the cutoff, and either
+ * placed before the cutoff or with a payment that failed, was cancelled or expired.
+ */
+function lapsedOrders(db: Knex, cutoff: number, orderId?: string) {
+  const query = db('orders as o')
+    .whereNot('o.payment_status', 'completed')
+    .whereNotExists(
+      db('payments as p')
+        .whereRaw('p.order_id = o.id')
+        .where((q) => q.where('p.status', 'pending').orWhere((open) => open.where('p.status', 'initiated').where('p.created_at', '>', cutoff)))
+        .select(db.raw('1')),
+    )
+    .where((q) => q.where('o.created_at', '<=', cutoff).orWhereExists(db('payments as f').whereRaw('f.order_id = o.id').where('f.status', 'failed').select(db.raw('1'))))
+    .select('o.id');
+  if (orderId !== undefined) query.where('o.id', orderId);
+  return query;
+}
+
 export function createCouponRepository(knex: Knex) {
   const select = (db: Knex) =>
     db<CouponRow>('coupons as c').leftJoin('schools as s', 's.id', 'c.school_id').select('c.*', 's.name as school_name');
@@ -200,6 +221,52 @@ export function createCouponRepository(knex: Knex) {
       if (deleted === 0) return null;
       await db('coupon_redemption_children').where({ order_id: orderId }).delete();
       return Number(row.coupon_id);
+    },
+
+    /** Orders holding a use that has lapsed at `cutoff`, of one coupon or of all, oldest first. */
+    lapsedHolds: async (cutoff: number, filter: { couponId?: number; limit: number }): Promise<string[]> => {
+      const query = knex('coupon_redemptions as r').whereNull('r.paid_at').whereIn('r.order_id', lapsedOrders(knex, cutoff)).orderBy('r.id').limit(filter.limit);
+      if (filter.couponId !== undefined) query.where('r.coupon_id', filter.couponId);
+      return (await query.pluck('r.order_id')).map(String);
+    },
+
+    /**
+     * Gives back the use an order holds when it has lapsed at `cutoff` (checked again here, in `tx`):
+     * deletes its redemption and children and takes `uses_held - 1`; returns the coupon, or null
+     * when the order held nothing or its use has not lapsed.
+     */
+    async releaseLapsed(orderId: string, cutoff: number, tx: Tx): Promise<number | null> {
+      const db = inTx(tx);
+      const held = await db('coupon_redemptions').where({ order_id: orderId }).whereNull('paid_at').first('coupon_id');
+      if (!held) return null;
+      const couponId = Number(held.coupon_id);
+      // The coupon's row first, as a checkout takes it (MariaDB), so a release and a checkout of the
+      // same coupon wait for each other in one order and never in a circle.
+      if (db.client.config.client === 'mysql2') await db('coupons').where({ id: couponId }).forUpdate().first('id');
+      const deleted = await db('coupon_redemptions').where({ order_id: orderId }).whereNull('paid_at').whereIn('order_id', lapsedOrders(db, cutoff, orderId)).delete();
+      if (deleted === 0) return null;
+      await db('coupon_redemption_children').where({ order_id: orderId }).delete();
+      await db('coupons')
+        .where({ id: couponId })
+        .where('uses_held', '>', 0)
+        .update({ uses_held: db.raw('uses_held - 1'), updated_at: now() });
+      return couponId;
+    },
+
+    /**
+     * What paying an order with a coupon needs to know (`reclaim`): the coupon it was placed with
+     * (null when none, or deleted since), whether it still holds or has paid a use, the address it
+     * was placed with and its children.
+     */
+    async orderUse(orderId: string, tx: Tx): Promise<{ couponId: number | null; held: boolean; email: string; studentIds: number[] } | undefined> {
+      const db = inTx(tx);
+      const order = await db('orders').where({ id: orderId }).first('coupon_id', 'customer_email');
+      if (!order) return undefined;
+      const held = (await db('coupon_redemptions').where({ order_id: orderId }).first('id')) !== undefined;
+      const items = await db('order_items').where({ order_id: orderId }).whereNotNull('student_id').distinct('student_id');
+      const packages = await db('order_packages').where({ order_id: orderId }).whereNotNull('student_id').distinct('student_id');
+      const studentIds = [...new Set([...items, ...packages].map((row: { student_id: number }) => Number(row.student_id)))].sort((a, b) => a - b);
+      return { couponId: numberOrNull(order.coupon_id), held, email: String(order.customer_email), studentIds };
     },
 
     /** A held use given back. */

@@ -8,6 +8,8 @@ import { isUniqueViolation } from '../db/errors';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { localDate } from '../outreach/send-window';
+import { inboxKey } from '../lib/inbox-key';
+import { COUPON_HOLD_MSG } from '../../contract/order-limits';
 import { createCouponRepository, type CouponRecord, type CouponWrite } from './coupons.repository';
 import { presentCoupon } from './coupons.presenter';
 import type { CouponRule, CouponsForOrders } from './coupons.types';
@@ -22,7 +24,14 @@ const refuse = {
   expired: () => new AppError(409, COUPON_MSG.expired, 'COUPON_EXPIRED', { couponCode: COUPON_MSG.expired }),
   usedUp: () => new AppError(409, COUPON_MSG.usedUp, 'COUPON_USED_UP', { couponCode: COUPON_MSG.usedUp }),
   alreadyUsed: () => new AppError(409, COUPON_MSG.alreadyUsed, 'COUPON_ALREADY_USED', { couponCode: COUPON_MSG.alreadyUsed }),
+  /** Paying an order whose use lapsed, when the coupon can no longer give it one (docs/packages-and-coupons.md, "Paying after a hold lapsed"). */
+  lapsedUsedUp: () => new AppError(409, COUPON_HOLD_MSG.lapsedUsedUp, 'COUPON_USED_UP'),
+  lapsedAlreadyUsed: () => new AppError(409, COUPON_HOLD_MSG.lapsedAlreadyUsed, 'COUPON_ALREADY_USED'),
 };
+
+/** Lapsed holds given back per look: a coupon's own when it is applied, everyone's by the sweep. */
+const LAPSED_PER_COUPON = 100;
+const LAPSED_PER_SWEEP = 500;
 
 const toRule = (coupon: CouponRecord): CouponRule => ({
   id: coupon.id,
@@ -34,9 +43,13 @@ const toRule = (coupon: CouponRecord): CouponRule => ({
   oncePer: coupon.oncePer,
 });
 
-/** The key a once-per-e-mail use is recorded under; a per-child coupon without an identified child falls back to it. */
-function onceKey(coupon: CouponRule, email: string, studentIds: number[]): string | null {
-  if (coupon.oncePer === 'email' || (coupon.oncePer === 'child' && studentIds.length === 0)) return email.trim().toLowerCase();
+/**
+ * The key a once-per-e-mail use is recorded under, the inbox the address reaches (`inboxKey()`:
+ * case, a `+tag` and Gmail's dots do not make another family); a per-child coupon without an
+ * identified child falls back to it.
+ */
+function onceKey(coupon: Pick<CouponRule, 'oncePer'>, email: string, studentIds: number[]): string | null {
+  if (coupon.oncePer === 'email' || (coupon.oncePer === 'child' && studentIds.length === 0)) return inboxKey(email);
   return null;
 }
 
@@ -46,9 +59,20 @@ const distinct = (ids: number[]): number[] => [...new Set(ids)].sort((a, b) => a
  * Coupons: the staff API (create, list, edit, delete) and what orders need of them, CouponsForOrders
  * (docs/packages-and-coupons.md, "Coupons" and "Counting a coupon's uses").
  */
-export function createCouponService(deps: Pick<Deps, 'knex'>) {
+export function createCouponService(deps: Pick<Deps, 'knex' | 'config'>) {
   const repo = createCouponRepository(deps.knex);
   const database = createDatabase(deps.knex);
+  /** Holds of unpaid orders placed (or last given a payment page) before this have lapsed. */
+  const lapseCutoff = (): number => Date.now() - deps.config.couponHoldMinutes * 60_000;
+
+  /** Gives back each of these orders' lapsed uses, each in its own short transaction; how many came back. */
+  async function releaseLapsed(orderIds: string[]): Promise<number> {
+    let released = 0;
+    for (const orderId of orderIds) {
+      if ((await database.transaction((tx) => repo.releaseLapsed(orderId, lapseCutoff(), tx))) !== null) released += 1;
+    }
+    return released;
+  }
 
   async function get(id: number): Promise<CouponRecord> {
     const coupon = await repo.find(id);
@@ -95,8 +119,13 @@ export function createCouponService(deps: Pick<Deps, 'knex'>) {
 
   const forOrders: CouponsForOrders = {
     async resolve(code: string, schoolId: number, at: number = Date.now()): Promise<CouponRule> {
-      const coupon = await repo.findByCode(code.trim().toUpperCase());
+      let coupon = await repo.findByCode(code.trim().toUpperCase());
       if (!coupon || (coupon.schoolId !== null && coupon.schoolId !== schoolId)) throw refuse.invalid();
+      // Uses held by orders nobody paid in time go back first, so they neither use the coupon up
+      // nor keep its once-per keys from the family (docs/packages-and-coupons.md, "Holds that lapse").
+      if (coupon.usesHeld > 0 && (await releaseLapsed(await repo.lapsedHolds(lapseCutoff(), { couponId: coupon.id, limit: LAPSED_PER_COUPON }))) > 0) {
+        coupon = (await repo.find(coupon.id)) ?? coupon;
+      }
       const day = localDate(at);
       if (coupon.startsOn && day < coupon.startsOn) throw refuse.notStarted(coupon.startsOn);
       if (coupon.endsOn && day > coupon.endsOn) throw refuse.expired();
@@ -154,10 +183,36 @@ export function createCouponService(deps: Pick<Deps, 'knex'>) {
       if (tx) return release(orderId, tx);
       return database.transaction((own) => release(orderId, own));
     },
+
+    async paymentEnded(orderId: string, tx: Tx): Promise<void> {
+      await repo.releaseLapsed(orderId, lapseCutoff(), tx);
+    },
+
+    async reclaim(orderId: string): Promise<void> {
+      await database.transaction(async (tx) => {
+        const use = await repo.orderUse(orderId, tx);
+        // No coupon, a deleted one (the order keeps its discount), or a use still held or paid.
+        if (!use || use.couponId === null || use.held) return;
+        const coupon = await repo.find(use.couponId, tx);
+        if (!coupon) return;
+        if ((await repo.takeUse(coupon.id, tx)) === 0) throw refuse.lapsedUsedUp();
+        const children = coupon.oncePer === 'child' ? use.studentIds : [];
+        try {
+          await repo.insertRedemption({ couponId: coupon.id, orderId, onceKey: onceKey(coupon, use.email, children) }, tx);
+          await repo.insertChildren(coupon.id, orderId, children, tx);
+        } catch (err) {
+          if (isUniqueViolation(err)) throw refuse.lapsedAlreadyUsed();
+          throw err;
+        }
+      });
+    },
   };
 
   return {
     ...forOrders,
+
+    /** The sweep: every lapsed hold goes back, so staff read true counts (docs/packages-and-coupons.md, "Holds that lapse"). */
+    releaseLapsedHolds: async (): Promise<number> => releaseLapsed(await repo.lapsedHolds(lapseCutoff(), { limit: LAPSED_PER_SWEEP })),
 
     async list(filter: { schoolId?: number } = {}): Promise<Coupon[]> {
       const at = Date.now();

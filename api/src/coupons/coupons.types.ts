@@ -45,4 +45,16 @@ export interface CouponsForOrders {
   markPaid(orderId: string, tx: Tx): Promise<void>;
   /** An order cancelled unpaid gives its use back (nothing when it holds none or was paid). */
   release(orderId: string, tx?: Tx): Promise<void>;
+  /**
+   * In the transaction that failed, cancelled or expired one of the order's payments: its use goes
+   * back at once unless another payment of the order is still open (docs/packages-and-coupons.md,
+   * "Holds that lapse").
+   */
+  paymentEnded(orderId: string, tx: Tx): Promise<void>;
+  /**
+   * Before a payment is opened for the order: an order whose use lapsed (or was given back) takes
+   * one again, or is refused with 409 `COUPON_USED_UP` / `COUPON_ALREADY_USED` and nothing changes
+   * (docs/packages-and-coupons.md, "Paying after a hold lapsed").
+   */
+  reclaim(orderId: string): Promise<void>;
 }

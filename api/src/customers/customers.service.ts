@@ -15,6 +15,7 @@ import { createCustomersRepository, type CustomerRecord, type CustomersRepositor
 import { requestResetLink, resetWithLink } from '../http/password-reset';
 import { issueFirstResetToken, issueResetToken, resetUrl, setPasswordUrl } from './customers.reset-tokens';
 import type { Outbox } from '../outbox/outbox.service';
+import { inboxKey } from '../lib/inbox-key';
 
 /** Kept under these names for callers that take them from here; the texts live in the contract. */
 export const RESET_LINK_SENT = MSG.resetLinkSent;
@@ -129,6 +130,17 @@ export function createCustomerService(deps: ServiceDeps, outbox: Mailbox) {
      * Mail it with `mailSetPasswordLink` in the same transaction.
      */
     issueSetPasswordToken: (customerId: number, tx: Tx): Promise<string> => issueFirstResetToken(repo, customerId, tx),
+
+    /**
+     * Whether an account made at checkout for this address may be sent its "set your password"
+     * e-mail: at most SET_PASSWORD_MAILS_PER_DAY a day reach one inbox (`inboxKey()`, so `+tags` and
+     * Gmail's dots do not multiply them), or a stranger could flood it with orders (docs/accounts.md,
+     * "Account created at checkout"). Asked before the order's transaction; counts nothing.
+     */
+    setPasswordMailAllowed: (email: string): Promise<boolean> => deps.limits.allows('set-password-mail', '', inboxKey(email)),
+
+    /** Counts a "set your password" e-mail written for this address, after its order committed. */
+    setPasswordMailSent: (email: string): Promise<void> => deps.limits.record('set-password-mail', '', inboxKey(email)),
 
     /**
      * Writes the e-mail with the link of a token from `issueSetPasswordToken` to the outbox, in that

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { MSG } from '../../contract/messages';
+import { ORDER_LIMIT_MSG, ORDER_LIMIT_PER_CLIENT, ORDER_LIMIT_WINDOW_SECONDS, SET_PASSWORD_MAILS_PER_DAY } from '../../contract/order-limits';
 import { tooManyRequests } from './errors';
 import { deploymentNamespace } from '../redis';
 import type { RateLimitsRepository } from './rate-limits.repository';
@@ -23,7 +24,9 @@ export type LimitKind =
   | 'password-reset'
   | 'reset-link'
   | 'student-code'
-  | 'guardian-subscribe';
+  | 'guardian-subscribe'
+  | 'order-place'
+  | 'set-password-mail';
 
 type Window = [points: number, seconds: number];
 
@@ -45,6 +48,8 @@ interface Policy {
   pace?: { seconds: number; free: { pair: number; client: number }; maxWaitSeconds: number };
   /** Failures of this kind from everywhere in `seconds` that raise the alarm (logged as an error). */
   alarm?: { seconds: number; failures: number };
+  /** What a 429 of this kind says, when not MSG.tooManyAttempts. */
+  message?: string;
 }
 
 const SIGN_IN: Policy = {
@@ -69,7 +74,7 @@ const UNLOCK: Policy = {
   alarm: { seconds: 600, failures: 200 },
 };
 
-const POLICIES: Record<LimitKind, Policy> = {
+const DEFAULT_POLICIES: Record<LimitKind, Policy> = {
   'school-unlock': UNLOCK,
   'class-unlock': UNLOCK,
   'staff-login': SIGN_IN,
@@ -85,6 +90,14 @@ const POLICIES: Record<LimitKind, Policy> = {
    * (docs/outreach.md, "Double opt-in"): per client and address, per client, and per address.
    */
   'guardian-subscribe': { pair: [5, 3600], client: [30, 3600], target: [10, 3600] },
+  /**
+   * Placing orders (docs/access.md, "Placing orders"): every order attempt counts, per pair of the
+   * client's address and its gallery grant, so one device cannot place orders nobody pays by the
+   * dozen while families behind a carrier's shared address keep their own allowance.
+   */
+  'order-place': { pair: [ORDER_LIMIT_PER_CLIENT, ORDER_LIMIT_WINDOW_SECONDS], client: null, target: null, message: ORDER_LIMIT_MSG.tooManyOrders },
+  /** "Set your password" e-mails of accounts made at checkout, per inbox per day (docs/accounts.md, "Account created at checkout"). */
+  'set-password-mail': { pair: null, client: null, target: [SET_PASSWORD_MAILS_PER_DAY, 24 * 3600] },
 };
 
 /** Seconds a paced key waits after its nth failure: none for the free ones, then 1, 1, 2, 2, 4, 4, ... up to the cap. */
@@ -121,6 +134,10 @@ export interface RateLimits {
   fail(kind: LimitKind, client: string, target: string, pairWith?: string): Promise<FailureOutcome>;
   /** A success forgets this client's failures against this target. */
   succeed(kind: LimitKind, client: string, target: string, pairWith?: string): Promise<void>;
+  /** Whether `guard()` would let this attempt through now; counts nothing. */
+  allows(kind: LimitKind, client: string, target: string, pairWith?: string): Promise<boolean>;
+  /** Counts one event against every counter of this attempt, never refusing it (what was done is done). */
+  record(kind: LimitKind, client: string, target: string, pairWith?: string): Promise<void>;
   /** Removes expired counters (called by the maintenance timer). */
   sweep(): Promise<void>;
 }
@@ -135,9 +152,15 @@ export interface RateLimitStore {
   logger?: Pick<Logger, 'error'>;
   /** Hears every 429 these limits answer (the metrics' rate_limit_blocks_total). */
   onBlock?: (kind: LimitKind) => void;
+  /** Orders one client may place per window (ORDER_LIMIT_PER_CLIENT); default ORDER_LIMIT_PER_CLIENT of the contract. */
+  ordersPerClient?: number;
 }
 
 export function createRateLimits(store: RateLimitStore): RateLimits {
+  const POLICIES: Record<LimitKind, Policy> = {
+    ...DEFAULT_POLICIES,
+    'order-place': { ...DEFAULT_POLICIES['order-place'], pair: [store.ordersPerClient ?? ORDER_LIMIT_PER_CLIENT, ORDER_LIMIT_WINDOW_SECONDS] },
+  };
   const make = (keyPrefix: string, [points, duration]: [number, number]): RateLimiterAbstract => {
     if (!store.redis) return store.counters.counter(keyPrefix, points, duration);
     // One Redis may serve several deployments (or test databases): their counters stay apart.
@@ -196,24 +219,40 @@ export function createRateLimits(store: RateLimitStore): RateLimits {
   /** The 429 of a blocked attempt, counted. */
   const blocked = (kind: LimitKind, waitMs: number) => {
     store.onBlock?.(kind);
-    return tooManyRequests(MSG.tooManyAttempts, waitMs / 1000);
+    return tooManyRequests(POLICIES[kind].message ?? MSG.tooManyAttempts, waitMs / 1000);
+  };
+  /** How long this attempt must wait under the hard counters and the paced waits (0: it may go ahead). */
+  const waitFor = async (kind: LimitKind, client: string, target: string, pairWith?: string): Promise<number> => {
+    let wait = 0;
+    for (const [limiter, key] of keysFor(kind, client, target, pairWith)) {
+      const res = await limiter.get(key);
+      if (res && res.consumedPoints >= limiter.points) wait = Math.max(wait, res.msBeforeNext);
+    }
+    const paced = limiters[kind].paced;
+    if (paced) {
+      for (const [key] of pacedKeys(kind, client, target, pairWith)) {
+        const res = await paced.waits.get(key);
+        if (res && res.consumedPoints > paced.waits.points) wait = Math.max(wait, res.msBeforeNext);
+      }
+    }
+    return wait;
   };
 
   return {
     async guard(kind, client, target, pairWith) {
-      let wait = 0;
+      const wait = await waitFor(kind, client, target, pairWith);
+      if (wait > 0) throw blocked(kind, wait);
+    },
+    allows: async (kind, client, target, pairWith) => (await waitFor(kind, client, target, pairWith)) === 0,
+    async record(kind, client, target, pairWith) {
       for (const [limiter, key] of keysFor(kind, client, target, pairWith)) {
-        const res = await limiter.get(key);
-        if (res && res.consumedPoints >= limiter.points) wait = Math.max(wait, res.msBeforeNext);
-      }
-      const paced = limiters[kind].paced;
-      if (paced) {
-        for (const [key] of pacedKeys(kind, client, target, pairWith)) {
-          const res = await paced.waits.get(key);
-          if (res && res.consumedPoints > paced.waits.points) wait = Math.max(wait, res.msBeforeNext);
+        try {
+          await limiter.consume(key);
+        } catch (rejection) {
+          // Over the allowance already (events racing): the event happened and is counted all the same.
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
         }
       }
-      if (wait > 0) throw blocked(kind, wait);
     },
     async fail(kind, client, target, pairWith) {
       let wait = 0;

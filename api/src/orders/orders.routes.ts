@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../contract/constants';
 import { ORDER_MSG } from '../../contract/messages';
 import { orderCreateSchema, orderQuoteRequestSchema, orderStatusUpdateSchema } from '../../contract/orders';
 import { id } from '../../contract/fields';
-import type { AppContext, AppState } from '../http/context';
+import { clientIp, type AppContext, type AppState } from '../http/context';
 import { parse } from '../http/validate';
 import { sendFile } from '../http/send-file';
 import { requireCustomer, requireStaff } from '../http/auth';
@@ -39,6 +39,7 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
       customerId: principal.kind === 'customer' ? principal.id : null,
       idempotencyKey: key,
       viewer: await deps.access.viewer(ctx),
+      clientIp: clientIp(ctx),
     });
     // This browser placed it: its confirmation token opens the order again (docs/access.md, "Reading an order").
     orderAccess.grant(ctx, result.order.id);

@@ -213,7 +213,7 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
         <Field id={`${id}-max-uses`} label={M.maxUses} type="number" inputMode="numeric" min={1} step={1} value={values.maxUses} onChange={text('maxUses')} error={errors.maxUses} hint={M.maxUsesHint} />
         <Field id={`${id}-starts-on`} label={M.startsOn} type="date" value={values.startsOn} onChange={text('startsOn')} error={errors.startsOn} />
         <Field id={`${id}-ends-on`} label={M.endsOn} type="date" value={values.endsOn} onChange={text('endsOn')} error={errors.endsOn} hint={M.datesHint} />
-        <SelectField id={`${id}-once-per`} label={M.oncePer} value={values.oncePer} onChange={(value) => set('oncePer', value as CouponOncePer)} error={errors.oncePer}>
+        <SelectField id={`${id}-once-per`} label={M.oncePer} value={values.oncePer} onChange={(value) => set('oncePer', value as CouponOncePer)} error={errors.oncePer} hint={M.oncePerHint}>
           {COUPON_ONCE_PER.map((once) => (
             <option key={once} value={once}>
               {M.oncePerLabels[once]}

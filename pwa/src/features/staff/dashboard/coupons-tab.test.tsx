@@ -169,6 +169,13 @@ describe('the coupon form', () => {
     expect(sent('POST')).toHaveLength(0);
   });
 
+  it('tells staff under "How often one family may use it" that once per e-mail is the weakest limit', async () => {
+    renderTab();
+    const dialog = await openForm(M.newCoupon);
+    expect(description(dialog.getByLabelText(M.oncePer))).toBe(M.oncePerHint);
+    expect(M.oncePerHint).toMatch(/^Once per e-mail is the weakest of these limits/);
+  });
+
   it('creates a coupon with what was typed, and the list is asked again', async () => {
     answers.set('POST /api/coupons', { ...base, id: 9, code: 'WINTER-25' });
     renderTab();
