@@ -9,10 +9,13 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { formatDate } from '../api/contract/format';
+import { PARENT_CHECKOUT_MSG } from '../api/contract/parent-checkout';
 import { APPROVED_CARD, addFirstPhoto, fillCheckout, goToCheckout, openClass, payWithCard, uniqueEmail, unlockSchool } from './support/journey';
 import { PHONE, describeJourney } from './support/journey-suite';
 
 const CHOOSE = 'How would you like to pay?';
+/** The shop's account (README, "Configuration"): shown while a bank transfer is awaited. */
+const BANK = { BANK_ACCOUNT_NAME: 'Lesedi School Photos (Pty) Ltd', BANK_NAME: 'First National Bank Botswana', BANK_ACCOUNT_NUMBER: '6200 1234 567', BANK_BRANCH_CODE: '282467' };
 
 async function toCheckout(page: Page, baseUrl: string, label: string): Promise<void> {
   await unlockSchool(page, baseUrl, 'Demo Primary School', 'demo1234');
@@ -55,6 +58,33 @@ describeJourney(
       await context.close();
     });
 
+    it('paying again ("Pay Order") after leaving the wallet page keeps mobile money, still offering the others', async () => {
+      const context = await env.browser.newContext(PHONE);
+      const page = await context.newPage();
+      await toCheckout(page, env.server.url, 'payagain');
+      await page.getByRole('group', { name: CHOOSE }).getByRole('radio', { name: 'Mobile money (e-wallet)' }).check();
+      await page.getByRole('button', { name: 'Place Order and Pay' }).click();
+      await page.getByLabel('Mobile number').waitFor({ timeout: 30_000 });
+
+      // Back to the shop before confirming: the unpaid order is offered, its method as chosen.
+      await page.goBack();
+      const payOrder = page.getByRole('button', { name: /^Pay Order #/ });
+      await payOrder.waitFor({ timeout: 30_000 });
+      const choice = page.getByRole('group', { name: CHOOSE });
+      expect(await choice.getByRole('radio', { name: 'Mobile money (e-wallet)' }).isChecked()).toBe(true);
+      expect(await choice.getByRole('radio').count()).toBe(3);
+      await payOrder.click();
+      await page.getByLabel('Mobile number').waitFor({ timeout: 30_000 });
+      expect(await page.getByLabel('Card number').count()).toBe(0);
+      await page.getByLabel('Mobile number').fill('71 234 567');
+      await page.getByRole('button', { name: 'Approve on the phone' }).click();
+      await page.waitForURL(/\/order-confirmation\/[A-Z0-9]+/, { timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 30_000 });
+      const order = await page.evaluate(async (id) => (await fetch(`/api/orders/${id}`)).json(), orderIdOf(page));
+      expect(order).toMatchObject({ paymentStatus: 'completed', paymentMethod: 'ewallet', gatewayPayMethod: 'EW', gatewayPayMethodDetail: 'Orange Money' });
+      await context.close();
+    });
+
     it('a bank transfer not yet confirmed shows the reference and the deadline, then success once the bank confirms', async () => {
       const context = await env.browser.newContext(PHONE);
       const page = await context.newPage();
@@ -76,6 +106,13 @@ describeJourney(
       await status.getByText(`using the reference ${reference} by ${formatDate(deadline!, 'dateTime')}`).waitFor();
       expect(await status.locator('dt', { hasText: 'Reference' }).locator('xpath=following-sibling::dd[1]').textContent()).toBe(reference);
       expect(await status.locator('dt', { hasText: 'Pay by' }).locator('xpath=following-sibling::dd[1]').textContent()).toBe(formatDate(deadline!, 'dateTime'));
+      // Everything needed to pay, on the shop's own page: the account from configuration.
+      await status.getByText(PARENT_CHECKOUT_MSG.bankDetailsTitle).waitFor();
+      const detail = (term: string) => status.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]').textContent();
+      expect(await detail(PARENT_CHECKOUT_MSG.bankAccountName)).toBe(BANK.BANK_ACCOUNT_NAME);
+      expect(await detail(PARENT_CHECKOUT_MSG.bankName)).toBe(BANK.BANK_NAME);
+      expect(await detail(PARENT_CHECKOUT_MSG.bankAccountNumber)).toBe(BANK.BANK_ACCOUNT_NUMBER);
+      expect(await detail(PARENT_CHECKOUT_MSG.bankBranchCode)).toBe(BANK.BANK_BRANCH_CODE);
       expect(await page.getByRole('link', { name: 'Try Again' }).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -106,7 +143,7 @@ describeJourney(
       await context.close();
     });
   },
-  { serverEnv: { PAYMENT_METHODS: 'card,ewallet,bank_transfer', SANDBOX_FINAL_NOTIFY: 'none' } },
+  { serverEnv: { PAYMENT_METHODS: 'card,ewallet,bank_transfer', SANDBOX_FINAL_NOTIFY: 'none', ...BANK } },
 );
 
 describeJourney('card only, the default', (env) => {

@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '../lib/paths';
 import { Layout } from './layout';
+import { CheckoutRoute } from './checkout-route';
 // Prerendered at build time, so part of the first download: their markup hydrates in the same pass
 // as the layout. A lazy chunk would leave them dehydrated, and any update meanwhile (the restored
 // query cache) would make React throw the prerendered markup away and show a spinner.
@@ -10,7 +11,6 @@ import Home from './routes/home';
 import HowItWorks from './routes/how-it-works';
 
 const SchoolGallery = lazy(() => import('./routes/school-gallery'));
-const Checkout = lazy(() => import('./routes/checkout'));
 const OrderConfirmation = lazy(() => import('./routes/order-confirmation'));
 const CustomerAuth = lazy(() => import('./routes/customer-auth'));
 const CustomerOrders = lazy(() => import('./routes/customer-orders'));
@@ -45,7 +45,7 @@ export function AppRoutes() {
         <Route path={paths.help} element={<Help />} />
         <Route path={paths.privacy} element={<Privacy />} />
         <Route path={paths.schoolPattern} element={<SchoolGallery />} />
-        <Route path={paths.checkout} element={<Checkout />} />
+        <Route path={paths.checkout} element={<CheckoutRoute />} />
         <Route path={paths.orderConfirmationPattern} element={<OrderConfirmation />} />
         <Route path={paths.userAuth} element={<CustomerAuth />} />
         <Route path={paths.customerAuth} element={<CustomerAuth />} />

@@ -43,7 +43,8 @@ type Step = 'idle' | 'ordering' | 'paying' | 'redirecting' | 'payment-failed';
 /** A refusal of the coupon itself (docs/packages-and-coupons.md, "Coupons"): its text belongs at the coupon field. */
 const isCouponRefusal = (err: unknown): err is ApiError => err instanceof ApiError && (err.code ?? '').startsWith('COUPON_');
 
-const OFFLINE_TEXT = 'You are offline. Your cart is saved on this device; place your order when you are back online.';
+/** Offline: the cart stays, paying waits for a connection (the same words as the route's offline cart). */
+const OFFLINE_TEXT = `${PARENT_CHECKOUT_MSG.offlineTitle}. ${PARENT_CHECKOUT_MSG.offlineCart}`;
 
 export default function Checkout() {
   useTitle('Checkout');
