@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALBUM_STATUSES, PASSWORD_MAX_LENGTH } from './constants';
 import { KEEP_PAID_MSG, MSG, REVIEW_MSG } from './messages';
 import { givenPassword, id, requiredText } from './fields';
+import { confirmSoldField } from './withdrawn-photos';
 
 /** Class passwords have no length rule; blank means "no password" (docs/access.md, "Class passwords"). */
 const classPassword = z
@@ -31,6 +32,8 @@ export const albumUpdateSchema = z.object({
   publishAt: publishAt.optional(),
   /** Hidden from families, kept for orders (docs/access.md, "Archived classes"). */
   archived: z.boolean({ error: KEEP_PAID_MSG.archivedInvalid }).optional(),
+  /** Staff read the 409 `PHOTO_SOLD` warning before putting a published class back to draft, and go on (docs/access.md, "Moving a sold photo"). */
+  confirm: confirmSoldField,
   name: requiredText(MSG.classNameRequired, 120).optional(),
   password: z
     .union([z.string(), z.null()])

@@ -46,6 +46,8 @@ export const studentUpdateSchema = z.object({
   doNotPublish: z.boolean({ error: 'doNotPublish must be true or false' }).optional(),
   /** Replaces the code (a lost or shared flyer); the old code stops working at once. */
   newCode: z.literal(true, { error: 'newCode can only be true' }).optional(),
+  /** Staff read the 409 `PHOTO_SOLD` warning before marking the child do not publish, and go on (docs/access.md, "Moving a sold photo"). */
+  confirm: confirmSoldField,
 });
 export type StudentUpdateInput = z.output<typeof studentUpdateSchema>;
 

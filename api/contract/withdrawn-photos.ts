@@ -24,8 +24,9 @@ export const orderPhotosWithdrawnSchema = z.object({
 
 /**
  * 409 `PHOTO_SOLD` from moving or withholding photos (`PUT /api/photos/student`, `/photos/tray`,
- * `/photos/card`) without `confirm: true`: the paid orders that would lose them and the print
- * batches that already took them to the lab. Nothing was changed.
+ * `/photos/card`; marking their child do not publish, `PATCH /api/students/{id}`; putting their
+ * class back to draft, `PATCH /api/albums/{id}`) without `confirm: true`: the paid orders that
+ * would lose them and the print batches that already took them to the lab. Nothing was changed.
  */
 export const photoSoldConflictSchema = z.object({
   code: z.literal('PHOTO_SOLD'),
@@ -37,6 +38,9 @@ export const photoSoldConflictSchema = z.object({
   photoIds: z.array(z.number()),
 });
 export type PhotoSoldConflict = z.infer<typeof photoSoldConflictSchema>;
+
+/** What a `PHOTO_SOLD` warning is about: the photos asked about, a child marked do not publish, a class back to draft. */
+export type SoldPhotosOf = 'photos' | 'child' | 'class';
 
 /** The field a move or withhold request adds once staff have read the warning. */
 export const confirmSoldField = z.boolean({ error: 'Confirm must be true or false' }).optional();
@@ -61,20 +65,35 @@ export const WITHDRAWN_MSG = {
 
 /** Staff's words: the warning before moving or withholding a sold photo, and the batch's changed documents. */
 export const SOLD_PHOTO_MSG = {
-  /** The 409 `PHOTO_SOLD` message, also the confirmation dialog's text. */
-  warning: (orders: readonly string[], batches: readonly number[]) =>
-    [
-      `A family paid for ${orders.length === 1 ? 'this photo' : 'these photos'} (order ${list(orders)}).`,
-      'If you go on, the family will see it as "withdrawn" and you will need to refund it.',
-      ...(batches.length > 0
-        ? [`It is already in ${batches.length === 1 ? 'batch' : 'batches'} ${batchList(batches)} for the lab: the packing list and labels will be marked as changed, so print them again.`]
-        : []),
-    ].join(' '),
+  /**
+   * The 409 `PHOTO_SOLD` message, also the confirmation dialog's text. `of` says what is withheld:
+   * the photos asked about (a move, the tray, a card), a child marked do not publish, or a class put
+   * back to draft.
+   */
+  warning: (orders: readonly string[], batches: readonly number[], of: SoldPhotosOf = 'photos') =>
+    of === 'photos'
+      ? [
+          `A family paid for ${orders.length === 1 ? 'this photo' : 'these photos'} (order ${list(orders)}).`,
+          'If you go on, the family will see it as "withdrawn" and you will need to refund it.',
+          ...(batches.length > 0
+            ? [`It is already in ${batches.length === 1 ? 'batch' : 'batches'} ${batchList(batches)} for the lab: the packing list and labels will be marked as changed, so print them again.`]
+            : []),
+        ].join(' ')
+      : [
+          `${orders.length === 1 ? 'A family' : 'Families'} paid for photos of this ${of === 'child' ? 'child' : 'class'} (${orders.length === 1 ? 'order' : 'orders'} ${list(orders)}).`,
+          `If you go on, ${orders.length === 1 ? 'the family' : 'those families'} will see them as "withdrawn" and you will need to refund them.`,
+          ...(batches.length > 0
+            ? [`Some are already in ${batches.length === 1 ? 'batch' : 'batches'} ${batchList(batches)} for the lab: the packing list and labels will be marked as changed, so print them again.`]
+            : []),
+        ].join(' '),
   /** "already in batch #N for the lab", on its own (the dialog's second line). */
   inBatch: (batches: readonly number[]) => `Already in ${batches.length === 1 ? 'batch' : 'batches'} ${batchList(batches)} for the lab.`,
   dialogTitle: 'This photo was paid for',
   confirmMove: 'Move anyway',
   confirmTray: 'Withdraw anyway',
+  /** Marking a child do not publish, and putting a class back to draft, when families paid for its photos. */
+  confirmHide: 'Hide anyway',
+  confirmDraft: 'Back to draft anyway',
   keep: 'Keep it',
   /** A batch whose packing list and labels changed after they were made. */
   documentsChanged: (when: string) => `Changed ${when}: photos were withdrawn after this batch was made. Print the packing list and labels again.`,

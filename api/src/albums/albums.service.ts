@@ -9,6 +9,9 @@ import { createDatabase } from '../db/database';
 import { createFileDeletions } from '../storage/file-deletions';
 import { createPaidPhotoRepository } from '../orders/paid-photos.repository';
 import { assertNoOrderNeeds } from '../orders/paid-photos';
+import { guardWithholding } from '../orders/sold-photos';
+import { createSoldPhotoRepository } from '../orders/sold-photos.repository';
+import { isPublished } from '../students/visibility';
 import { slowed } from '../http/rate-limit';
 import { createAlbumRepository, type AlbumRecord } from './albums.repository';
 import { createAuditRepository, type AuditActor } from '../audit/audit.repository';
@@ -19,6 +22,7 @@ export function createAlbumService(deps: AlbumDeps) {
   const database = createDatabase(deps.knex);
   const repo = createAlbumRepository(deps.knex);
   const paidPhotos = createPaidPhotoRepository(deps.knex);
+  const soldPhotos = createSoldPhotoRepository(deps.knex);
   const fileDeletions = createFileDeletions(deps);
   const audit = createAuditRepository(deps.knex);
 
@@ -69,6 +73,8 @@ export function createAlbumService(deps: AlbumDeps) {
      * `status` hides or shows the class (photos waiting for review stay waiting); `publishAt`
      * schedules a draft, and only a draft (docs/access.md, "Draft and published classes").
      * `archived` hides the class from families and keeps it for orders (docs/access.md, "Archived classes").
+     * Back to draft, while families paid for photos of it they still have, is 409 `PHOTO_SOLD` until
+     * staff confirm (docs/access.md, "Moving a sold photo").
      */
     async update(id: number, input: AlbumUpdateInput): Promise<AlbumRecord> {
       const current = await get(id);
@@ -80,6 +86,12 @@ export function createAlbumService(deps: AlbumDeps) {
       const passwordHash =
         input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
       await database.transaction(async (tx) => {
+        // Taking a published class from families when they paid for its photos warns first (docs/access.md, "Moving a sold photo").
+        const before = (await repo.findById(id, tx)) ?? current;
+        const nextPublishAt = status === 'published' ? null : publishAt === undefined ? before.publishAt : publishAt;
+        if (isPublished({ status: before.status, publishAt: before.publishAt }) && !isPublished({ status, publishAt: nextPublishAt })) {
+          await guardWithholding(soldPhotos, { albumId: id }, input.confirm === true, tx);
+        }
         // Archiving an archived class keeps the time it was archived.
         const archived = input.archived === undefined || input.archived === current.archived ? undefined : input.archived;
         await repo.update(id, { name: input.name, passwordHash, status: input.status, publishAt: status === 'published' ? null : publishAt, archived }, tx);
