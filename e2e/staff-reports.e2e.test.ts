@@ -81,6 +81,13 @@ describeJourney('staff reports', (env) => {
     expect(demoRow.slice(4, 6)).toEqual(['1', formatPula(order.totalAmount)]);
     expect(rows.at(-1)?.[5]).toBe(formatPula(report.totals.revenueThebe, 'thebe'));
     expect(await seriousViolations(page)).toEqual([]);
+    // The whole table fits a tablet, upright and sideways: no column is hidden past the edge.
+    for (const width of [820, 1024]) {
+      await page.setViewportSize({ width, height: 1180 });
+      const hidden = await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth);
+      expect({ width, hidden }).toEqual({ width, hidden: 0 });
+    }
+    await page.setViewportSize(TABLET.viewport);
 
     // Sorting by revenue puts the demo school above the quiet one, and back by name.
     expect((await names()).indexOf(quiet.name)).toBeLessThan((await names()).indexOf(DEMO));
