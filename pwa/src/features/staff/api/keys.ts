@@ -14,6 +14,8 @@ export const staffKeys = {
   priceLists: ['staff', 'price-lists'] as const,
   coupons: ['staff', 'coupons'] as const,
   photographers: ['staff', 'photographers'] as const,
+  /** The admins' audit log (docs/accounts.md, "The audit log"). */
+  auditLog: ['staff', 'audit-log'] as const,
   orders: (filters: { status: string; school: string }) => ['staff', 'orders', filters] as const,
   ordersAll: ['staff', 'orders'] as const,
   missing: ['staff', 'photos', 'missing'] as const,

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { MATCHING_MSG, REVIEW_MSG } from '@contract/messages';
 import { STAFF_MESSAGES_SCREEN_MSG, STAFF_MSG, STAFF_SMALL_MSG } from '@contract/staff-screen-messages';
 import { byName } from '@contract/format';
+import { useSession } from '../../../lib/session';
 import type { AlbumSummary } from '@contract/schools';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -25,6 +26,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 export function ClassManagement({ schoolId }: { schoolId: number }) {
   const school = useStaffSchool(schoolId);
   const remove = useDeleteClass();
+  // Deleting a class is an admin's (docs/accounts.md, "What a photographer may not do").
+  const isAdmin = useSession().staffUser?.role === 'admin';
   // ?class={id}&tab=tray opens a class on its tray (the upload screen links there after matching).
   const [search] = useSearchParams();
   const [selectedId, setSelectedId] = useState<number | null>(Number(search.get('class')) || null);
@@ -104,9 +107,11 @@ export function ClassManagement({ schoolId }: { schoolId: number }) {
                     <Button variant="ghost" size="sm" onClick={() => setEditing(album)} aria-label={`Edit ${album.name}`}>
                       Edit
                     </Button>
-                    <Button variant="ghost" size="sm" onClick={() => deletion.ask(album)} aria-label={`Delete ${album.name}`}>
-                      Delete
-                    </Button>
+                    {isAdmin ? (
+                      <Button variant="ghost" size="sm" onClick={() => deletion.ask(album)} aria-label={`Delete ${album.name}`}>
+                        Delete
+                      </Button>
+                    ) : null}
                   </div>
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AlbumSummary } from '@contract/schools';
 import { MATCHING_MSG, PWA_MSG } from '@contract/messages';
 import { STAFF_MSG } from '@contract/staff-screen-messages';
+import { useSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -25,6 +26,8 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
   const photos = useAlbumPhotos(album.id);
   const students = useAlbumStudents(album.id);
   const remove = useDeletePhotos(album.id);
+  // Deleting photos is an admin's (docs/accounts.md, "What a photographer may not do").
+  const isAdmin = useSession().staffUser?.role === 'admin';
   const assign = useAssignPhotos(album.id);
   const sold = useSoldPhotoConfirm();
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -89,9 +92,11 @@ export function ClassPhotos({ album }: { album: AlbumSummary }) {
               {selected.size === selectable.length ? 'Clear Selection' : 'Select All'}
             </Button>
           ) : null}
-          <Button variant="destructive" size="sm" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
-            Delete Selected ({selected.size})
-          </Button>
+          {isAdmin ? (
+            <Button variant="destructive" size="sm" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
+              Delete Selected ({selected.size})
+            </Button>
+          ) : null}
         </div>
       </div>
       <label className="row">

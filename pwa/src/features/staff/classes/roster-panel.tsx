@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { AlbumSummary } from '@contract/schools';
 import type { Student } from '@contract/students';
+import { AUDIT_MSG } from '@contract/audit';
 import { studentInputSchema } from '@contract/students';
 import { PWA_MSG } from '@contract/messages';
 import { STAFF_MSG, STAFF_SMALL_MSG } from '@contract/staff-screen-messages';
@@ -161,8 +162,11 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
                   </td>
                   <td>{student.photoCount}</td>
                   <td>
+                    {/* Any staff member may set it; only an admin may clear it (docs/accounts.md, "What a photographer may not do"). */}
                     <Checkbox
                       checked={student.doNotPublish}
+                      disabled={student.doNotPublish && !isAdmin}
+                      title={student.doNotPublish && !isAdmin ? AUDIT_MSG.clearDoNotPublishAdminOnly : undefined}
                       onCheckedChange={(on) => setDoNotPublish(student, on === true)}
                       aria-label={`Do not publish ${student.name}`}
                     />

@@ -105,6 +105,8 @@ describe('the unmatched tray', () => {
   });
 
   it('deletes a waiting photo after asking', async () => {
+    // Deleting photos is an admin's (docs/accounts.md, "What a photographer may not do").
+    window.localStorage.setItem('user', JSON.stringify({ id: 1, email: 'a@studio.test', firstName: 'A', lastName: 'B', role: 'admin', createdAt: '2026-11-20T08:00:00.000Z' }));
     answers.set('DELETE /api/photos/bulk-delete', { deletedCount: 1 });
     const client = renderTray();
     const more = within(await screen.findByRole('group', { name: TRAY_MSG.otherActions('IMG_0001.JPG') }));

@@ -15,6 +15,7 @@ import { useAlbumTray, useAssignFromTray } from '../api/tray';
 import { useDeletePhotoDialog, useMarkCardDialog } from './photo-actions';
 import { GROUP, StudentOptions } from './student-fields';
 import { childNamer } from '@contract/same-names';
+import { useSession } from '../../../lib/session';
 
 
 /** A card's line; `shownName` adds the number to a name two children of the class share. */
@@ -53,6 +54,8 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
   const sold = useSoldPhotoConfirm();
   const marking = useMarkCardDialog(album.id);
   const deleting = useDeletePhotoDialog(album.id);
+  // Deleting photos is an admin's (docs/accounts.md, "What a photographer may not do"); a photographer leaves them in the tray.
+  const isAdmin = useSession().staffUser?.role === 'admin';
   const busy = assign.isPending || marking.busy || deleting.busy;
 
   const place = (photoId: number, studentId: number | null, who: string, confirm = false) =>
@@ -131,9 +134,11 @@ export function TrayPanel({ album }: { album: AlbumSummary }) {
                   <Button size="sm" variant="ghost" disabled={busy} onClick={() => marking.ask(item.photo)}>
                     {TRAY_MSG.markCard}
                   </Button>
-                  <Button size="sm" variant="ghost" className="tray-delete" disabled={busy} onClick={() => deleting.ask(item.photo)}>
-                    {TRAY_MSG.deletePhoto}
-                  </Button>
+                  {isAdmin ? (
+                    <Button size="sm" variant="ghost" className="tray-delete" disabled={busy} onClick={() => deleting.ask(item.photo)}>
+                      {TRAY_MSG.deletePhoto}
+                    </Button>
+                  ) : null}
                 </div>
               </li>
             );

@@ -6,6 +6,8 @@ import { paths } from '../../../lib/paths';
 import { COUPON_SCREEN_MSG, REPORT_SCREEN_MSG, STAFF_MSG } from '@contract/staff-screen-messages';
 import { ReportsTab } from '../reports/reports-tab';
 import { UploadTab } from '../upload/upload-tab';
+import { AUDIT_MSG } from '@contract/audit';
+import { AuditTab } from './audit-tab';
 import { ChangePassword } from './change-password';
 import { CouponsTab } from './coupons-tab';
 import { PhotographersTab } from './photographers-tab';
@@ -18,7 +20,10 @@ export function Dashboard() {
   const { staffUser } = useSession();
   // The tab lives in the URL, so the reload after an upload comes back to the same tab.
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') ?? 'orders';
+  const isAdmin = staffUser?.role === 'admin';
+  // The audit log is an admin's tab: a photographer is never offered it (docs/accounts.md, "The audit log").
+  const asked = params.get('tab') ?? 'orders';
+  const tab = asked === 'audit' && !isAdmin ? 'orders' : asked;
   return (
     <div className="stack">
       <div className="row between">
@@ -52,6 +57,7 @@ export function Dashboard() {
           <TabsTrigger value="photographers">Photographers</TabsTrigger>
           <TabsTrigger value="upload">Upload Photos</TabsTrigger>
           <TabsTrigger value="password">{STAFF_MSG.changePasswordTab}</TabsTrigger>
+          {isAdmin ? <TabsTrigger value="audit">{AUDIT_MSG.tab}</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="orders">
           <RecentOrders />
@@ -70,7 +76,7 @@ export function Dashboard() {
           <CouponsTab />
         </TabsContent>
         <TabsContent value="photographers">
-          <PhotographersTab isAdmin={staffUser?.role === 'admin'} currentUserId={staffUser?.id ?? null} />
+          <PhotographersTab isAdmin={isAdmin} currentUserId={staffUser?.id ?? null} />
         </TabsContent>
         <TabsContent value="upload">
           <UploadTab />
@@ -78,6 +84,11 @@ export function Dashboard() {
         <TabsContent value="password">
           <ChangePassword />
         </TabsContent>
+        {isAdmin ? (
+          <TabsContent value="audit">
+            <AuditTab />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );

@@ -4,6 +4,7 @@
  * erase one after a confirmation (docs/outreach.md, "Erasure").
  */
 import { formatDate } from '@contract/format';
+import { useSession } from '../../../lib/session';
 import { GUARDIAN_CONSENT_MSG } from '@contract/guardian-consent';
 import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import type { StaffGuardian } from '@contract/outreach';
@@ -24,6 +25,8 @@ const follows = (follow: StaffGuardian['follows'][number]): string => {
 export function GuardiansCard({ schoolId }: { schoolId: number }) {
   const guardians = useSchoolGuardians(schoolId);
   const erase = useEraseGuardian(schoolId);
+  // Erasing a guardian is an admin's (docs/accounts.md, "What a photographer may not do").
+  const isAdmin = useSession().staffUser?.role === 'admin';
   const erasure = useConfirmDelete<StaffGuardian, unknown>(erase, {
     title: M.eraseQuestion,
     description: (guardian) => M.eraseWarning(guardian?.email ?? null),
@@ -82,9 +85,11 @@ export function GuardiansCard({ schoolId }: { schoolId: number }) {
                           </ul>
                         </td>
                         <td>
-                          <Button variant="destructive" size="sm" onClick={() => erasure.ask(guardian)} aria-label={M.eraseLabel(guardian.email)}>
-                            {M.erase}
-                          </Button>
+                          {isAdmin ? (
+                            <Button variant="destructive" size="sm" onClick={() => erasure.ask(guardian)} aria-label={M.eraseLabel(guardian.email)}>
+                              {M.erase}
+                            </Button>
+                          ) : null}
                         </td>
                       </tr>
                     ))}
