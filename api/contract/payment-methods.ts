@@ -91,9 +91,13 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const paymentMethodsResponseSchema = z.object({ methods: z.array(paymentMethodSchema).min(1) });
 export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
 
-/** A method as the methods list answers it; a bank transfer carries the configured account (or null). */
-export function describePaymentMethod(methodId: PaymentMethodId, bankAccount: BankAccount | null = null): PaymentMethod {
+export function describePaymentMethod(methodId: PaymentMethodId): PaymentMethod {
   const texts = PAYMENT_METHOD_MSG.methods[methodId];
-  const described: PaymentMethod = { id: methodId, label: texts.label, description: texts.description, settlesLater: PAYMENT_METHOD_DEFINITIONS[methodId].settlesLater };
-  return methodId === 'bank_transfer' ? { ...described, bankAccount } : described;
+  return { id: methodId, label: texts.label, description: texts.description, settlesLater: PAYMENT_METHOD_DEFINITIONS[methodId].settlesLater };
 }
+
+/** A method as `GET /api/payment/methods` lists it: a bank transfer carries the configured account (or null). */
+export const listedPaymentMethod =
+  (bankAccount: BankAccount | null) =>
+  (methodId: PaymentMethodId): PaymentMethod =>
+    methodId === 'bank_transfer' ? { ...describePaymentMethod(methodId), bankAccount } : describePaymentMethod(methodId);

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { paymentInitiateSchema } from '../../contract/orders';
-import { describePaymentMethod, type PaymentMethodsResponse } from '../../contract/payment-methods';
+import { listedPaymentMethod, type PaymentMethodsResponse } from '../../contract/payment-methods';
 import type { AppContext, AppState } from '../http/context';
 import { parse } from '../http/validate';
 import type { Deps } from '../deps';
@@ -15,7 +15,7 @@ export function createPaymentRoutes(deps: Deps, { commerce }: Services) {
 
   /** The enabled payment methods, in the contract's order (docs/payments.md, "Payment methods"): public, configuration only. */
   router.get('/payment/methods', (ctx) => {
-    const body: PaymentMethodsResponse = { methods: deps.config.paymentMethods.map((methodId) => describePaymentMethod(methodId, deps.config.bankAccount)) };
+    const body: PaymentMethodsResponse = { methods: deps.config.paymentMethods.map(listedPaymentMethod(deps.config.bankAccount)) };
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = body;
   });
