@@ -239,7 +239,7 @@ describeApi('the metrics port', () => {
     // Loopback only by default (METRICS_HOST unset): the machine's other addresses refuse the connection.
     const outside = externalAddress();
     if (outside) await expect(fetch(`http://${outside}:${metricsPort}/metrics`)).rejects.toThrow();
-  });
+  }, 90_000);
 
   it('listens on the address METRICS_HOST names, and refuses a value that is not an address', async () => {
     const server = await startTestServer({ METRICS_HOST: '0.0.0.0' });
@@ -254,7 +254,7 @@ describeApi('the metrics port', () => {
       await server.close();
     }
     expect(() => loadConfig({ METRICS_HOST: 'metrics.example.bw', JWT_SECRET: 'x'.repeat(32) })).toThrow(/METRICS_HOST: must be an IP address/);
-  });
+  }, 60_000);
 });
 
 /** A non-loopback IPv4 address of this machine, or null when it has none. */
