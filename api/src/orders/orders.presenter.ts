@@ -149,7 +149,8 @@ function presentItem(
     photoOriginalName: staff ? item.photoOriginalName : null,
     photoFilename: item.photoFilename,
     photoNumber: familyPhotoNumber({ originalName: item.photoOriginalName, name: item.photoName }),
-    ...lineChild(item, item.lineStudentName, order, audience),
+    // Staff read a name two children of the class share with the number (docs/access.md, "Two children with the same name").
+    ...lineChild(item, audience === 'staff' ? (item.lineStudentLabel ?? item.lineStudentName) : item.lineStudentName, order, audience),
     // The wire calls the product's id `productType`.
     productType: item.productId,
     productName: item.productName,

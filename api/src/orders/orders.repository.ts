@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { childNamer } from '../../contract/same-names';
 import type { OrderStatus, PaymentStatus, ProductKind } from '../../contract/constants';
 import { isPaymentMethodId, paymentMethodForPayMethod, type PaymentMethodId } from '../../contract/payment-methods';
 import { runner, type Tx } from '../db/database';
@@ -31,6 +32,13 @@ export interface OrderItemRecord {
   studentId: number | null;
   /** That child's name (from the roster), or null for a group photo or a child since erased. */
   lineStudentName: string | null;
+  /**
+   * That name with what tells the child apart when another child of the class has it ("Neo Kgosi
+   * (12)", docs/access.md, "Two children with the same name"); else the name. Filled for staff lists.
+   */
+  lineStudentLabel?: string | null;
+  lineStudentNumber?: string | null;
+  lineStudentAlbumId?: number | null;
   /** The family held that child by code when it placed the order (docs/access.md, "Whose photo it is"). */
   childHeld: boolean;
   /** The product's id: a price list item id as a string, or a built-in product id (the wire's `productType`). */
@@ -188,6 +196,8 @@ interface OrderItemRow {
   now_album_status?: string | null;
   now_album_publish_at?: number | string | null;
   line_student_name?: string | null;
+  line_student_number?: string | null;
+  line_student_album?: number | string | null;
 }
 
 /** The current state of a line's photo, read beside the line (joined as `ph`, `pst` and `pa`). */
@@ -203,7 +213,23 @@ const NOW_COLUMNS = {
 } as const;
 
 /** The line's own child's name (order_items.student_id, joined as `ist`): whose print it is. */
-const LINE_COLUMNS = { line_student_name: 'ist.name' } as const;
+const LINE_COLUMNS = { line_student_name: 'ist.name', line_student_number: 'ist.number', line_student_album: 'ist.album_id' } as const;
+
+/**
+ * Each line's child's name as staff lists show it: with the student number when another child of
+ * that class has the same name (one query over the classes of these lines' children).
+ */
+async function labelSharedNames(db: Knex, items: OrderItemRecord[]): Promise<void> {
+  const albumIds = [...new Set(items.flatMap((item) => (item.lineStudentAlbumId ? [item.lineStudentAlbumId] : [])))];
+  if (albumIds.length === 0) return;
+  const roster = (await db('students').whereIn('album_id', albumIds).select('album_id', 'name', 'number')) as { album_id: number | string; name: string; number: string | null }[];
+  const byAlbum = new Map<number, { name: string; number: string | null }[]>();
+  for (const row of roster) byAlbum.set(Number(row.album_id), [...(byAlbum.get(Number(row.album_id)) ?? []), row]);
+  for (const item of items) {
+    if (item.lineStudentName === null || !item.lineStudentAlbumId) continue;
+    item.lineStudentLabel = childNamer(byAlbum.get(item.lineStudentAlbumId) ?? [])({ name: item.lineStudentName, number: item.lineStudentNumber ?? null });
+  }
+}
 
 /** Joins a line's photo, its child and its class as they are now, and the line's own child, onto `order_items as i`. */
 function joinPhotoNow<Q extends Knex.QueryBuilder>(query: Q): Q {
@@ -262,6 +288,8 @@ function toItemRecord(row: OrderItemRow): OrderItemRecord {
     photoFilename: row.photo_filename,
     studentId: idOrNull(row.student_id),
     lineStudentName: row.line_student_name ?? null,
+    lineStudentNumber: row.line_student_number ?? null,
+    lineStudentAlbumId: row.line_student_album === null || row.line_student_album === undefined ? null : Number(row.line_student_album),
     childHeld: Boolean(Number(row.child_held ?? 0)),
     productId: row.product_type,
     productName: row.product_name,
@@ -447,7 +475,9 @@ export function createOrdersRepository(knex: Knex) {
       .orderBy('i.id')
       .select('i.*', NOW_COLUMNS, LINE_COLUMNS);
     const byOrder = new Map<string, OrderItemRecord[]>();
-    for (const item of items.map(toItemRecord)) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+    const records = items.map(toItemRecord);
+    await labelSharedNames(db, records);
+    for (const item of records) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
     const withPackages = new Set(items.filter((item) => item.order_package_id !== null && item.order_package_id !== undefined).map((item) => item.order_id));
     const packages = await packagesOf(db, [...withPackages]);
     return rows.map((order) => toRecord(order, byOrder.get(order.id) ?? [], packages.get(order.id) ?? []));
@@ -676,6 +706,7 @@ export function createOrdersRepository(knex: Knex) {
         .map((row) =>
           toItemRecord(Object.fromEntries([...ITEM_COLUMNS, ...Object.keys(NOW_COLUMNS), ...Object.keys(LINE_COLUMNS)].map((column) => [column, row[`item_${column as keyof OrderItemRow}`]])) as unknown as OrderItemRow),
         );
+      await labelSharedNames(db, items);
       // Only an order with package lines reads them: the others cost no second query.
       const packages = items.some((item) => item.orderPackageId !== null) ? await packagesOf(db, [id]) : new Map<string, OrderPackageRecord[]>();
       return toRecord(first, items, packages.get(id) ?? []);
