@@ -251,8 +251,6 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
         const clash = (await repo.listByAlbum(student.albumId)).find((other) => other.id !== id && other.number === input.number);
         if (clash) throw conflict(STUDENT_MSG.numberTaken, 'STUDENT_NUMBER_TAKEN');
       }
-      // A card photographed with the old code still shows the child: it stays theirs (docs/access.md, "Erasure, completely").
-      if (input.newCode) await repo.recordPastCode(id, pastCodeDigest(student.code), now());
       for (let attempt = 1; ; attempt++) {
         try {
           await database.transaction(async (tx) => {
@@ -261,6 +259,9 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
             if (input.doNotPublish === false && current.doNotPublish && actor.role !== 'admin') throw forbidden(AUDIT_MSG.clearDoNotPublishAdminOnly, 'ADMIN_ONLY');
             // Hiding a child whose photos families paid for warns first (docs/access.md, "Moving a sold photo").
             if (input.doNotPublish === true && !current.doNotPublish) await guardWithholding(soldPhotos, { studentId: id }, input.confirm === true, tx);
+            // A card photographed with the old code still shows the child: it stays theirs (docs/access.md, "Erasure, completely").
+            // In the update's transaction, so a refused update leaves no past code behind.
+            if (input.newCode) await repo.recordPastCode(id, pastCodeDigest(current.code), now(), tx);
             await repo.update(
               id,
               {
