@@ -251,8 +251,8 @@ describeJourney('staff: review a class and publish it when ready', (env) => {
     await parent.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await parent.getByRole('link', { name: /^Download / }).waitFor();
 
-    // The photo was Lorato's: staff move it after the sale.
-    await api(base, '/api/photos/student', { method: 'PUT', token, body: { photoIds: [photoId], studentId: lorato.id } });
+    // The photo was Lorato's: staff move it after the sale, past the PHOTO_SOLD warning (docs/access.md, "Moving a sold photo").
+    await api(base, '/api/photos/student', { method: 'PUT', token, body: { photoIds: [photoId], studentId: lorato.id, confirm: true } });
     await parent.reload();
     await parent.getByText(REVIEW_MSG.photoWithdrawn, { exact: true }).waitFor();
     await parent.getByText(REVIEW_MSG.photoWithdrawnHelp).waitFor();

@@ -165,7 +165,9 @@ describeApi('publishing: draft classes, review and withdrawn photos', () => {
       const download = new URL(link).pathname;
       expect((await parent.get(download)).status).toBe(200);
 
-      expect((await staff.patch(`/api/albums/${shop.openAlbumId}`, { status: 'draft' })).status).toBe(200);
+      // Back to draft with a sold photo warns first, and goes on once confirmed (docs/access.md, "Moving a sold photo").
+      expect((await staff.patch(`/api/albums/${shop.openAlbumId}`, { status: 'draft' })).body).toMatchObject({ code: 'PHOTO_SOLD', orders: [orderId] });
+      expect((await staff.patch(`/api/albums/${shop.openAlbumId}`, { status: 'draft', confirm: true })).status).toBe(200);
       const classes = await parent.get(`/api/schools/${shop.schoolId}/albums`);
       expect(classes.status).toBe(200);
       expect(classes.body.map((album: { id: number }) => album.id)).toEqual([shop.protectedAlbumId]);

@@ -47,7 +47,9 @@ describeApi('print batches leave out what may no longer be printed', () => {
     allLeftOut = await paidOrder(server, parent, shop, [line(alone)], { studentName: 'Tau family' });
 
     // After the sale: Lesedi may not be published, Mpho's photo goes to Neo, Kabo is erased.
-    expect((await staff.patch(`/api/students/${lesedi!.id}`, { doNotPublish: true })).status).toBe(200);
+    // (Hiding a child whose photos were sold warns first too, and goes on once confirmed.)
+    expect((await staff.patch(`/api/students/${lesedi!.id}`, { doNotPublish: true })).body.code).toBe('PHOTO_SOLD');
+    expect((await staff.patch(`/api/students/${lesedi!.id}`, { doNotPublish: true, confirm: true })).status).toBe(200);
     // (Moving a sold photo warns first and goes on once confirmed, docs/access.md "Moving a sold photo".)
     expect((await staff.put('/api/photos/student', { photoIds: [moved], studentId: neo!.id })).body.code).toBe('PHOTO_SOLD');
     expect((await staff.put('/api/photos/student', { photoIds: [moved], studentId: neo!.id, confirm: true })).status).toBe(200);

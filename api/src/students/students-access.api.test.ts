@@ -203,7 +203,9 @@ describeApi('student codes: who sees which child', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/jpeg');
 
-    await staff.patch(`/api/students/${a1.id}`, { doNotPublish: true });
+    // Hiding a child whose photo was sold warns first, and goes on once confirmed (docs/access.md, "Moving a sold photo").
+    expect((await staff.patch(`/api/students/${a1.id}`, { doNotPublish: true })).body).toMatchObject({ code: 'PHOTO_SOLD', orders: [orderId] });
+    expect((await staff.patch(`/api/students/${a1.id}`, { doNotPublish: true, confirm: true })).status).toBe(200);
     try {
       const refused = await anyone.get(path);
       expect(refused.status).toBe(403);

@@ -94,7 +94,8 @@ export function usePublishClass(albumId: number) {
 export function useClassPublishing(albumId: number) {
   const refresh = useClassRefresh(albumId);
   return useMutation({
-    mutationFn: (changes: { status?: AlbumStatus; publishAt?: string | null; archived?: boolean }) =>
+    /** `confirm`: staff read the PHOTO_SOLD warning before putting the class back to draft (docs/access.md, "Moving a sold photo"). */
+    mutationFn: (changes: { status?: AlbumStatus; publishAt?: string | null; archived?: boolean; confirm?: true }) =>
       apiRequest<AlbumResponse>(`/api/albums/${albumId}`, { method: 'PATCH', body: changes, auth: 'staff' }),
     onSuccess: refresh,
   });

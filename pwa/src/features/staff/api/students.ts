@@ -49,7 +49,8 @@ export function useAddStudent(albumId: number) {
 export function useUpdateStudent(albumId: number) {
   const refresh = useRosterRefresh(albumId);
   return useMutation({
-    mutationFn: ({ id, ...changes }: { id: number; name?: string; number?: string; guardianEmail?: string; doNotPublish?: boolean; newCode?: true }) =>
+    /** `confirm`: staff read the PHOTO_SOLD warning before marking a child do not publish (docs/access.md, "Moving a sold photo"). */
+    mutationFn: ({ id, ...changes }: { id: number; name?: string; number?: string; guardianEmail?: string; doNotPublish?: boolean; newCode?: true; confirm?: true }) =>
       apiRequest<Student>(`/api/students/${id}`, { method: 'PATCH', body: changes, auth: 'staff' }),
     onSuccess: refresh,
   });

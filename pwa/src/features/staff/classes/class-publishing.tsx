@@ -13,6 +13,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useClassPublishing, usePublishClass } from '../api/albums';
 import { albumReviewQuery } from '../api/review';
+import { useSoldPhotoConfirm } from '../common/sold-photo-confirm';
 
 /** A class's status as the class list and the class screen show it: Archived, Draft, Published or "Publishes 1 Dec 2026, 08:00". */
 export function classStatus(album: Pick<AlbumSummary, 'status' | 'publishAt' | 'archived'>): { label: string; tone: BadgeTone } {
@@ -50,6 +51,7 @@ type Asking = 'publish' | 'release' | 'unpublish' | 'archive' | null;
 export function ClassPublishing({ album }: { album: AlbumSummary }) {
   const publish = usePublishClass(album.id);
   const patch = useClassPublishing(album.id);
+  const sold = useSoldPhotoConfirm();
   const [asking, setAsking] = useState<Asking>(null);
   const [when, setWhen] = useState(toLocalInput(album.publishAt));
   // The time as typed, written as the class list writes it ("Publishes 1 Dec 2026, 08:00").
@@ -83,17 +85,19 @@ export function ClassPublishing({ album }: { album: AlbumSummary }) {
       },
     });
 
-  const confirmUnpublish = () =>
+  const confirmUnpublish = (confirm = false) =>
     patch.mutate(
-      { status: 'draft' },
+      { status: 'draft', ...(confirm ? { confirm: true as const } : {}) },
       {
         onSuccess: (saved) => {
           toast({ title: REVIEW_SCREEN_MSG.unpublishedTitle, description: REVIEW_SCREEN_MSG.unpublished(saved.name), variant: 'success' });
           setAsking(null);
         },
         onError: (err) => {
-          toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, REVIEW_SCREEN_MSG.statusFailed), variant: 'destructive' });
           setAsking(null);
+          // Families paid for photos of this class: say what will happen, then go back to draft only if staff go on (docs/access.md, "Moving a sold photo").
+          if (sold.intercept(err, 'draft', () => confirmUnpublish(true))) return;
+          toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, REVIEW_SCREEN_MSG.statusFailed), variant: 'destructive' });
         },
       },
     );
@@ -212,8 +216,9 @@ export function ClassPublishing({ album }: { album: AlbumSummary }) {
         description={REVIEW_SCREEN_MSG.unpublishConfirm(album.name)}
         confirmLabel={REVIEW_MSG.unpublish}
         busy={patch.isPending}
-        onConfirm={confirmUnpublish}
+        onConfirm={() => confirmUnpublish()}
       />
+      {sold.dialog}
       <ConfirmDialog
         open={asking === 'archive'}
         onOpenChange={(open) => !open && setAsking(null)}

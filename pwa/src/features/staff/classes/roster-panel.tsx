@@ -18,6 +18,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { downloadFlyers, useAddStudent, useAlbumStudents, useEraseStudent, useRemoveStudent, useUpdateStudent } from '../api/students';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useSoldPhotoConfirm } from '../common/sold-photo-confirm';
 import { RosterImportDialog } from './roster-import-dialog';
 import { StudentFields, type StudentValues } from './student-fields';
 import { useSession } from '../../../lib/session';
@@ -32,6 +33,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
   const students = useAlbumStudents(album.id);
   const add = useAddStudent(album.id);
   const update = useUpdateStudent(album.id);
+  const sold = useSoldPhotoConfirm();
   const remove = useRemoveStudent(album.id);
   const erase = useEraseStudent(album.id);
   // Erasure is for admins (docs/accounts.md, "What a photographer may not do").
@@ -66,9 +68,9 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
     }
   };
 
-  const setDoNotPublish = (student: Student, doNotPublish: boolean) =>
+  const setDoNotPublish = (student: Student, doNotPublish: boolean, confirm = false) =>
     update.mutate(
-      { id: student.id, doNotPublish },
+      { id: student.id, doNotPublish, ...(confirm ? { confirm: true as const } : {}) },
       {
         onSuccess: () =>
           toast({
@@ -76,7 +78,11 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
             description: doNotPublish ? `${student.name}'s photos are hidden from every family and cannot be ordered.` : `${student.name}'s photos can be seen by their family again.`,
             variant: 'success',
           }),
-        onError: (err) => toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.updateStudentFailed), variant: 'destructive' }),
+        onError: (err) => {
+          // Families paid for photos of this child: say what will happen, then hide only if staff go on (docs/access.md, "Moving a sold photo").
+          if (sold.intercept(err, 'hide', () => setDoNotPublish(student, doNotPublish, true))) return;
+          toast({ title: PWA_MSG.updateFailedTitle, description: errorMessage(err, PWA_MSG.updateStudentFailed), variant: 'destructive' });
+        },
       },
     );
 
@@ -240,6 +246,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
         busy={remove.isPending || erase.isPending || update.isPending}
         onConfirm={runConfirmed}
       />
+      {sold.dialog}
     </div>
   );
 }

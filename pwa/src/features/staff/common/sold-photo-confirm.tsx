@@ -5,13 +5,22 @@ import { ApiError } from '../../../lib/api-client';
 
 interface Asked {
   message: string;
-  kind: 'move' | 'tray';
+  /** What staff go on with: a move to another child, the tray (or a card), do not publish, back to draft. */
+  kind: 'move' | 'tray' | 'hide' | 'draft';
   resend: () => void;
 }
 
+const CONFIRM_LABEL: Record<Asked['kind'], string> = {
+  move: SOLD_PHOTO_MSG.confirmMove,
+  tray: SOLD_PHOTO_MSG.confirmTray,
+  hide: SOLD_PHOTO_MSG.confirmHide,
+  draft: SOLD_PHOTO_MSG.confirmDraft,
+};
+
 /**
  * Moving or withholding a photo a family paid for asks first (docs/access.md, "Moving a sold
- * photo"): the API refuses with 409 `PHOTO_SOLD` and says what will happen (the family sees it
+ * photo"), whether one photo is moved or a whole child (do not publish) or class (back to draft) is
+ * withheld: the API refuses with 409 `PHOTO_SOLD` and says what will happen (the family sees it
  * withdrawn, staff refund it, and which print batch already has it); this shows that and, when staff
  * go on, sends the same request again with `confirm: true`.
  */
@@ -27,7 +36,7 @@ export function useSoldPhotoConfirm(): { intercept: (err: unknown, kind: Asked['
       open={asked !== null}
       title={SOLD_PHOTO_MSG.dialogTitle}
       description={asked?.message ?? ''}
-      confirmLabel={asked?.kind === 'tray' ? SOLD_PHOTO_MSG.confirmTray : SOLD_PHOTO_MSG.confirmMove}
+      confirmLabel={CONFIRM_LABEL[asked?.kind ?? 'move']}
       cancelLabel={SOLD_PHOTO_MSG.keep}
       onConfirm={() => {
         const resend = asked?.resend;

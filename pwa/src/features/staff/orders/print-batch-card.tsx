@@ -5,6 +5,7 @@ import { ORDER_STATUS_LABELS } from '@contract/constants';
 import { printBatchFileName, type PrintBatch, type PrintBatchFile } from '@contract/print-batches';
 import { PRINT_BATCH_MSG, PWA_MSG } from '@contract/messages';
 import { ORDER_PACKAGE_STAFF_MSG, STAFF_MSG } from '@contract/staff-screen-messages';
+import { SOLD_PHOTO_MSG } from '@contract/withdrawn-photos';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -134,6 +135,8 @@ export function PrintBatchCard({ batch }: { batch: PrintBatch }) {
         </div>
         <Badge tone={STATUS_TONE[batch.status]}>{ORDER_STATUS_LABELS[batch.status]}</Badge>
       </div>
+      {/* A sold photo of the batch was moved or withheld since it was made (docs/statuses.md, "Changed packing lists and labels"). */}
+      {batch.documentsChangedAt ? <p className="alert alert-warn batch-changed">{SOLD_PHOTO_MSG.documentsChanged(formatDate(batch.documentsChangedAt, 'long'))}</p> : null}
       <div className="row batch-actions">
         <Button variant="outline" size="sm" onClick={downloadZip} disabled={zip !== null} aria-label={`Download ZIP of batch #${batch.id}`}>
           Download ZIP
