@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { PACKAGE_MSG } from '../api/contract/messages';
-import { PACKAGE_PICKER_MSG } from '../api/contract/package-filling';
+import { PACKAGE_PICKER_MSG } from '../api/contract/package-picker';
 import type { PriceList } from '../api/contract/price-lists';
 import type { Order } from '../api/contract/orders';
 import { formatPula, thebeToDecimal } from '../api/contract/money';

@@ -8,7 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PACKAGE_MSG } from '@contract/messages';
-import { PACKAGE_PICKER_MSG } from '@contract/package-filling';
+import { PACKAGE_PICKER_MSG } from '@contract/package-picker';
 import type { PriceList } from '@contract/price-lists';
 import type { GalleryPhoto } from '@contract/photos';
 import { PackageCards } from './package-cards';

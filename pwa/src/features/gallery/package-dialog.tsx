@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { PACKAGE_MSG } from '@contract/messages';
-import { PACKAGE_PICKER_MSG } from '@contract/package-filling';
+import { PACKAGE_PICKER_MSG } from '@contract/package-picker';
 import { formatPula } from '@contract/money';
 import { familyPhotoLabel, photoLabel } from '@contract/photo-names';
 import { Badge } from '../../components/ui/badge';
@@ -17,7 +17,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { GalleryImage } from '../../components/authed-image';
 import { toThebe } from '../../lib/cart';
 import { smallThumbnailUrl } from './api';
-import { contentsText, packagePhotosProblem, packagePieceNames, type OfferedPackage } from './packages';
+import { contentsText, packagePhotosProblem, type OfferedPackage } from './packages';
 import '../../styles/package-picker.css';
 
 export interface PackageDialogProps {
@@ -29,6 +29,13 @@ export interface PackageDialogProps {
   /** One photo for the whole package, or one per piece of its contents in order. */
   onAdd: (pkg: OfferedPackage, photos: Photo[]) => void;
 }
+
+/**
+ * The pieces a package's photos fill, in order (`packageSlots()` one per piece): a row of
+ * 2 x 10x15 Print is "10x15 Print (1 of 2)" and "10x15 Print (2 of 2)".
+ */
+const packagePieceNames = (contents: OfferedPackage['contents']): string[] =>
+  contents.flatMap((row) => Array.from({ length: row.quantity }, (_, index) => PACKAGE_PICKER_MSG.piece(row.name, index + 1, row.quantity)));
 
 export function PackageDialog({ pkg, ...props }: PackageDialogProps) {
   return (

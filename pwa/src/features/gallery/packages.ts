@@ -7,7 +7,7 @@ import type { Package, PriceList } from '@contract/price-lists';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { familyPhotoLabel } from '@contract/photo-names';
 import { PACKAGE_MSG } from '@contract/messages';
-import { PACKAGE_PICKER_MSG, packageSlots } from '@contract/package-filling';
+import { packageSlots } from '@contract/package-filling';
 import { lineTotal } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import type { CurrentProduct } from '../../lib/reprice';
@@ -53,13 +53,6 @@ export function packagesFor(priceLists: readonly PriceList[] | undefined): Offer
 /** What a parent may order now: after the closing date only packages of downloads. */
 export const orderablePackages = (packages: readonly OfferedPackage[], closed: boolean): OfferedPackage[] =>
   closed ? packages.filter((pkg) => !pkg.hasPrint) : [...packages];
-
-/**
- * The pieces a package's photos fill, in order (`packageSlots()` one per piece): a row of
- * 2 x 10x15 Print is "10x15 Print (1 of 2)" and "10x15 Print (2 of 2)".
- */
-export const packagePieceNames = (contents: CartPackage['contents']): string[] =>
-  contents.flatMap((row) => Array.from({ length: row.quantity }, (_, index) => PACKAGE_PICKER_MSG.piece(row.name, index + 1, row.quantity)));
 
 /** "1 x 15x20 Print, 2 x 10x15 Print, 1 x Digital Copy". */
 export const contentsText = (contents: CartPackage['contents']): string => contents.map((row) => PACKAGE_MSG.contentsItem(row.quantity, row.name)).join(', ');
