@@ -5,7 +5,7 @@ import { reviewSheetSchema, type ReviewSheet } from '../../contract/albums';
 import { REVIEW_MSG } from '../../contract/messages';
 import { SAME_NAME_MSG } from '../../contract/same-names';
 import type { Student } from '../../contract/students';
-import { Client, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
+import { describeApi, staffClient, startTestServer, type Client, type TestServer } from '../../test/harness';
 import { solidJpeg } from '../../test/images';
 import { createShop, type Shop } from '../../test/shop';
 import { photoForm } from '../photos/photos.test-helpers';
