@@ -21,7 +21,8 @@ const classNameSchema = albumCreateSchema.pick({ name: true });
 /**
  * Create a class, or edit its name and password. Editing a protected class keeps its password
  * unless a new one is typed or "Remove the password" is ticked: the old password is never shown,
- * so an untouched empty field must not read as "no password".
+ * so an untouched empty field must not read as "no password". A student-codes school's class has
+ * no password field (families open it with their child's code), only the removal of an old one.
  */
 export function ClassFormDialog({
   open,
@@ -90,31 +91,31 @@ export function ClassFormDialog({
         <Field id="class-name" label="Class name" value={name} onChange={set('name')} />
         {codesSchool && !album?.hasPassword ? <p className="muted">{CLASS_PAGE_MSG.noClassPassword}</p> : null}
         {codesSchool && !album?.hasPassword ? null : (
-        <Field
-          id="class-password"
-          label="Class password (optional)"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          disabled={removePassword}
-          onChange={set('password')}
-          hint={album?.hasPassword ? HARDENING_MSG.keepClassPasswordHint : 'Students must enter it to see this class.'}
-          extra={
-            album?.hasPassword ? (
-              <div className="row">
-                <Checkbox
-                  id="class-password-remove"
-                  checked={removePassword}
-                  onCheckedChange={(checked) => {
-                    setRemovePassword(checked === true);
-                    if (checked === true) setValues((current) => ({ ...current, password: '' }));
-                  }}
-                />
-                <Label htmlFor="class-password-remove">{HARDENING_MSG.removeClassPassword}</Label>
-              </div>
-            ) : null
-          }
-        />
+          <Field
+            id="class-password"
+            label="Class password (optional)"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            disabled={removePassword}
+            onChange={set('password')}
+            hint={album?.hasPassword ? HARDENING_MSG.keepClassPasswordHint : 'Students must enter it to see this class.'}
+            extra={
+              album?.hasPassword ? (
+                <div className="row">
+                  <Checkbox
+                    id="class-password-remove"
+                    checked={removePassword}
+                    onCheckedChange={(checked) => {
+                      setRemovePassword(checked === true);
+                      if (checked === true) setValues((current) => ({ ...current, password: '' }));
+                    }}
+                  />
+                  <Label htmlFor="class-password-remove">{HARDENING_MSG.removeClassPassword}</Label>
+                </div>
+              ) : null
+            }
+          />
         )}
         <div className="row">
           <Button type="submit" disabled={busy}>
