@@ -37,11 +37,11 @@ import * as backfillSalesLines from './20261202100100_backfill_sales_lines';
 import * as reportIndexes from './20261202110000_report_indexes';
 import * as visitReportIndexes from './20261203100000_visit_report_indexes';
 import * as salesSeasonTotals from './20261203110000_sales_season_totals';
-import * as auditLog from './20261207140000_create_audit_log';
 import * as orderChildHeld from './20261207100000_order_child_held';
 import * as guardianLinkFollows from './20261207110000_guardian_link_follows';
 import * as couponInboxKeys from './20261207120000_coupon_inbox_keys';
 import * as withdrawnPaidLines from './20261207130000_withdrawn_paid_lines';
+import * as auditLog from './20261207140000_create_audit_log';
 import * as salesLinesDigitalPart from './20261207170000_sales_lines_digital_part';
 
 interface Migration {
@@ -94,11 +94,11 @@ const migrations: [string, Migration][] = [
   ['20261202110000_report_indexes', reportIndexes],
   ['20261203100000_visit_report_indexes', visitReportIndexes],
   ['20261203110000_sales_season_totals', salesSeasonTotals],
-  ['20261207140000_create_audit_log', auditLog],
   ['20261207100000_order_child_held', orderChildHeld],
   ['20261207110000_guardian_link_follows', guardianLinkFollows],
   ['20261207120000_coupon_inbox_keys', couponInboxKeys],
   ['20261207130000_withdrawn_paid_lines', withdrawnPaidLines],
+  ['20261207140000_create_audit_log', auditLog],
   ['20261207170000_sales_lines_digital_part', salesLinesDigitalPart],
 ];
 
