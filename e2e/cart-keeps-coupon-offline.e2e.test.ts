@@ -9,6 +9,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { COUPON_MSG } from '../api/contract/messages';
+import { OFFLINE_CART_MSG } from '../api/contract/offline-cart';
 import { PARENT_CHECKOUT_MSG } from '../api/contract/parent-checkout';
 import type { Order } from '../api/contract/orders';
 import { formatPula } from '../api/contract/money';
@@ -55,8 +56,8 @@ describeJourney('the cart keeps its coupon and works offline', (env) => {
     await page.reload();
     await page.getByRole('heading', { name: 'Complete Your Order' }).waitFor();
     await page.getByText(COUPON_MSG.applied(code)).waitFor();
-    await page.getByText(PARENT_CHECKOUT_MSG.offlineTotal).waitFor();
-    expect(await page.getByText(PARENT_CHECKOUT_MSG.offlineCart, { exact: false }).count()).toBeGreaterThan(0);
+    await page.getByText(OFFLINE_CART_MSG.total).waitFor();
+    expect(await page.getByText(OFFLINE_CART_MSG.cart, { exact: false }).count()).toBeGreaterThan(0);
 
     // Back online: quoted again, no reload; the order charges exactly the total shown.
     await context.setOffline(false);
@@ -115,14 +116,14 @@ describeJourney('the cart keeps its coupon and works offline', (env) => {
     await page.getByRole('button', { name: 'Back to Classes' }).waitFor();
     await page.getByRole('button', { name: /^Cart, 1 item/ }).click();
     await page.getByRole('heading', { name: 'Complete Your Order' }).waitFor();
-    await page.getByRole('status').filter({ hasText: PARENT_CHECKOUT_MSG.offlineCart }).waitFor();
+    await page.getByRole('status').filter({ hasText: OFFLINE_CART_MSG.cart }).waitFor();
     const cart = page.getByRole('region', { name: 'Your cart' });
     await cart.getByText('Digital Copy', { exact: true }).waitFor();
-    await cart.getByText(PARENT_CHECKOUT_MSG.offlineTotal).waitFor();
+    await cart.getByText(OFFLINE_CART_MSG.total).waitFor();
 
     // Opened cold offline at /checkout too (the installed app's last screen).
     await page.goto(`${env.server.url}/checkout`);
-    await page.getByRole('status').filter({ hasText: PARENT_CHECKOUT_MSG.offlineCart }).waitFor();
+    await page.getByRole('status').filter({ hasText: OFFLINE_CART_MSG.cart }).waitFor();
 
     // Back online: the checkout itself, in the same page.
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));

@@ -4,10 +4,6 @@
  * bank transfer", "Offline"). Imports nothing, so the entry can use it without weight.
  */
 export const PARENT_CHECKOUT_MSG = {
-  /** The cart or checkout opened without a connection (the screen's code or the server unreachable). */
-  offlineTitle: 'You are offline',
-  offlineCart: 'Your cart is saved on this device. Paying needs a connection: place your order when you are back online.',
-  offlineTotal: 'Total before any discount',
   /** A kept coupon the server no longer accepts for this cart: why it was taken off. */
   couponRemoved: (code: string, reason: string) => `Coupon ${code} was removed: ${reason}`,
   /** A package line's size, its contents counted ("3 items"), as in order management. */

@@ -8,8 +8,7 @@
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPula } from '@contract/money';
-import { PARENT_CHECKOUT_MSG } from '@contract/parent-checkout';
+import { OFFLINE_CART_MSG } from '@contract/offline-cart';
 import { PageSpinner } from '../components/ui/spinner';
 import { cartTotal, toThebe, useCart } from '../lib/cart';
 import { useTitle } from '../lib/use-title';
@@ -57,7 +56,8 @@ export function CheckoutRoute() {
   return failed ? <OfflineCart /> : <PageSpinner />;
 }
 
-const money = (pula: number) => formatPula(toThebe(pula), 'thebe');
+/** "P25.00" from whole thebe, as formatPula writes it (kept out of the entry). */
+const money = (pula: number) => `P${(toThebe(pula) / 100).toFixed(2)}`;
 
 /** The cart as this device keeps it, read-only, with why it cannot be paid now. */
 function OfflineCart() {
@@ -67,8 +67,8 @@ function OfflineCart() {
     <div className="container page page-medium">
       <h1>Complete Your Order</h1>
       <div className="alert alert-warn" role="status">
-        <strong>{PARENT_CHECKOUT_MSG.offlineTitle}</strong>
-        <p style={{ margin: 0 }}>{PARENT_CHECKOUT_MSG.offlineCart}</p>
+        <strong>{OFFLINE_CART_MSG.title}</strong>
+        <p style={{ margin: 0 }}>{OFFLINE_CART_MSG.cart}</p>
       </div>
       {lines.length > 0 ? (
         <section aria-label="Your cart">
@@ -86,7 +86,7 @@ function OfflineCart() {
             ))}
           </ul>
           <div className="total-row">
-            <span>{PARENT_CHECKOUT_MSG.offlineTotal}</span> <span>{money(cartTotal(lines))}</span>
+            <span>{OFFLINE_CART_MSG.total}</span> <span>{money(cartTotal(lines))}</span>
           </div>
         </section>
       ) : null}

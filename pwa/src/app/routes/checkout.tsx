@@ -36,6 +36,7 @@ import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
 import { payByPhrase } from '../../lib/payment-methods';
 import { saveCartCoupon, useCartCoupon } from '../../lib/cart-coupon';
+import { OFFLINE_CART_MSG } from '@contract/offline-cart';
 import { PARENT_CHECKOUT_MSG } from '@contract/parent-checkout';
 
 type Step = 'idle' | 'ordering' | 'paying' | 'redirecting' | 'payment-failed';
@@ -44,7 +45,7 @@ type Step = 'idle' | 'ordering' | 'paying' | 'redirecting' | 'payment-failed';
 const isCouponRefusal = (err: unknown): err is ApiError => err instanceof ApiError && (err.code ?? '').startsWith('COUPON_');
 
 /** Offline: the cart stays, paying waits for a connection (the same words as the route's offline cart). */
-const OFFLINE_TEXT = `${PARENT_CHECKOUT_MSG.offlineTitle}. ${PARENT_CHECKOUT_MSG.offlineCart}`;
+const OFFLINE_TEXT = `${OFFLINE_CART_MSG.title}. ${OFFLINE_CART_MSG.cart}`;
 
 export default function Checkout() {
   useTitle('Checkout');

@@ -9,7 +9,7 @@ import { CART_MSG, COUPON_MSG, PACKAGE_MSG } from '@contract/messages';
 import { couponCodeSchema } from '@contract/coupons';
 import type { OrderQuote } from '@contract/orders';
 import { formatPula } from '@contract/money';
-import { PARENT_CHECKOUT_MSG } from '@contract/parent-checkout';
+import { OFFLINE_CART_MSG } from '@contract/offline-cart';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
@@ -117,7 +117,7 @@ export function OrderTotals({ quote, loading, failed, linesTotalThebe, coupon, c
             {failed ? <span className="muted">{CART_MSG.quoteFailed}</span> : null}
             <div className="total-row">
               {/* Without the server's quote the lines' sum is not what will be charged: said so. */}
-              <span>{loading ? CART_MSG.total : PARENT_CHECKOUT_MSG.offlineTotal}</span>
+              <span>{loading ? CART_MSG.total : OFFLINE_CART_MSG.total}</span>
               <span>{formatPula(linesTotalThebe, 'thebe')}</span>
             </div>
           </>
