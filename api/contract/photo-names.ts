@@ -1,5 +1,5 @@
 /** The names a photo goes by, for gallery photos and order lines alike: staff see the camera's file name, families "Photo 423" (on screen, in e-mails and in a download's file name). */
-import { PRINT_BATCH_ROUTE_MSG } from './messages';
+import { PRINT_BATCH_ROUTE_MSG } from './route-messages';
 import type { OrderItem } from './orders';
 
 export interface PhotoNames {

@@ -1,7 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { HARDENING_MSG, MSG } from '@contract/messages';
+import { HARDENING_MSG } from '@contract/route-messages';
+import { MSG } from '@contract/common-messages';
 import { Toaster, toast } from '../components/ui/toast';
 import { PageSpinner } from '../components/ui/spinner';
 import { clearCartKeys } from '../lib/cart';

@@ -5,7 +5,7 @@
  */
 import { Workbox } from 'workbox-window';
 import { toast } from '../components/ui/toast';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG } from '@contract/pwa-messages';
 
 export function registerServiceWorker(onFirstControl?: () => Promise<void>): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;

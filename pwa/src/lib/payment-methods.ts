@@ -8,7 +8,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PaymentMethod, PaymentMethodId, PaymentMethodsResponse } from '@contract/payment-methods';
-import { PAYMENT_METHOD_MSG } from '@contract/messages';
+import { PAYMENT_METHOD_MSG } from '@contract/payment-messages';
 import { apiRequest } from './api-client';
 
 export const paymentMethodsKey = ['payment', 'methods'] as const;

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isStudentCode, normaliseStudentCode } from '@contract/student-codes';
 import type { StudentVerifyResponse } from '@contract/students';
-import { PWA_MSG } from '@contract/messages';
+import { PWA_MSG } from '@contract/pwa-messages';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';

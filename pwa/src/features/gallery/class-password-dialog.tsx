@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AlbumSummary } from '@contract/schools';
-import { MSG } from '@contract/messages';
+import { MSG } from '@contract/common-messages';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';

@@ -3,7 +3,7 @@
  * the same products bought singly (docs/packages-and-coupons.md, "Packages"). Small on purpose: it
  * is part of the gallery's first paint; the dialog that fills a package is its own chunk.
  */
-import { PACKAGE_MSG } from '@contract/messages';
+import { PACKAGE_MSG } from '@contract/package-messages';
 import { formatPula } from '@contract/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -6,7 +6,7 @@
 import type { Package, PriceList } from '@contract/price-lists';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { familyPhotoLabel } from '@contract/photo-names';
-import { PACKAGE_MSG } from '@contract/messages';
+import { PACKAGE_MSG } from '@contract/package-messages';
 import { packageSlots } from '@contract/package-filling';
 import { lineTotal } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';

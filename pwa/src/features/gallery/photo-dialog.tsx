@@ -6,7 +6,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { DEFAULT_PRODUCT_DESCRIPTION, QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
-import { HARDENING_MSG, PHOTO_DIALOG_MSG } from '@contract/messages';
+import { HARDENING_MSG } from '@contract/route-messages';
+import { PHOTO_DIALOG_MSG } from '@contract/pwa-messages';
 import { formatPula } from '@contract/money';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { GalleryPhoto as Photo } from '@contract/photos';
-import { OFFLINE_MSG } from '@contract/messages';
+import { OFFLINE_MSG } from '@contract/pwa-messages';
 import { GRID_ABOVE_THE_FOLD, GRID_FIRST_ROW, GRID_SIZES, GRID_SMALL_MEDIA, gridSrcSet } from '@contract/gallery-page';
 import { AuthedImage } from '../../components/authed-image';
 import { smallThumbnailUrl, thumbnailUrl } from './api';

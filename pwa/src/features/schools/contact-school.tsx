@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { CONTACT_MSG } from '@contract/messages';
+import { CONTACT_MSG } from '@contract/help-messages';
 import { paths } from '../../lib/paths';
 import { schoolBySlugQuery } from './api';
 
