@@ -4,7 +4,8 @@
  * after going back to the gallery, a reload and a spell offline, and the total shown is the one the
  * gateway is asked for; a checkout whose code this device never fetched still opens offline with the
  * cart and says paying needs a connection, then turns into the checkout once back online, with no
- * reload.
+ * reload; so does the installed app started cold at /checkout offline, whether or not it has the
+ * checkout's code.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,6 +19,32 @@ import { adminToken, api } from './staff-helpers';
 import { PHONE, controlledPage, describeJourney } from './support/journey-suite';
 
 const totalShown = async (page: Page) => (await page.locator('.total-row').last().textContent()) ?? '';
+
+/**
+ * With something in the cart the header fetches the checkout's code, and the service worker keeps
+ * it: waits until it has, so what a test then does to the caches is not undone by a late answer.
+ */
+async function checkoutCodeKept(page: Page): Promise<void> {
+  const assets = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && /^\/assets\/[\w-]+\.(js|css)$/.test(url.pathname))
+        .map((url) => url.pathname),
+    );
+  await expect.poll(async () => (await assets()).some((file) => /^\/assets\/checkout-[\w-]+\.js$/.test(file)), { timeout: 30_000 }).toBe(true);
+  const checkout = (await assets()).find((file) => /^\/assets\/checkout-[\w-]+\.js$/.test(file))!;
+  // Its import resolves once the checkout and everything it imports have arrived (a string, so the
+  // test runner leaves this import() alone).
+  await page.evaluate(`import(${JSON.stringify(checkout)}).then(() => true)`);
+  const kept = async () => {
+    const files = await assets();
+    const found = await page.evaluate((paths) => Promise.all(paths.map(async (file) => (await caches.match(file)) !== undefined)), files);
+    return found.every(Boolean);
+  };
+  await expect.poll(kept, { timeout: 30_000 }).toBe(true);
+}
 
 describeJourney('the cart keeps its coupon and works offline', (env) => {
   it('a coupon survives the gallery, a reload and a spell offline, and the total shown is the total charged', async () => {
@@ -107,6 +134,7 @@ describeJourney('the cart keeps its coupon and works offline', (env) => {
     await addFirstPhoto(page, [{ name: 'Digital Copy' }]);
     // This device never got the checkout's code (a first visit gone offline at once, or a new
     // version since): the worker's runtime cache and the browser's HTTP cache are emptied of it.
+    await checkoutCodeKept(page);
     await page.evaluate(() => caches.delete('app-code-v1'));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
@@ -121,12 +149,53 @@ describeJourney('the cart keeps its coupon and works offline', (env) => {
     await cart.getByText('Digital Copy', { exact: true }).waitFor();
     await cart.getByText(OFFLINE_CART_MSG.total).waitFor();
 
+    // Opened cold offline at /checkout: the installed app started again on its last screen, a new
+    // window with nothing in memory.
+    const cold = await context.newPage();
+    await cold.goto(`${env.server.url}/checkout`);
+    await cold.getByRole('heading', { name: 'Complete Your Order' }).waitFor();
+    await cold.getByRole('status').filter({ hasText: OFFLINE_CART_MSG.cart }).waitFor();
+    await cold.getByRole('region', { name: 'Your cart' }).getByText('Digital Copy', { exact: true }).waitFor();
+
     // Back online: the checkout itself, in the same page.
-    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    for (const open of [page, cold]) await open.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     await context.setOffline(false);
-    await page.getByLabel('Your name').waitFor({ timeout: 30_000 });
+    for (const open of [cold, page]) {
+      await open.getByLabel('Your name').waitFor({ timeout: 30_000 });
+      await open.getByRole('button', { name: 'Place Order and Pay' }).waitFor();
+      expect(await open.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    }
+    await context.close();
+  });
+
+  it('the installed app opened cold at /checkout offline shows the cart and says paying needs a connection; back online it quotes, no reload', async () => {
+    const { context, page } = await controlledPage(env, PHONE);
+    await unlockSchool(page, env.server.url, 'Demo Primary School', 'demo1234');
+    await openClass(page, 'Class 1A');
+    await addFirstPhoto(page, [{ name: 'Digital Copy' }]);
+    await goToCheckout(page);
     await page.getByRole('button', { name: 'Place Order and Pay' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    await checkoutCodeKept(page);
+    // The start-up restore of the cart from IndexedDB is kept too, for a start without a connection.
+    const restoreKept = () =>
+      page.evaluate(async () => (await (await caches.open('app-code-v1')).keys()).some((request) => /^\/assets\/hydrate-[\w-]+\.js$/.test(new URL(request.url).pathname)));
+    await expect.poll(restoreKept, { timeout: 30_000 }).toBe(true);
+
+    await context.setOffline(true);
+    await page.close();
+    const cold = await context.newPage();
+    await cold.goto(`${env.server.url}/checkout`);
+    await cold.getByRole('heading', { name: 'Complete Your Order' }).waitFor();
+    await cold.getByText('Digital Copy', { exact: true }).first().waitFor();
+    await cold.getByRole('status').filter({ hasText: OFFLINE_CART_MSG.cart }).waitFor();
+    await cold.getByText(OFFLINE_CART_MSG.total).waitFor();
+
+    await cold.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await context.setOffline(false);
+    await cold.getByLabel('Your name').waitFor({ timeout: 30_000 });
+    await expect.poll(() => cold.getByRole('status').filter({ hasText: OFFLINE_CART_MSG.cart }).count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => totalShown(cold), { timeout: 30_000 }).toMatch(/^TotalP\d+\.\d\d$/);
+    expect(await cold.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     await context.close();
   });
 });

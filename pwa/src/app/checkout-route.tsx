@@ -18,6 +18,30 @@ type Screen = { Checkout: ComponentType };
 /** Once loaded in this page, the checkout opens at once the next time. */
 let loaded: Screen | null = null;
 
+let loading: Promise<Screen> | null = null;
+
+/**
+ * The checkout's code, one fetch at a time: the header's early fetch (a cart with something in it)
+ * and this route share it, and a failed one is forgotten so the next call asks again. The import
+ * is awaited inside try/catch on purpose: the bundler wraps `import()` in its preload helper, which
+ * first loads the chunk's styles, and handlers chained onto `import(...)` itself end up inside that
+ * wrapper. Offline, the styles fail first, so such handlers never run: the route stayed on its
+ * spinner for good (a cold start at /checkout) instead of showing the offline cart.
+ */
+export function loadCheckout(): Promise<Screen> {
+  loading ??= (async () => {
+    try {
+      const module = await import('./routes/checkout');
+      loaded = { Checkout: module.default };
+      return loaded;
+    } catch (err) {
+      loading = null;
+      throw err;
+    }
+  })();
+  return loading;
+}
+
 /** How often the code is asked for again while it could not be had (a phone may be "online" without a network). */
 const RETRY_MS = 5000;
 
@@ -28,11 +52,8 @@ export function CheckoutRoute() {
   useEffect(() => {
     if (screen) return;
     let live = true;
-    import('./routes/checkout').then(
-      (module) => {
-        loaded = { Checkout: module.default };
-        if (live) setScreen(loaded);
-      },
+    loadCheckout().then(
+      (module) => live && setScreen(module),
       () => live && setFailed(true),
     );
     return () => {

@@ -4,6 +4,7 @@ import { Button } from '../components/ui/button';
 import { businessName } from '../lib/brand';
 import { cartCount, useCart } from '../lib/cart';
 import { buildCheckoutCart } from '../lib/checkout-cart';
+import { loadCheckout } from './checkout-route';
 import { clearCustomerSession } from '../lib/storage';
 import { logoutStaff, useSession } from '../lib/session';
 import { purgeGalleryCaches } from '../lib/offline-caches';
@@ -28,9 +29,15 @@ export function Header() {
   const loggedIn = Boolean(session.staffToken || session.customerToken);
 
   // A parent with something in the cart is on the way to checkout: its code is fetched now (and kept
-  // by the service worker), so checkout opens offline too. A parent only browsing never downloads it.
+  // by the service worker), so checkout opens offline too; the same import as the checkout route's
+  // (checkout-route.tsx), never a second one beside it. Then the start-up restore of the cart from
+  // IndexedDB (lib/hydrate.ts), so a later start without a connection brings the cart back too. A
+  // parent only browsing downloads neither.
   useEffect(() => {
-    if (showCart) void import('./routes/checkout').catch(() => undefined);
+    if (!showCart) return;
+    void loadCheckout()
+      .then(() => import('../lib/hydrate'))
+      .catch(() => undefined);
   }, [showCart]);
 
   const links: NavItem[] = [];
