@@ -178,7 +178,9 @@ describeS3('photos in an S3 bucket', () => {
   it('deleting photos removes their objects', async () => {
     const { albumId } = await insertSchoolAndAlbum(server);
     const rows = await uploadBatch(albumId, ['IMG_6001.JPG', 'IMG_6002.JPG']);
-    const res = await staff.delete('/api/photos/bulk-delete', { photoIds: rows.map((r) => r.id) });
+    // Bulk-deleting photos is an admin's (docs/accounts.md, "What a photographer may not do").
+    const admin = await staffClient(server, 'admin');
+    const res = await admin.delete('/api/photos/bulk-delete', { photoIds: rows.map((r) => r.id) });
     expect(res.body).toMatchObject({ deletedCount: 2 });
     const keys = await bucketKeys();
     expect(rows.flatMap(keysOf).filter((key) => keys.includes(key))).toEqual([]);
