@@ -40,7 +40,7 @@ function staticImports(file: string): string[] {
 describe("the first visit's modules", () => {
   it('never import the contract texts through the messages.ts hub', () => {
     const seen = new Map<string, string>();
-    const stack = FIRST_VISIT.map((file) => [file, '(start)'] as const);
+    const stack: (readonly [file: string, from: string])[] = FIRST_VISIT.map((file) => [file, '(start)'] as const);
     for (const file of FIRST_VISIT) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
     for (let next = stack.pop(); next; next = stack.pop()) {
       const [file, from] = next;
