@@ -30,6 +30,7 @@ import { createCartRoutes } from './carts/carts.routes';
 import { createSeasonRoutes } from './season/season.routes';
 import { createCouponRoutes } from './coupons/coupons.routes';
 import { createAuditRoutes } from './audit/audit.routes';
+import { createShortLinkRoutes } from './sms/short-links.routes';
 import { serveApp } from './http/static-app';
 import { compression } from './http/compression';
 import { httpMetrics, metricsEndpoint } from './metrics/http';
@@ -150,6 +151,8 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
   app.use(api.routes());
   // Not thrown: the router then sets Allow itself, and the error handler adds the JSON body.
   app.use(api.allowedMethods());
+  // Short links from SMS, at the site's root so they stay short (docs/sms.md, "Short links").
+  app.use(createShortLinkRoutes(deps, services).routes());
   // Without real credentials the app is its own PayWeb3 gateway, at the same paths
   // (docs/payments.md, "The built-in sandbox").
   const sandbox = deps.gateway.sandbox;

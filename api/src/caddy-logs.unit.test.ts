@@ -56,13 +56,14 @@ if (!hasCaddy) {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it('drops query strings, download tokens, flyer codes and the Referer', async () => {
+  it('drops query strings, download tokens, flyer codes, short links and the Referer', async () => {
     const requests: [string, Record<string, string>][] = [
       ['/code/SECRETCODE1', {}],
       ['/api/downloads/eyJSECRETTOKEN2.payload.sig', {}],
       ['/reset-password?token=SECRETRESET3', {}],
       ['/api/print-batches/3/files.zip?token=SECRETBATCH4', {}],
       ['/api/orders', { Referer: 'https://photos.example.bw/reset-password?token=SECRETREFERER5' }],
+      ['/s/SECRETLINK6', {}],
     ];
     for (const [url, headers] of requests) expect((await fetch(`${base}${url}`, { headers })).status).toBe(200);
     const uris = async () =>
@@ -73,7 +74,7 @@ if (!hasCaddy) {
     const deadline = Date.now() + 10_000;
     while ((await uris()).filter((uri) => uri !== '/api/health').length < requests.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const logged = (await uris()).filter((uri) => uri !== '/api/health');
-    expect(logged).toEqual(['/code/', '/api/downloads/', '/reset-password', '/api/print-batches/3/files.zip', '/api/orders']);
+    expect(logged).toEqual(['/code/', '/api/downloads/', '/reset-password', '/api/print-batches/3/files.zip', '/api/orders', '/s/']);
     expect(log).not.toMatch(/SECRET/);
   });
 });

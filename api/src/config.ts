@@ -78,6 +78,28 @@ const envSchema = z.object({
   INITIAL_ADMIN_FIRST_NAME: z.string().optional(),
   INITIAL_ADMIN_LAST_NAME: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  /**
+   * The SMS centre: `smpp://system_id:password@host:port` (or `ssmpp://` over TLS); unset, SMS are
+   * written to data/sms-outbox as files (docs/sms.md, "Sending").
+   */
+  SMS_URL: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = smsUrlProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  /** The sender an SMS shows: up to 11 letters, digits and spaces, or a number of up to 15 digits (docs/sms.md, "Sending"). */
+  SMS_SENDER_ID: z
+    .string()
+    .trim()
+    .regex(/^(?:[A-Za-z0-9][A-Za-z0-9 ]{0,10}|\+?[0-9]{1,15})$/, 'must be up to 11 letters, digits and spaces (starting with a letter or digit), or a number of up to 15 digits')
+    .optional(),
+  /** What one SMS segment costs, in thebe (the staff preview's estimate). */
+  SMS_COST_THEBE: z.coerce.number().int().min(0).max(100_000).default(25),
+  /** Submits sent to the SMS centre before their answers come (SMPP's window). */
+  SMS_WINDOW: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For only behind a known proxy (docs/access.md, "The client address"). */
@@ -159,6 +181,14 @@ export interface Config {
   /** Orders one client may place in 10 minutes before 429 (default 10). */
   orderLimitPerClient: number;
   smtpUrl: string | null;
+  /** SMS_URL: the SMS centre (smpp://system_id:password@host:port), or null (files in data/sms-outbox). */
+  smsUrl: string | null;
+  /** SMS_SENDER_ID: the sender an SMS shows (default: the business name cut to 11 letters, digits and spaces). */
+  smsSenderId: string;
+  /** SMS_COST_THEBE: one segment's cost in thebe (default 25). */
+  smsCostThebe: number;
+  /** SMS_WINDOW: submits outstanding at once (default 10). */
+  smsWindow: number;
   redisUrl: string | null;
   logLevel: string;
   trustProxy: boolean;
@@ -239,6 +269,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     couponHoldMinutes: e.COUPON_HOLD_MINUTES,
     orderLimitPerClient: e.ORDER_LIMIT_PER_CLIENT,
     smtpUrl: e.SMTP_URL ?? null,
+    smsUrl: e.SMS_URL ?? null,
+    smsSenderId: e.SMS_SENDER_ID ?? defaultSmsSender(e.BUSINESS_NAME),
+    smsCostThebe: e.SMS_COST_THEBE,
+    smsWindow: e.SMS_WINDOW,
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -263,6 +297,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       ewalletDelayMs: e.SANDBOX_EWALLET_DELAY_MS,
     },
   };
+}
+
+/**
+ * What is wrong with an SMS_URL, or null: an smpp:// or ssmpp:// URL with a host and the account's
+ * system_id (at most 15 characters) and password (at most 8): SMPP 3.4's fields of 16 and 9 octets
+ * end with a zero.
+ */
+function smsUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be a URL: smpp://system_id:password@host:port';
+  }
+  if (url.protocol !== 'smpp:' && url.protocol !== 'ssmpp:') return 'must start with smpp:// (or ssmpp:// for TLS): smpp://system_id:password@host:port';
+  if (!url.hostname) return 'must name the SMS centre\'s host: smpp://system_id:password@host:port';
+  if (!url.username) return 'must carry the system_id: smpp://system_id:password@host:port';
+  if (decodeURIComponent(url.username).length > 15) return 'the system_id has at most 15 characters';
+  if (decodeURIComponent(url.password).length > 8) return 'the password has at most 8 characters (SMPP 3.4)';
+  return null;
+}
+
+/** The business name as an alphanumeric sender: letters, digits and spaces, cut to 11 (docs/sms.md, "Sending"). */
+export function defaultSmsSender(businessName: string): string {
+  const cleaned = businessName
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cleaned.slice(0, 11).trim() || 'Photos';
 }
 
 /**

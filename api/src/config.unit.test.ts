@@ -20,6 +20,24 @@ describe('config', () => {
     expect(config.logLevel).toBe('info');
   });
 
+  it('reads the SMS centre, the sender, the cost and the window (docs/sms.md, "Sending")', () => {
+    const root = tmp();
+    const defaults = loadConfig({}, root);
+    expect(defaults.smsUrl).toBeNull();
+    expect(defaults.smsSenderId).toBe('Lesedi Scho');
+    expect(defaults.smsCostThebe).toBe(25);
+    expect(defaults.smsWindow).toBe(10);
+    expect(loadConfig({ BUSINESS_NAME: 'Ṱhabo & Sons Photography' }, root).smsSenderId).toBe('Thabo Sons');
+    const set = loadConfig({ SMS_URL: 'smpp://photos:secret@smsc.example.bw:2775', SMS_SENDER_ID: 'KgosiPhoto', SMS_COST_THEBE: '30', SMS_WINDOW: '20' }, root);
+    expect(set).toMatchObject({ smsUrl: 'smpp://photos:secret@smsc.example.bw:2775', smsSenderId: 'KgosiPhoto', smsCostThebe: 30, smsWindow: 20 });
+    expect(loadConfig({ SMS_SENDER_ID: '+26771234567' }, root).smsSenderId).toBe('+26771234567');
+    expect(() => loadConfig({ SMS_URL: 'http://smsc.example.bw' }, root)).toThrow(/SMS_URL: must start with smpp:\/\//);
+    expect(() => loadConfig({ SMS_URL: 'smpp://smsc.example.bw:2775' }, root)).toThrow(/SMS_URL: must carry the system_id/);
+    expect(() => loadConfig({ SMS_URL: 'smpp://photos:muchtoolong@smsc.example.bw:2775' }, root)).toThrow(/SMS_URL: the password has at most 8 characters/);
+    expect(() => loadConfig({ SMS_SENDER_ID: 'Far Too Long Sender' }, root)).toThrow(/SMS_SENDER_ID/);
+    expect(() => loadConfig({ SMS_WINDOW: '0' }, root)).toThrow(/SMS_WINDOW/);
+  });
+
   it('reads the payment methods and stops at an unknown one, naming it', () => {
     const root = tmp();
     expect(loadConfig({}, root).paymentMethods).toEqual(['card']);

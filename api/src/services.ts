@@ -28,6 +28,7 @@ import { createCouponService } from './coupons/coupons.service';
 import { createReportsService } from './reports/reports.service';
 import { createVisitRecording } from './reports/reports-recording';
 import { createAuditService } from './audit/audit.service';
+import { createShortLinks } from './sms/short-links';
 
 export function createServices(deps: Deps) {
   const outbox = createOutbox(deps);
@@ -38,6 +39,7 @@ export function createServices(deps: Deps) {
   const priceLists = createPriceListService(deps);
   const guardians = createGuardianService(deps, outbox);
   const coupons = createCouponService(deps);
+  const shortLinks = createShortLinks(deps);
   return {
     outbox,
     staff: createStaffService(deps, outbox),
@@ -73,6 +75,8 @@ export function createServices(deps: Deps) {
     galleryVisits: createVisitRecording(deps),
     /** The audit log admins read (docs/accounts.md, "The audit log"). */
     audit: createAuditService(deps),
+    /** `PUBLIC_URL/s/{token}` links for SMS (docs/sms.md, "Short links"). */
+    shortLinks,
   };
 }
 

@@ -52,6 +52,8 @@ export interface TestServerOptions {
    * secret (pass the same STORAGE_URL in env for a bucket). The database is dropped by its owner.
    */
   sharedWith?: TestServer;
+  /** SMS go to this SMS centre (SMS_URL, e.g. a test SMS centre's url from api/test/smsc.ts); unset, into data/sms-outbox. */
+  smsUrl?: string;
 }
 
 /** A fresh database (its own SQLite file or MariaDB database), storage folder and server per call. */
@@ -98,6 +100,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       // A suite's parents all order from 127.0.0.1, most with one gallery grant: the per-client order
       // limit (10 in 10 minutes) is tested where it is meant, with ORDER_LIMIT_PER_CLIENT set back.
       ORDER_LIMIT_PER_CLIENT: '100000',
+      ...(options.smsUrl ? { SMS_URL: options.smsUrl } : {}),
       ...env,
     },
     dir,

@@ -43,6 +43,7 @@ import * as couponInboxKeys from './20261207120000_coupon_inbox_keys';
 import * as withdrawnPaidLines from './20261207130000_withdrawn_paid_lines';
 import * as auditLog from './20261207140000_create_audit_log';
 import * as salesLinesDigitalPart from './20261207170000_sales_lines_digital_part';
+import * as smsChannel from './20261208100000_sms_channel';
 import * as guardianPhones from './20261208110000_guardian_phones';
 
 interface Migration {
@@ -101,6 +102,7 @@ const migrations: [string, Migration][] = [
   ['20261207130000_withdrawn_paid_lines', withdrawnPaidLines],
   ['20261207140000_create_audit_log', auditLog],
   ['20261207170000_sales_lines_digital_part', salesLinesDigitalPart],
+  ['20261208100000_sms_channel', smsChannel],
   ['20261208110000_guardian_phones', guardianPhones],
 ];
 

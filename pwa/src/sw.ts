@@ -3,7 +3,7 @@
  * The service worker handles the shell and caches, never business rules: precache what a parent's
  * first visit runs (the prerendered home and how-it-works pages are served for their own paths;
  * other screens' code is cached when first used), answer every other
- * navigation with the app shell (except API and gateway paths), keep what an unlocked class needs
+ * navigation with the app shell (except API, gateway and short-link /s/ paths), keep what an unlocked class needs
  * to open again offline, and cache no other API call. Gallery data (school, classes, products,
  * photo lists) is NetworkFirst with a short timeout, so a class opens offline however soon after
  * it was loaded; thumbnails and previews are CacheFirst in a bounded cache. Nothing is cached for
@@ -33,7 +33,7 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/api\//, /^\/payweb3\//] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/api\//, /^\/payweb3\//, /^\/s\//] }));
 
 const forParents = (request: Request) => request.method === 'GET' && !request.headers.has('Authorization') && !staffSession;
 

@@ -18,10 +18,14 @@ interface HttpishError extends Error {
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * A request path as the logs keep it: a digital copy's signed token and a child's flyer code are
- * cut off (docs/access.md, "What the logs keep").
+ * A request path as the logs keep it: a digital copy's signed token, a child's flyer code and a
+ * short link's token (docs/sms.md, "Short links") are cut off (docs/access.md, "What the logs keep").
  */
-export const loggedPath = (path: string): string => path.replace(/^(\/api\/downloads\/)[^/]*/, '$1{token}').replace(/^(\/code\/)[^/]*/, '$1{code}');
+export const loggedPath = (path: string): string =>
+  path
+    .replace(/^(\/api\/downloads\/)[^/]*/, '$1{token}')
+    .replace(/^(\/code\/)[^/]*/, '$1{code}')
+    .replace(/^(\/s\/)[^/]*/, '$1{token}');
 
 /**
  * First in the chain: every failure becomes JSON `{ message, code, errors?, requestId }` with the

@@ -2,10 +2,16 @@ import type { Connection } from '../db/knex';
 import { runner, type Tx } from '../db/database';
 import type { OutboxKind } from '../../contract/outreach';
 
+/** How a message goes out: e-mail, or SMS (docs/sms.md, "Sending"). */
+export type OutboxChannel = 'email' | 'sms';
+/** What an SMS's delivery receipt said (docs/sms.md, "Delivery receipts"). */
+export type SmsDeliveryStatus = 'delivered' | 'failed' | 'expired';
+
 /** One outbox row as the sender sees it (docs/email.md, "The outbox"). */
 export interface OutboxRecord {
   id: number;
   messageId: string;
+  channel: OutboxChannel;
   kind: OutboxKind;
   recipient: string;
   subject: string;
@@ -23,10 +29,16 @@ export interface OutboxRecord {
   sentAt: number | null;
   failedAt: number | null;
   lastError: string | null;
+  /** SMS: the SMS centre's id for the message (its submit_sm_resp), which its receipt names. */
+  smscMessageId: string | null;
+  deliveryStatus: SmsDeliveryStatus | null;
+  deliveredAt: number | null;
 }
 
 export interface NewOutboxRow {
   messageId: string;
+  /** 'email' when absent. */
+  channel?: OutboxChannel;
   kind: OutboxKind;
   recipient: string;
   subject: string;
@@ -44,6 +56,7 @@ export interface NewOutboxRow {
 interface OutboxRow {
   id: number;
   message_id: string;
+  channel: string;
   kind: string;
   recipient: string;
   subject: string;
@@ -61,11 +74,15 @@ interface OutboxRow {
   sent_at: number | string | null;
   failed_at: number | string | null;
   last_error: string | null;
+  smsc_message_id: string | null;
+  delivery_status: string | null;
+  delivered_at: number | string | null;
 }
 
 const toRecord = (row: OutboxRow): OutboxRecord => ({
   id: row.id,
   messageId: row.message_id,
+  channel: row.channel === 'sms' ? 'sms' : 'email',
   kind: row.kind as OutboxKind,
   recipient: row.recipient,
   subject: row.subject,
@@ -83,6 +100,9 @@ const toRecord = (row: OutboxRow): OutboxRecord => ({
   sentAt: row.sent_at === null ? null : Number(row.sent_at),
   failedAt: row.failed_at === null ? null : Number(row.failed_at),
   lastError: row.last_error,
+  smscMessageId: row.smsc_message_id,
+  deliveryStatus: row.delivery_status as SmsDeliveryStatus | null,
+  deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
 });
 
 /** Rows due now: queued and past their not-before, or left `sending` by a process whose claim ran out. */
@@ -99,6 +119,7 @@ export function createOutboxRepository(knex: Connection) {
     async insert(row: NewOutboxRow, tx?: Tx | null): Promise<void> {
       await runner(knex, tx)('outbox_messages').insert({
         message_id: row.messageId,
+        channel: row.channel ?? 'email',
         kind: row.kind,
         recipient: row.recipient,
         subject: row.subject,

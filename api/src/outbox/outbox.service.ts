@@ -8,11 +8,16 @@ import { unsubscribeHeaders, unsubscribeToken } from '../outreach/unsubscribe';
 import { localDayStart, planSend, type SendWindow } from '../outreach/send-window';
 import { SendAbortedError, type SmtpTimeouts } from '../mail/mailer';
 import { loggableError } from '../mail/log-safe';
-import { createOutboxRepository, type OutboxRecord } from './outbox.repository';
+import { createOutboxRepository, type OutboxChannel, type OutboxRecord } from './outbox.repository';
 import { watchLoopLoad, type LoopLoad } from '../lib/loop-load';
 
-/** A message to write to the outbox (docs/email.md, "The outbox"). */
+/**
+ * A message to write to the outbox (docs/email.md, "The outbox"). An SMS (docs/sms.md, "Sending")
+ * has `channel: 'sms'`, `to` the E.164 number, `text` the SMS body, and an empty subject and html.
+ */
 export interface OutboxMessage {
+  /** 'email' unless said. */
+  channel?: OutboxChannel;
   kind: OutboxKind;
   to: string;
   subject: string;
@@ -198,6 +203,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
         await repo.insert(
           {
             messageId: `<${randomUUID()}@${host}>`,
+            channel: message.channel ?? 'email',
             kind: message.kind,
             recipient: message.to,
             subject: message.subject,
