@@ -13,7 +13,9 @@ export const SHORT_LINK_TOKEN = /^[A-Za-z0-9_-]{1,16}$/;
  * "/\\host", a scheme) and nothing a redirect header could carry further (control characters).
  */
 export function isSitePath(targetPath: string): boolean {
-  return targetPath.startsWith('/') && !targetPath.startsWith('//') && !targetPath.startsWith('/\\') && !/[\u0000-\u001F\u007F\s]/.test(targetPath) && targetPath.length <= 1000;
+  if (!targetPath.startsWith('/') || targetPath.startsWith('//') || targetPath.startsWith('/\\') || targetPath.length > 1000) return false;
+  // No whitespace or control character (a header could be split by one).
+  return [...targetPath].every((char) => char > ' ' && char !== '\u007F' && !/\s/u.test(char));
 }
 
 /**
