@@ -6,6 +6,14 @@ import { paymentMethodIdSchema } from './payment-methods';
 import { PACKAGE_MSG } from './messages';
 import { PACKAGE_PHOTOS_MAX } from './package-filling';
 import { couponCodeSchema } from './coupons';
+import { optionalPhoneField } from './optional-phone';
+
+/**
+ * The parent's mobile number (docs/sms.md, "Transactional SMS"): optional; given, it must be a
+ * mobile number, stored E.164, and gets one SMS when the order is paid. A landline or an
+ * impossible number is a 400 naming `customerPhone`.
+ */
+const customerPhone = optionalPhoneField;
 
 const QUANTITY_MESSAGE = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`;
 
@@ -64,7 +72,7 @@ export const orderCreateSchema = z.object({
   schoolId: id('Choose a school'),
   customerName: requiredText(MSG.nameRequired, 150),
   customerEmail: email,
-  customerPhone: optionalText(40),
+  customerPhone,
   studentName: requiredText(MSG.studentNameRequired, 150),
   /** What the parent was shown to pay: the lines less the discounts. A different total is 409 PRICE_MISMATCH. */
   totalAmount: clientAmount,

@@ -20,6 +20,10 @@ export const OUTREACH_MSG = {
     closing_reminder: 'Ordering closes soon',
     abandoned_cart: 'Still in your cart',
     unpaid_order: 'Order waiting for payment',
+    order_paid_sms: 'Order paid (SMS)',
+    transfer_awaiting_sms: 'Bank transfer awaited (SMS)',
+    transfer_expired_sms: 'Bank transfer expired (SMS)',
+    code_recovery: 'Code by SMS',
   },
 } as const;
 

@@ -19,6 +19,11 @@ export const OUTBOX_KINDS = [
   'closing_reminder',
   'abandoned_cart',
   'unpaid_order',
+  // Transactional SMS (docs/sms.md, "Transactional SMS" and "Codes recovered by phone").
+  'order_paid_sms',
+  'transfer_awaiting_sms',
+  'transfer_expired_sms',
+  'code_recovery',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

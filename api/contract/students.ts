@@ -3,6 +3,8 @@ import { STUDENT_MSG, MSG } from './messages';
 import { email, id } from './fields';
 import { ROSTER_MAX_ROWS, STUDENT_CODE_LENGTH, isStudentCode, normaliseStudentCode } from './student-codes';
 import { confirmSoldField } from './withdrawn-photos';
+import { phoneField } from './phone';
+import { optionalPhoneField, phoneChangeField } from './optional-phone';
 
 /** Names are kept as typed (Setswana and accented names included), in one Unicode form, trimmed. */
 const studentName = z
@@ -23,11 +25,18 @@ const guardianEmail = z
   .transform((value) => (value ?? '').trim())
   .pipe(z.union([z.literal('').transform(() => null), email]));
 
+/**
+ * A guardian's mobile number (docs/sms.md, "Codes recovered by phone"): blank or absent is none;
+ * anything else must be a mobile number, stored E.164, or the row is refused naming `guardianPhone`.
+ */
+const guardianPhone = optionalPhoneField;
+
 /** One roster row, from JSON or from a CSV line: the same rules either way. */
 export const studentInputSchema = z.object({
   name: studentName,
   number: studentNumber,
   guardianEmail,
+  guardianPhone,
 });
 export type StudentInput = z.output<typeof studentInputSchema>;
 
@@ -43,6 +52,8 @@ export const studentUpdateSchema = z.object({
   name: studentName.optional(),
   number: studentNumber,
   guardianEmail,
+  /** Absent: unchanged; null or blank: cleared. */
+  guardianPhone: phoneChangeField,
   doNotPublish: z.boolean({ error: 'doNotPublish must be true or false' }).optional(),
   /** Replaces the code (a lost or shared flyer); the old code stops working at once. */
   newCode: z.literal(true, { error: 'newCode can only be true' }).optional(),
@@ -74,6 +85,8 @@ export const studentSchema = z.object({
   name: z.string(),
   number: z.string().nullable(),
   guardianEmail: z.string().nullable(),
+  /** E.164 (+26771234567), for the code recovered by SMS (docs/sms.md, "Codes recovered by phone"). */
+  guardianPhone: z.string().nullable(),
   /** XXXX-XXXX */
   code: z.string().length(STUDENT_CODE_LENGTH + 1),
   doNotPublish: z.boolean(),
@@ -93,11 +106,19 @@ export const rosterPreviewSchema = z.object({
       name: z.string(),
       number: z.string().nullable(),
       guardianEmail: z.string().nullable(),
+      guardianPhone: z.string().nullable(),
       error: z.string().nullable(),
     }),
   ),
 });
 export type RosterPreview = z.infer<typeof rosterPreviewSchema>;
+
+/** POST /api/students/recover: a guardian's mobile number, as typed (docs/sms.md, "Codes recovered by phone"). */
+export const codeRecoveryRequestSchema = z.object({ phone: phoneField });
+
+/** 202: the same answer whether or not the number is on a class list. */
+export const codeRecoveryResponseSchema = z.object({ message: z.string() });
+export type CodeRecoveryResponse = z.infer<typeof codeRecoveryResponseSchema>;
 
 /** What a family's browser holds for one unlocked child. */
 export const unlockedStudentSchema = z.object({

@@ -18,6 +18,7 @@ import { createGalleryPageService } from './schools/gallery-page.service';
 import { createSchoolService } from './schools/schools.service';
 import { createStaffService } from './staff/staff.service';
 import { createStudentService } from './students/students.service';
+import { createCodeRecovery } from './students/code-recovery';
 import { createFileDeletions } from './storage/file-deletions';
 import { createOutbox } from './outbox/outbox.service';
 import { createGuardianService } from './guardians/guardians.service';
@@ -61,6 +62,8 @@ export function createServices(deps: Deps) {
     /** Season reports per school and class, and sales over time (docs/reports.md). */
     reports: createReportsService(deps),
     students: createStudentService(deps, photos, guardians, coupons),
+    /** A guardian's phone on a class list gets their children's code links by SMS (docs/sms.md, "Codes recovered by phone"). */
+    codeRecovery: createCodeRecovery(deps, outbox, shortLinks),
     /** Guardians: consent, double opt-in, one-click unsubscribe, erasure (docs/outreach.md). */
     guardians,
     printBatches: createPrintBatchService({ ...deps, businessName: deps.config.businessName }),

@@ -45,6 +45,7 @@ import * as auditLog from './20261207140000_create_audit_log';
 import * as salesLinesDigitalPart from './20261207170000_sales_lines_digital_part';
 import * as smsChannel from './20261208100000_sms_channel';
 import * as guardianPhones from './20261208110000_guardian_phones';
+import * as studentGuardianPhone from './20261208130000_student_guardian_phone';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -104,6 +105,7 @@ const migrations: [string, Migration][] = [
   ['20261207170000_sales_lines_digital_part', salesLinesDigitalPart],
   ['20261208100000_sms_channel', smsChannel],
   ['20261208110000_guardian_phones', guardianPhones],
+  ['20261208130000_student_guardian_phone', studentGuardianPhone],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

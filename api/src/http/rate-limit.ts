@@ -3,6 +3,7 @@ import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate
 import { MSG } from '../../contract/messages';
 import { ORDER_LIMIT_MSG, ORDER_LIMIT_PER_CLIENT, ORDER_LIMIT_WINDOW_SECONDS, SET_PASSWORD_MAILS_PER_DAY } from '../../contract/order-limits';
 import { tooManyRequests } from './errors';
+import { CODE_RECOVERY_LIMITS } from '../../contract/code-recovery';
 import { deploymentNamespace } from '../redis';
 import type { RateLimitsRepository } from './rate-limits.repository';
 import { clientKey } from './context';
@@ -26,7 +27,9 @@ export type LimitKind =
   | 'student-code'
   | 'guardian-subscribe'
   | 'order-place'
-  | 'set-password-mail';
+  | 'set-password-mail'
+  | 'code-recovery'
+  | 'code-recovery-day';
 
 type Window = [points: number, seconds: number];
 
@@ -98,6 +101,12 @@ const DEFAULT_POLICIES: Record<LimitKind, Policy> = {
   'order-place': { pair: [ORDER_LIMIT_PER_CLIENT, ORDER_LIMIT_WINDOW_SECONDS], client: null, target: null, message: ORDER_LIMIT_MSG.tooManyOrders },
   /** "Set your password" e-mails of accounts made at checkout, per inbox per day (docs/accounts.md, "Account created at checkout"). */
   'set-password-mail': { pair: null, client: null, target: [SET_PASSWORD_MAILS_PER_DAY, 24 * 3600] },
+  /**
+   * A code recovered by SMS (docs/sms.md, "Codes recovered by phone"): every request counts, known
+   * number or not, per client and per phone an hour, and per phone a day.
+   */
+  'code-recovery': { pair: null, client: [CODE_RECOVERY_LIMITS.perClientPerHour, 3600], target: [CODE_RECOVERY_LIMITS.perPhonePerHour, 3600] },
+  'code-recovery-day': { pair: null, client: null, target: [CODE_RECOVERY_LIMITS.perPhonePerDay, 24 * 3600] },
 };
 
 /** Seconds a paced key waits after its nth failure: none for the free ones, then 1, 1, 2, 2, 4, 4, ... up to the cap. */

@@ -53,7 +53,8 @@ export function createCommerce(
     },
     paymentMethods: deps.config.paymentMethods,
     bankTransferExpiryDays: deps.config.bankTransferExpiryDays,
-    onExpired: (orderId, tx) => orders.queuePaymentExpired(orderId, tx),
+    onExpired: (orderId, tx, paymentId) => orders.queuePaymentExpired(orderId, tx, paymentId),
+    onTransferAwaiting: (orderId, paymentId, tx) => orders.queueTransferAwaiting(orderId, paymentId, tx),
     // A payment that ended unpaid gives the coupon use back; paying again takes one again (docs/packages-and-coupons.md, "Holds that lapse").
     onPaymentEnded: (orderId, tx) => coupons.paymentEnded(orderId, tx),
     beforePayment: (orderId) => coupons.reclaim(orderId),

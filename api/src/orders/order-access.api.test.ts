@@ -42,7 +42,7 @@ describeApi('who reads an order', () => {
       summary: true,
     });
     const text = JSON.stringify(res.body);
-    for (const secret of [placed.body.order.customerEmail, '+267 71 234 567', 'Leave at the office', 'Mpho Dube', 'Kagiso', '/api/downloads/']) expect(text).not.toContain(secret);
+    for (const secret of [placed.body.order.customerEmail, '+26771234567', 'Leave at the office', 'Mpho Dube', 'Kagiso', '/api/downloads/']) expect(text).not.toContain(secret);
     // Lower case is the same order and the same answer; an unknown id is still 404.
     expect((await stranger.get(`/api/orders/${id.toLowerCase()}`)).body.summary).toBe(true);
     expect((await stranger.get('/api/orders/0000000000000')).status).toBe(404);
@@ -60,7 +60,7 @@ describeApi('who reads an order', () => {
     await payThroughSandbox(server, id);
     let order: Order | undefined;
     await waitUntil(async () => (order = orderSchema.strict().parse((await parent.get(`/api/orders/${id}`)).body)).paymentStatus === 'completed');
-    expect(order).toMatchObject({ id, customerEmail: placed.body.order.customerEmail, customerPhone: '+267 71 234 567', notes: 'Leave at the office' });
+    expect(order).toMatchObject({ id, customerEmail: placed.body.order.customerEmail, customerPhone: '+26771234567', notes: 'Leave at the office' });
     expect(order!.items[1]!.downloadUrl).toMatch(/\/api\/downloads\//);
   });
 
@@ -85,7 +85,7 @@ describeApi('who reads an order', () => {
     const otherId = (await place()).body.order.id as string;
     const owner = new Client(server.url).withToken(server.runtime.tokens.signCustomer({ id: await customerOf(id) }));
     const full = await owner.get(`/api/orders/${id}`);
-    expect(orderSchema.strict().parse(full.body).customerPhone).toBe('+267 71 234 567');
+    expect(orderSchema.strict().parse(full.body).customerPhone).toBe('+26771234567');
     const someoneElse = new Client(server.url).withToken(server.runtime.tokens.signCustomer({ id: await customerOf(otherId) }));
     expect(orderSummarySchema.strict().parse((await someoneElse.get(`/api/orders/${id}`)).body).id).toBe(id);
   });

@@ -13,6 +13,7 @@ import type { Services } from '../services';
 import { ORDER_ID_PATTERN } from './order-id';
 import { presentOrder, presentOrderSummary, presentQuote } from './orders.presenter';
 import { createOrderAccess } from './order-access';
+import { createOrderLinks } from './order-links';
 import type { OrderRecord } from './orders.repository';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -21,6 +22,7 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
   const { orders, downloads } = commerce;
   const router = new Router<AppState, AppContext>();
   const orderAccess = createOrderAccess(deps.config.jwtSecret);
+  const orderLinks = createOrderLinks(deps.config.jwtSecret);
   const forStaff = (order: OrderRecord) => presentOrder(order, downloads.url, 'staff');
   const forFamily = (order: OrderRecord) => presentOrder(order, downloads.url, 'family');
 
@@ -81,6 +83,22 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
     });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = view === 'staff' ? forStaff(order) : view === 'family' ? forFamily(order) : presentOrderSummary(order);
+  });
+
+  /**
+   * The link of an order's SMS, behind its short link (docs/access.md, "Reading an order"): a valid
+   * token gives this browser the order's confirmation token, as the browser that placed it has;
+   * then, valid or not, the browser goes on to the confirmation page (without the token in its
+   * address), which shows what this browser may see.
+   */
+  router.get('/orders/:id/open', async (ctx) => {
+    const id = orderId(ctx);
+    const token = typeof ctx.query.t === 'string' ? ctx.query.t : '';
+    if (token.length <= 1000 && orderLinks.opens(token, id)) orderAccess.grant(ctx, id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.status = 303;
+    ctx.redirect(`${deps.config.publicUrl}/order-confirmation/${encodeURIComponent(id)}`);
   });
 
   /**

@@ -25,6 +25,11 @@ import type { StreamedFileResponse } from '../media/media.types';
 import { createSalesRecording } from '../reports/reports-recording';
 import { createHash } from 'node:crypto';
 import { WITHDRAWN_MSG } from '../../contract/withdrawn-photos';
+import { ORDER_SMS_MSG, fitSms, smsShopName } from '../../contract/order-sms';
+import { formatPula } from '../../contract/money';
+import { SCHOOL_TIMEZONE } from '../../contract/outreach';
+import { createShortLinks } from '../sms/short-links';
+import { createOrderLinks, ORDER_LINK_TTL_SECONDS } from './order-links';
 
 export interface CreateOrderContext {
   /** Set when a signed-in customer orders: the order is theirs whatever e-mail they type. */
@@ -70,6 +75,38 @@ export function createOrdersService(
   const database = createDatabase(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
   const sales = createSalesRecording(deps);
+  const shortLinks = createShortLinks(deps);
+  const orderLinks = createOrderLinks(deps.config.jwtSecret);
+  const smsShop = smsShopName(deps.config.businessName);
+
+  /**
+   * An order's transactional SMS (docs/sms.md, "Transactional SMS"), written in `tx` with the change
+   * that causes it: to the order's own phone, when it has one; no marketing consent needed, sent at
+   * once at any hour, once (its dedupe key). Its short link opens the order's confirmation page as
+   * the browser that placed it sees it (order-links.ts).
+   */
+  async function queueOrderSms(
+    order: OrderRecord,
+    message: { kind: 'order_paid_sms' | 'transfer_awaiting_sms' | 'transfer_expired_sms'; dedupeKey: string; wordings: (link: string) => readonly string[] },
+    tx: Tx,
+  ): Promise<void> {
+    if (!order.customerPhone) return;
+    const link = await shortLinks.create(orderLinks.path(order.id), { expiresAt: Date.now() + ORDER_LINK_TTL_SECONDS * 1000 }, tx);
+    await outbox.enqueue(
+      {
+        channel: 'sms',
+        kind: message.kind,
+        to: order.customerPhone,
+        subject: '',
+        text: fitSms(message.wordings(link)),
+        html: '',
+        orderId: order.id,
+        schoolId: order.schoolId,
+        dedupeKey: message.dedupeKey,
+      },
+      tx,
+    );
+  }
 
   /**
    * The children this viewer holds by code (docs/access.md, "Whose photo it is"): staff, placing an
@@ -361,9 +398,19 @@ export function createOrdersService(
      * by the transaction that expired it, `tx` (docs/payments.md, "Payments that settle later"). The
      * link is the order's confirmation page, where Try Again opens a new payment.
      */
-    async queuePaymentExpired(orderId: string, tx: Tx): Promise<void> {
+    async queuePaymentExpired(orderId: string, tx: Tx, paymentId?: number): Promise<void> {
       const order = await repo.find(orderId, tx);
       if (!order) throw notFound(ORDER_MSG.orderNotFound);
+      // And one SMS to the order's phone, once per expired transfer (docs/sms.md, "Transactional SMS").
+      await queueOrderSms(
+        order,
+        {
+          kind: 'transfer_expired_sms',
+          dedupeKey: `sms:transfer_expired:${order.id}:${paymentId ?? 'latest'}`,
+          wordings: (link) => ORDER_SMS_MSG.transferExpired(smsShop, order.id, deps.config.bankTransferExpiryDays, link),
+        },
+        tx,
+      );
       await outbox.enqueue(
         {
           kind: 'payment_expired',
@@ -383,6 +430,27 @@ export function createOrdersService(
     },
 
     /**
+     * A bank transfer the gateway received and the bank has yet to confirm (docs/sms.md,
+     * "Transactional SMS"): one SMS to the order's phone with the amount, the reference and the
+     * deadline, written by the transaction that recorded it, once per payment.
+     */
+    async queueTransferAwaiting(orderId: string, paymentId: number, tx: Tx): Promise<void> {
+      const order = await repo.find(orderId, tx);
+      if (!order) throw notFound(ORDER_MSG.orderNotFound);
+      const expiresAt = order.latestPayment?.expiresAt ?? null;
+      const deadline = expiresAt === null ? null : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: SCHOOL_TIMEZONE }).format(new Date(expiresAt));
+      await queueOrderSms(
+        order,
+        {
+          kind: 'transfer_awaiting_sms',
+          dedupeKey: `sms:transfer_awaiting:${order.id}:${paymentId}`,
+          wordings: (link) => ORDER_SMS_MSG.transferAwaiting(smsShop, order.id, formatPula(order.totalThebe, 'thebe'), deadline, link),
+        },
+        tx,
+      );
+    },
+
+    /**
      * Exactly one confirmation per paid order: written to the outbox by the transaction that moved
      * the order to paid, `tx`, composed from what that transaction reads (docs/email.md, "The outbox").
      */
@@ -390,6 +458,13 @@ export function createOrdersService(
       const record = await repo.find(orderId, tx);
       if (!record) throw notFound(ORDER_MSG.orderNotFound);
       const order: Order = presentOrder(record, downloads.url, 'family');
+      // The order's one SMS, with the e-mail (docs/sms.md, "Transactional SMS").
+      const hasDownloads = order.items.some((item) => item.downloadUrl);
+      await queueOrderSms(
+        record,
+        { kind: 'order_paid_sms', dedupeKey: `sms:order_paid:${record.id}`, wordings: (link) => ORDER_SMS_MSG.paid(smsShop, record.id, hasDownloads, link) },
+        tx,
+      );
       await outbox.enqueue(
         {
           kind: 'order_confirmation',

@@ -42,8 +42,13 @@ export interface PaymentsOptions {
   paymentMethods: readonly PaymentMethodId[];
   /** A received bank transfer not confirmed within this many days expires (docs/payments.md, "Payments that settle later"). */
   bankTransferExpiryDays: number;
-  /** Called once, inside the transaction that expired an unpaid order's latest payment: the parent's one e-mail. */
-  onExpired(orderId: string, tx: Tx): Promise<void>;
+  /** Called once, inside the transaction that expired an unpaid order's latest payment (`paymentId`): the parent's one e-mail (and SMS). */
+  onExpired(orderId: string, tx: Tx, paymentId: number): Promise<void>;
+  /**
+   * Called once per payment, inside the transaction that recorded a bank transfer as received and
+   * awaiting the bank (a method that expires): the parent's one SMS (docs/sms.md, "Transactional SMS").
+   */
+  onTransferAwaiting?(orderId: string, paymentId: number, tx: Tx): Promise<void>;
   /**
    * Called inside the transaction that failed, cancelled or expired one of an order's payments: the
    * order's coupon use goes back at once unless another of its payments is still open
@@ -284,6 +289,8 @@ export function createPaymentsService(options: PaymentsOptions) {
   /** Applies a verified gateway result. Returns a short outcome for the callback log. */
   async function apply(kind: 'notify' | 'query', raw: string, result: PayGateResult): Promise<{ outcome: string; accepted: boolean }> {
     let paidOrder: string | null = null;
+    /** An awaiting-transfer SMS was written: the sender is kicked after the commit. */
+    let awaitingQueued = false;
     const refunds: { orderId: string; payRequestId: string; transactionId: string | null; why: 'cancelled' | 'duplicate' }[] = [];
     const expiredPaid: { orderId: string; payRequestId: string; transactionId: string | null }[] = [];
     const paidWithdrawn: { orderId: string; payRequestId: string; transactionId: string | null; lines: number[] }[] = [];
@@ -321,7 +328,14 @@ export function createPaymentsService(options: PaymentsOptions) {
           },
           tx,
         );
-        if (moved === 1) event = 'received';
+        if (moved === 1) {
+          event = 'received';
+          // The order's phone is told what to pay, by when, with the transfer's deadline (docs/sms.md, "Transactional SMS").
+          if (expires && options.onTransferAwaiting) {
+            await options.onTransferAwaiting(payment.orderId, payment.id, tx);
+            awaitingQueued = true;
+          }
+        }
         note += moved === 1 ? 'received, awaiting the final result' : payment.status === 'pending' ? 'repeat of received' : `ignored: payment already ${payment.status}`;
       } else {
         const settlement = {
@@ -392,7 +406,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     for (const { why, ...extra } of refunds) {
       logger.warn(extra, why === 'cancelled' ? 'cancelled order paid: refund the payment' : 'order paid twice: refund the extra payment');
     }
-    if (paidOrder) options.mailQueued();
+    if (paidOrder || awaitingQueued) options.mailQueued();
     return outcome;
   }
 
@@ -501,7 +515,7 @@ export function createPaymentsService(options: PaymentsOptions) {
             await repo.failOrderPayment(due.orderId, tx);
             if ((await repo.unpaidOpenOrder(due.orderId, tx)) !== undefined) {
               // The parent's one e-mail is written with the expiry, or not at all.
-              await options.onExpired(due.orderId, tx);
+              await options.onExpired(due.orderId, tx, due.id);
               toldParent = true;
             }
           }

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { isOrderingClosed } from '../../contract/constants';
 import { formatDate } from '../../contract/format';
 import { STUDENT_MSG } from '../../contract/messages';
+import { CODE_RECOVERY_MSG } from '../../contract/code-recovery';
 import { FLYER_COLUMNS, FLYER_ROWS, formatStudentCode } from '../../contract/student-codes';
 import { PDF_FONTS, createPdfDocument, pdfToBuffer } from '../pdf/document';
 
@@ -120,6 +121,8 @@ function drawCard(doc: PDFKit.PDFDocument, input: FlyerInput, student: { name: s
   doc.fillColor('#000000').font(CODE_FONT).fontSize(22).text(formatStudentCode(student.code), left, doc.y + 1, { width, characterSpacing: 1 });
   doc.font(PDF_FONTS.bold).fontSize(8).text(closing, left, doc.y + 2, { width, height: 11, ellipsis: true });
   const site = new URL(input.publicUrl).host;
+  // A lost flyer is not the end: the code comes by SMS to the phone on the class list (docs/sms.md, "Codes recovered by phone").
+  doc.font(PDF_FONTS.bold).fontSize(7).text(CODE_RECOVERY_MSG.flyerLost(site), left, doc.y + 2, { width, height: 9, ellipsis: true });
   doc.fillColor('#555555').font(PDF_FONTS.regular).fontSize(6.5).text(STUDENT_MSG.flyerHowTo(site), left, doc.y + 2, {
     width,
     height: Math.max(8, y + cardHeight - padding / 2 - doc.y),

@@ -9,9 +9,10 @@ export interface RawRosterRow {
   name: unknown;
   number: unknown;
   guardianEmail: unknown;
+  guardianPhone?: unknown;
 }
 
-type Column = 'name' | 'number' | 'guardianEmail';
+type Column = 'name' | 'number' | 'guardianEmail' | 'guardianPhone';
 
 /** Header words schools' exports use; anything else in the first line means it is a student. */
 const HEADERS: Record<string, Column> = {
@@ -37,13 +38,29 @@ const HEADERS: Record<string, Column> = {
   'guardian e-mail': 'guardianEmail',
   'parent email': 'guardianEmail',
   'parent e-mail': 'guardianEmail',
+  // A guardian's mobile number, for the code by SMS (docs/sms.md, "Codes recovered by phone").
+  phone: 'guardianPhone',
+  mobile: 'guardianPhone',
+  cell: 'guardianPhone',
+  cellphone: 'guardianPhone',
+  'phone number': 'guardianPhone',
+  'mobile number': 'guardianPhone',
+  'cell number': 'guardianPhone',
+  'guardian phone': 'guardianPhone',
+  'guardian mobile': 'guardianPhone',
+  'guardian cell': 'guardianPhone',
+  'parent phone': 'guardianPhone',
+  'parent mobile': 'guardianPhone',
+  'parent cell': 'guardianPhone',
+  guardianphone: 'guardianPhone',
 };
 
 const headerKey = (cell: string) => cell.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
 
 /**
  * Reads a pasted or uploaded roster: columns name, optional student number, optional guardian
- * e-mail, with or without a header row (a header may name the columns in any order). Commas,
+ * e-mail, optional guardian mobile number, with or without a header row (a header may name the
+ * columns in any order). Commas,
  * semicolons and tabs are all accepted as separators, since spreadsheets export any of them.
  */
 export function parseRosterCsv(text: string): RawRosterRow[] {
@@ -65,7 +82,7 @@ export function parseRosterCsv(text: string): RawRosterRow[] {
   const [head] = records;
   if (!head) throw badRequest(STUDENT_MSG.rosterEmpty, undefined, 'ROSTER_EMPTY');
 
-  let columns: Column[] = ['name', 'number', 'guardianEmail'];
+  let columns: Column[] = ['name', 'number', 'guardianEmail', 'guardianPhone'];
   const first = head.record.map(headerKey);
   if (first.some((cell) => cell in HEADERS)) {
     columns = first.map((cell) => HEADERS[cell] ?? ('ignored' as Column));
@@ -75,10 +92,10 @@ export function parseRosterCsv(text: string): RawRosterRow[] {
   if (records.length > ROSTER_MAX_ROWS) throw badRequest(STUDENT_MSG.rosterTooManyRows(ROSTER_MAX_ROWS), undefined, 'ROSTER_TOO_MANY_ROWS');
 
   return records.map(({ record, info }) => {
-    const row: RawRosterRow = { row: info.lines, name: '', number: null, guardianEmail: null };
+    const row: RawRosterRow = { row: info.lines, name: '', number: null, guardianEmail: null, guardianPhone: null };
     record.forEach((cell, index) => {
       const column = columns[index];
-      if (column === 'name' || column === 'number' || column === 'guardianEmail') row[column] = cell;
+      if (column === 'name' || column === 'number' || column === 'guardianEmail' || column === 'guardianPhone') row[column] = cell;
     });
     // Without a header, "name, e-mail" is a common two-column export: an @ says which it is.
     if (columns[1] === 'number' && record.length === 2 && record[1]?.includes('@')) {

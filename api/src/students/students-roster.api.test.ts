@@ -171,9 +171,9 @@ describeApi('class rosters (POST/GET /api/albums/:id/students, PATCH/DELETE /api
     expect(rosterPreviewSchema.strict().parse(res.body)).toEqual({
       valid: false,
       rows: [
-        { row: 2, name: 'Kabo Ramotswe', number: null, guardianEmail: null, error: null },
-        { row: 3, name: '', number: null, guardianEmail: 'x@example.com', error: STUDENT_MSG.nameRequired },
-        { row: 4, name: 'Tsholo', number: null, guardianEmail: 'bad', error: MSG.validEmail },
+        { row: 2, name: 'Kabo Ramotswe', number: null, guardianEmail: null, guardianPhone: null, error: null },
+        { row: 3, name: '', number: null, guardianEmail: 'x@example.com', guardianPhone: null, error: STUDENT_MSG.nameRequired },
+        { row: 4, name: 'Tsholo', number: null, guardianEmail: 'bad', guardianPhone: null, error: MSG.validEmail },
       ],
     });
     const good = await postCsv(staff, album.id, 'Kabo Ramotswe\n', '?dryRun=true');

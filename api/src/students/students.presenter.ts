@@ -17,6 +17,7 @@ export function presentStudent(student: StudentRecord): Student {
     name: student.name,
     number: student.number,
     guardianEmail: student.guardianEmail,
+    guardianPhone: student.guardianPhone,
     code: formatStudentCode(student.code),
     doNotPublish: student.doNotPublish,
     photoCount: student.photoCount,

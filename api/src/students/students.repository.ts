@@ -12,6 +12,8 @@ export interface StudentRecord {
   name: string;
   number: string | null;
   guardianEmail: string | null;
+  /** E.164, for the code recovered by SMS (docs/sms.md, "Codes recovered by phone"). */
+  guardianPhone: string | null;
   /** Normalised, without the dash. */
   code: string;
   doNotPublish: boolean;
@@ -38,7 +40,17 @@ export interface NewStudent {
   name: string;
   number: string | null;
   guardianEmail: string | null;
+  guardianPhone: string | null;
   code: string;
+}
+
+/** A child whose code a guardian's phone may recover (docs/sms.md, "Codes recovered by phone"). */
+export interface RecoverableStudent {
+  id: number;
+  name: string;
+  code: string;
+  schoolId: number;
+  albumName: string;
 }
 
 interface StudentRow {
@@ -48,6 +60,7 @@ interface StudentRow {
   name: string;
   number: string | null;
   guardian_email: string | null;
+  guardian_phone: string | null;
   code: string;
   do_not_publish: number | boolean;
   photo_count: number | string;
@@ -62,6 +75,7 @@ function toRecord(row: StudentRow): StudentRecord {
     name: row.name,
     number: row.number,
     guardianEmail: row.guardian_email,
+    guardianPhone: row.guardian_phone,
     code: row.code,
     doNotPublish: Boolean(Number(row.do_not_publish)),
     photoCount: Number(row.photo_count),
@@ -79,6 +93,7 @@ function recordQuery(db: Knex) {
       'st.name',
       'st.number',
       'st.guardian_email',
+      'st.guardian_phone',
       'st.code',
       'st.do_not_publish',
       'st.created_at',
@@ -166,6 +181,27 @@ export function createStudentRepository(knex: Knex) {
       }));
     },
 
+    /**
+     * The children on a class list with this guardian phone whose code the family may have by SMS
+     * (docs/sms.md, "Codes recovered by phone"): in a school that uses student codes, in a class
+     * families see now (published, or its publishAt come; not archived), not marked do not
+     * publish. Erased children are gone from the table. The most recent classes first, at most `limit`.
+     */
+    async recoverableByPhone(phone: string, at: number, limit: number): Promise<RecoverableStudent[]> {
+      const rows = (await knex('students as st')
+        .join('albums as a', 'a.id', 'st.album_id')
+        .join('schools as s', 's.id', 'a.school_id')
+        .where('st.guardian_phone', phone)
+        .where('s.access_mode', 'student_codes')
+        .where('st.do_not_publish', false)
+        .whereNull('a.archived_at')
+        .where((q) => q.where('a.status', 'published').orWhere((p) => p.whereNotNull('a.publish_at').where('a.publish_at', '<=', at)))
+        .orderBy([{ column: 'a.id', order: 'desc' }, { column: 'st.name' }, { column: 'st.id' }])
+        .limit(limit)
+        .select('st.id', 'st.name', 'st.code', 'a.school_id', 'a.name as album_name')) as { id: number; name: string; code: string; school_id: number; album_name: string }[];
+      return rows.map((row) => ({ id: Number(row.id), name: row.name, code: row.code, schoolId: Number(row.school_id), albumName: row.album_name }));
+    },
+
     async existingCodes(codes: string[], tx?: Tx): Promise<Set<string>> {
       const db = runner(knex, tx);
       if (codes.length === 0) return new Set();
@@ -185,6 +221,7 @@ export function createStudentRepository(knex: Knex) {
               name: student.name,
               number: student.number,
               guardian_email: student.guardianEmail,
+              guardian_phone: student.guardianPhone,
               code: student.code,
               do_not_publish: false,
               created_at: at,
@@ -198,7 +235,7 @@ export function createStudentRepository(knex: Knex) {
 
     async update(
       id: number,
-      changes: { name?: string; number?: string | null; guardianEmail?: string | null; doNotPublish?: boolean; code?: string },
+      changes: { name?: string; number?: string | null; guardianEmail?: string | null; guardianPhone?: string | null; doNotPublish?: boolean; code?: string },
       tx?: Tx,
     ): Promise<void> {
       const db = runner(knex, tx);
@@ -206,6 +243,7 @@ export function createStudentRepository(knex: Knex) {
       if (changes.name !== undefined) row.name = changes.name;
       if (changes.number !== undefined) row.number = changes.number;
       if (changes.guardianEmail !== undefined) row.guardian_email = changes.guardianEmail;
+      if (changes.guardianPhone !== undefined) row.guardian_phone = changes.guardianPhone;
       if (changes.doNotPublish !== undefined) row.do_not_publish = changes.doNotPublish;
       if (changes.code !== undefined) row.code = changes.code;
       if (Object.keys(row).length === 0) return;

@@ -3,13 +3,14 @@ import { id } from '../../contract/fields';
 import { MSG, STUDENT_MSG, STUDENT_ROUTE_MSG } from '../../contract/messages';
 import type { RemovedStudents } from '../../contract/child-removed';
 import { ROSTER_MAX_BYTES } from '../../contract/student-codes';
-import { assignPhotosSchema, rosterJsonSchema, studentUpdateSchema, studentVerifySchema } from '../../contract/students';
+import { assignPhotosSchema, codeRecoveryRequestSchema, rosterJsonSchema, studentUpdateSchema, studentVerifySchema } from '../../contract/students';
+import { CODE_RECOVERY_MSG } from '../../contract/code-recovery';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp, clientNetwork } from '../http/context';
 import { isStaff, requireAdmin, requireStaff, staffActor } from '../http/auth';
 import { unsupportedType } from '../http/errors';
 import { readTextBody } from '../http/text-body';
-import { sameOriginOnly } from '../http/same-origin';
+import { ownPagesOnly, sameOriginOnly } from '../http/same-origin';
 import { parse } from '../http/validate';
 import type { Deps } from '../deps';
 import type { Services } from '../services';
@@ -27,7 +28,7 @@ async function readRoster(ctx: AppContext, bodyTimeoutMs: number): Promise<RawRo
   }
   if (ctx.is('application/json')) {
     const { students } = parse(rosterJsonSchema, ctx.request.body);
-    return students.map((row, index) => ({ row: index + 1, name: row.name, number: row.number, guardianEmail: row.guardianEmail }));
+    return students.map((row, index) => ({ row: index + 1, name: row.name, number: row.number, guardianEmail: row.guardianEmail, guardianPhone: row.guardianPhone }));
   }
   throw unsupportedType(STUDENT_MSG.rosterType);
 }
@@ -72,6 +73,19 @@ export function createStudentRoutes(deps: Deps, services: Services) {
     await services.galleryVisits.childOpened({ studentId: student.id, albumId: student.albumId, schoolId: student.schoolId }, isStaff(ctx));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, ...presentUnlocked(student) };
+  });
+
+  /**
+   * "Lost your code? Get it by SMS" (docs/sms.md, "Codes recovered by phone"): only from the shop's
+   * own pages; an invalid number is a 400 naming `phone`; otherwise always the same 202, whether
+   * or not the number is on a class list, and 429 past the limits.
+   */
+  router.post('/students/recover', ownPagesOnly(deps.config.publicUrl, CODE_RECOVERY_MSG.fromPage), async (ctx) => {
+    const { phone } = parse(codeRecoveryRequestSchema, ctx.request.body);
+    const answer = await services.codeRecovery.recover(phone, clientIp(ctx));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 202;
+    ctx.body = answer;
   });
 
   /** The children this browser holds codes for, so the family gallery can rebuild its tabs. */
