@@ -205,9 +205,28 @@ export const previewRecipientSchema = z.object({
   studentName: z.string().nullable(),
 });
 
+/**
+ * A planned message by SMS, next to its e-mail (docs/sms.md, "The season by SMS"): its text (as
+ * the first phone would get it, links as long as real ones), how it is encoded and how many SMS
+ * segments it takes (the most any recipient's text takes), the confirmed phones it goes to, and
+ * the estimated cost: segments × recipients × SMS_COST_THEBE, in thebe.
+ */
+export const previewSmsSchema = z.object({
+  text: z.string(),
+  encoding: z.enum(['GSM-7', 'UCS-2']),
+  units: z.number(),
+  segments: z.number(),
+  recipients: z.array(z.object({ phone: z.string(), studentName: z.string().nullable() })),
+  skipped: z.array(z.object({ phone: z.string(), reason: z.string() })),
+  costThebe: z.number(),
+});
+export type PreviewSms = z.infer<typeof previewSmsSchema>;
+
 /** GET /api/schools/{id}/messages/preview: who gets what and when. */
 export const messagesPreviewSchema = z.object({
   timezone: z.literal(SCHOOL_TIMEZONE),
+  /** SMS_COST_THEBE: what one SMS segment costs, in thebe. */
+  smsCostThebe: z.number(),
   schedule: messageScheduleSchema,
   pictureDay: z.string().nullable(),
   closingDate: z.string().nullable(),
@@ -225,6 +244,7 @@ export const messagesPreviewSchema = z.object({
       recipients: z.array(previewRecipientSchema),
       /** Left out, each with why (already paid, unsubscribed, not confirmed). */
       skipped: z.array(z.object({ email: z.string(), reason: z.string() })),
+      sms: previewSmsSchema,
     }),
   ),
 });

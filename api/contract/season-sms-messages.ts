@@ -25,20 +25,17 @@ export const SEASON_SMS_MSG = {
 /** The opt-out page of an SMS's "Stop SMS" link and its API (GET changes nothing; the button POSTs). */
 export const SMS_STOP_MSG = {
   title: 'Stop SMS',
-  prompt: (phone: string) => `Stop the SMS we send to ${phone} about school photos, reminders and carts?`,
+  prompt: (phone: string) => `Stop the SMS we send to ${phone} about school photos, reminders and carts? Our e-mails about them stop too.`,
   button: 'Stop these SMS',
   stopping: 'Stopping…',
   loading: 'Opening…',
-  stopped: (phone: string) => `Done. We will not send SMS about photos, reminders or carts to ${phone} again.`,
+  stopped: (phone: string) => `Done. We will not send SMS about photos, reminders or carts to ${phone} again, nor e-mails about them, unless you subscribe again.`,
   alreadyStopped: (phone: string) => `${phone} already gets no SMS about photos, reminders or carts.`,
   orderSmsStill: 'If you place an order, we still send its confirmation and download link.',
   linkInvalid: 'This link is not valid. Please use the link in the most recent SMS from us.',
   failed: 'Something went wrong. Please try again.',
   tryAgain: 'Try again',
   home: 'Go to the shop',
-  /** API answers. */
-  prompted: 'Press the button to stop these SMS.',
-  done: 'You will get no more SMS about photos, reminders or carts.',
 } as const;
 
 /** The staff preview's SMS column (docs/sms.md, "The season by SMS"). */

@@ -8,6 +8,8 @@ export interface GuardianRecord {
   id: number;
   email: string;
   confirmedAt: number | null;
+  /** When the guardian's phone was confirmed by its code (docs/sms.md, "The season by SMS"). */
+  phoneConfirmedAt: number | null;
   unsubscribedAt: number | null;
 }
 
@@ -129,10 +131,18 @@ const lower = (email: string) => email.trim().toLowerCase();
 export function createCartRepository(knex: Connection) {
   return {
     async guardian(id: number, tx?: Tx | null): Promise<GuardianRecord | undefined> {
-      const row = (await runner(knex, tx)('guardians').where({ id }).first('id', 'email', 'confirmed_at', 'unsubscribed_at')) as
-        | { id: number; email: string; confirmed_at: number | string | null; unsubscribed_at: number | string | null }
+      const row = (await runner(knex, tx)('guardians').where({ id }).first('id', 'email', 'confirmed_at', 'phone_confirmed_at', 'unsubscribed_at')) as
+        | { id: number; email: string; confirmed_at: number | string | null; phone_confirmed_at: number | string | null; unsubscribed_at: number | string | null }
         | undefined;
-      return row && { id: Number(row.id), email: row.email, confirmedAt: numOrNull(row.confirmed_at), unsubscribedAt: numOrNull(row.unsubscribed_at) };
+      return (
+        row && {
+          id: Number(row.id),
+          email: row.email,
+          confirmedAt: numOrNull(row.confirmed_at),
+          phoneConfirmedAt: numOrNull(row.phone_confirmed_at),
+          unsubscribedAt: numOrNull(row.unsubscribed_at),
+        }
+      );
     },
 
     async cart(guardianId: number, tx?: Tx | null): Promise<CartRecord | undefined> {

@@ -16,7 +16,7 @@ import { fallbackProducts, type PhotoInfo, type Product } from '../orders/pricin
 import { classAccess, createVisibility, photoVisible, visibleStudentId, type ClassAccess } from '../students/visibility';
 import type { GrantedStudent } from '../students/students.repository';
 import { createStudentRepository } from '../students/students.repository';
-import { createCartRepository } from './carts.repository';
+import { createCartRepository, type GuardianRecord } from './carts.repository';
 import { credentialTag, verifyCartLink } from './cart-token';
 
 /** What a family may see of a photo, by the one visibility rule (docs/access.md, "The visibility rule"), as ordering checks it. */
@@ -55,6 +55,9 @@ export interface RestoreGrants {
  * and subscribed (guardians.service `isActive`). Only a link sent to the address gives a browser that
  * cookie, so a stranger who subscribes the address never gets it (docs/outreach.md, "The guardian cookie").
  */
+/** Confirmed (the address, or the phone by its code) and not unsubscribed (docs/sms.md, "The season by SMS"). */
+const isActiveGuardian = (guardian: GuardianRecord): boolean => (guardian.confirmedAt !== null || guardian.phoneConfirmedAt !== null) && guardian.unsubscribedAt === null;
+
 export function createCartService(deps: Pick<Deps, 'knex' | 'config'>, isConfirmedBrowser: (guardianId: number) => Promise<boolean>) {
   const repo = createCartRepository(deps.knex);
   const orders = createOrdersRepository(deps.knex);
@@ -70,7 +73,7 @@ export function createCartService(deps: Pick<Deps, 'knex' | 'config'>, isConfirm
     async mirror(guardianId: number | null, items: readonly MirroredCartItem[], viewer: Viewer, at: number = Date.now()): Promise<boolean> {
       if (guardianId === null) return false;
       const guardian = await repo.guardian(guardianId);
-      if (!guardian || guardian.confirmedAt === null || guardian.unsubscribedAt !== null) return false;
+      if (!guardian || !isActiveGuardian(guardian)) return false;
       if (!(await isConfirmedBrowser(guardianId))) return false;
       // What the family behind this browser may see (a staff token in the same browser adds nothing).
       const family: Viewer = { staff: false, grant: viewer.grant };
@@ -115,7 +118,7 @@ export function createCartService(deps: Pick<Deps, 'knex' | 'config'>, isConfirm
       );
       const grants: RestoreGrants = { schools: [], students: [] };
       // Only a guardian still confirmed and subscribed has a link renew grants (docs/outreach.md, "The restore link").
-      const active = guardian.confirmedAt !== null && guardian.unsubscribedAt === null;
+      const active = isActiveGuardian(guardian);
       for (const grant of active ? link.grants : []) {
         if (grant.kind === 'school') {
           const epoch = credentials.schools.get(grant.id);

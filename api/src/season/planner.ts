@@ -61,6 +61,12 @@ export interface PlanInput {
   paidStudentIds: ReadonlySet<number>;
   /** Addresses (lower case) with a paid order of this school. */
   paidEmails: ReadonlySet<string>;
+  /**
+   * Put before every dedupe key: '' for e-mail; 'sms:' when the planner is run over phones (each
+   * follower's `email` then holds its E.164 phone, and no class list address is given), so an SMS
+   * and its e-mail are two messages (docs/sms.md, "The season by SMS").
+   */
+  keyPrefix?: string;
 }
 
 export interface PlannedRecipient {
@@ -147,6 +153,7 @@ function followerBlocked(f: PlanFollower, unsubscribed: ReadonlySet<string>): st
 
 export function planSeason(input: PlanInput): PlannedMessage[] {
   const { now, school, schedule } = input;
+  const prefix = input.keyPrefix ?? '';
   const online = new Map<number, number>();
   for (const klass of input.classes) {
     const at = onlineAt(klass);
@@ -171,7 +178,7 @@ export function planSeason(input: PlanInput): PlannedMessage[] {
       continue;
     }
     const audience = new Audience();
-    const key = (email: string) => `photos_online:album:${klass.id}:${email}`;
+    const key = (email: string) => `${prefix}photos_online:album:${klass.id}:${email}`;
     for (const student of studentsOf(klass.id)) {
       const followers = followersOf(student.id);
       const roster = student.guardianEmail ? lower(student.guardianEmail) : null;
@@ -198,7 +205,7 @@ export function planSeason(input: PlanInput): PlannedMessage[] {
         if (audience.has(email)) continue;
         const blocked = followerBlocked(f, input.unsubscribedEmails);
         if (blocked) audience.skip(email, blocked);
-        else audience.add({ email, source: 'subscribed', studentName: null, guardianId: f.guardianId, dedupeKey: `photos_online:school:${school.id}:${email}` });
+        else audience.add({ email, source: 'subscribed', studentName: null, guardianId: f.guardianId, dedupeKey: `${prefix}photos_online:school:${school.id}:${email}` });
       }
     }
     const state: PlanState = at > now ? 'future' : closed ? 'past' : now - at > PHOTOS_ONLINE_LATE_MS ? 'past' : 'due';
@@ -226,7 +233,7 @@ export function planSeason(input: PlanInput): PlannedMessage[] {
       continue;
     }
     const audience = new Audience();
-    const key = (email: string) => `closing_reminder:${school.id}:${closingDate}:${n}:${email}`;
+    const key = (email: string) => `${prefix}closing_reminder:${school.id}:${closingDate}:${n}:${email}`;
     /** Per address: the unpaid children it follows, whether it follows the school, and why it is left out. */
     const byEmail = new Map<string, { guardianId: number; unpaid: string[]; paid: number; school: boolean }>();
     for (const klass of eligible) {

@@ -35,6 +35,26 @@ export interface AttributedOrder {
   paid: boolean;
 }
 
+interface FollowRow {
+  id: number;
+  email: string | null;
+  phone: string | null;
+  confirmed_at: number | string | null;
+  phone_confirmed_at: number | string | null;
+  unsubscribed_at: number | string | null;
+  student_id: number | null;
+  follow_confirmed_at: number | string | null;
+}
+
+/** Every follow of the school with its guardian's contacts and consent state. */
+async function followRows(knex: Connection, schoolId: number): Promise<FollowRow[]> {
+  return (await knex('guardian_follows as f')
+    .join('guardians as g', 'g.id', 'f.guardian_id')
+    .where('f.school_id', schoolId)
+    .orderBy('f.id')
+    .select('g.id', 'g.email', 'g.phone', 'g.confirmed_at', 'g.phone_confirmed_at', 'g.unsubscribed_at', 'f.student_id', { follow_confirmed_at: 'f.confirmed_at' })) as FollowRow[];
+}
+
 const CHUNK = 500;
 const chunks = <T>(items: readonly T[]): T[][] => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
@@ -138,27 +158,43 @@ export function createSeasonRepository(knex: Connection) {
     /**
      * The guardians following the school or one of its children, with their consent state: a
      * follow counts as confirmed only when the address confirmed it (docs/outreach.md, "Double opt-in").
+     * A guardian reached by phone alone has no address and is none of these (see `phoneFollowers`).
      */
     async followers(schoolId: number): Promise<PlanFollower[]> {
-      const rows = (await knex('guardian_follows as f')
-        .join('guardians as g', 'g.id', 'f.guardian_id')
-        .where('f.school_id', schoolId)
-        .orderBy('f.id')
-        .select('g.id', 'g.email', 'g.confirmed_at', 'g.unsubscribed_at', 'f.student_id', { follow_confirmed_at: 'f.confirmed_at' })) as {
-        id: number;
-        email: string;
-        confirmed_at: number | string | null;
-        unsubscribed_at: number | string | null;
-        student_id: number | null;
-        follow_confirmed_at: number | string | null;
-      }[];
-      return rows.map((row) => ({
-        guardianId: Number(row.id),
-        email: row.email,
-        confirmed: row.confirmed_at !== null && row.follow_confirmed_at !== null,
-        unsubscribed: row.unsubscribed_at !== null,
-        studentId: row.student_id === null ? null : Number(row.student_id),
-      }));
+      return (await followRows(knex, schoolId)).flatMap((row) =>
+        row.email === null
+          ? []
+          : [
+              {
+                guardianId: Number(row.id),
+                email: row.email,
+                confirmed: row.confirmed_at !== null && row.follow_confirmed_at !== null,
+                unsubscribed: row.unsubscribed_at !== null,
+                studentId: row.student_id === null ? null : Number(row.student_id),
+              },
+            ],
+      );
+    },
+
+    /**
+     * The same follows seen by phone (docs/sms.md, "The season by SMS"): each guardian with a phone,
+     * the phone standing where the address stands, confirmed only when the phone was confirmed by
+     * its code and the follow was confirmed; a guardian's unsubscribe stops both channels.
+     */
+    async phoneFollowers(schoolId: number): Promise<PlanFollower[]> {
+      return (await followRows(knex, schoolId)).flatMap((row) =>
+        row.phone === null
+          ? []
+          : [
+              {
+                guardianId: Number(row.id),
+                email: row.phone,
+                confirmed: row.phone_confirmed_at !== null && row.follow_confirmed_at !== null,
+                unsubscribed: row.unsubscribed_at !== null,
+                studentId: row.student_id === null ? null : Number(row.student_id),
+              },
+            ],
+      );
     },
 
     /** Of these addresses (lower case), those that unsubscribed. */
@@ -171,8 +207,8 @@ export function createSeasonRepository(knex: Connection) {
       return out;
     },
 
-    /** Children of the school with a paid order line, and the addresses (lower case) with a paid order of the school. */
-    async paid(schoolId: number): Promise<{ studentIds: Set<number>; emails: Set<string> }> {
+    /** Children of the school with a paid order line, and the addresses (lower case) and phones with a paid order of the school. */
+    async paid(schoolId: number): Promise<{ studentIds: Set<number>; emails: Set<string>; phones: Set<string> }> {
       const students = (await knex('order_items as i')
         .join('orders as o', 'o.id', 'i.order_id')
         .where('o.school_id', schoolId)
@@ -180,8 +216,15 @@ export function createSeasonRepository(knex: Connection) {
         .whereNot('o.order_status', 'cancelled')
         .whereNotNull('i.student_id')
         .distinct('i.student_id')) as { student_id: number }[];
-      const emails = (await knex('orders').where({ school_id: schoolId, ...PAID }).whereNot('order_status', 'cancelled').distinct('customer_email')) as { customer_email: string }[];
-      return { studentIds: new Set(students.map((row) => Number(row.student_id))), emails: new Set(emails.map((row) => row.customer_email.trim().toLowerCase())) };
+      const contacts = (await knex('orders').where({ school_id: schoolId, ...PAID }).whereNot('order_status', 'cancelled').distinct('customer_email', 'customer_phone')) as {
+        customer_email: string;
+        customer_phone: string | null;
+      }[];
+      return {
+        studentIds: new Set(students.map((row) => Number(row.student_id))),
+        emails: new Set(contacts.map((row) => row.customer_email.trim().toLowerCase())),
+        phones: new Set(contacts.flatMap((row) => (row.customer_phone ? [row.customer_phone.trim()] : []))),
+      };
     },
 
     /** The outbox rows that already hold these dedupe keys (whatever their state). */
@@ -200,9 +243,25 @@ export function createSeasonRepository(knex: Connection) {
     },
 
     /** Whose order it is and of which school, read in the paying transaction. */
-    async orderContact(orderId: string, tx: Tx): Promise<{ email: string; schoolId: number } | null> {
-      const row = (await runner(knex, tx)('orders').where({ id: orderId }).first('customer_email', 'school_id')) as { customer_email: string; school_id: number } | undefined;
-      return row ? { email: row.customer_email.trim().toLowerCase(), schoolId: Number(row.school_id) } : null;
+    async orderContact(orderId: string, tx: Tx): Promise<{ email: string; phone: string | null; schoolId: number } | null> {
+      const row = (await runner(knex, tx)('orders').where({ id: orderId }).first('customer_email', 'customer_phone', 'school_id')) as
+        | { customer_email: string; customer_phone: string | null; school_id: number }
+        | undefined;
+      return row ? { email: row.customer_email.trim().toLowerCase(), phone: row.customer_phone?.trim() || null, schoolId: Number(row.school_id) } : null;
+    },
+
+    /**
+     * The guardians reached at this address or phone, with their phone: a family that paid hears
+     * nothing more on either channel (docs/sms.md, "The season by SMS").
+     */
+    async guardiansOf(contact: { email: string; phone: string | null }, tx: Tx): Promise<{ id: number; phone: string | null }[]> {
+      const rows = (await runner(knex, tx)('guardians')
+        .where((w) => {
+          w.where({ email: contact.email });
+          if (contact.phone) w.orWhere({ phone: contact.phone });
+        })
+        .select('id', 'phone')) as { id: number; phone: string | null }[];
+      return rows.map((row) => ({ id: Number(row.id), phone: row.phone }));
     },
 
     /** The school's messages counted by kind and state (statistics). */

@@ -3,6 +3,7 @@
  * once the family pays", "Statistics"): a school's schedule, the job that enqueues what is due,
  * the staff's preview, test and statistics, and withdrawing queued messages once a family pays.
  */
+import { randomBytes } from 'node:crypto';
 import { MSG, OUTREACH_MSG, SEASON_MSG } from '../../contract/messages';
 import {
   DEFAULT_REMINDER_DAYS,
@@ -30,8 +31,17 @@ import { localDate, nextInWindow, type SendWindow } from '../outreach/send-windo
 import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from '../outreach/unsubscribe';
 import { ATTRIBUTION_MS, closesAt, DAY_MS, planSeason, type PlannedMessage, type PlannedRecipient } from './planner';
 import { createSeasonRepository, type ScheduleRecord, type SeasonSchool } from './season.repository';
+import { closingReminderSms, photosOnlineSms, type SmsContent } from '../sms/season-sms';
+import { createShortLinks } from '../sms/short-links';
+import { smsOptOutPath } from '../sms/sms-opt-out';
+import { SMS_PREVIEW_MSG } from '../../contract/season-sms-messages';
 
 type SeasonDeps = Pick<Deps, 'knex' | 'config' | 'logger'>;
+
+/** Before every SMS's dedupe key: an SMS and its e-mail are two messages (docs/sms.md, "The season by SMS"). */
+export const SMS_KEY_PREFIX = 'sms:';
+/** A season SMS's gallery link works this long (the season is over by then); its opt-out link never ends. */
+const GALLERY_LINK_TTL_MS = 120 * DAY_MS;
 
 const DEFAULT_SCHEDULE: ScheduleRecord = {
   photosOnline: true,
@@ -54,7 +64,8 @@ interface Composable {
 export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
   const repo = createSeasonRepository(deps.knex);
   const database = createDatabase(deps.knex);
-  const { publicUrl, jwtSecret, businessName } = deps.config;
+  const { publicUrl, jwtSecret, businessName, smsCostThebe } = deps.config;
+  const shortLinks = createShortLinks(deps);
 
   async function school(id: number): Promise<SeasonSchool> {
     const found = await repo.school(id);
@@ -75,30 +86,55 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
     isDefault: s.isDefault,
   });
 
-  /** The school's facts and the planner's decision at `now`. */
-  async function plan(target: SeasonSchool, now: number): Promise<{ messages: PlannedMessage[]; schedule: { record: ScheduleRecord; isDefault: boolean } }> {
+  /**
+   * The school's facts and the planner's decision at `now`: the e-mails, and the same messages by
+   * SMS to confirmed phones (`sms[i]` is `messages[i]` by SMS; docs/sms.md, "The season by SMS").
+   */
+  async function plan(
+    target: SeasonSchool,
+    now: number,
+  ): Promise<{ messages: PlannedMessage[]; sms: PlannedMessage[]; schedule: { record: ScheduleRecord; isDefault: boolean } }> {
     const s = await schedule(target.id);
     const classes = await repo.classes(target.id);
     const students = await repo.students(classes.map((k) => k.id));
     const followers = await repo.followers(target.id);
+    const phoneFollowers = await repo.phoneFollowers(target.id);
     const addresses = [...students.flatMap((st) => (st.guardianEmail ? [st.guardianEmail.toLowerCase()] : [])), ...followers.map((f) => f.email.toLowerCase())];
     const unsubscribedEmails = await repo.unsubscribed(addresses);
     const paid = await repo.paid(target.id);
-    const messages = planSeason({
+    // A family paid on either contact: a guardian whose address or phone placed a paid order is "paid" on both channels.
+    const paidGuardians = new Set([
+      ...followers.filter((f) => paid.emails.has(f.email.toLowerCase())).map((f) => f.guardianId),
+      ...phoneFollowers.filter((f) => paid.phones.has(f.email)).map((f) => f.guardianId),
+    ]);
+    const common = {
       now,
       school: { id: target.id, closingDate: target.closingDate },
       schedule: { photosOnline: s.record.photosOnline, reminderDays: s.record.reminderDays, window: windowOf(s.record) },
       classes,
+      paidStudentIds: paid.studentIds,
+    };
+    const messages = planSeason({
+      ...common,
       students,
       followers,
       unsubscribedEmails,
-      paidStudentIds: paid.studentIds,
-      paidEmails: paid.emails,
+      paidEmails: new Set([...paid.emails, ...followers.filter((f) => paidGuardians.has(f.guardianId)).map((f) => f.email.toLowerCase())]),
     });
-    return { messages, schedule: s };
+    // By SMS: the class list's addresses are e-mail only, so no roster recipient; a guardian's unsubscribe is on its follower.
+    const sms = planSeason({
+      ...common,
+      students: students.map((st) => ({ ...st, guardianEmail: null })),
+      followers: phoneFollowers,
+      unsubscribedEmails: new Set<string>(),
+      paidEmails: new Set([...paid.phones, ...phoneFollowers.filter((f) => paidGuardians.has(f.guardianId)).map((f) => f.email)]),
+      keyPrefix: SMS_KEY_PREFIX,
+    });
+    return { messages, sms, schedule: s };
   }
 
-  const galleryUrl = (slug: string) => `${publicUrl}/school/${encodeURIComponent(slug)}`;
+  const galleryPath = (slug: string) => `/school/${encodeURIComponent(slug)}`;
+  const galleryUrl = (slug: string) => `${publicUrl}${galleryPath(slug)}`;
 
   function compose(message: Composable, to: string): { content: EmailContent; headers: Record<string, string> } {
     const token = unsubscribeToken(jwtSecret, to);
@@ -130,6 +166,57 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
         tx,
       ),
     );
+  }
+
+  /** One SMS of the season with its links (docs/sms.md, "The season by SMS"). */
+  function composeSms(message: Composable, links: { link: string; stopUrl: string }): SmsContent {
+    const input = { schoolName: message.school.name, studentName: message.studentName, closingDate: message.school.closingDate, ...links };
+    return message.kind === 'closing_reminder' && message.school.closingDate !== null
+      ? closingReminderSms({ ...input, closingDate: message.school.closingDate })
+      : photosOnlineSms(input);
+  }
+
+  /**
+   * Enqueues one phone's SMS as enqueueOne does an e-mail: its two short links (the gallery, the
+   * opt-out page) written in the same transaction, at its place in the window, one non-transactional
+   * message a day per guardian across both channels.
+   */
+  async function enqueueSms(target: SeasonSchool, message: PlannedMessage, recipient: PlannedRecipient, window: SendWindow, now: number): Promise<boolean> {
+    const phone = recipient.email;
+    return database.transaction(async (tx: Tx) => {
+      const link = await shortLinks.create(galleryPath(target.slug), { expiresAt: now + GALLERY_LINK_TTL_MS }, tx);
+      const stopUrl = await shortLinks.create(smsOptOutPath(jwtSecret, phone), {}, tx);
+      const sms = composeSms({ kind: message.kind, school: target, className: message.albumName, days: message.days, studentName: recipient.studentName }, { link, stopUrl });
+      return outbox.enqueueNonTransactional(
+        { channel: 'sms', kind: message.kind, to: phone, subject: '', text: sms.text, html: '', dedupeKey: recipient.dedupeKey, schoolId: target.id, guardianId: recipient.guardianId },
+        { window, earliest: now, latest: message.kind === 'closing_reminder' && target.closingDate !== null ? closesAt(target.closingDate) : null },
+        tx,
+      );
+    });
+  }
+
+  /**
+   * What one planned message costs by SMS (the staff's preview): its text as the first recipient
+   * (or a sample family) would get it, with links as long as real ones, the most segments any
+   * recipient's text takes, and segments × recipients × SMS_COST_THEBE.
+   */
+  function smsPreview(target: SeasonSchool, message: PlannedMessage, sms: PlannedMessage | undefined) {
+    const sampleLink = () => `${publicUrl}/s/${randomBytes(9).toString('base64url')}`;
+    const recipients = sms?.recipients ?? [];
+    const texts = (recipients.length > 0 ? recipients.map((r) => r.studentName) : [SMS_PREVIEW_MSG.sampleChild]).map((studentName) =>
+      composeSms({ kind: message.kind, school: target, className: message.albumName, days: message.days, studentName }, { link: sampleLink(), stopUrl: sampleLink() }),
+    );
+    const widest = texts.reduce((a, b) => (b.segments > a.segments || (b.segments === a.segments && b.units > a.units) ? b : a));
+    const first = texts[0] ?? widest;
+    return {
+      text: first.text,
+      encoding: widest.encoding,
+      units: widest.units,
+      segments: widest.segments,
+      recipients: recipients.map((r) => ({ phone: r.email, studentName: r.studentName })),
+      skipped: (sms?.skipped ?? []).map((skip) => ({ phone: skip.email, reason: skip.reason })),
+      costThebe: widest.segments * recipients.length * smsCostThebe,
+    };
   }
 
   /** Composers of the messages staff may test from here, by kind; the other kinds answer 400. */
@@ -203,14 +290,20 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
       for (const schoolId of await repo.activeSchoolIds(localDate(now - DAY_MS))) {
         const target = await repo.school(schoolId);
         if (!target) continue;
-        const { messages, schedule: s } = await plan(target, now);
-        const due = messages.filter((m) => m.state === 'due' && m.recipients.length > 0);
+        const { messages, sms, schedule: s } = await plan(target, now);
+        const due = messages.flatMap((m, i) => (m.state === 'due' ? [{ email: m, sms: sms[i] ?? { ...m, recipients: [] } }] : [])).filter((m) => m.email.recipients.length + m.sms.recipients.length > 0);
         if (due.length === 0) continue;
-        const existing = await repo.existingKeys(due.flatMap((m) => m.recipients.map((r) => r.dedupeKey)));
+        const existing = await repo.existingKeys(due.flatMap((m) => [...m.sms.recipients, ...m.email.recipients].map((r) => r.dedupeKey)));
         for (const message of due) {
-          for (const recipient of message.recipients) {
+          // The SMS first: a guardian with a phone and an address gets the SMS in today's window and
+          // the e-mail on a later day, by the one-a-day rule (docs/sms.md, "The season by SMS").
+          for (const recipient of message.sms.recipients) {
             if (existing.has(recipient.dedupeKey)) continue;
-            if (await enqueueOne(target, message, recipient, windowOf(s.record), now)) enqueued++;
+            if (await enqueueSms(target, message.sms, recipient, windowOf(s.record), now)) enqueued++;
+          }
+          for (const recipient of message.email.recipients) {
+            if (existing.has(recipient.dedupeKey)) continue;
+            if (await enqueueOne(target, message.email, recipient, windowOf(s.record), now)) enqueued++;
           }
         }
       }
@@ -221,16 +314,17 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
     /** Who gets what and when (docs/outreach.md, "The season timeline"). */
     async preview(schoolId: number, now: number = Date.now()): Promise<MessagesPreview> {
       const target = await school(schoolId);
-      const { messages, schedule: s } = await plan(target, now);
-      const existing = await repo.existingKeys(messages.flatMap((m) => m.recipients.map((r) => r.dedupeKey)));
+      const { messages, sms, schedule: s } = await plan(target, now);
+      const existing = await repo.existingKeys([...messages, ...sms].flatMap((m) => m.recipients.map((r) => r.dedupeKey)));
       const window = windowOf(s.record);
       return {
         timezone: SCHOOL_TIMEZONE,
+        smsCostThebe,
         schedule: present(s),
         pictureDay: target.pictureDay,
         closingDate: target.closingDate,
-        messages: messages.map((m) => {
-          const rows = m.recipients.flatMap((r) => {
+        messages: messages.map((m, index) => {
+          const rows = [...m.recipients, ...(sms[index]?.recipients ?? [])].flatMap((r) => {
             const row = existing.get(r.dedupeKey);
             return row && row.status !== 'cancelled' ? [row] : [];
           });
@@ -259,6 +353,7 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
             reason: status === 'unplanned' ? reason : null,
             recipients: m.recipients.map((r) => ({ email: r.email, source: r.source, studentName: r.studentName })),
             skipped: m.skipped,
+            sms: smsPreview(target, m, sms[index]),
           };
         }),
       };
@@ -311,7 +406,8 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
 
     /**
      * In the transaction that marks an order paid: withdraws the queued non-transactional messages
-     * to its customer's address about its school, and those about the order itself
+     * to its customer's address about its school, those about the order itself, and the SMS to the
+     * family's phones about the school
      * (docs/outreach.md, "Stopping once the family pays").
      */
     async withdrawForPaidOrder(orderId: string, tx: Tx): Promise<number> {
@@ -319,7 +415,15 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
       if (!contact) return 0;
       const bySchool = await outbox.cancelQueued({ kinds: NON_TRANSACTIONAL_KINDS, recipient: contact.email, schoolId: contact.schoolId }, tx);
       const byOrder = await outbox.cancelQueued({ kinds: NON_TRANSACTIONAL_KINDS, orderId }, tx);
-      return bySchool + byOrder;
+      // By SMS too (docs/sms.md, "The season by SMS"): the order's phone, and every guardian reached at its address or phone.
+      let byPhone = 0;
+      const phones = new Set(contact.phone ? [contact.phone] : []);
+      for (const guardian of await repo.guardiansOf(contact, tx)) {
+        byPhone += await outbox.cancelQueued({ kinds: NON_TRANSACTIONAL_KINDS, guardianId: guardian.id, schoolId: contact.schoolId }, tx);
+        if (guardian.phone) phones.add(guardian.phone);
+      }
+      for (const phone of phones) byPhone += await outbox.cancelQueued({ kinds: NON_TRANSACTIONAL_KINDS, recipient: phone, schoolId: contact.schoolId }, tx);
+      return bySchool + byOrder + byPhone;
     },
   };
 }

@@ -23,6 +23,7 @@ const CodeLanding = lazy(() => import('./routes/code'));
 const Children = lazy(() => import('./routes/children'));
 const ConfirmEmail = lazy(() => import('./routes/confirm-email'));
 const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
+const StopSms = lazy(() => import('./routes/stop-sms'));
 const CartRestore = lazy(() => import('./routes/cart-restore'));
 const StaffDashboard = lazy(() => import('./routes/staff-dashboard'));
 const StaffOrders = lazy(() => import('./routes/staff-orders'));
@@ -56,6 +57,7 @@ export function AppRoutes() {
         <Route path={paths.children} element={<Children />} />
         <Route path={paths.confirmEmail} element={<ConfirmEmail />} />
         <Route path={paths.unsubscribe} element={<Unsubscribe />} />
+        <Route path={paths.stopSms} element={<StopSms />} />
         <Route path={paths.cartRestore} element={<CartRestore />} />
         <Route path={paths.photographer} element={<Navigate to={paths.staffDashboard} replace />} />
         <Route path={paths.staffDashboard} element={<StaffDashboard />} />

@@ -22,6 +22,8 @@ export const paths = {
   // Links in guardians' e-mails (docs/outreach.md): the confirmation's page (its button confirms), one-click unsubscribe, a cart brought back.
   confirmEmail: '/confirm-email',
   unsubscribe: '/unsubscribe',
+  // The "Stop SMS" link of a season SMS (docs/sms.md, "Opting out"): its button stops them.
+  stopSms: '/stop-sms',
   cartRestore: '/cart/restore',
   // Staff: the dashboard and order management each have two spellings.
   photographer: '/photographer',

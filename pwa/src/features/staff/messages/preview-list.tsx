@@ -1,10 +1,14 @@
 /**
  * Who gets what, and when (GET /api/schools/{id}/messages/preview): each planned message with its
  * class, its time in Botswana time, its status, and its recipients and those left out with why,
- * opened per message (docs/outreach.md, "The season timeline").
+ * opened per message (docs/outreach.md, "The season timeline"). Next to each e-mail, the same
+ * message by SMS: the phones it goes to, its segments and estimated cost, and its text when opened
+ * (docs/sms.md, "The season by SMS").
  */
 import { Fragment, useState } from 'react';
 import { formatDate } from '@contract/format';
+import { formatPula } from '@contract/money';
+import { SMS_PREVIEW_MSG as S } from '@contract/season-sms-messages';
 import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import type { MessagesPreview } from '@contract/outreach';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -44,6 +48,7 @@ export function PreviewTable({ preview }: { preview: MessagesPreview }) {
             <th scope="col">{M.columnWhen}</th>
             <th scope="col">{M.columnStatus}</th>
             <th scope="col">{M.columnRecipients}</th>
+            <th scope="col">{S.heading}</th>
           </tr>
         </thead>
         <tbody>
@@ -67,11 +72,15 @@ export function PreviewTable({ preview }: { preview: MessagesPreview }) {
                       {expanded ? M.hideRecipients : M.showRecipients(message.recipients.length, message.skipped.length)}
                     </Button>
                   </td>
+                  <td data-label={S.heading}>
+                    <SmsSummary sms={message.sms} />
+                  </td>
                 </tr>
                 {expanded ? (
                   <tr className="preview-details">
-                    <td colSpan={5} id={detailsId}>
+                    <td colSpan={6} id={detailsId}>
                       <Recipients message={message} />
+                      <SmsDetails message={message} />
                     </td>
                   </tr>
                 ) : null}
@@ -106,6 +115,61 @@ function Recipients({ message }: { message: PlannedMessage }) {
             {message.skipped.map((skipped) => (
               <li key={`${skipped.email}-${skipped.reason}`} className="row between">
                 <span className="preview-email">{skipped.email}</span>
+                <span className="muted">{skipped.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The phones, segments and estimated cost of a message by SMS (segments × phones × SMS_COST_THEBE). */
+function SmsSummary({ sms }: { sms: PlannedMessage['sms'] }) {
+  if (sms.recipients.length === 0) return <span className="muted">{S.noSms}</span>;
+  return (
+    <div className="stack-tight">
+      <span>{S.recipients(sms.recipients.length)}</span>
+      {sms.segments > 1 ? <Badge tone="yellow">{S.segments(sms.segments, sms.encoding)}</Badge> : <span className="muted">{S.segments(sms.segments, sms.encoding)}</span>}
+      <span>
+        {S.costLabel}: {S.cost(formatPula(sms.costThebe, 'thebe'))}
+      </span>
+    </div>
+  );
+}
+
+/** The SMS text (as the first phone gets it) and its phones, under the e-mail's recipients. */
+function SmsDetails({ message }: { message: PlannedMessage }) {
+  const { sms } = message;
+  return (
+    <div className="stack-tight">
+      <h3 className="label">{S.text}</h3>
+      <p className="sms-text" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {sms.text}
+      </p>
+      <p className="muted">
+        {S.segments(sms.segments, sms.encoding)} · {sms.units} / 160 · {S.costLabel}: {S.cost(formatPula(sms.costThebe, 'thebe'))}
+      </p>
+      {sms.recipients.length > 0 ? (
+        <ul className="staff-list" aria-label={S.heading}>
+          {sms.recipients.map((recipient) => (
+            <li key={`${recipient.phone}-${recipient.studentName ?? ''}`} className="row between">
+              <span className="preview-email">{recipient.phone}</span>
+              {recipient.studentName ? <span>{recipient.studentName}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{S.noSms}</p>
+      )}
+      {sms.skipped.length > 0 ? (
+        <>
+          <h3 className="label">{S.skipped}</h3>
+          <ul className="staff-list" aria-label={S.skipped}>
+            {sms.skipped.map((skipped) => (
+              <li key={`${skipped.phone}-${skipped.reason}`} className="row between">
+                <span className="preview-email">{skipped.phone}</span>
                 <span className="muted">{skipped.reason}</span>
               </li>
             ))}

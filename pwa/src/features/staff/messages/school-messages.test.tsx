@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OUTREACH_MSG } from '@contract/messages';
 import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
+import { SMS_PREVIEW_MSG as S } from '@contract/season-sms-messages';
 import type { MessageSchedule, MessagesPreview, MessageStats, StaffGuardian } from '@contract/outreach';
 import type { StaffSchool } from '@contract/schools';
 import { Toaster } from '../../../components/ui/toast';
@@ -35,8 +36,12 @@ const school: StaffSchool = {
 
 const schedule: MessageSchedule = { photosOnline: true, reminderDays: [7, 3, 1], sendFrom: '08:00', sendUntil: '19:00', isDefault: true };
 
+const noSms: MessagesPreview['messages'][number]['sms'] = { text: 'Kgale Hill Primary photos are online: https://shop.example/s/abcdefghijkl', encoding: 'GSM-7', units: 70, segments: 1, recipients: [], skipped: [], costThebe: 0 };
+const smsText = 'Photos of Neo Kgosi (Kgale Hill Primary) are online: https://shop.example/s/abcdefghijkl Order by Fri 11 Dec.\nStop SMS: https://shop.example/s/mnopqrstuvwx';
+
 const preview: MessagesPreview = {
   timezone: 'Africa/Gaborone',
+  smsCostThebe: 25,
   schedule,
   pictureDay: '2026-11-20',
   closingDate: '2026-12-11',
@@ -54,6 +59,18 @@ const preview: MessagesPreview = {
         { email: 'zoe.dad@example.com', source: 'roster', studentName: 'Zoë Letsholo' },
       ],
       skipped: [{ email: 'paid@example.com', reason: 'Already paid for this class' }],
+      sms: {
+        text: smsText,
+        encoding: 'GSM-7',
+        units: 140,
+        segments: 1,
+        recipients: [
+          { phone: '+26771234567', studentName: 'Neo Kgosi' },
+          { phone: '+26772345678', studentName: 'Neo Kgosi' },
+        ],
+        skipped: [{ phone: '+26773456789', reason: 'Not confirmed' }],
+        costThebe: 50,
+      },
     },
     {
       kind: 'photos_online',
@@ -65,6 +82,7 @@ const preview: MessagesPreview = {
       reason: 'The class is not published yet',
       recipients: [],
       skipped: [],
+      sms: noSms,
     },
     {
       kind: 'closing_reminder',
@@ -76,6 +94,7 @@ const preview: MessagesPreview = {
       reason: null,
       recipients: [{ email: 'neo.mum@example.com', source: 'subscribed', studentName: 'Neo Kgosi' }],
       skipped: [],
+      sms: { ...noSms, encoding: 'UCS-2', units: 150, segments: 3, recipients: [{ phone: '+26771234567', studentName: 'Neo Kgosi' }], costThebe: 75 },
     },
   ],
 };
@@ -233,10 +252,12 @@ describe('the preview', () => {
     const table = within(await screen.findByRole('table', { name: M.previewTable }));
     const rows = table.getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['Photos are online', 'Grade 4A', '28 Nov 2026, 08:00', 'Planned', M.showRecipients(2, 1)],
-      ['Photos are online', 'Grade 4B', M.notPlanned, `Not planned${'The class is not published yet'}`, M.showRecipients(0, 0)],
-      ['Ordering closes soon', M.wholeSchool, '24 Nov 2026, 19:30', 'Sent', M.showRecipients(1, 0)],
+      ['Photos are online', 'Grade 4A', '28 Nov 2026, 08:00', 'Planned', M.showRecipients(2, 1), `2 phones1 SMS (GSM-7)Estimated cost: About P0.50`],
+      ['Photos are online', 'Grade 4B', M.notPlanned, `Not planned${'The class is not published yet'}`, M.showRecipients(0, 0), S.noSms],
+      ['Ordering closes soon', M.wholeSchool, '24 Nov 2026, 19:30', 'Sent', M.showRecipients(1, 0), `1 phone${S.segments(3, 'UCS-2')}Estimated cost: About P0.75`],
     ]);
+    // A message longer than one SMS says so, as a warning.
+    expect(table.getByText(S.segments(3, 'UCS-2')).className).toContain('badge');
     expect(table.queryByRole('list')).toBeNull();
 
     const open = table.getByRole('button', { name: M.showRecipients(2, 1) });
@@ -249,6 +270,10 @@ describe('the preview', () => {
     ]);
     const skipped = within(table.getByRole('list', { name: M.skippedHeading }));
     expect(skipped.getByRole('listitem').textContent).toBe('paid@example.comAlready paid for this class');
+    // The SMS next to the e-mail: its text, segments and cost, its phones and those left out.
+    expect(table.getByText((_, el) => el?.classList.contains('sms-text') === true).textContent).toBe(smsText);
+    expect(within(table.getByRole('list', { name: S.heading })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['+26771234567Neo Kgosi', '+26772345678Neo Kgosi']);
+    expect(within(table.getByRole('list', { name: S.skipped })).getByRole('listitem').textContent).toBe('+26773456789Not confirmed');
     await userEvent.click(table.getByRole('button', { name: M.hideRecipients }));
     expect(table.queryByRole('list')).toBeNull();
   });
