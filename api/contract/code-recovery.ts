@@ -2,8 +2,9 @@
  * Codes recovered by phone (docs/sms.md, "Codes recovered by phone"): a guardian whose mobile
  * number is on a class list gets their children's code links by SMS. The words of the code form's
  * "Lost your code?", its small form and its neutral answer, the flyer's line, the SMS and the
- * limits. No zod and no phone parser here: the PWA's lazily loaded form imports this file alone,
- * and the server checks the number (`codeRecoveryRequestSchema` in students.ts).
+ * limits. No zod and no phone parser here: the code form (first visit) takes its link's words from
+ * here and the lazily loaded form the rest; the server checks the number
+ * (`codeRecoveryRequestSchema` in students.ts).
  */
 
 /** Every request counts: per client, and per phone (an hour and a day), then 429 with Retry-After. */
@@ -18,9 +19,14 @@ export const CODE_RECOVERY_MAX_SMS = 3;
 /** How long the short links of a recovery SMS open the code page. */
 export const CODE_RECOVERY_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** The code form's link, on the gallery's first screen: its own export, so the first visit carries only it. */
+export const CODE_RECOVERY_LINK = 'Lost your code? Get it by SMS';
+/** Shown while the small form loads. */
+export const CODE_RECOVERY_OPENING = 'Opening…';
+
 export const CODE_RECOVERY_MSG = {
   /** The code form's link and the flyer's line. */
-  lost: 'Lost your code? Get it by SMS',
+  lost: CODE_RECOVERY_LINK,
   title: 'Get your code by SMS',
   intro: "Enter the mobile number the school has for you. If it is on your child's class list, we send the code by SMS.",
   phoneLabel: 'Mobile number',
@@ -43,6 +49,8 @@ export const CODE_RECOVERY_MSG = {
 export const STUDENT_PHONE_MSG = {
   rowPhone: (problem: string) => `Guardian phone (guardianPhone): ${problem}`,
   column: 'Guardian phone',
+  /** The staff's roster form: what the number is for. */
+  fieldHint: "A mobile number: the family can get the child's code by SMS if the flyer is lost.",
 } as const;
 
 /** The SMS: a head line, then one line per child (its name, code and short link). */

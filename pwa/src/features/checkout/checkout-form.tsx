@@ -1,6 +1,7 @@
 /** The checkout's contact form, validated with the contract's checkoutFormSchema. */
 import type { ReactNode } from 'react';
 import { checkoutFormSchema } from '@contract/orders';
+import { ORDER_PHONE_MSG } from '@contract/order-sms';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../lib/form';
@@ -31,7 +32,16 @@ export function CheckoutForm({ initial, busy, busyLabel, disabled = false, onSub
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
       <Field label="Your name" autoComplete="name" value={values.customerName} onChange={set('customerName')} error={errors.customerName} required />
       <Field label="Email" type="email" autoComplete="email" inputMode="email" value={values.customerEmail} onChange={set('customerEmail')} error={errors.customerEmail} required />
-      <Field label="Phone (optional)" type="tel" autoComplete="tel" inputMode="tel" value={values.customerPhone} onChange={set('customerPhone')} error={errors.customerPhone} />
+      <Field
+        label={ORDER_PHONE_MSG.label}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        value={values.customerPhone}
+        onChange={set('customerPhone')}
+        error={errors.customerPhone}
+        hint={ORDER_PHONE_MSG.hint}
+      />
       <Field label="Student name" autoComplete="off" value={values.studentName} onChange={set('studentName')} error={errors.studentName} hint="So the school can hand the prints to the right child." required />
       <Field id="checkout-notes" label="Notes (optional)" multiline value={values.notes} onChange={set('notes')} error={errors.notes} />
       {beforeSubmit}

@@ -2,11 +2,12 @@
  * "I have a student code": the code from a child's flyer unlocks that child on this device. Typed
  * in any case, with or without the dash.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isStudentCode, normaliseStudentCode } from '@contract/student-codes';
 import type { StudentVerifyResponse } from '@contract/students';
 import { PWA_MSG } from '@contract/pwa-messages';
+import { CODE_RECOVERY_LINK, CODE_RECOVERY_OPENING } from '@contract/code-recovery';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -15,6 +16,9 @@ import { errorMessage } from '../../lib/api-client';
 import { refreshAfterGrantChange } from '../../lib/query-client';
 import { addUnlockedChild } from '../../lib/unlocked-children';
 import { verifyStudentCode } from './api';
+
+/** "Lost your code? Get it by SMS": loaded when asked for, never with the first screen (docs/sms.md, "Codes recovered by phone"). */
+const RecoverCodeForm = lazy(() => import('./recover-code-form'));
 
 export const CODE_FORMAT_HINT = 'A student code has 8 letters and digits, like K7Q2-M9XD';
 
@@ -29,6 +33,7 @@ export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child
   const queryClient = useQueryClient();
   const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string | null>(null);
+  const [recovering, setRecovering] = useState(false);
 
   const verify = useMutation({
     mutationFn: (value: string) => verifyStudentCode(value),
@@ -58,29 +63,42 @@ export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <div className="field">
-        <Label htmlFor={`${id}-code`}>Student code</Label>
-        <Input
-          id={`${id}-code`}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder="e.g. K7Q2-M9XD"
-          value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" block size="lg" disabled={code.trim() === '' || verify.isPending}>
-        {verify.isPending ? 'Verifying...' : submitLabel}
-      </Button>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <Label htmlFor={`${id}-code`}>Student code</Label>
+          <Input
+            id={`${id}-code`}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="e.g. K7Q2-M9XD"
+            value={code}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          {error ? (
+            <p id={`${id}-error`} className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" block size="lg" disabled={code.trim() === '' || verify.isPending}>
+          {verify.isPending ? 'Verifying...' : submitLabel}
+        </Button>
+      </form>
+      {recovering ? (
+        <Suspense fallback={<p className="muted center">{CODE_RECOVERY_OPENING}</p>}>
+          <RecoverCodeForm onClose={() => setRecovering(false)} />
+        </Suspense>
+      ) : (
+        <p className="center code-lost">
+          <button type="button" onClick={() => setRecovering(true)}>
+            {CODE_RECOVERY_LINK}
+          </button>
+        </p>
+      )}
+    </>
   );
 }

@@ -40,7 +40,7 @@ export function useImportRoster(albumId: number) {
 export function useAddStudent(albumId: number) {
   const refresh = useRosterRefresh(albumId);
   return useMutation({
-    mutationFn: (student: { name: string; number: string; guardianEmail: string }) =>
+    mutationFn: (student: { name: string; number: string; guardianEmail: string; guardianPhone: string }) =>
       apiRequest<{ students: Student[] }>(`/api/albums/${albumId}/students`, { method: 'POST', body: { students: [student] }, auth: 'staff' }),
     onSuccess: refresh,
   });
@@ -50,7 +50,7 @@ export function useUpdateStudent(albumId: number) {
   const refresh = useRosterRefresh(albumId);
   return useMutation({
     /** `confirm`: staff read the PHOTO_SOLD warning before marking a child do not publish (docs/access.md, "Moving a sold photo"). */
-    mutationFn: ({ id, ...changes }: { id: number; name?: string; number?: string; guardianEmail?: string; doNotPublish?: boolean; newCode?: true; confirm?: true }) =>
+    mutationFn: ({ id, ...changes }: { id: number; name?: string; number?: string; guardianEmail?: string; guardianPhone?: string; doNotPublish?: boolean; newCode?: true; confirm?: true }) =>
       apiRequest<Student>(`/api/students/${id}`, { method: 'PATCH', body: changes, auth: 'staff' }),
     onSuccess: refresh,
   });

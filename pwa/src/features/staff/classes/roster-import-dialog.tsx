@@ -1,6 +1,6 @@
 /**
  * Roster import: paste the class list or choose a CSV file (name, optional student number,
- * optional guardian e-mail; a header row is optional), preview every row with its problem, then
+ * optional guardian e-mail and mobile number; a header row is optional), preview every row with its problem, then
  * import all of them at once. Nothing is imported while any row has a problem.
  */
 import { STAFF_MSG } from '@contract/staff-screen-messages';
@@ -13,6 +13,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { previewRoster, useImportRoster } from '../api/students';
+import { displayPhone } from './student-fields';
 
 export function RosterImportDialog({ albumId, albumName, open, onOpenChange }: { albumId: number; albumName: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [csv, setCsv] = useState('');
@@ -72,7 +73,7 @@ export function RosterImportDialog({ albumId, albumName, open, onOpenChange }: {
         onOpenChange(next);
       }}
       title={`Import roster: ${albumName}`}
-      description="One student per line: name, then optional student number and guardian e-mail. A header row is optional."
+      description="One student per line: name, then optional student number, guardian e-mail and guardian mobile number (for the code by SMS). A header row is optional."
       size="lg"
       footer={
         <>
@@ -91,7 +92,7 @@ export function RosterImportDialog({ albumId, albumName, open, onOpenChange }: {
       <div className="stack">
         <div className="field">
           <Label htmlFor="roster-csv">Paste the class list (CSV)</Label>
-          <Textarea id="roster-csv" rows={6} value={csv} onChange={(event) => change(event.target.value)} placeholder={'Name,Student number,Guardian email\nKagiso Dube,1001,parent@example.com'} />
+          <Textarea id="roster-csv" rows={6} value={csv} onChange={(event) => change(event.target.value)} placeholder={'Name,Student number,Guardian email,Guardian phone\nKagiso Dube,1001,parent@example.com,71 234 567'} />
         </div>
         <div className="field">
           <Label htmlFor="roster-file">Or choose a CSV file</Label>
@@ -115,6 +116,7 @@ export function RosterImportDialog({ albumId, albumName, open, onOpenChange }: {
                     <th scope="col">Name</th>
                     <th scope="col">Number</th>
                     <th scope="col">Guardian e-mail</th>
+                    <th scope="col">Guardian phone</th>
                     <th scope="col">Problem</th>
                   </tr>
                 </thead>
@@ -125,6 +127,7 @@ export function RosterImportDialog({ albumId, albumName, open, onOpenChange }: {
                       <td>{row.name}</td>
                       <td>{row.number ?? ''}</td>
                       <td>{row.guardianEmail ?? ''}</td>
+                      <td className="roster-phone">{row.guardianPhone ? displayPhone(row.guardianPhone) : ''}</td>
                       <td>{row.error ?? 'OK'}</td>
                     </tr>
                   ))}

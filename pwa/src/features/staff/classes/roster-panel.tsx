@@ -20,11 +20,12 @@ import { downloadFlyers, useAddStudent, useAlbumStudents, useEraseStudent, useRe
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSoldPhotoConfirm } from '../common/sold-photo-confirm';
 import { RosterImportDialog } from './roster-import-dialog';
-import { StudentFields, type StudentValues } from './student-fields';
+import { StudentFields, displayPhone, type StudentValues } from './student-fields';
+import { STUDENT_PHONE_MSG } from '@contract/code-recovery';
 import { useSession } from '../../../lib/session';
 
 type Confirm = { kind: 'remove' | 'erase' | 'new-code'; student: Student } | null;
-const EMPTY: StudentValues = { name: '', number: '', guardianEmail: '' };
+const EMPTY: StudentValues = { name: '', number: '', guardianEmail: '', guardianPhone: '' };
 
 const flyerName = (album: AlbumSummary, student?: Student) =>
   `${['flyers', album.name, student?.name].filter(Boolean).join(' ')}`.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') + '.pdf';
@@ -149,6 +150,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
             <thead>
               <tr>
                 <th scope="col">Name</th>
+                <th scope="col">{STUDENT_PHONE_MSG.column}</th>
                 <th scope="col">Code</th>
                 <th scope="col">Photos</th>
                 <th scope="col">Do not publish</th>
@@ -163,6 +165,7 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
                     {student.number ? <div className="muted photo-name">No. {student.number}</div> : null}
                     {student.guardianEmail ? <div className="muted photo-name">{student.guardianEmail}</div> : null}
                   </th>
+                  <td className="roster-phone">{student.guardianPhone ? displayPhone(student.guardianPhone) : <span className="muted">–</span>}</td>
                   <td>
                     <code className="student-code">{student.code}</code>
                   </td>
@@ -257,7 +260,7 @@ function EditStudentDialog({ student, albumId, onClose }: { student: Student | n
   const [shown, setShown] = useState<number | null>(null);
   if (student && shown !== student.id) {
     setShown(student.id);
-    reset({ name: student.name, number: student.number ?? '', guardianEmail: student.guardianEmail ?? '' });
+    reset({ name: student.name, number: student.number ?? '', guardianEmail: student.guardianEmail ?? '', guardianPhone: student.guardianPhone ? displayPhone(student.guardianPhone) : '' });
   }
 
   // The form shows only while a student is open.
