@@ -16,6 +16,7 @@ import { createRateLimits } from './http/rate-limit';
 import { createRateLimitsRepository } from './http/rate-limits.repository';
 import { createMediaService } from './media/media.service';
 import { createMailer } from './mail/mailer';
+import { createSmsSender } from './sms/sms-sender';
 import { smtpTimeoutsFor } from './outbox/outbox.service';
 import { createPayGateClient } from './payments/paygate/client';
 import { createSandboxGateway } from './payments/paygate/sandbox';
@@ -58,6 +59,9 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
   if (!config.smtpUrl && config.nodeEnv === 'production') {
     logger.warn('SMTP_URL is not set: e-mails are written to the outbox folder, which is for development only');
   }
+  if (!config.smsUrl && config.nodeEnv === 'production') {
+    logger.warn('SMS_URL is not set: SMS are written to the sms-outbox folder, which is for development only');
+  }
   // One registry per runtime (docs/operations.md, "Metrics"); its gauges read the pool and the outbox at each scrape.
   const outboxRows = createOutboxRepository(knex);
   const metrics = createMetrics({ pool: () => poolStats(knex), outboxBacklog: (now) => outboxRows.backlog(now) });
@@ -71,6 +75,15 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     logLinks: config.nodeEnv !== 'production',
     connections: config.outboxConcurrency,
     timeouts: smtpTimeoutsFor(config.outboxLeaseMs),
+  });
+  const sms = createSmsSender({
+    smsUrl: config.smsUrl,
+    outboxDir: path.join(config.dataDir, 'sms-outbox'),
+    senderId: config.smsSenderId,
+    window: config.smsWindow,
+    logger,
+    logLinks: config.nodeEnv !== 'production',
+    bindWaitMs: Math.min(7_500, Math.floor(config.outboxLeaseMs / 4)),
   });
   const deps: Deps = {
     config,
@@ -93,6 +106,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
     jobLock: countedJobLock(createJobLock({ knex, dialect: target.dialect, database: target.database, redis, logger }), metrics),
     health: createHealthCheck({ pingDatabase: () => pingDatabase(knex), storage, redis }),
     mailer,
+    sms,
     gateway,
     metrics,
   };
@@ -108,6 +122,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
       // The sender stops claiming and finishes what it has under way, then the connections close.
       await stopOutbox();
       await mailer.close();
+      await sms.close();
       await media.close();
       redis?.disconnect();
       storage.close();

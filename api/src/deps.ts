@@ -46,6 +46,43 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/** An SMS as the outbox hands it over (docs/sms.md, "Sending"). */
+export interface SmsMessage {
+  /** E.164: "+26771234567". */
+  to: string;
+  /** The body, already in GSM letters (toGsm7); UCS-2 is used if it still needs it. */
+  text: string;
+  /** The outbox row's message id, carried in the submit (docs/sms.md, "Sending"). */
+  messageId: string;
+}
+
+/** A delivery receipt as the SMS centre reported it (docs/sms.md, "Delivery receipts"). */
+export interface SmsReceipt {
+  smscId: string;
+  status: 'delivered' | 'failed' | 'expired';
+  at: number;
+}
+
+/**
+ * Delivers SMS (api/src/sms): over SMPP when SMS_URL is set, else into data/sms-outbox. Only the
+ * outbox's sender calls `send`. `beforeFinal` runs immediately before the submit is written (the
+ * outbox's commit point); once it has been written, `send` resolves even if no answer comes
+ * (`smscId` null then), since sending again could deliver the message twice. It rejects with an
+ * SmsRefusedError when the SMS centre answered the submit with an error.
+ */
+export interface SmsSender {
+  send(message: SmsMessage, options?: SendOptions): Promise<{ smscId: string | null }>;
+  /**
+   * Who records the delivery receipts: called for each one, answered to the SMS centre once the
+   * promise settles. True when a row was found for it.
+   */
+  onReceipt(listener: (receipt: SmsReceipt) => Promise<boolean>): void;
+  /** Called each time a bind is made after the SMS centre could not be reached, so waiting messages go at once. */
+  onAvailable(listener: () => void): void;
+  /** Unbinds and closes; sends under way finish or fail. */
+  close(): Promise<void>;
+}
+
 /** Everything a feature needs, wired once at the edge (createApp). No module-level singletons. */
 export interface Deps {
   config: Config;
@@ -65,6 +102,8 @@ export interface Deps {
   /** Probes the database, the storage and Redis for GET /api/health. */
   health: HealthCheck;
   mailer: Mailer;
+  /** SMS over SMPP, or files in data/sms-outbox (docs/sms.md, "Sending"). */
+  sms: SmsSender;
   /** PayGate PayWeb3, or the built-in sandbox when PAYGATE_ID is unset (docs/payments.md, "The built-in sandbox"). */
   gateway: Gateway & { sandbox: SandboxGateway | null };
   /** What Prometheus scrapes: counters and histograms of this runtime (docs/operations.md, "Metrics"). */

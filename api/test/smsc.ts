@@ -41,8 +41,8 @@ export interface TestSmsc {
   comeBack(): Promise<void>;
   /** Drops every bound session (the connection is cut), staying up: clients must rebind. */
   dropSessions(): void;
-  /** Counters: binds accepted, binds refused, enquire_links answered. */
-  stats: { binds: number; refusedBinds: number; enquireLinks: number; submits: number };
+  /** Counters: binds accepted, binds refused, enquire_links answered, submits received, and the most submits awaiting their answer at once. */
+  stats: { binds: number; refusedBinds: number; enquireLinks: number; submits: number; outstanding: number; maxOutstanding: number };
   stop(): Promise<void>;
 }
 
@@ -77,7 +77,7 @@ export async function startSmsc(options: SmscOptions = {}): Promise<TestSmsc> {
   const waiters: { n: number; resolve: () => void }[] = [];
   const sessions = new Set<Session>();
   const bound = new Set<Session>();
-  const stats = { binds: 0, refusedBinds: 0, enquireLinks: 0, submits: 0 };
+  const stats = { binds: 0, refusedBinds: 0, enquireLinks: 0, submits: 0, outstanding: 0, maxOutstanding: 0 };
   let refusals: { status: number; count: number } | null = null;
   let nextId = 1;
 
@@ -125,13 +125,15 @@ export async function startSmsc(options: SmscOptions = {}): Promise<TestSmsc> {
         return;
       }
       stats.submits++;
-      const answer = () => {
-        if (session.socket.destroyed) return;
-        if (refusals && refusals.count > 0) {
-          refusals.count--;
-          session.send(pdu.response({ command_status: refusals.status }));
-          return;
-        }
+      stats.outstanding++;
+      stats.maxOutstanding = Math.max(stats.maxOutstanding, stats.outstanding);
+      // Taken (or refused) when it arrives, answered after the latency: a submit that arrived is
+      // the SMS centre's even if its answer never reaches the client.
+      let response: Record<string, unknown>;
+      if (refusals && refusals.count > 0) {
+        refusals.count--;
+        response = { command_status: refusals.status };
+      } else {
         const smscId = `M${(nextId++).toString(16).padStart(8, '0')}`;
         const destination = String(pdu.destination_addr ?? '');
         const outboxId = pdu[OUTBOX_ID_TLV];
@@ -148,8 +150,12 @@ export async function startSmsc(options: SmscOptions = {}): Promise<TestSmsc> {
           destNpi: Number(pdu.dest_addr_npi ?? 0),
           registeredDelivery: Number(pdu.registered_delivery ?? 0),
         });
-        session.send(pdu.response({ message_id: smscId }));
+        response = { message_id: smscId };
         notify();
+      }
+      const answer = () => {
+        stats.outstanding--;
+        if (!session.socket.destroyed) session.send(pdu.response(response));
       };
       if (latencyMs > 0) setTimeout(answer, latencyMs);
       else answer();

@@ -24,6 +24,8 @@ export type PaymentOutcome =
   | 'refund_needed'
   | 'callback_refused';
 export type EmailEvent = 'queued' | 'sent' | 'retry' | 'failed';
+/** An SMS delivery receipt's outcome (docs/sms.md, "Delivery receipts"). */
+export type SmsReceiptStatus = 'delivered' | 'failed' | 'expired';
 export type JobOutcome = 'ran' | 'skipped' | 'failed';
 
 export const PAYMENT_OUTCOMES: readonly PaymentOutcome[] = [
@@ -65,6 +67,10 @@ export interface Metrics {
   ingest(stage: IngestStage, seconds: number): void;
   payment(outcome: PaymentOutcome): void;
   email(event: EmailEvent, kind: string): void;
+  /** The same events for SMS through the outbox (docs/sms.md, "Sending"). */
+  sms(event: EmailEvent, kind: string): void;
+  /** One SMS delivery receipt recorded. */
+  smsReceipt(status: SmsReceiptStatus): void;
   /** One run of a background job (`skipped`: another process held its lock). */
   job(name: string, outcome: JobOutcome, seconds: number): void;
   /** A 429 from the rate limits, by kind of check. */
@@ -123,6 +129,18 @@ export function createMetrics(sources: MetricsSources): Metrics {
     name: 'outbox_emails_total',
     help: 'E-mails through the outbox by event (queued: committed to the outbox; sent; retry: an attempt failed, tried again later; failed: given up) and kind.',
     labelNames: ['event', 'kind'] as const,
+    registers,
+  });
+  const sms = new Counter({
+    name: 'outbox_sms_total',
+    help: 'SMS through the outbox by event (queued, sent: submitted to the SMS centre, retry, failed: given up or refused for good) and kind.',
+    labelNames: ['event', 'kind'] as const,
+    registers,
+  });
+  const smsReceipts = new Counter({
+    name: 'sms_receipts_total',
+    help: "SMS delivery receipts recorded, by the SMS centre's outcome (delivered, failed, expired).",
+    labelNames: ['status'] as const,
     registers,
   });
   const jobs = new Counter({
@@ -200,6 +218,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
   for (const outcome of UPLOAD_OUTCOMES) uploads.inc({ outcome }, 0);
   for (const outcome of PHOTO_OUTCOMES) photos.inc({ outcome }, 0);
   for (const event of EMAIL_EVENTS) for (const kind of OUTBOX_KINDS) emails.inc({ event, kind }, 0);
+  for (const event of EMAIL_EVENTS) sms.inc({ event, kind: 'photos_online' }, 0);
+  for (const status of ['delivered', 'failed', 'expired'] as const) smsReceipts.inc({ status }, 0);
 
   return {
     contentType: registry.contentType,
@@ -216,6 +236,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
     ingest: (stage, seconds) => ingest.observe({ stage }, seconds),
     payment: (outcome) => payments.inc({ outcome }),
     email: (event, kind) => emails.inc({ event, kind }),
+    sms: (event, kind) => sms.inc({ event, kind }),
+    smsReceipt: (status) => smsReceipts.inc({ status }),
     job(name, outcome, seconds) {
       jobs.inc({ job: name, outcome });
       if (outcome !== 'skipped') jobDuration.observe({ job: name }, seconds);

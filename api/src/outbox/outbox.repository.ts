@@ -207,10 +207,16 @@ export function createOutboxRepository(knex: Connection) {
       return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
     },
 
-    /** When the messages of `kinds` to `recipient` from `since` on go (or went) out, failed ones left out: the per-day rule counts them. */
-    async sendTimes(recipient: string, kinds: readonly string[], since: number, tx?: Tx | null): Promise<number[]> {
+    /**
+     * When the messages of `kinds` to `recipient`, or to the same guardian on either channel, from
+     * `since` on go (or went) out, failed ones left out: the per-day rule counts them.
+     */
+    async sendTimes(who: { recipient: string; guardianId?: number | null }, kinds: readonly string[], since: number, tx?: Tx | null): Promise<number[]> {
       const rows = (await runner(knex, tx)('outbox_messages')
-        .where({ recipient })
+        .where((w) => {
+          w.where({ recipient: who.recipient });
+          if (who.guardianId != null) w.orWhere({ guardian_id: who.guardianId });
+        })
         .whereIn('kind', kinds)
         .whereNot({ status: 'failed' })
         .andWhere('not_before', '>=', since)
@@ -221,6 +227,31 @@ export function createOutboxRepository(knex: Connection) {
     /** Whether the address unsubscribed (docs/outreach.md, "Unsubscribe in one click"). */
     async unsubscribed(recipient: string, tx?: Tx | null): Promise<boolean> {
       return Boolean(await runner(knex, tx)('guardians').where({ email: recipient.trim().toLowerCase() }).whereNotNull('unsubscribed_at').first('id'));
+    },
+
+    /** Whether the guardian with this phone (E.164) unsubscribed (docs/sms.md, "Sending"). */
+    async phoneUnsubscribed(phone: string, tx?: Tx | null): Promise<boolean> {
+      return Boolean(await runner(knex, tx)('guardians').where({ phone }).whereNotNull('unsubscribed_at').first('id'));
+    },
+
+    /** Stores the SMS centre's id for a submitted SMS, which its delivery receipt names. */
+    async recordSmscId(id: number, smscId: string): Promise<void> {
+      await knex('outbox_messages').where({ id }).update({ smsc_message_id: smscId.slice(0, 65) });
+    },
+
+    /** Records a delivery receipt on the SMS with that id; false when no row has it (yet). */
+    async recordDelivery(smscId: string, status: 'delivered' | 'failed' | 'expired', at: number): Promise<boolean> {
+      const n = await knex('outbox_messages').where({ smsc_message_id: smscId, channel: 'sms' }).update({ delivery_status: status, delivered_at: at });
+      return n > 0;
+    },
+
+    /** SMS set back because the SMS centre could not be reached become due now (it is back). */
+    async retrySmsNow(now: number): Promise<number> {
+      return knex('outbox_messages')
+        .where({ status: 'queued', channel: 'sms' })
+        .andWhere('not_before', '>', now)
+        .andWhere('last_error', 'like', 'the SMS centre is not available%')
+        .update({ not_before: now });
     },
 
     /**

@@ -9,6 +9,7 @@ import { localDayStart, planSend, type SendWindow } from '../outreach/send-windo
 import { SendAbortedError, type SmtpTimeouts } from '../mail/mailer';
 import { loggableError } from '../mail/log-safe';
 import { createOutboxRepository, type OutboxChannel, type OutboxRecord } from './outbox.repository';
+import { SmsCentreUnavailableError, SmsRefusedError } from '../sms/errors';
 import { watchLoopLoad, type LoopLoad } from '../lib/loop-load';
 
 /**
@@ -91,7 +92,13 @@ export interface OutboxOptions {
   concurrency?: number;
 }
 
-export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jobLock' | 'config' | 'metrics'>, options: OutboxOptions = {}) {
+/**
+ * While the SMS centre cannot be reached a message waits at most this long between tries, and is
+ * never failed for it (docs/sms.md, "Sending"); a bind made again sends the waiting ones at once.
+ */
+const SMS_CENTRE_DOWN_MAX_DELAY_MS = 5 * 60_000;
+
+export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logger' | 'jobLock' | 'config' | 'metrics'>, options: OutboxOptions = {}) {
   const repo = createOutboxRepository(deps.knex);
   const host = new URL(deps.config.publicUrl).hostname;
   const leaseMs = options.leaseMs ?? deps.config.outboxLeaseMs;
@@ -112,6 +119,54 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
    * puts the row back (docs/email.md, "The outbox").
    */
   async function attempt(row: OutboxRecord): Promise<Outcome> {
+    return row.channel === 'sms' ? attemptSms(row) : attemptEmail(row);
+  }
+
+  /**
+   * One attempt at one claimed SMS row (docs/sms.md, "Sending"): "sent" is committed right before
+   * the submit_sm is written; a refusal from the SMS centre (it did not take the message) sets the
+   * row back for a retry or fails it for good; a submit written and never answered stays sent.
+   */
+  async function attemptSms(row: OutboxRecord): Promise<Outcome> {
+    const attempts = row.attempts + 1;
+    let committed = false;
+    const giveUp = new AbortController();
+    const timer = setTimeout(() => giveUp.abort(new Error('the attempt ran out of its share of the lease')), Math.floor(leaseMs * ATTEMPT_SHARE_OF_LEASE));
+    try {
+      const { smscId } = await deps.sms.send(
+        { to: row.recipient, text: row.text, messageId: row.messageId },
+        {
+          signal: giveUp.signal,
+          describe: { kind: row.kind, outboxId: row.id },
+          beforeFinal: async () => {
+            giveUp.signal.throwIfAborted();
+            if (!(await repo.commitSent(row.id, claimer, Date.now()))) throw new ClaimLostError();
+            committed = true;
+          },
+        },
+      );
+      if (smscId) await repo.recordSmscId(row.id, smscId);
+      return 'sent';
+    } catch (err) {
+      if (err instanceof SendAbortedError && err.cause instanceof ClaimLostError) {
+        deps.logger.warn({ outboxId: row.id, kind: row.kind }, 'outbox message taken over by another process: this attempt ended it unsent');
+        return 'lost-claim';
+      }
+      const message = err instanceof Error ? err.message : String(err);
+      const now = Date.now();
+      const centreDown = err instanceof SmsCentreUnavailableError;
+      const permanent = !centreDown && ((err instanceof SmsRefusedError && err.permanent) || attempts >= OUTBOX_MAX_ATTEMPTS);
+      const delay = centreDown ? Math.min(SMS_CENTRE_DOWN_MAX_DELAY_MS, retryDelayMs(attempts)) : retryDelayMs(attempts);
+      await repo.markUnsent(row.id, claimer, now, permanent ? null : now + delay, message, committed ? 'sent' : 'sending');
+      // Logged without the number (docs/email.md, "What the logs say").
+      deps.logger.warn({ err: loggableError(err), outboxId: row.id, kind: row.kind, attempts, permanent }, permanent ? 'SMS failed for good' : 'SMS not sent, will retry');
+      return permanent ? 'failed' : 'retry';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function attemptEmail(row: OutboxRecord): Promise<Outcome> {
     const attempts = row.attempts + 1;
     let committed = false;
     const giveUp = new AbortController();
@@ -184,7 +239,10 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
         if (outcome === 'sent') result.sent++;
         else if (outcome === 'retry') result.retried++;
         else if (outcome === 'failed') result.failed++;
-        if (outcome !== 'lost-claim') deps.metrics.email(outcome, row.kind);
+        if (outcome !== 'lost-claim') {
+          if (row.channel === 'sms') deps.metrics.sms(outcome, row.kind);
+          else deps.metrics.email(outcome, row.kind);
+        }
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
@@ -224,7 +282,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
         throw err;
       }
       // Counted once the row exists for good: a rolled-back cause leaves no e-mail.
-      afterCommit(tx, () => deps.metrics.email('queued', message.kind));
+      afterCommit(tx, () => (message.channel === 'sms' ? deps.metrics.sms('queued', message.kind) : deps.metrics.email('queued', message.kind)));
       return true;
     },
 
@@ -275,6 +333,18 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
     /** Looks every `pollMs` (for rows other processes wrote, retries and scheduled messages); returns what stops it. */
     start(pollMs: number): () => Promise<void> {
       const timer = setInterval(() => outbox.kick(), pollMs);
+      // SMS receipts are recorded on their rows; a bind made again sends the SMS that waited for it (docs/sms.md).
+      deps.sms.onReceipt(async (receipt) => {
+        const found = await repo.recordDelivery(receipt.smscId, receipt.status, receipt.at);
+        if (found) deps.metrics.smsReceipt(receipt.status);
+        return found;
+      });
+      deps.sms.onAvailable(() => {
+        void repo
+          .retrySmsNow(Date.now())
+          .then(() => outbox.kick())
+          .catch((err: unknown) => deps.logger.warn({ err: loggableError(err) }, 'outbox: the SMS waiting for the SMS centre were not released'));
+      });
       timer.unref();
       load = watchLoopLoad();
       outbox.kick();
@@ -292,11 +362,13 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
 
     /**
      * When the next non-transactional message to `recipient` may go out, at or after `earliest`:
-     * inside `window`, on a Botswana day with no other such message to that address
-     * (docs/outreach.md, "The sending window"). Call it in the transaction that enqueues.
+     * inside `window`, on a Botswana day with no other such message to that address, nor to the
+     * same guardian on either channel (docs/outreach.md, "The sending window"; docs/sms.md,
+     * "Sending"). Call it in the transaction that enqueues.
      */
-    async planNonTransactional(recipient: string, earliest: number, window: SendWindow, tx?: Tx | null): Promise<number> {
-      const times = await repo.sendTimes(recipient, NON_TRANSACTIONAL_KINDS, localDayStart(earliest), tx);
+    async planNonTransactional(recipient: string | { recipient: string; guardianId?: number | null }, earliest: number, window: SendWindow, tx?: Tx | null): Promise<number> {
+      const who = typeof recipient === 'string' ? { recipient } : recipient;
+      const times = await repo.sendTimes(who, NON_TRANSACTIONAL_KINDS, localDayStart(earliest), tx);
       return planSend(earliest, new Set(times.map(localDayStart)), window);
     },
 
@@ -313,9 +385,12 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'logger' | 'jo
       plan: { window: SendWindow; earliest: number; latest?: number | null },
       tx: Tx,
     ): Promise<boolean> {
-      if (await repo.unsubscribed(message.to, tx)) return false;
-      const notBefore = await outbox.planNonTransactional(message.to, plan.earliest, plan.window, tx);
+      const sms = message.channel === 'sms';
+      if (await (sms ? repo.phoneUnsubscribed(message.to, tx) : repo.unsubscribed(message.to, tx))) return false;
+      const notBefore = await outbox.planNonTransactional({ recipient: message.to, guardianId: message.guardianId ?? null }, plan.earliest, plan.window, tx);
       if (plan.latest != null && notBefore >= plan.latest) return false;
+      // An SMS has no headers: its opt-out is a link in its text (docs/sms.md, "Sending").
+      if (sms) return outbox.enqueue({ ...message, notBefore }, tx);
       const headers = unsubscribeHeaders(deps.config.publicUrl, unsubscribeToken(deps.config.jwtSecret, message.to));
       return outbox.enqueue({ ...message, headers, notBefore }, tx);
     },
