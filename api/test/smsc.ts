@@ -55,6 +55,8 @@ export interface SmscOptions {
   port?: number;
   /** Keep no message texts (a bench's 10,000 messages): only counts and ids. */
   light?: boolean;
+  /** The latency of each answer, asked per submit (a bench changes it between runs); `latencyMs` otherwise. */
+  delay?: () => number;
 }
 
 function textOf(pdu: PDU): string {
@@ -157,7 +159,8 @@ export async function startSmsc(options: SmscOptions = {}): Promise<TestSmsc> {
         stats.outstanding--;
         if (!session.socket.destroyed) session.send(pdu.response(response));
       };
-      if (latencyMs > 0) setTimeout(answer, latencyMs);
+      const wait = options.delay ? options.delay() : latencyMs;
+      if (wait > 0) setTimeout(answer, wait);
       else answer();
     });
   };

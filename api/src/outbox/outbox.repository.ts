@@ -141,10 +141,12 @@ export function createOutboxRepository(knex: Connection) {
       return Boolean(await runner(knex, tx)('outbox_messages').where({ dedupe_key: key }).first('id'));
     },
 
-    /** Up to `limit` due rows, oldest first (a row's content never changes once written). */
-    async dueRows(now: number, limit: number): Promise<OutboxRecord[]> {
+    /** Up to `limit` due rows (of one channel, when named), oldest first (a row's content never changes once written). */
+    async dueRows(now: number, limit: number, channel?: OutboxChannel): Promise<OutboxRecord[]> {
       // The ids first: ordering thousands of due rows with their bodies would move megabytes per read.
-      const ids = ((await due(knex('outbox_messages'), now).orderBy('not_before').orderBy('id').limit(limit).select('id')) as { id: number }[]).map((row) => row.id);
+      const query = due(knex('outbox_messages'), now);
+      if (channel) query.andWhere({ channel });
+      const ids = ((await query.orderBy('not_before').orderBy('id').limit(limit).select('id')) as { id: number }[]).map((row) => row.id);
       if (ids.length === 0) return [];
       const rows = (await knex('outbox_messages').whereIn('id', ids).select()) as OutboxRow[];
       const byId = new Map(rows.map((row) => [row.id, row]));

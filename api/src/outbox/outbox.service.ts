@@ -90,6 +90,8 @@ export interface OutboxOptions {
   leaseMs?: number;
   /** Messages sent at once (OUTBOX_CONCURRENCY). */
   concurrency?: number;
+  /** SMS sent at once: the SMS centre's window (SMS_WINDOW). */
+  smsConcurrency?: number;
 }
 
 /**
@@ -103,6 +105,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
   const host = new URL(deps.config.publicUrl).hostname;
   const leaseMs = options.leaseMs ?? deps.config.outboxLeaseMs;
   const concurrency = options.concurrency ?? deps.config.outboxConcurrency;
+  const smsConcurrency = options.smsConcurrency ?? deps.config.smsWindow;
   /** This process, as named in the rows it claims. */
   const claimer = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let kickTimer: NodeJS.Timeout | null = null;
@@ -203,10 +206,19 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
   }
 
   /**
-   * One pass: claims due rows and sends them, `concurrency` at a time, until none is due. The
-   * workers share one list, read again whenever it runs dry, so none waits for the others.
+   * One pass: claims due rows and sends them until none is due, e-mail `concurrency` at a time and
+   * SMS `smsConcurrency` at a time (the SMS centre's window: docs/sms.md, "Sending"), side by side.
    */
   async function drain(at: () => number): Promise<{ sent: number; retried: number; failed: number }> {
+    const [email, sms] = await Promise.all([drainChannel('email', concurrency, at), drainChannel('sms', smsConcurrency, at)]);
+    return { sent: email.sent + sms.sent, retried: email.retried + sms.retried, failed: email.failed + sms.failed };
+  }
+
+  /**
+   * One channel's pass: `workers` at a time. The workers share one list, read again whenever it
+   * runs dry, so none waits for the others.
+   */
+  async function drainChannel(channel: OutboxChannel, workers: number, at: () => number): Promise<{ sent: number; retried: number; failed: number }> {
     const result = { sent: 0, retried: 0, failed: 0 };
     let rows: OutboxRecord[] = [];
     let reading: Promise<void> | null = null;
@@ -218,7 +230,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
         if (row) return row;
         if (exhausted) return null;
         reading ??= repo
-          .dueRows(at(), BATCH)
+          .dueRows(at(), BATCH, channel)
           .then((found) => {
             rows = found;
             exhausted = found.length === 0;
@@ -245,7 +257,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
         }
       }
     };
-    await Promise.all(Array.from({ length: concurrency }, worker));
+    await Promise.all(Array.from({ length: workers }, worker));
     return result;
   }
 
