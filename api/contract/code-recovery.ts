@@ -2,10 +2,11 @@
  * Codes recovered by phone (docs/sms.md, "Codes recovered by phone"): a guardian whose mobile
  * number is on a class list gets their children's code links by SMS. The words of the code form's
  * "Lost your code?", its small form and its neutral answer, the flyer's line, the SMS and the
- * limits. No zod and no phone parser here: the code form (first visit) takes its link's words from
- * here and the lazily loaded form the rest; the server checks the number
+ * limits. No zod and no phone parser here: the lazily loaded form imports this file (the code
+ * form on the first screen only code-recovery-link.ts); the server checks the number
  * (`codeRecoveryRequestSchema` in students.ts).
  */
+import { CODE_RECOVERY_LINK } from './code-recovery-link';
 
 /** Every request counts: per client, and per phone (an hour and a day), then 429 with Retry-After. */
 export const CODE_RECOVERY_LIMITS = {
@@ -19,10 +20,6 @@ export const CODE_RECOVERY_MAX_SMS = 3;
 /** How long the short links of a recovery SMS open the code page. */
 export const CODE_RECOVERY_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** The code form's link, on the gallery's first screen: its own export, so the first visit carries only it. */
-export const CODE_RECOVERY_LINK = 'Lost your code? Get it by SMS';
-/** Shown while the small form loads. */
-export const CODE_RECOVERY_OPENING = 'Opening…';
 
 export const CODE_RECOVERY_MSG = {
   /** The code form's link and the flyer's line. */

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isStudentCode, normaliseStudentCode } from '@contract/student-codes';
 import type { StudentVerifyResponse } from '@contract/students';
 import { PWA_MSG } from '@contract/pwa-messages';
-import { CODE_RECOVERY_LINK, CODE_RECOVERY_OPENING } from '@contract/code-recovery';
+import { CODE_RECOVERY_LINK, CODE_RECOVERY_OPENING } from '@contract/code-recovery-link';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
