@@ -24,8 +24,8 @@ export const GUARDIAN_CONSENT_MSG = {
 } as const;
 
 /**
- * POST /api/guardians/confirm. Today only the e-mailed link's `{ token }`; a later way of
- * confirming (a phone and a code) becomes a second member of a union with this schema.
+ * POST /api/guardians/confirm: the e-mailed link's `{ token }`, or a phone's `{ phone, code }`
+ * (`guardianConfirmByCodeSchema` in guardian-phone.ts, docs/outreach.md, "Double opt-in: by phone").
  */
 export const guardianConfirmByTokenSchema = z.object({
   token: z
@@ -34,5 +34,6 @@ export const guardianConfirmByTokenSchema = z.object({
     .min(1, GUARDIAN_CONSENT_MSG.tokenRequired)
     .max(600, GUARDIAN_CONSENT_MSG.tokenRequired),
 });
+/** A link's press; the whole request (a link or a code) is `guardianConfirmSchema` in guardian-phone.ts, kept apart so pages that only press links never load the phone rules. */
 export const guardianConfirmRequestSchema = guardianConfirmByTokenSchema;
 export type GuardianConfirmRequest = z.input<typeof guardianConfirmRequestSchema>;

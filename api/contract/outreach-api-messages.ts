@@ -16,6 +16,7 @@ export const OUTREACH_MSG = {
     order_confirmation: 'Order confirmation',
     payment_expired: 'Payment expired',
     guardian_confirm: 'Confirm your e-mail',
+    guardian_phone_code: 'Code to confirm a phone (SMS)',
     photos_online: 'Photos are online',
     closing_reminder: 'Ordering closes soon',
     abandoned_cart: 'Still in your cart',

@@ -4,17 +4,19 @@
  * stored with each guardian: change the text, change the version.
  */
 export const CONSENT = {
-  version: '2026-11-27',
-  offer: 'E-mail me when photos are online and before ordering closes',
-  text: "I am this child's parent or guardian, and I agree that the studio keeps my e-mail address and which child or school I follow, to e-mail me when photos are online and before ordering closes. I can unsubscribe in one click from any of these e-mails.",
-  marketing: 'Also e-mail me about offers and new products from the studio (optional)',
+  /** 2026-12-08: one text for both ways of reaching a guardian, SMS and e-mail (docs/outreach.md, "Consent"). */
+  version: '2026-12-08',
+  offer: 'Tell me when photos are online and before ordering closes',
+  text: "I am this child's parent or guardian, and I agree that the studio keeps my mobile number or e-mail address and which child or school I follow, to send me an SMS or e-mail when photos are online and before ordering closes. Each of these messages has a link to stop them.",
+  marketing: 'Also send me offers and new products from the studio (optional)',
 } as const;
 
 /** The PWA's screens for subscribing, confirming, unsubscribing and the staff's messages page. */
 export const OUTREACH_SCREEN_MSG = {
   // Parents' screens (every text here is in the PWA's first download: kept short).
-  offerOpen: 'Get e-mails',
+  offerOpen: 'Get SMS or e-mails',
   subscribedAs: (email: string) => `E-mails about these photos go to ${email}.`,
+  subscribedAsPhone: (phone: string) => `SMS about these photos go to ${phone}.`,
   emailLabel: 'E-mail address',
   subscribe: 'Subscribe',
   subscribing: 'Subscribing...',

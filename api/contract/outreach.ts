@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { email, id } from './fields';
 import { CONSENT, OUTREACH_MSG } from './messages';
+import { GUARDIAN_PHONE_MSG } from './guardian-phone';
+import { phoneField } from './phone';
 
 /** Every kind of e-mail the outbox holds. */
 export const OUTBOX_KINDS = [
@@ -15,6 +17,8 @@ export const OUTBOX_KINDS = [
   'order_confirmation',
   'payment_expired',
   'guardian_confirm',
+  /** The one SMS a phone gets before it is confirmed: its 6-digit code (docs/outreach.md, "Double opt-in: by phone"). */
+  'guardian_phone_code',
   'photos_online',
   'closing_reminder',
   'abandoned_cart',
@@ -68,11 +72,19 @@ export const MAX_REMINDER_DAYS_BEFORE = 60;
 // ---- Guardians (parents) -------------------------------------------------------------------
 
 /** POST /api/guardians/subscribe: follows what this browser has unlocked (its grant). */
-export const guardianSubscribeSchema = z.object({
-  email,
-  consent: z.literal(true, { error: OUTREACH_MSG.consentRequired }),
-  marketing: z.boolean({ error: OUTREACH_MSG.marketingBoolean }).optional(),
-});
+export const guardianSubscribeSchema = z
+  .object({
+    /** An address gets a link (docs/outreach.md, "Double opt-in"); a mobile number a code by SMS ("Double opt-in: by phone"); or both. */
+    email: email.optional(),
+    phone: phoneField.optional(),
+    consent: z.literal(true, { error: OUTREACH_MSG.consentRequired }),
+    marketing: z.boolean({ error: OUTREACH_MSG.marketingBoolean }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.email !== undefined || value.phone !== undefined) return;
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: GUARDIAN_PHONE_MSG.contactRequired });
+    ctx.addIssue({ code: 'custom', path: ['email'], message: GUARDIAN_PHONE_MSG.contactRequired });
+  });
 export type GuardianSubscribeInput = z.input<typeof guardianSubscribeSchema>;
 
 /** 202: the same answer whether or not the address was known (no address is revealed). */
@@ -85,14 +97,19 @@ export type GuardianSubscribeResponse = z.infer<typeof guardianSubscribeResponse
 /** GET /api/guardians/confirm?token=…: JSON, or a redirect to the PWA's /subscribed page for a browser. */
 export const guardianConfirmResponseSchema = z.object({
   confirmed: z.literal(true),
-  email: z.string(),
+  /** The address a link confirmed. */
+  email: z.string().optional(),
+  /** The number (E.164) a code confirmed. */
+  phone: z.string().optional(),
   message: z.string(),
 });
 export type GuardianConfirmResponse = z.infer<typeof guardianConfirmResponseSchema>;
 
 /** GET (no change) and POST (RFC 8058 one-click) /api/guardians/unsubscribe?token=…. */
 export const guardianUnsubscribeResponseSchema = z.object({
-  email: z.string(),
+  /** The address the token names, or for an SMS's token the number (E.164) in `phone`. */
+  email: z.string().optional(),
+  phone: z.string().optional(),
   unsubscribed: z.boolean(),
   message: z.string(),
 });
@@ -104,6 +121,8 @@ export const guardianMeSchema = z.object({
   confirmed: z.boolean(),
   /** The address, partly hidden (m…@example.com), when subscribed. */
   email: z.string().nullable(),
+  /** The number, partly hidden (+267 7••• ••67), for a guardian reached by phone; absent otherwise. */
+  phone: z.string().optional(),
   unsubscribed: z.boolean(),
 });
 export type GuardianMe = z.infer<typeof guardianMeSchema>;
@@ -155,8 +174,13 @@ export type CartRestoreResponse = z.infer<typeof cartRestoreResponseSchema>;
 /** GET /api/schools/{id}/guardians (staff). */
 export const staffGuardianSchema = z.object({
   id: z.number(),
-  email: z.string(),
+  /** Null for a guardian reached by phone alone. */
+  email: z.string().nullable(),
+  /** E.164, null for a guardian reached by e-mail alone. */
+  phone: z.string().nullable(),
+  /** `confirmed`: the address or the number was confirmed (and not unsubscribed); `phoneConfirmed`: the number. */
   confirmed: z.boolean(),
+  phoneConfirmed: z.boolean(),
   marketing: z.boolean(),
   unsubscribed: z.boolean(),
   /** Null for a guardian who never confirmed: asking is not consent (docs/outreach.md, "Double opt-in"). */

@@ -341,7 +341,10 @@ export const STAFF_MESSAGES_SCREEN_MSG = {
   guardiansFailed: 'The guardians could not be loaded.',
   guardiansEmpty: 'No guardian has subscribed yet.',
   guardiansTable: 'Guardians of this school',
-  columnEmail: 'E-mail',
+  columnEmail: 'E-mail or phone',
+  /** A guardian's contacts as staff see them: the address, the number, or both. */
+  contact: (email: string | null, phone: string | null) => [email, phone].filter((part): part is string => part !== null).join(' · ') || 'No contact',
+  phoneNotConfirmed: 'Number not confirmed',
   columnConsent: 'Consent',
   columnFollows: 'Follows',
   confirmed: 'Confirmed',

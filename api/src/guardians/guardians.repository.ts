@@ -2,11 +2,18 @@ import type { Connection } from '../db/knex';
 import { runner, type Tx } from '../db/database';
 import { insertedId } from '../db/knex';
 
-/** A guardian (docs/outreach.md, "Consent"): an address, its consent, its opt-ins. */
+/**
+ * A guardian (docs/outreach.md, "Consent"): one person, reached by an address, a mobile number or
+ * both, with their consent and opt-ins. `confirmedAt` is the address's confirmation,
+ * `phoneConfirmedAt` the number's ("Double opt-in: by phone").
+ */
 export interface GuardianRecord {
   id: number;
-  email: string;
+  email: string | null;
+  /** E.164. */
+  phone: string | null;
   confirmedAt: number | null;
+  phoneConfirmedAt: number | null;
   consentVersion: string;
   consentAt: number;
   marketing: boolean;
@@ -29,6 +36,14 @@ export interface FollowRecord {
 export interface ConfirmationRecord {
   id: number;
   guardianId: number;
+  /** 'email': a link was sent; 'phone': a code was sent by SMS. */
+  channel: 'email' | 'phone';
+  /** SHA-256 of the link's token; for a phone request, of a random value never sent (it salts the code's HMAC). */
+  tokenHash: string;
+  /** A phone request's code, as an HMAC (null for a link). */
+  codeHash: string | null;
+  /** Codes entered against a phone request, each counted before it is compared. */
+  codeTries: number;
   consentVersion: string;
   marketing: boolean;
   /** The highest follow id the link's e-mail named (for the record: what a link confirms is in guardian_confirmation_follows). */
@@ -45,8 +60,10 @@ export interface StaffGuardianRecord extends GuardianRecord {
 
 interface GuardianRow {
   id: number;
-  email: string;
+  email: string | null;
+  phone: string | null;
   confirmed_at: number | string | null;
+  phone_confirmed_at: number | string | null;
   consent_version: string;
   consent_at: number | string;
   marketing: number | string | boolean;
@@ -66,6 +83,10 @@ interface FollowRow {
 interface ConfirmationRow {
   id: number;
   guardian_id: number;
+  token_hash: string;
+  channel: string;
+  code_hash: string | null;
+  code_tries: number | string;
   consent_version: string;
   marketing: number | string | boolean;
   follows_up_to: number | string;
@@ -79,7 +100,9 @@ const ms = (value: number | string | null): number | null => (value === null ? n
 const toGuardian = (row: GuardianRow): GuardianRecord => ({
   id: Number(row.id),
   email: row.email,
+  phone: row.phone,
   confirmedAt: ms(row.confirmed_at),
+  phoneConfirmedAt: ms(row.phone_confirmed_at),
   consentVersion: row.consent_version,
   consentAt: Number(row.consent_at),
   marketing: Boolean(Number(row.marketing)),
@@ -99,6 +122,10 @@ const toFollow = (row: FollowRow): FollowRecord => ({
 const toConfirmation = (row: ConfirmationRow): ConfirmationRecord => ({
   id: Number(row.id),
   guardianId: Number(row.guardian_id),
+  channel: row.channel === 'phone' ? 'phone' : 'email',
+  tokenHash: row.token_hash,
+  codeHash: row.code_hash,
+  codeTries: Number(row.code_tries),
   consentVersion: row.consent_version,
   marketing: Boolean(Number(row.marketing)),
   followsUpTo: Number(row.follows_up_to),
@@ -110,6 +137,7 @@ const toConfirmation = (row: ConfirmationRow): ConfirmationRecord => ({
 /** What a guardian's fields are written as; only the given ones change. */
 export interface GuardianWrite {
   confirmedAt?: number | null;
+  phoneConfirmedAt?: number | null;
   consentVersion?: string;
   consentAt?: number;
   marketing?: boolean;
@@ -120,6 +148,7 @@ export interface GuardianWrite {
 function toRow(write: GuardianWrite): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   if (write.confirmedAt !== undefined) row.confirmed_at = write.confirmedAt;
+  if (write.phoneConfirmedAt !== undefined) row.phone_confirmed_at = write.phoneConfirmedAt;
   if (write.consentVersion !== undefined) row.consent_version = write.consentVersion;
   if (write.consentAt !== undefined) row.consent_at = write.consentAt;
   if (write.marketing !== undefined) row.marketing = write.marketing ? 1 : 0;
@@ -139,14 +168,23 @@ export function createGuardianRepository(knex: Connection) {
       return row ? toGuardian(row) : undefined;
     },
 
+    async findByPhone(phone: string, tx?: Tx | null): Promise<GuardianRecord | undefined> {
+      const row = (await runner(knex, tx)('guardians').where({ phone }).first()) as GuardianRow | undefined;
+      return row ? toGuardian(row) : undefined;
+    },
+
     async findById(id: number, tx?: Tx | null): Promise<GuardianRecord | undefined> {
       const row = (await runner(knex, tx)('guardians').where({ id }).first()) as GuardianRow | undefined;
       return row ? toGuardian(row) : undefined;
     },
 
-    async insert(input: { email: string; consentVersion: string; at: number; marketing: boolean; unsubscribedAt: number | null }, tx?: Tx | null): Promise<number> {
+    async insert(
+      input: { email: string | null; phone?: string | null; consentVersion: string; at: number; marketing: boolean; unsubscribedAt: number | null },
+      tx?: Tx | null,
+    ): Promise<number> {
       const result = await runner(knex, tx)('guardians').insert({
         email: input.email,
+        phone: input.phone ?? null,
         consent_version: input.consentVersion,
         consent_at: input.at,
         marketing: input.marketing ? 1 : 0,
@@ -200,12 +238,24 @@ export function createGuardianRepository(knex: Connection) {
     },
 
     async insertConfirmation(
-      input: { guardianId: number; tokenHash: string; consentVersion: string; marketing: boolean; followsUpTo: number; at: number; expiresAt: number },
+      input: {
+        guardianId: number;
+        tokenHash: string;
+        /** A phone request's code, as an HMAC; a link's request has none. */
+        codeHash?: string;
+        consentVersion: string;
+        marketing: boolean;
+        followsUpTo: number;
+        at: number;
+        expiresAt: number;
+      },
       tx?: Tx | null,
     ): Promise<number> {
       const result = await runner(knex, tx)('guardian_confirmations').insert({
         guardian_id: input.guardianId,
         token_hash: input.tokenHash,
+        channel: input.codeHash === undefined ? 'email' : 'phone',
+        code_hash: input.codeHash ?? null,
         consent_version: input.consentVersion,
         marketing: input.marketing ? 1 : 0,
         follows_up_to: input.followsUpTo,
@@ -227,6 +277,51 @@ export function createGuardianRepository(knex: Connection) {
       return rows.map((row) => Number(row.follow_id));
     },
 
+    /**
+     * Counts one code entered against a phone request, before it is compared (docs/outreach.md,
+     * "Double opt-in: by phone"): a conditional update, so of any number of tries sent at once only
+     * `maxTries` count and the rest are refused. The tries counted so far, or null when none was left.
+     * Run it in a transaction: the updated row stays locked until its count is read back.
+     */
+    async countCodeTry(id: number, maxTries: number, tx?: Tx | null): Promise<number | null> {
+      const db = runner(knex, tx);
+      const counted = await db('guardian_confirmations')
+        .where({ id, channel: 'phone' })
+        .whereNull('used_at')
+        .andWhere('code_tries', '<', maxTries)
+        .update({ code_tries: knex.raw('code_tries + 1') });
+      if (counted !== 1) return null;
+      const row = (await db('guardian_confirmations').where({ id }).first('code_tries')) as { code_tries: number | string };
+      return Number(row.code_tries);
+    },
+
+    /**
+     * A phone guardian's code requests, newest first, each with the children (or schools) it asked
+     * for: a code confirms only on a browser that holds every one of them.
+     */
+    async phoneRequests(guardianId: number, tx?: Tx | null): Promise<(ConfirmationRecord & { follows: { schoolId: number; studentId: number | null }[] })[]> {
+      const db = runner(knex, tx);
+      const rows = (await db('guardian_confirmations').where({ guardian_id: guardianId, channel: 'phone' }).orderBy('id', 'desc').limit(20)) as ConfirmationRow[];
+      if (rows.length === 0) return [];
+      const follows = (await db('guardian_confirmation_follows')
+        .join('guardian_follows', 'guardian_follows.id', 'guardian_confirmation_follows.follow_id')
+        .whereIn(
+          'guardian_confirmation_follows.confirmation_id',
+          rows.map((row) => row.id),
+        )
+        .select('guardian_confirmation_follows.confirmation_id as confirmation_id', 'guardian_follows.school_id as school_id', 'guardian_follows.student_id as student_id')) as {
+        confirmation_id: number;
+        school_id: number;
+        student_id: number | null;
+      }[];
+      return rows.map((row) => ({
+        ...toConfirmation(row),
+        follows: follows
+          .filter((follow) => Number(follow.confirmation_id) === Number(row.id))
+          .map((follow) => ({ schoolId: Number(follow.school_id), studentId: follow.student_id === null ? null : Number(follow.student_id) })),
+      }));
+    },
+
     /** Spends a link: true for the one request that spent it, false when it was already used (two clicks at once). */
     async spendConfirmation(id: number, at: number, tx?: Tx | null): Promise<boolean> {
       return (await runner(knex, tx)('guardian_confirmations').where({ id }).whereNull('used_at').update({ used_at: at })) === 1;
@@ -242,17 +337,18 @@ export function createGuardianRepository(knex: Connection) {
      * Guardians who never confirmed, are not unsubscribed (that row is what keeps an unsubscribed
      * address unsubscribed), and whose every link ended at or before `cutoff`.
      */
-    async unconfirmedPast(cutoff: number, tx?: Tx | null, onlyId?: number): Promise<{ id: number; email: string }[]> {
+    async unconfirmedPast(cutoff: number, tx?: Tx | null, onlyId?: number): Promise<{ id: number; email: string | null; phone: string | null }[]> {
       const rows = (await runner(knex, tx)('guardians')
         .modify((q) => {
           if (onlyId !== undefined) void q.where({ id: onlyId });
         })
         .whereNull('confirmed_at')
+        .whereNull('phone_confirmed_at')
         .whereNull('unsubscribed_at')
         .andWhere('created_at', '<=', cutoff)
         .whereNotExists((q) => q.select(knex.raw('1')).from('guardian_confirmations').whereRaw('guardian_confirmations.guardian_id = guardians.id').andWhere('expires_at', '>', cutoff))
-        .select('id', 'email')) as { id: number; email: string }[];
-      return rows.map((row) => ({ id: Number(row.id), email: row.email }));
+        .select('id', 'email', 'phone')) as { id: number; email: string | null; phone: string | null }[];
+      return rows.map((row) => ({ id: Number(row.id), email: row.email, phone: row.phone }));
     },
 
     /** Links (used or not) that ended at or before `cutoff`, and the pending follows no remaining link names. */
@@ -268,7 +364,8 @@ export function createGuardianRepository(knex: Connection) {
     },
 
     async findConfirmation(tokenHash: string, tx?: Tx | null): Promise<ConfirmationRecord | undefined> {
-      const row = (await runner(knex, tx)('guardian_confirmations').where({ token_hash: tokenHash }).first()) as ConfirmationRow | undefined;
+      // Only a link's request: a phone request's token hash is of a value never sent, and is never looked up.
+      const row = (await runner(knex, tx)('guardian_confirmations').where({ token_hash: tokenHash, channel: 'email' }).first()) as ConfirmationRow | undefined;
       return row ? toConfirmation(row) : undefined;
     },
 
@@ -280,8 +377,9 @@ export function createGuardianRepository(knex: Connection) {
         .leftJoin('albums', 'albums.id', 'students.album_id')
         .where('guardian_follows.school_id', schoolId)
         // A confirmed guardian is shown with what they confirmed; a later request (perhaps a stranger's) waits for its link.
-        .andWhere((w) => w.whereNotNull('guardian_follows.confirmed_at').orWhereNull('guardians.confirmed_at'))
+        .andWhere((w) => w.whereNotNull('guardian_follows.confirmed_at').orWhere((u) => u.whereNull('guardians.confirmed_at').whereNull('guardians.phone_confirmed_at')))
         .orderBy('guardians.email')
+        .orderBy('guardians.phone')
         .orderBy('guardian_follows.id')
         .select(
           'guardians.*',
@@ -321,9 +419,10 @@ export function createGuardianRepository(knex: Connection) {
      * (`guardianId`) and those of `kinds` sent to their address (a class list's "photos are online").
      * Kind, school, status and times stay, so the school's counts stay true.
      */
-    async redactMessages(filter: { guardianId: number; email: string; kinds: readonly string[] }, tx?: Tx | null): Promise<number> {
+    async redactMessages(filter: { guardianId: number; email: string | null; phone?: string | null; kinds: readonly string[] }, tx?: Tx | null): Promise<number> {
+      const recipients = [filter.email?.toLowerCase(), filter.phone].filter((value): value is string => Boolean(value));
       return runner(knex, tx)('outbox_messages')
-        .where((w) => w.where({ guardian_id: filter.guardianId }).orWhere((o) => o.where({ recipient: filter.email.toLowerCase() }).whereIn('kind', filter.kinds)))
+        .where((w) => w.where({ guardian_id: filter.guardianId }).orWhere((o) => o.whereIn('recipient', recipients).whereIn('kind', filter.kinds)))
         .update({ recipient: ERASED_RECIPIENT, subject: ERASED_SUBJECT, text: '', html: '', headers: null, last_error: null, guardian_id: null });
     },
 

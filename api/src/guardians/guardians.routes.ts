@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { GUARDIAN_MSG, MSG } from '../../contract/messages';
-import { GUARDIAN_CONSENT_MSG, guardianConfirmRequestSchema } from '../../contract/guardian-consent';
+import { GUARDIAN_CONSENT_MSG, guardianConfirmByTokenSchema } from '../../contract/guardian-consent';
+import { GUARDIAN_PHONE_MSG, guardianConfirmByCodeSchema, guardianConfirmSchemaFor } from '../../contract/guardian-phone';
 import { guardianSubscribeSchema } from '../../contract/outreach';
 import type { AppContext, AppState } from '../http/context';
 import { clientIp } from '../http/context';
@@ -52,10 +53,23 @@ export function createGuardianRoutes(deps: Deps, services: Services) {
     ctx.redirect(`/confirm-email?token=${encodeURIComponent(tokenOf(ctx))}`);
   });
 
-  /** A person's press of the page's button (docs/outreach.md, "Double opt-in"): only from the shop's own pages. */
-  router.post('/guardians/confirm', ownPagesOnly(deps.config.publicUrl, GUARDIAN_CONSENT_MSG.confirmFromPage), async (ctx) => {
-    const { token } = parse(guardianConfirmRequestSchema, ctx.request.body);
-    const { guardianId, answer } = await service.confirm(token);
+  /**
+   * A person's press of the page's button, `{ token }` (docs/outreach.md, "Double opt-in"), or the
+   * code an SMS brought, `{ phone, code }` ("Double opt-in: by phone"): only from the shop's own pages.
+   */
+  const fromPage = ownPagesOnly(deps.config.publicUrl, GUARDIAN_CONSENT_MSG.confirmFromPage);
+  const codeFromPage = ownPagesOnly(deps.config.publicUrl, GUARDIAN_PHONE_MSG.confirmFromPage);
+  router.post('/guardians/confirm', (ctx, next) => (guardianConfirmSchemaFor(ctx.request.body) === guardianConfirmByTokenSchema ? fromPage : codeFromPage)(ctx, next), async (ctx) => {
+    const body: unknown = ctx.request.body;
+    const { guardianId, answer } =
+      guardianConfirmSchemaFor(body) === guardianConfirmByTokenSchema
+        ? await service.confirm(parse(guardianConfirmByTokenSchema, body).token)
+        : await (async () => {
+            const { phone, code } = parse(guardianConfirmByCodeSchema, body);
+            // The code's request must be one this browser can make its own: it holds what that request asked for.
+            const viewer = await deps.access.viewer(ctx);
+            return service.confirmCode(phone, code, viewer.grant);
+          })();
     setGuardianCookie(ctx, secret, guardianId);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;

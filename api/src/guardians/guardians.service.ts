@@ -1,10 +1,13 @@
 /**
- * Guardians (docs/outreach.md): consent to be e-mailed about the children or schools a browser has
- * unlocked, the double opt-in, one-click unsubscribe and erasure. Routes hand in plain values (the
- * grant, the client address, a token); nothing here sees a request.
+ * Guardians (docs/outreach.md): consent to be e-mailed or sent SMS about the children or schools a
+ * browser has unlocked, the double opt-in (a link by e-mail, a code by SMS), unsubscribing and
+ * erasure. Routes hand in plain values (the grant, the client address, a token, a code); nothing
+ * here sees a request.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { GUARDIAN_CONSENT_MSG, UNCONFIRMED_GUARDIAN_KEPT_MS } from '../../contract/guardian-consent';
+import { CONFIRM_CODE_LENGTH, CONFIRM_CODE_MAX_TRIES, CONFIRM_CODE_TTL_MS, GUARDIAN_PHONE_MSG, guardianPhoneCodeSms } from '../../contract/guardian-phone';
+import { maskPhone } from '../../contract/phone';
 import { CONSENT, GUARDIAN_MSG, MSG } from '../../contract/messages';
 import {
   GUARDIAN_CONFIRM_TTL_MS,
@@ -20,7 +23,7 @@ import type { Deps } from '../deps';
 import type { Grant } from '../http/access';
 import { createDatabase, type Tx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { guardianConfirmEmail } from '../mail/guardian-templates';
 import type { Outbox } from '../outbox/outbox.service';
 import { verifyUnsubscribeToken } from '../outreach/unsubscribe';
@@ -37,14 +40,38 @@ export const confirmUrl = (publicUrl: string, token: string): string => `${publi
 const newToken = (): string => randomBytes(32).toString('base64url');
 const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** The kinds a guardian's address gets because they are a guardian: the confirmation and every non-transactional one. */
-const GUARDIAN_KINDS = ['guardian_confirm', ...NON_TRANSACTIONAL_KINDS] as const;
+/** The kinds a guardian's address or number gets because they are a guardian: the confirmations and every non-transactional one. */
+const GUARDIAN_KINDS = ['guardian_confirm', 'guardian_phone_code', ...NON_TRANSACTIONAL_KINDS] as const;
+/** What a guardian who never confirmed was sent: only the link or the code. */
+const CONFIRMATION_KINDS = ['guardian_confirm', 'guardian_phone_code'] as const;
 
-/** Confirmed and not unsubscribed: the address may get what its confirmed follows allow. */
-const isActive = (guardian: GuardianRecord): boolean => guardian.confirmedAt !== null && guardian.unsubscribedAt === null;
+/**
+ * Confirmed (the address or the number) and not unsubscribed: the guardian's browser may mirror its
+ * cart, and their confirmed contact may get what their confirmed follows allow.
+ */
+const isActive = (guardian: GuardianRecord): boolean => (guardian.confirmedAt !== null || guardian.phoneConfirmedAt !== null) && guardian.unsubscribedAt === null;
+
+/** A 6-digit code from the CSPRNG; only its HMAC is stored. */
+const newCode = (): string => String(randomInt(0, 10 ** CONFIRM_CODE_LENGTH)).padStart(CONFIRM_CODE_LENGTH, '0');
+
+/**
+ * A code's HMAC under the server's secret, salted with its request's own random token hash: a copy
+ * of the database alone does not give the code away, and the same code in two requests hashes apart.
+ */
+const hashCode = (secret: string, requestTokenHash: string, code: string): string =>
+  createHmac('sha256', secret).update(`guardian-code:v1:${requestTokenHash}:${code}`).digest('hex');
+
+/** An unsubscribe token names an address, or for an SMS an E.164 number. */
+const isPhoneRecipient = (recipient: string): boolean => /^\+[1-9]\d{6,14}$/.test(recipient);
+
+const sameHash = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** A code's answer is a 400 naming `code`, with its own error code (docs/outreach.md, "Double opt-in: by phone"). */
+const codeError = (message: string, code: string, details?: Record<string, unknown>) => new AppError(400, message, code, { code: message }, undefined, details);
 
 /** "m…@example.com": enough for a parent to recognise their address, not enough to read it off a shared screen. */
-export function maskEmail(email: string): string {
+export function maskEmail(email: string | null): string | null {
+  if (email === null) return null;
   const at = email.lastIndexOf('@');
   if (at <= 0) return '…';
   return `${email.slice(0, 1)}…${email.slice(at)}`;
@@ -98,71 +125,177 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
 
   const same = (a: Wanted, b: FollowRecord) => a.schoolId === b.schoolId && a.studentId === b.studentId;
 
-  return {
+  const service = {
     /**
-     * Asks the address (docs/outreach.md, "Consent" and "Double opt-in"): records what the grant
-     * proves as pending follows and this request's consent on its own link, and writes the
-     * confirmation e-mail in the same transaction. Nothing of the guardian changes until that link's
-     * page is confirmed: a stranger who types someone's address changes neither their consent nor
-     * their confirmation. The answer is the same for a known, an unknown and an unsubscribed
-     * address, and the route sets no cookie; every request counts against the limits.
+     * Asks the address, the number or both (docs/outreach.md, "Consent", "Double opt-in" and "Double
+     * opt-in: by phone"): records what the grant proves as pending follows and this request's consent
+     * on its own request, and writes the confirmation e-mail (a link) and the code's SMS in the same
+     * transaction. Nothing of a guardian changes until a person confirms: a stranger who types
+     * someone's address or number changes neither their consent nor their confirmation. The answer
+     * is the same for a known, an unknown and an unsubscribed address or number, and the route sets
+     * no cookie; every request counts against the limits.
+     *
+     * A row is one person: an address and a number asked for together go on one new guardian only
+     * when neither belongs to a guardian yet; otherwise each goes with its own guardian (a new one
+     * for the one nobody has), and no row ever gains a contact from a subscribe.
      */
     async subscribe(
-      input: { email: string; marketing?: boolean | undefined },
+      input: { email?: string | undefined; phone?: string | undefined; marketing?: boolean | undefined },
       grant: Grant,
       client: string,
       now = Date.now(),
     ): Promise<GuardianSubscribeResponse> {
+      const { email, phone } = input;
+      if (email === undefined && phone === undefined) throw badRequest(GUARDIAN_PHONE_MSG.contactRequired, { phone: GUARDIAN_PHONE_MSG.contactRequired, email: GUARDIAN_PHONE_MSG.contactRequired });
       const { wanted, names } = await wantedBy(grant);
       if (wanted.length === 0) throw forbidden(GUARDIAN_MSG.nothingUnlocked, 'NOTHING_UNLOCKED');
-      await deps.limits.guard('guardian-subscribe', client, input.email);
-      await deps.limits.fail('guardian-subscribe', client, input.email);
+      if (email !== undefined) await deps.limits.guard('guardian-subscribe', client, email);
+      if (phone !== undefined) await deps.limits.guard('guardian-phone', client, phone);
+      if (email !== undefined) await deps.limits.fail('guardian-subscribe', client, email);
+      if (phone !== undefined) await deps.limits.fail('guardian-phone', client, phone);
       const marketing = input.marketing === true;
       const token = newToken();
 
+      /**
+       * The follows this request names on the guardian: those it adds, and those already asked for
+       * and still pending; with `all`, also those already confirmed (a code request keeps everything
+       * the browser held, so only a browser holding all of it can enter its code).
+       */
+      async function follows(guardianId: number, all: boolean, tx: Tx): Promise<number[]> {
+        const existing = await repo.follows(guardianId, tx);
+        const named: number[] = [];
+        for (const follow of wanted) {
+          const held = existing.find((candidate) => same(follow, candidate));
+          if (held) {
+            if (all || held.confirmedAt === null) named.push(held.id);
+            continue;
+          }
+          named.push(await repo.insertFollow({ guardianId, schoolId: follow.schoolId, studentId: follow.studentId, at: now }, tx));
+        }
+        return named;
+      }
+      const request = async (guardianId: number, named: number[], tokenHash: string, codeHash: string | undefined, ttl: number, tx: Tx) => {
+        const id = await repo.insertConfirmation(
+          {
+            guardianId,
+            tokenHash,
+            ...(codeHash === undefined ? {} : { codeHash }),
+            consentVersion: CONSENT.version,
+            marketing,
+            followsUpTo: named.reduce((max, followId) => Math.max(max, followId), 0),
+            at: now,
+            expiresAt: now + ttl,
+          },
+          tx,
+        );
+        await repo.insertConfirmationFollows(id, named, tx);
+      };
+      // A new contact is a row with no consent yet: the consent is the request's until a person confirms it.
+      const newGuardian = (contact: { email: string | null; phone: string | null }, tx: Tx) =>
+        repo.insert({ ...contact, consentVersion: '', at: now, marketing: false, unsubscribedAt: null }, tx);
+
       await retryOnce(() =>
         database.transaction(async (tx) => {
-          const guardian = await repo.findByEmail(input.email, tx);
-          // A new address is a row with no consent yet: the consent is the link's until a person confirms it.
-          const id = guardian ? guardian.id : await repo.insert({ email: input.email, consentVersion: '', at: now, marketing: false, unsubscribedAt: null }, tx);
-          const existing = await repo.follows(id, tx);
-          // The follows this request names: those it adds, and those already asked for and still pending.
-          const named: number[] = [];
-          for (const follow of wanted) {
-            const held = existing.find((candidate) => same(follow, candidate));
-            if (held) {
-              if (held.confirmedAt === null) named.push(held.id);
-              continue;
-            }
-            named.push(await repo.insertFollow({ guardianId: id, schoolId: follow.schoolId, studentId: follow.studentId, at: now }, tx));
+          const byEmail = email === undefined ? undefined : await repo.findByEmail(email, tx);
+          const byPhone = phone === undefined ? undefined : await repo.findByPhone(phone, tx);
+          let emailGuardian = byEmail?.id;
+          let phoneGuardian = byPhone?.id;
+          if (email !== undefined && phone !== undefined && !byEmail && !byPhone) {
+            emailGuardian = phoneGuardian = await newGuardian({ email, phone }, tx);
+          } else {
+            if (email !== undefined && emailGuardian === undefined) emailGuardian = await newGuardian({ email, phone: null }, tx);
+            if (phone !== undefined && phoneGuardian === undefined) phoneGuardian = await newGuardian({ email: null, phone }, tx);
           }
-          const confirmationId = await repo.insertConfirmation(
-            {
-              guardianId: id,
-              tokenHash: hashToken(token),
-              consentVersion: CONSENT.version,
+          const schoolId = wanted[0]?.schoolId ?? null;
+
+          if (email !== undefined && emailGuardian !== undefined) {
+            await request(emailGuardian, await follows(emailGuardian, false, tx), hashToken(token), undefined, GUARDIAN_CONFIRM_TTL_MS, tx);
+            const childSchools = [...new Set(wanted.filter((w) => w.studentId !== null).map((w) => names.get(w.schoolId) as string))];
+            const wholeSchools = [...new Set(wanted.filter((w) => w.studentId === null).map((w) => names.get(w.schoolId) as string))];
+            const content = guardianConfirmEmail({
+              businessName: deps.config.businessName,
+              confirmUrl: confirmUrl(deps.config.publicUrl, token),
+              children: { count: wanted.filter((w) => w.studentId !== null).length, schools: childSchools },
+              schools: wholeSchools,
               marketing,
-              followsUpTo: named.reduce((max, followId) => Math.max(max, followId), 0),
-              at: now,
-              expiresAt: now + GUARDIAN_CONFIRM_TTL_MS,
-            },
-            tx,
-          );
-          await repo.insertConfirmationFollows(confirmationId, named, tx);
-          const childSchools = [...new Set(wanted.filter((w) => w.studentId !== null).map((w) => names.get(w.schoolId) as string))];
-          const wholeSchools = [...new Set(wanted.filter((w) => w.studentId === null).map((w) => names.get(w.schoolId) as string))];
-          const content = guardianConfirmEmail({
-            businessName: deps.config.businessName,
-            confirmUrl: confirmUrl(deps.config.publicUrl, token),
-            children: { count: wanted.filter((w) => w.studentId !== null).length, schools: childSchools },
-            schools: wholeSchools,
-            marketing,
-          });
-          await outbox.enqueue({ kind: 'guardian_confirm', to: input.email, ...content, guardianId: id, schoolId: wanted[0]?.schoolId ?? null }, tx);
+            });
+            await outbox.enqueue({ kind: 'guardian_confirm', to: email, ...content, guardianId: emailGuardian, schoolId }, tx);
+          }
+
+          if (phone !== undefined && phoneGuardian !== undefined) {
+            // The request's token is never sent: its hash only keeps the column unique and salts the code's.
+            const tokenHash = hashToken(newToken());
+            const code = newCode();
+            await request(phoneGuardian, await follows(phoneGuardian, true, tx), tokenHash, hashCode(deps.config.jwtSecret, tokenHash, code), CONFIRM_CODE_TTL_MS, tx);
+            // Transactional: sent at once, at any hour; the code and nothing else.
+            const text = guardianPhoneCodeSms(code, deps.config.businessName);
+            await outbox.enqueue({ channel: 'sms', kind: 'guardian_phone_code', to: phone, subject: '', text, html: '', guardianId: phoneGuardian, schoolId }, tx);
+          }
         }),
       );
       outbox.kick();
-      return { message: GUARDIAN_MSG.subscribeAccepted, consentVersion: CONSENT.version };
+      const message = phone === undefined ? GUARDIAN_MSG.subscribeAccepted : email === undefined ? GUARDIAN_PHONE_MSG.subscribeAccepted : GUARDIAN_PHONE_MSG.subscribeAcceptedBoth;
+      return { message, consentVersion: CONSENT.version };
+    },
+
+    /**
+     * A code entered on the shop's page (docs/outreach.md, "Double opt-in: by phone"): it confirms
+     * the number's newest request that this browser can make its own (it holds every child and
+     * school that request asked for), with that request's consent and marketing choice. Each try
+     * counts before the code is compared (a conditional update), so five tries end a code even when
+     * sent at once; a code works for 15 minutes and once.
+     */
+    async confirmCode(phone: string, code: string, grant: Grant, now = Date.now()): Promise<{ guardianId: number; answer: GuardianConfirmResponse }> {
+      const none = () => codeError(GUARDIAN_PHONE_MSG.codeNone, 'CONFIRM_CODE_INVALID');
+      const expired = () => codeError(GUARDIAN_PHONE_MSG.codeExpired, 'CONFIRM_CODE_EXPIRED');
+      const used = () => codeError(GUARDIAN_PHONE_MSG.codeUsed, 'CONFIRM_CODE_USED');
+      const ended = () => codeError(GUARDIAN_PHONE_MSG.codeEnded, 'CONFIRM_CODE_ENDED', { triesLeft: 0 });
+      const guardian = await repo.findByPhone(phone);
+      if (!guardian) throw none();
+      const holds = (follow: { schoolId: number; studentId: number | null }) =>
+        follow.studentId === null ? grant.schools.includes(follow.schoolId) : grant.students.includes(follow.studentId);
+      const link = (await repo.phoneRequests(guardian.id)).find((candidate) => candidate.follows.length > 0 && candidate.follows.every(holds));
+      if (!link || link.codeHash === null) throw none();
+      if (link.usedAt !== null) throw used();
+      if (now >= link.expiresAt) throw expired();
+      // In one transaction: the update holds the row until the count is read back, so each try reads its own number.
+      const tries = await database.transaction((tx) => repo.countCodeTry(link.id, CONFIRM_CODE_MAX_TRIES, tx));
+      if (tries === null) {
+        // No try left, or spent by another request a moment ago.
+        const again = (await repo.phoneRequests(guardian.id)).find((candidate) => candidate.id === link.id);
+        throw again?.usedAt != null ? used() : ended();
+      }
+      if (!sameHash(hashCode(deps.config.jwtSecret, link.tokenHash, code), link.codeHash)) {
+        const left = CONFIRM_CODE_MAX_TRIES - tries;
+        throw left <= 0 ? ended() : codeError(GUARDIAN_PHONE_MSG.codeWrong(left), 'CONFIRM_CODE_WRONG', { triesLeft: left });
+      }
+      return database.transaction(async (tx) => {
+        const current = await repo.findById(link.guardianId, tx);
+        if (!current || current.phone !== phone) throw none();
+        // A request made before the number unsubscribed never undoes that unsubscribe.
+        if (current.unsubscribedAt !== null && current.unsubscribedAt >= link.createdAt) throw expired();
+        if (!(await repo.spendConfirmation(link.id, now, tx))) throw used();
+        const wasActive = isActive(current);
+        const marketing = wasActive ? current.marketing || link.marketing : link.marketing;
+        const phoneActive = current.phoneConfirmedAt !== null && current.unsubscribedAt === null;
+        await repo.update(
+          current.id,
+          {
+            phoneConfirmedAt: phoneActive ? current.phoneConfirmedAt : now,
+            // A fresh consent by phone after an unsubscribe does not bring the e-mails back: the address confirms again for that.
+            ...(current.unsubscribedAt !== null ? { confirmedAt: null } : {}),
+            unsubscribedAt: null,
+            consentVersion: link.consentVersion,
+            consentAt: link.createdAt,
+            marketing,
+            marketingAt: !marketing ? null : wasActive && current.marketing ? current.marketingAt : link.createdAt,
+          },
+          now,
+          tx,
+        );
+        await repo.confirmFollowIds(current.id, await repo.confirmationFollowIds(link.id, tx), now, tx);
+        return { guardianId: current.id, answer: { confirmed: true as const, phone, message: GUARDIAN_PHONE_MSG.confirmed } };
+      });
     },
 
     /**
@@ -183,10 +316,13 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
         if (!(await repo.spendConfirmation(link.id, now, tx))) throw usedConfirmLink();
         const wasActive = isActive(current);
         const marketing = wasActive ? current.marketing || link.marketing : link.marketing;
+        const emailActive = current.confirmedAt !== null && current.unsubscribedAt === null;
         await repo.update(
           current.id,
           {
-            confirmedAt: wasActive ? current.confirmedAt : now,
+            confirmedAt: emailActive ? current.confirmedAt : now,
+            // A fresh consent by e-mail after an unsubscribe does not bring the SMS back: the number confirms again for that.
+            ...(current.unsubscribedAt !== null && current.phone !== null ? { phoneConfirmedAt: null } : {}),
             unsubscribedAt: null,
             consentVersion: link.consentVersion,
             consentAt: link.createdAt,
@@ -197,48 +333,75 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
           tx,
         );
         await repo.confirmFollowIds(current.id, await repo.confirmationFollowIds(link.id, tx), now, tx);
-        return { guardianId: current.id, answer: { confirmed: true as const, email: current.email, message: GUARDIAN_MSG.confirmed } };
+        return { guardianId: current.id, answer: { confirmed: true as const, email: current.email ?? '', message: GUARDIAN_MSG.confirmed } };
       });
     },
 
     /** What an unsubscribe link names, changing nothing (a link preview or a mail scanner may open it). */
     async unsubscribeInfo(token: string): Promise<GuardianUnsubscribeResponse> {
-      const email = verifyUnsubscribeToken(deps.config.jwtSecret, token);
-      if (!email) throw invalidUnsubscribeLink();
-      const guardian = await repo.findByEmail(email);
+      const recipient = verifyUnsubscribeToken(deps.config.jwtSecret, token);
+      if (!recipient) throw invalidUnsubscribeLink();
+      if (isPhoneRecipient(recipient)) {
+        const unsubscribed = (await repo.findByPhone(recipient))?.unsubscribedAt != null;
+        return { phone: recipient, unsubscribed, message: unsubscribed ? GUARDIAN_PHONE_MSG.unsubscribed : GUARDIAN_PHONE_MSG.unsubscribePrompt };
+      }
+      const guardian = await repo.findByEmail(recipient);
       const unsubscribed = guardian?.unsubscribedAt != null;
-      return { email, unsubscribed, message: unsubscribed ? GUARDIAN_MSG.unsubscribed : GUARDIAN_MSG.unsubscribePrompt };
+      return { email: recipient, unsubscribed, message: unsubscribed ? GUARDIAN_MSG.unsubscribed : GUARDIAN_MSG.unsubscribePrompt };
     },
 
     /**
-     * One click (docs/outreach.md, "Unsubscribe in one click"): the address gets no non-transactional
-     * message from now on, its queued ones are withdrawn, and its marketing opt-in ends. An address
-     * with no guardian row (a class list's) gets one, marked unsubscribed, so the class list's
-     * "photos are online" skips it too.
+     * One click (docs/outreach.md, "Unsubscribe in one click"): the address (or, for an SMS's link,
+     * the number) gets no non-transactional message from now on, its queued ones are withdrawn, and
+     * its marketing opt-in ends.
      */
     async unsubscribe(token: string, now = Date.now()): Promise<GuardianUnsubscribeResponse> {
-      const email = verifyUnsubscribeToken(deps.config.jwtSecret, token);
-      if (!email) throw invalidUnsubscribeLink();
+      const recipient = verifyUnsubscribeToken(deps.config.jwtSecret, token);
+      if (!recipient) throw invalidUnsubscribeLink();
+      await service.unsubscribeRecipient(recipient, now);
+      if (isPhoneRecipient(recipient)) return { phone: recipient, unsubscribed: true, message: GUARDIAN_PHONE_MSG.unsubscribed };
+      return { email: recipient, unsubscribed: true, message: GUARDIAN_MSG.unsubscribed };
+    },
+
+    /**
+     * Unsubscribes an address or an E.164 number (docs/outreach.md, "Unsubscribe in one click";
+     * docs/sms.md, "Consent by phone"). A contact with no guardian row (a class list's) gets one,
+     * marked unsubscribed, so the class list's "photos are online" skips it too. A guardian is one
+     * person: unsubscribing either of their contacts unsubscribes them (a later consent by one
+     * contact brings back only that one: see `confirm` and `confirmCode`).
+     */
+    async unsubscribeRecipient(recipient: string, now = Date.now()): Promise<void> {
+      const phone = isPhoneRecipient(recipient) ? recipient : null;
+      const email = phone === null ? recipient.trim().toLowerCase() : null;
       await retryOnce(() =>
         database.transaction(async (tx) => {
-          const guardian = await repo.findByEmail(email, tx);
-          if (!guardian) await repo.insert({ email, consentVersion: '', at: now, marketing: false, unsubscribedAt: now }, tx);
-          else if (guardian.unsubscribedAt === null) await repo.update(guardian.id, { unsubscribedAt: now, marketing: false, marketingAt: null }, now, tx);
-          await outbox.cancelQueued({ kinds: NON_TRANSACTIONAL_KINDS, recipient: email }, tx);
+          const guardian = phone !== null ? await repo.findByPhone(phone, tx) : await repo.findByEmail(email as string, tx);
+          if (!guardian) await repo.insert({ email, phone, consentVersion: '', at: now, marketing: false, unsubscribedAt: now }, tx);
+          else if (guardian.unsubscribedAt === null) {
+            await repo.update(guardian.id, { unsubscribedAt: now, marketing: false, marketingAt: null }, now, tx);
+          }
+          await outbox.cancelQueued({ kinds: NON_TRANSACTIONAL_KINDS, recipient: phone ?? (email as string) }, tx);
+          // The same person's other contact: its queued messages go too.
+          if (guardian && guardian.phone !== null) await outbox.cancelQueued({ kinds: NON_TRANSACTIONAL_KINDS, guardianId: guardian.id }, tx);
         }),
       );
-      return { email, unsubscribed: true, message: GUARDIAN_MSG.unsubscribed };
     },
 
     /**
      * What a browser's guardian cookie says (docs/outreach.md, "The guardian cookie"). Only a link
-     * sent to the address sets the cookie, so its holder is told the address's own state: a stranger's
-     * later subscribe of the same address changes nothing here.
+     * sent to the address or a code sent to the number sets the cookie, so its holder is told the
+     * guardian's own state: a stranger's later subscribe of the same contact changes nothing here.
      */
     async me(guardianId: number | null): Promise<GuardianMe> {
       const guardian = guardianId === null ? undefined : await repo.findById(guardianId);
       if (!guardian) return { subscribed: false, confirmed: false, email: null, unsubscribed: false };
-      return { subscribed: true, confirmed: isActive(guardian), email: maskEmail(guardian.email), unsubscribed: guardian.unsubscribedAt !== null };
+      return {
+        subscribed: true,
+        confirmed: isActive(guardian),
+        email: maskEmail(guardian.email),
+        ...(guardian.phone !== null ? { phone: maskPhone(guardian.phone) } : {}),
+        unsubscribed: guardian.unsubscribedAt !== null,
+      };
     },
 
     /** Confirmed and not unsubscribed: may mirror a cart, and a restore link may renew its grants. */
@@ -265,8 +428,8 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
         // Admins only (the route); the entry names the guardian by id alone (docs/accounts.md, "The audit log").
         await audit.record({ action: 'guardian_erased', actor, targetId: id, at: Date.now() }, tx);
         await outbox.cancelQueued({ kinds: OUTBOX_KINDS, guardianId: id }, tx);
-        await outbox.cancelQueued({ kinds: GUARDIAN_KINDS, recipient: guardian.email }, tx);
-        await repo.redactMessages({ guardianId: id, email: guardian.email, kinds: GUARDIAN_KINDS }, tx);
+        for (const recipient of [guardian.email, guardian.phone]) if (recipient !== null) await outbox.cancelQueued({ kinds: GUARDIAN_KINDS, recipient }, tx);
+        await repo.redactMessages({ guardianId: id, email: guardian.email, phone: guardian.phone, kinds: GUARDIAN_KINDS }, tx);
         await repo.delete(id, tx);
       });
     },
@@ -284,10 +447,10 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
         const gone = await database.transaction(async (tx) => {
           const guardian = await repo.findById(stale.id, tx);
           // Confirmed or unsubscribed in the meantime, or asked again: it stays.
-          if (!guardian || guardian.confirmedAt !== null || guardian.unsubscribedAt !== null) return false;
+          if (!guardian || guardian.confirmedAt !== null || guardian.phoneConfirmedAt !== null || guardian.unsubscribedAt !== null) return false;
           if ((await repo.unconfirmedPast(cutoff, tx, guardian.id)).length === 0) return false;
           await outbox.cancelQueued({ kinds: OUTBOX_KINDS, guardianId: guardian.id }, tx);
-          await repo.redactMessages({ guardianId: guardian.id, email: guardian.email, kinds: ['guardian_confirm'] }, tx);
+          await repo.redactMessages({ guardianId: guardian.id, email: guardian.email, phone: guardian.phone, kinds: CONFIRMATION_KINDS }, tx);
           await repo.delete(guardian.id, tx);
           return true;
         });
@@ -315,5 +478,6 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
       await outbox.cancelQueued({ kinds: SEASON_KINDS, recipient: address, schoolId: child.schoolId }, tx);
     },
   };
+  return service;
 }
 export type GuardianService = ReturnType<typeof createGuardianService>;

@@ -26,6 +26,7 @@ export type LimitKind =
   | 'reset-link'
   | 'student-code'
   | 'guardian-subscribe'
+  | 'guardian-phone'
   | 'order-place'
   | 'set-password-mail'
   | 'code-recovery'
@@ -93,6 +94,12 @@ const DEFAULT_POLICIES: Record<LimitKind, Policy> = {
    * (docs/outreach.md, "Double opt-in"): per client and address, per client, and per address.
    */
   'guardian-subscribe': { pair: [5, 3600], client: [30, 3600], target: [10, 3600] },
+  /**
+   * Subscribing by phone sends an SMS with a code, which the photographer pays for and which lets
+   * a guesser try five codes: every request counts, per client and number, per client, and per
+   * number from everywhere (5 an hour: 25 tries at a 6-digit code; docs/outreach.md, "Double opt-in: by phone").
+   */
+  'guardian-phone': { pair: [5, 3600], client: [30, 3600], target: [5, 3600] },
   /**
    * Placing orders (docs/access.md, "Placing orders"): every order attempt counts, per pair of the
    * client's address and its gallery grant, so one device cannot place orders nobody pays by the

@@ -20,7 +20,8 @@ function isGuardianMe(value: unknown): value is GuardianMe {
     typeof me.subscribed === 'boolean' &&
     typeof me.confirmed === 'boolean' &&
     typeof me.unsubscribed === 'boolean' &&
-    (me.email === null || typeof me.email === 'string')
+    (me.email === null || typeof me.email === 'string') &&
+    (me.phone === undefined || typeof me.phone === 'string')
   );
 }
 

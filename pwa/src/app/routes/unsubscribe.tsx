@@ -57,7 +57,7 @@ export default function Unsubscribe() {
       <NarrowCardPage>
         <h1>{OUTREACH_SCREEN_MSG.unsubscribedTitle}</h1>
         <p role="status" style={{ overflowWrap: 'anywhere' }}>
-          {OUTREACH_SCREEN_MSG.unsubscribedFor(unsubscribe.data.email)}
+          {OUTREACH_SCREEN_MSG.unsubscribedFor(unsubscribe.data.email ?? unsubscribe.data.phone ?? '')}
         </p>
         <p>{OUTREACH_SCREEN_MSG.orderEmailsStill}</p>
         <HomeLink />

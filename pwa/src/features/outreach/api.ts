@@ -1,9 +1,10 @@
 /**
- * Guardians' calls (docs/outreach.md): subscribe from the gallery, confirm from the e-mail's page, one-click unsubscribe, and
+ * Guardians' calls (docs/outreach.md): subscribe from the gallery, confirm from the e-mail's page or with the SMS's code, one-click unsubscribe, and
  * bringing back a cart from a "still in your cart" e-mail. Each answer is checked with the
  * contract's schema before a screen shows it.
  */
 import { type GuardianConfirmRequest } from '@contract/guardian-consent';
+import type { GuardianConfirmByCode } from '@contract/guardian-phone';
 import {
   cartRestoreResponseSchema,
   guardianConfirmResponseSchema,
@@ -25,6 +26,11 @@ export async function subscribeGuardian(input: GuardianSubscribeInput): Promise<
 /** A person's press of the confirmation page's button: the only way a browser gets the guardian cookie. */
 export async function confirmGuardian(token: GuardianConfirmRequest['token']): Promise<GuardianConfirmResponse> {
   const body: GuardianConfirmRequest = { token };
+  return guardianConfirmResponseSchema.parse(await apiRequest<unknown>('/api/guardians/confirm', { method: 'POST', body, auth: 'none' }));
+}
+
+/** The code from the SMS, entered on the gallery's page: confirms the number and sets the guardian cookie. */
+export async function confirmGuardianCode(body: GuardianConfirmByCode): Promise<GuardianConfirmResponse> {
   return guardianConfirmResponseSchema.parse(await apiRequest<unknown>('/api/guardians/confirm', { method: 'POST', body, auth: 'none' }));
 }
 

@@ -1,9 +1,9 @@
 /**
- * The gallery's offer, "E-mail me when photos are online and before ordering closes"
- * (docs/outreach.md, "Consent"). Part of the gallery's first download, so it is small: a heading,
+ * The gallery's offer, "Tell me when photos are online and before ordering closes"
+ * (docs/outreach.md, "Consent"), by SMS or e-mail. Part of the gallery's first download, so it is small: a heading,
  * one line and a button. The form itself (with zod and the consent texts' checks) is downloaded
  * when the parent asks for it, so a parent who only looks at photos never pays for it. A browser
- * whose guardian is subscribed and confirmed sees one line with the (partly hidden) address instead.
+ * whose guardian is subscribed and confirmed sees one line with the (partly hidden) number or address instead.
  */
 import { useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,10 +21,10 @@ export function SubscribeOffer() {
   const [Form, setForm] = useState<ComponentType<SubscribeFormProps> | null>(null);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
 
-  if (isConfirmedGuardian(me.data) && me.data?.email) {
+  if (isConfirmedGuardian(me.data) && (me.data?.email || me.data?.phone)) {
     return (
       <p className="muted" style={{ marginTop: 'var(--space-6)' }}>
-        {OUTREACH_SCREEN_MSG.subscribedAs(me.data.email)}
+        {me.data.phone ? OUTREACH_SCREEN_MSG.subscribedAsPhone(me.data.phone) : OUTREACH_SCREEN_MSG.subscribedAs(me.data.email ?? '')}
       </p>
     );
   }

@@ -29,10 +29,10 @@ export function GuardiansCard({ schoolId }: { schoolId: number }) {
   const isAdmin = useSession().staffUser?.role === 'admin';
   const erasure = useConfirmDelete<StaffGuardian, unknown>(erase, {
     title: M.eraseQuestion,
-    description: (guardian) => M.eraseWarning(guardian?.email ?? null),
+    description: (guardian) => M.eraseWarning(guardian ? M.contact(guardian.email, guardian.phone) : null),
     confirmLabel: M.erase,
     deletedTitle: M.erasedTitle,
-    deleted: (guardian) => M.erased(guardian.email),
+    deleted: (guardian) => M.erased(M.contact(guardian.email, guardian.phone)),
     failed: (err) => errorMessage(err, M.eraseFailed),
   });
 
@@ -63,11 +63,12 @@ export function GuardiansCard({ schoolId }: { schoolId: number }) {
                     {list.map((guardian) => (
                       <tr key={guardian.id}>
                         <td data-label={M.columnEmail} className="preview-email">
-                          {guardian.email}
+                          {M.contact(guardian.email, guardian.phone)}
                         </td>
                         <td data-label={M.columnStatus}>
                           <span className="row badges">
                             <Badge tone={guardian.confirmed ? 'green' : 'yellow'}>{guardian.confirmed ? M.confirmed : M.notConfirmed}</Badge>
+                            {guardian.phone !== null && guardian.confirmed && !guardian.phoneConfirmed ? <Badge tone="yellow">{M.phoneNotConfirmed}</Badge> : null}
                             {guardian.marketing ? <Badge tone="blue">{M.marketing}</Badge> : null}
                             {guardian.unsubscribed ? <Badge tone="red">{M.unsubscribed}</Badge> : null}
                           </span>
@@ -86,7 +87,7 @@ export function GuardiansCard({ schoolId }: { schoolId: number }) {
                         </td>
                         <td>
                           {isAdmin ? (
-                            <Button variant="destructive" size="sm" onClick={() => erasure.ask(guardian)} aria-label={M.eraseLabel(guardian.email)}>
+                            <Button variant="destructive" size="sm" onClick={() => erasure.ask(guardian)} aria-label={M.eraseLabel(M.contact(guardian.email, guardian.phone))}>
                               {M.erase}
                             </Button>
                           ) : null}

@@ -111,7 +111,9 @@ const stats: MessageStats = {
 const guardian: StaffGuardian = {
   id: 5,
   email: 'neo.mum@example.com',
+  phone: null,
   confirmed: true,
+  phoneConfirmed: false,
   marketing: true,
   unsubscribed: false,
   consentVersion: '2026-11-27',
