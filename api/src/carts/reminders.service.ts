@@ -22,6 +22,7 @@ import { abandonedCartSms, unpaidOrderSms } from '../sms/season-sms';
 import { createSeasonSmsRepository, type DueSmsCart } from '../sms/season-sms.repository';
 import { createShortLinks } from '../sms/short-links';
 import { smsOptOutPath } from '../sms/sms-opt-out';
+import { writeSms } from '../sms/sms-transaction';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Neither reminder is written about a cart or an order older than this: the moment has passed. */
@@ -149,7 +150,7 @@ export function createReminderService(deps: Pick<Deps, 'knex' | 'config' | 'logg
     if (!found || found.lines.length === 0) return false;
     const target = await restorePath(cart.guardianId, cart.updatedAt, cart.schoolId, now);
     const window = await windowOf(cart.schoolId);
-    return database.transaction(async (tx) => {
+    return writeSms(database, async (tx) => {
       const link = await shortLinks.create(target, { expiresAt: now + CART_LINK_TTL_MS }, tx);
       const stopUrl = await shortLinks.create(smsOptOutPath(secret, cart.phone), {}, tx);
       const sms = abandonedCartSms({ schoolName: found.school.name, link, stopUrl });
@@ -167,7 +168,7 @@ export function createReminderService(deps: Pick<Deps, 'knex' | 'config' | 'logg
     if (!guardian) return false;
     const school = (await repo.schools([order.schoolId])).get(order.schoolId);
     const window = await windowOf(order.schoolId);
-    return database.transaction(async (tx) => {
+    return writeSms(database, async (tx) => {
       const state = await repo.orderState(order.id, tx);
       if (!state || state.orderStatus !== 'pending' || state.paymentStatus === 'completed') return false;
       const link = await shortLinks.create(`/order-confirmation/${encodeURIComponent(order.id)}`, { expiresAt: now + ORDER_LINK_TTL_MS }, tx);

@@ -34,6 +34,7 @@ import { createSeasonRepository, type ScheduleRecord, type SeasonSchool } from '
 import { closingReminderSms, photosOnlineSms, type SmsContent } from '../sms/season-sms';
 import { createShortLinks } from '../sms/short-links';
 import { smsOptOutPath } from '../sms/sms-opt-out';
+import { writeSms } from '../sms/sms-transaction';
 import { SMS_PREVIEW_MSG } from '../../contract/season-sms-messages';
 
 type SeasonDeps = Pick<Deps, 'knex' | 'config' | 'logger'>;
@@ -183,7 +184,7 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
    */
   async function enqueueSms(target: SeasonSchool, message: PlannedMessage, recipient: PlannedRecipient, window: SendWindow, now: number): Promise<boolean> {
     const phone = recipient.email;
-    return database.transaction(async (tx: Tx) => {
+    return writeSms(database, async (tx: Tx) => {
       const link = await shortLinks.create(galleryPath(target.slug), { expiresAt: now + GALLERY_LINK_TTL_MS }, tx);
       const stopUrl = await shortLinks.create(smsOptOutPath(jwtSecret, phone), {}, tx);
       const sms = composeSms({ kind: message.kind, school: target, className: message.albumName, days: message.days, studentName: recipient.studentName }, { link, stopUrl });
