@@ -48,10 +48,27 @@ export const rosterJsonSchema = z.object({
     .max(ROSTER_MAX_ROWS, STUDENT_MSG.rosterTooManyRows(ROSTER_MAX_ROWS)),
 });
 
+/**
+ * An edit changes only the fields it names: an absent number or e-mail stays as it is (undefined),
+ * so "do not publish" and "new code" leave the roster row's other fields alone; null or blank
+ * clears one.
+ */
+const unlessAbsent = <T extends z.ZodType>(schema: T) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx): z.output<T> | undefined => {
+      if (value === undefined) return undefined;
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    });
+
 export const studentUpdateSchema = z.object({
   name: studentName.optional(),
-  number: studentNumber,
-  guardianEmail,
+  number: unlessAbsent(studentNumber),
+  guardianEmail: unlessAbsent(guardianEmail),
   /** Absent: unchanged; null or blank: cleared. */
   guardianPhone: phoneChangeField,
   doNotPublish: z.boolean({ error: 'doNotPublish must be true or false' }).optional(),

@@ -88,7 +88,9 @@ describeApi('codes recovered by phone (guardianPhone on the roster, POST /api/st
     // An edit sets, keeps (absent) and clears the number.
     const amo = rosterImportResponseSchema.parse(imported.body).students[0]!;
     expect((await staff.patch(`/api/students/${amo.id}`, { name: 'Amo Kgosi', guardianPhone: '72 000 111' })).body.guardianPhone).toBe('+26772000111');
-    expect((await staff.patch(`/api/students/${amo.id}`, { newCode: true })).body.guardianPhone).toBe('+26772000111');
+    // A new code (or do not publish) leaves the row's number, e-mail and phone as they are.
+    expect((await staff.patch(`/api/students/${amo.id}`, { newCode: true })).body).toMatchObject({ number: '41', guardianEmail: 'amo@example.test', guardianPhone: '+26772000111' });
+    expect((await staff.patch(`/api/students/${amo.id}`, { doNotPublish: true })).body).toMatchObject({ number: '41', guardianEmail: 'amo@example.test', guardianPhone: '+26772000111' });
     const refused = await staff.patch(`/api/students/${amo.id}`, { guardianPhone: '391 2345' });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ guardianPhone: PHONE_MSG.notMobile });
