@@ -2,13 +2,18 @@
  * A school's Messages screen on a tablet (docs/outreach.md, "The staff's Messages screen"): an
  * admin opens it from the school's card, edits the schedule (a reminder swapped, a shorter sending
  * window) and sees it kept after a reload, reads the preview of who gets what and when in Botswana
- * time, and sends a test of "Photos are online" to themselves, which arrives at the mail catcher.
+ * time, with each message's SMS to a confirmed phone next to its e-mail (docs/sms.md, "The season
+ * by SMS"), and sends a test of "Photos are online" to themselves, which arrives at the mail catcher.
  */
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { OUTREACH_MSG, SEASON_MSG } from '../api/contract/messages';
 import { STAFF_MESSAGES_SCREEN_MSG as M } from '../api/contract/staff-screen-messages';
+import { SMS_PREVIEW_MSG as S } from '../api/contract/season-sms-messages';
+import { CONSENT } from '../api/contract/messages';
 import { toastWith } from './support/journey';
 import { ADMIN, adminToken, api, createSchoolAndClass, makePhotos, signIn, uploadBatch } from './staff-helpers';
 import { describeJourney } from './support/journey-suite';
@@ -46,6 +51,19 @@ describeJourney(
       await api(base, `/api/albums/${albumId}/students`, { method: 'POST', token, body: { students: [{ name: 'Neo Kgosi', guardianEmail: 'neo.family@example.com' }] } });
       // The class is online once it has a photo (a school-password class is published from the start).
       expect((await uploadBatch(base, token, albumId, await makePhotos(1))).status).toBe(201);
+
+      // A guardian whose phone entered its code follows the school (as the subscribe-by-phone flow leaves them).
+      const phone = '+26771555123';
+      const db = new Database(path.join(env.server.dataDir, 'app.sqlite'));
+      try {
+        const at = Date.now();
+        const guardian = db
+          .prepare('insert into guardians (email, phone, consent_version, consent_at, phone_confirmed_at, marketing, created_at, updated_at) values (null, ?, ?, ?, ?, 0, ?, ?)')
+          .run(phone, CONSENT.version, at, at, at, at).lastInsertRowid;
+        db.prepare('insert into guardian_follows (guardian_id, school_id, student_id, created_at, confirmed_at) values (?, ?, null, ?, ?)').run(guardian, schoolId, at, at);
+      } finally {
+        db.close();
+      }
 
       const context = await env.browser.newContext(TABLET);
       const page = await context.newPage();
@@ -92,6 +110,14 @@ describeJourney(
       await online.getByRole('button', { name: /recipient/ }).click();
       await preview.getByRole('list', { name: M.recipientsOf(OUTREACH_MSG.kindLabels.photos_online, className) }).getByText('neo.family@example.com').waitFor();
       await preview.getByRole('list', { name: M.recipientsOf(OUTREACH_MSG.kindLabels.photos_online, className) }).getByText(M.sourceLabels.roster).waitFor();
+      // Next to the e-mail, its SMS: the confirmed phone, one GSM-7 segment and its estimated cost
+      // (SMS_COST_THEBE, 25 thebe by default), and its text with the short links.
+      const sms = online.locator(`td[data-label="${S.heading}"]`);
+      await sms.getByText(S.recipients(1)).waitFor();
+      await sms.getByText(S.segments(1, 'GSM-7')).waitFor();
+      await sms.getByText(`${S.costLabel}: ${S.cost('P0.25')}`).waitFor();
+      await preview.getByRole('list', { name: S.heading }).getByText(phone).waitFor();
+      expect(await preview.locator('.sms-text').first().textContent()).toMatch(new RegExp(`photos are online: ${base}/s/\\S{12} Order by .*\nStop SMS: ${base}/s/\\S{12}$`));
       expect(await seriousViolations(page)).toEqual([]);
 
       // A test of "Photos are online" to the signed-in admin.
