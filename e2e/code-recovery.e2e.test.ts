@@ -1,5 +1,7 @@
 /**
- * A parent on a phone who lost the flyer (docs/sms.md, "Codes recovered by phone"): at the school's
+ * The photographer, on a tablet, puts the guardian's mobile number on the child's roster row (a
+ * landline refused on the field; the number shown in the roster's column). Then a parent on a
+ * phone who lost the flyer (docs/sms.md, "Codes recovered by phone"): at the school's
  * gallery, where the flyer's code is typed, "Lost your code? Get it by SMS" opens a small form; the
  * mobile number the school has for the child is typed; the page says, as it would for any number,
  * that an SMS is on its way. The SMS is the real one, taken by the test SMS centre over SMPP; its
@@ -12,10 +14,15 @@ import type { Student } from '../api/contract/students';
 import { CODE_RECOVERY_MSG } from '../api/contract/code-recovery';
 import { smsSegments } from '../api/contract/sms-text';
 import { startSmsc, type TestSmsc } from '../api/test/smsc';
-import { adminToken, api } from './staff-helpers';
+import { STUDENT_PHONE_MSG } from '../api/contract/code-recovery';
+import { PHONE_MSG } from '../api/contract/phone';
+import { toastWith } from './support/journey';
+import { adminToken, api, signIn } from './staff-helpers';
 import { PHONE, controlledPage, describeJourney } from './support/journey-suite';
 
 const TO = '+26774555111';
+/** A photographer's tablet, upright. */
+const TABLET = { viewport: { width: 820, height: 1180 }, hasTouch: true };
 
 /** The server's environment, completed with the test SMS centre's address before the suite starts the server. */
 const serverEnv: Record<string, string> = {};
@@ -36,19 +43,42 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describeJourney(
   'a lost code, recovered by SMS',
   (env) => {
-    it('from the code form on a phone: "Lost your code?", the number, the SMS, its link, the child\'s photos', async () => {
+    it('the roster\'s guardian phone on a tablet; then, from the code form on a phone: "Lost your code?", the number, the SMS, its link, the child\'s photos', async () => {
       const base = env.server.url;
       const token = await adminToken(base);
       const schools = await api<{ id: number; slug: string; albums: { id: number; name: string }[] }[]>(base, '/api/schools', { token });
       const demo = schools.find((school) => school.slug === 'demo-primary')!;
       const classA = demo.albums.find((album) => album.name === 'Class 1A')!;
-      const [kagiso] = (
-        await api<{ students: Student[] }>(base, `/api/albums/${classA.id}/students`, {
-          method: 'POST',
-          token,
-          body: { students: [{ name: 'Kagiso Ṱhabo', guardianPhone: '74 555 111' }, { name: 'Other Child', guardianPhone: '74 555 222' }] },
-        })
-      ).students as [Student, Student];
+      await api(base, '/api/albums/' + classA.id + '/students', { method: 'POST', token, body: { students: [{ name: 'Other Child', guardianPhone: '74 555 222' }] } });
+
+      // The photographer, on a tablet, adds the child with the guardian's mobile number: a landline is
+      // refused on the field, the mobile number is kept and shown in the roster's column.
+      const staffContext = await env.browser.newContext(TABLET);
+      try {
+        const staffPage = await staffContext.newPage();
+        await signIn(staffPage, base);
+        await staffPage.goto(`${base}/photographer/schools/${demo.id}/classes`);
+        await staffPage.getByRole('button', { name: /^Class 1A/ }).click();
+        await staffPage.getByRole('tab', { name: 'Students' }).click();
+        const add = staffPage.getByRole('form', { name: 'Add a student' });
+        await add.getByLabel('Student name').fill('Kagiso Ṱhabo');
+        const guardianPhone = add.getByLabel(`${STUDENT_PHONE_MSG.column} (optional)`);
+        expect(await guardianPhone.getAttribute('inputmode')).toBe('tel');
+        await guardianPhone.fill('391 2345');
+        await add.getByRole('button', { name: 'Add Student' }).click();
+        await add.getByText(PHONE_MSG.notMobile).waitFor();
+        await guardianPhone.fill('74 555 111');
+        await add.getByRole('button', { name: 'Add Student' }).click();
+        await toastWith(staffPage, 'Kagiso Ṱhabo').waitFor();
+        const roster = staffPage.getByRole('table', { name: 'Students of Class 1A' });
+        await roster.getByRole('columnheader', { name: STUDENT_PHONE_MSG.column }).waitFor();
+        const row = roster.getByRole('row', { name: /Kagiso Ṱhabo/ });
+        await row.getByText('+267 74 555 111', { exact: true }).waitFor();
+        expect(await seriousViolations(staffPage)).toEqual([]);
+      } finally {
+        await staffContext.close();
+      }
+      const kagiso = (await api<Student[]>(base, `/api/albums/${classA.id}/students`, { token })).find((student) => student.name === 'Kagiso Ṱhabo')!;
       expect(kagiso.guardianPhone).toBe(TO);
       const photos = await api<{ id: number }[]>(base, `/api/albums/${classA.id}/photos`, { token });
       const own = photos.slice(0, 2).map((photo) => photo.id);
