@@ -109,11 +109,21 @@ describeApi('transactional SMS of an order', () => {
     expect(await server.runtime.knex('outbox_messages').where({ recipient: phone, channel: 'sms' }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
   });
 
-  it('no phone, no SMS: the e-mail alone', async () => {
+  it('no phone, no SMS: the e-mail alone; an order from before the number was checked gets one only to a mobile number', async () => {
     const order = await place({ customerPhone: null });
     await payInitiated(server, await initiatePayment(server, order.id));
     await server.runtime.services.outbox.deliverDue();
     expect(await server.runtime.knex('outbox_messages').where({ order_id: order.id, channel: 'sms' })).toEqual([]);
+
+    // Free text then: a landline stays without an SMS; a mobile number typed with spaces gets it in E.164.
+    const landline = await place({ customerPhone: null });
+    const spaced = await place({ customerPhone: null });
+    await server.runtime.knex('orders').where({ id: landline.id }).update({ customer_phone: 'office 391 2345' });
+    await server.runtime.knex('orders').where({ id: spaced.id }).update({ customer_phone: '+267 75 333 444' });
+    for (const id of [landline.id, spaced.id]) await payInitiated(server, await initiatePayment(server, id));
+    await server.runtime.services.outbox.deliverDue();
+    expect(await server.runtime.knex('outbox_messages').where({ order_id: landline.id, channel: 'sms' })).toEqual([]);
+    await expect.poll(() => smsTo('+26775333444').length, { timeout: 10_000 }).toBe(1);
   });
 
   it('a bank transfer: one SMS while it is awaited (amount, reference, deadline), one when it expires; each link opens the order', async () => {

@@ -27,6 +27,7 @@ import { createHash } from 'node:crypto';
 import { WITHDRAWN_MSG } from '../../contract/withdrawn-photos';
 import { ORDER_SMS_MSG, fitSms, smsShopName } from '../../contract/order-sms';
 import { formatPula } from '../../contract/money';
+import { parsePhone } from '../../contract/phone';
 import { SCHOOL_TIMEZONE } from '../../contract/outreach';
 import { createShortLinks } from '../sms/short-links';
 import { createOrderLinks, ORDER_LINK_TTL_SECONDS } from './order-links';
@@ -91,12 +92,15 @@ export function createOrdersService(
     tx: Tx,
   ): Promise<void> {
     if (!order.customerPhone) return;
+    // Orders placed before the number was checked may hold any text: only a mobile number gets an SMS.
+    const phone = parsePhone(order.customerPhone);
+    if (!phone.ok) return;
     const link = await shortLinks.create(orderLinks.path(order.id), { expiresAt: Date.now() + ORDER_LINK_TTL_SECONDS * 1000 }, tx);
     await outbox.enqueue(
       {
         channel: 'sms',
         kind: message.kind,
-        to: order.customerPhone,
+        to: phone.e164,
         subject: '',
         text: fitSms(message.wordings(link)),
         html: '',
