@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { GUARDIAN_CONSENT_MSG } from '../api/contract/guardian-consent';
+import { GUARDIAN_PHONE_SCREEN_MSG } from '../api/contract/guardian-phone';
 import { CONSENT, OUTREACH_MSG, OUTREACH_SCREEN_MSG } from '../api/contract/messages';
 import type { GuardianMe, GuardianUnsubscribeResponse } from '../api/contract/outreach';
 import { unsubscribePageUrl, unsubscribeToken } from '../api/src/outreach/unsubscribe';
@@ -40,8 +41,10 @@ describeJourney(
       // The offer waits below the photos; its form is downloaded on the tap.
       const offer = page.getByRole('region', { name: CONSENT.offer });
       await offer.getByRole('button', { name: OUTREACH_SCREEN_MSG.offerOpen }).click();
+      // SMS is offered first (docs/outreach.md, "The parents' screens"); this parent picks e-mail.
+      await offer.getByRole('radio', { name: GUARDIAN_PHONE_SCREEN_MSG.byEmail }).click();
       const address = offer.getByRole('textbox', { name: OUTREACH_SCREEN_MSG.emailLabel });
-      await expect.poll(() => address.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await offer.getByRole('radio', { name: GUARDIAN_PHONE_SCREEN_MSG.byEmail }).isChecked()).toBe(true);
       await address.fill(email);
       const consent = offer.getByRole('checkbox', { name: CONSENT.text });
       expect(await consent.getAttribute('aria-checked')).toBe('false');

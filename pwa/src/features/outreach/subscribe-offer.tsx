@@ -21,7 +21,8 @@ export function SubscribeOffer() {
   const [Form, setForm] = useState<ComponentType<SubscribeFormProps> | null>(null);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
 
-  if (isConfirmedGuardian(me.data) && (me.data?.email || me.data?.phone)) {
+  // A form opened here stays (its code step says "confirmed" itself, and /me turns confirmed under it).
+  if (!Form && isConfirmedGuardian(me.data) && (me.data?.email || me.data?.phone)) {
     return (
       <p className="muted" style={{ marginTop: 'var(--space-6)' }}>
         {me.data.phone ? OUTREACH_SCREEN_MSG.subscribedAsPhone(me.data.phone) : OUTREACH_SCREEN_MSG.subscribedAs(me.data.email ?? '')}
