@@ -20,7 +20,7 @@ export const GUARDIAN_CONSENT_MSG = {
   usedTitle: 'This link has already been used',
   noToken: 'This link is incomplete. Please open the link from your e-mail again, or subscribe again from the gallery.',
   /** Staff: a guardian who never confirmed has given no consent. */
-  consentNotGiven: 'Not given: the address was never confirmed',
+  consentNotGiven: 'Not given: the address or number was never confirmed',
 } as const;
 
 /**
