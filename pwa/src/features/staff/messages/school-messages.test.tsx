@@ -344,6 +344,19 @@ describe('the guardians', () => {
     await waitFor(() => expect(fetched('/api/schools/4/guardians')).toBe(before + 1));
   });
 
+  it('shows a guardian reached by phone with the number, and one whose number waits for its code', async () => {
+    const byPhone: StaffGuardian = { ...guardian, id: 6, email: null, phone: '+26771234567', phoneConfirmed: true, marketing: false };
+    const both: StaffGuardian = { ...guardian, id: 7, email: 'kabo.dad@example.com', phone: '+26772345678', phoneConfirmed: false, marketing: false };
+    answers.set('GET /api/schools/4/guardians', { guardians: [byPhone, both] });
+    renderScreen();
+    const table = within(await screen.findByRole('table', { name: M.guardiansTable }));
+    const phoneRow = within(table.getByText('+26771234567').closest('tr')!);
+    phoneRow.getByText(M.confirmed);
+    expect(phoneRow.queryByText(M.phoneNotConfirmed)).toBeNull();
+    const bothRow = within(table.getByText(M.contact('kabo.dad@example.com', '+26772345678')).closest('tr')!);
+    bothRow.getByText(M.phoneNotConfirmed);
+  });
+
   it('says when nobody subscribed', async () => {
     answers.set('GET /api/schools/4/guardians', { guardians: [] });
     renderScreen();
