@@ -354,6 +354,37 @@ describeApi('guardians by phone', () => {
       expect(await guardianByPhone(stranger)).toMatchObject({ email: null, phone: stranger });
     });
 
+    it('one person with both contacts: unsubscribing the number stops both; a fresh consent by e-mail brings back the e-mails only', async () => {
+      const browser = await schoolBrowser();
+      const email = address('both-unsub');
+      const { e164 } = mobile();
+      const before = smsc.messages.length;
+      const mailBefore = mail.messages.length;
+      expect((await browser.post('/api/guardians/subscribe', { email, phone: e164, consent: true }, family())).status).toBe(202);
+      const code = codeIn((await smsTo(e164, before)).text);
+      const linkOf = async (after: number) => /https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_%-]+/.exec((await mail.waitFor(email, after)).text)![0];
+      const token = (link: string) => new URL(link).searchParams.get('token');
+      expect((await confirm(browser, { phone: e164, code })).status).toBe(200);
+      expect((await confirm(new Client(server.url), { token: token(await linkOf(mailBefore)) })).status).toBe(200);
+      const confirmed = await guardianByPhone(e164);
+      expect(confirmed.confirmed_at).not.toBeNull();
+      expect(confirmed.phone_confirmed_at).not.toBeNull();
+
+      const stop = encodeURIComponent(unsubscribeToken(server.config.jwtSecret, e164));
+      expect((await new Client(server.url).post(`/api/guardians/unsubscribe?token=${stop}`)).status).toBe(200);
+      expect((await guardianByPhone(e164)).unsubscribed_at).not.toBeNull();
+
+      // The address asks again and confirms: e-mails come back, the number stays stopped until its own code.
+      const again = mail.messages.length;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await (await schoolBrowser()).post('/api/guardians/subscribe', { email, consent: true }, family())).status).toBe(202);
+      expect((await confirm(new Client(server.url), { token: token(await linkOf(again)) })).status).toBe(200);
+      const after = await guardianByPhone(e164);
+      expect(after.unsubscribed_at).toBeNull();
+      expect(after.confirmed_at).not.toBeNull();
+      expect(after.phone_confirmed_at).toBeNull();
+    });
+
     it('erasing a phone guardian takes the number out of every message sent to it, with its code requests', async () => {
       const browser = await schoolBrowser();
       const { e164 } = mobile();
