@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAFF_SMALL_MSG } from '@contract/staff-screen-messages';
+import { STUDENT_PHONE_MSG } from '@contract/code-recovery';
 import type { AlbumSummary } from '@contract/schools';
 import type { Student } from '@contract/students';
 import { RosterPanel } from './roster-panel';
@@ -63,5 +64,30 @@ describe('the students table', () => {
     const table = within(await screen.findByRole('table', { name: 'Students of Grade 4A' }));
     expect(table.getByRole('button', { name: 'Remove Neo Kgosi' })).toBeTruthy();
     expect(table.queryByRole('button', { name: 'Erase Neo Kgosi' })).toBeNull();
+  });
+
+  it('shows each guardian phone in its own column, as people read it (docs/sms.md, "Codes recovered by phone")', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        new Response(JSON.stringify([{ ...student(1, 'Neo Kgosi', 3), guardianPhone: '+26774000111' }, { ...student(2, 'Zoë Letsholo', 0), guardianPhone: '+27821234567' }, student(3, 'Kabo Dube', 0)]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RosterPanel album={album} />
+      </QueryClientProvider>,
+    );
+    const table = within(await screen.findByRole('table', { name: 'Students of Grade 4A' }));
+    expect(table.getByRole('columnheader', { name: STUDENT_PHONE_MSG.column })).toBeTruthy();
+    const phoneOf = (name: string) => within(table.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr')!).getAllByRole('cell')[0]!.textContent;
+    expect(phoneOf('Neo Kgosi')).toBe('+267 74 000 111');
+    expect(phoneOf('Zoë Letsholo')).toBe('+27821234567');
+    expect(phoneOf('Kabo Dube')).toBe('–');
+    // The add form asks for it too.
+    expect(screen.getByRole('form', { name: 'Add a student' }).querySelector('input[type="tel"]')).toBeTruthy();
   });
 });
