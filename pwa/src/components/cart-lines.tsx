@@ -4,7 +4,7 @@ import { PACKAGE_MSG } from '@contract/package-messages';
 import { Button } from './ui/button';
 import { Select } from './ui/select';
 import { cartTotal, toThebe } from '../lib/cart';
-import type { CartLine } from '../lib/storage';
+import { isPrepaidLine, type CartLine } from '../lib/storage';
 
 /** Cart lines with Remove and the total: the gallery's 'Selected Photos' panel and the checkout summary. */
 export interface CartLinesProps {
@@ -27,7 +27,12 @@ export function CartLines({ lines, onRemove, disabled, notes, onQuantity, hideTo
       <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {lines.map((line) => (
           <li className="cart-line" key={line.id}>
-            <img src={line.photoPreview} alt="" width={56} height={56} loading="lazy" draggable={false} className="protected" />
+            {isPrepaidLine(line) ? (
+              // Paid before picture day: no photo yet (docs/packages-and-coupons.md, "Ordering before picture day").
+              <span className="cart-line-placeholder" aria-hidden="true" />
+            ) : (
+              <img src={line.photoPreview} alt="" width={56} height={56} loading="lazy" draggable={false} className="protected" />
+            )}
             <div className="grow">
               <strong>{line.productName}</strong>
               {line.package ? (
@@ -37,7 +42,7 @@ export function CartLines({ lines, onRemove, disabled, notes, onQuantity, hideTo
                 </span>
               ) : null}
               <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                {line.package ? PACKAGE_MSG.packagePhotos(line.photoName) : line.photoName} · {onQuantity ? null : `${line.quantity} × `}
+                {line.package && !isPrepaidLine(line) ? PACKAGE_MSG.packagePhotos(line.photoName) : line.photoName} · {onQuantity ? null : `${line.quantity} × `}
                 {formatPula(toThebe(line.unitPrice), 'thebe')}
               </span>
               {onQuantity ? (

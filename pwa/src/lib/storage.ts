@@ -60,9 +60,17 @@ export interface CartPackage {
   packageId: number;
   /** The contents in the price list's order: "1 x 15x20 Print". */
   contents: { productId: number; name: string; quantity: number }[];
-  /** One photo for the whole package, or one per content row or per piece (in the same order; `packageSlots()`). */
+  /**
+   * One photo for the whole package, or one per content row or per piece (in the same order;
+   * `packageSlots()`). None for a package paid before picture day (docs/packages-and-coupons.md,
+   * "Ordering before picture day"): its photos are chosen once the child's are online, and the
+   * line's `studentId` names the child.
+   */
   photos: { photoId: number; albumId: number; photoName: string }[];
 }
+
+/** A package line paid before picture day: no photos yet, its child named (`CartPackage.photos`). */
+export const isPrepaidLine = (line: Pick<CartLine, 'package'>): boolean => line.package !== undefined && line.package.photos.length === 0;
 
 export interface CheckoutCart {
   cart: CartLine[];

@@ -4,7 +4,7 @@
  * group photos; everything goes into the one cart (checkout makes one order per school). "Forget
  * this child on this device" removes the grant, the cached images and the child's cart lines.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
@@ -41,6 +41,9 @@ import { refreshAfterGrantChange } from '../../lib/query-client';
 import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-images';
 import { useTitle } from '../../lib/use-title';
 import { SubscribeOffer } from '../../features/outreach/subscribe-offer';
+
+/** "Order before picture day" (docs/packages-and-coupons.md): its own chunk, loaded only for a child without photos online. */
+const PrepaidOffer = lazy(() => import('../../features/gallery/prepaid-offer'));
 
 const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 /** A class still in draft is not there for families (404) until staff publish it. */
@@ -274,16 +277,21 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
             <StudentCodeForm onUnlocked={() => undefined} />
           </CardBody>
         </Card>
-      ) : photos.isError && isNotOnlineYet(photos.error) ? (
-        <NotOnlineYet />
+      ) : (photos.isError && isNotOnlineYet(photos.error)) || photos.data?.length === 0 ? (
+        // Before picture day (no photo of the class online yet) the school's packages can be paid for now.
+        packages.length > 0 ? (
+          <Suspense fallback={<PageSpinner />}>
+            <PrepaidOffer child={child} packages={packages} />
+          </Suspense>
+        ) : (
+          <NotOnlineYet />
+        )
       ) : photos.isError ? (
         <p className="alert alert-danger" role="alert">
           We could not load the photos. Check your connection and try again.
         </p>
       ) : !photos.data ? (
         <PageSpinner label="Loading photos..." />
-      ) : photos.data.length === 0 ? (
-        <NotOnlineYet />
       ) : (
         <>
           <PackageCards packages={packages} onChoose={setOpenPackage} />

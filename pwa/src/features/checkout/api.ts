@@ -16,10 +16,15 @@ export interface CheckoutDetails {
 
 /**
  * An order line as the server takes it: a single product unchanged, a package as
- * `{ packageId, photos, quantity, unitPrice, totalPrice }` (docs/packages-and-coupons.md, "Filling a package").
+ * `{ packageId, photos, quantity, unitPrice, totalPrice }` (docs/packages-and-coupons.md, "Filling a package"),
+ * a package paid before picture day as `{ packageId, studentId, photos: [], ... }`.
  */
 function orderLine(line: CartLine) {
   const prices = { quantity: line.quantity, unitPrice: thebeToDecimal(toThebe(line.unitPrice)), totalPrice: thebeToDecimal(toThebe(line.totalPrice)) };
+  // Paid before picture day (docs/packages-and-coupons.md, "Ordering before picture day"): the child, no photos yet.
+  if (line.package && line.package.photos.length === 0) {
+    return { packageId: line.package.packageId, packageName: line.productName, studentId: line.studentId ?? null, photos: [], ...prices };
+  }
   if (line.package) {
     return {
       packageId: line.package.packageId,

@@ -28,6 +28,14 @@ export interface PackageDialogProps {
   onClose: () => void;
   /** One photo for the whole package, or one per piece of its contents in order. */
   onAdd: (pkg: OfferedPackage, photos: Photo[]) => void;
+  /**
+   * Choosing the photos of a package already paid (docs/packages-and-coupons.md, "Ordering before
+   * picture day"): the button's words, the photos chosen before (one for all, or one per piece), and
+   * whether the choice is being saved.
+   */
+  submitLabel?: string;
+  initialPhotos?: readonly number[];
+  busy?: boolean;
 }
 
 /**
@@ -45,13 +53,22 @@ export function PackageDialog({ pkg, ...props }: PackageDialogProps) {
   );
 }
 
-function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd }: PackageDialogProps & { pkg: OfferedPackage }) {
+/** The photos chosen before, one per piece: one photo for all fills every piece; a choice per content row fills that row's pieces. */
+function initialChoice(contents: OfferedPackage['contents'], pieces: number, photos: readonly number[] | undefined): (number | null)[] {
+  if (!photos || photos.length === 0) return Array.from({ length: pieces }, () => null);
+  if (photos.length === 1) return Array.from({ length: pieces }, () => photos[0] ?? null);
+  if (photos.length === pieces) return [...photos];
+  if (photos.length === contents.length) return contents.flatMap((row, index) => Array.from({ length: row.quantity }, () => photos[index] ?? null));
+  return Array.from({ length: pieces }, () => null);
+}
+
+function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd, submitLabel, initialPhotos, busy = false }: PackageDialogProps & { pkg: OfferedPackage }) {
   const id = useId();
   const pieces = packagePieceNames(pkg.contents);
   // A package of one piece, or of one pose, takes one photo: nothing else to choose.
   const singleOnly = pieces.length === 1 || pkg.maxPoses === 1;
-  const [oneForAll, setOneForAll] = useState(singleOnly);
-  const [chosen, setChosen] = useState<(number | null)[]>(() => pieces.map(() => null));
+  const [oneForAll, setOneForAll] = useState(singleOnly || initialPhotos?.length === 1);
+  const [chosen, setChosen] = useState<(number | null)[]>(() => initialChoice(pkg.contents, pieces.length, initialPhotos));
   const [active, setActive] = useState(0);
   const byId = new Map(photos.map((photo) => [photo.id, photo]));
   const label = (photo: Photo) => {
@@ -162,11 +179,11 @@ function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd }: Packa
         )}
       </div>
       <div className="dialog-footer dialog-footer-sticky">
-        <Button variant="outline" onClick={onClose}>
+        <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={() => filled && problem === null && onAdd(pkg, toAdd(filled))} disabled={filled === null || problem !== null}>
-          {PACKAGE_MSG.addPackage}
+        <Button onClick={() => filled && problem === null && onAdd(pkg, toAdd(filled))} disabled={filled === null || problem !== null || busy}>
+          {submitLabel ?? PACKAGE_MSG.addPackage}
         </Button>
       </div>
     </>

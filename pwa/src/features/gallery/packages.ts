@@ -127,7 +127,8 @@ export function stalePackageLines(lines: readonly CartLine[], priceLists: readon
   return lines
     .filter((line) => {
       const pkg = line.package ? current.get(line.package.packageId) : undefined;
-      return line.package !== undefined && pkg !== undefined && packageSlots(pkg.contents, line.package.photos.length) === null;
+      // A package paid before picture day has no photos yet: any contents take them later.
+      return line.package !== undefined && line.package.photos.length > 0 && pkg !== undefined && packageSlots(pkg.contents, line.package.photos.length) === null;
     })
     .map((line) => line.id);
 }
