@@ -101,6 +101,8 @@ export const reviewSheetSchema = z.object({
       name: z.string(),
       number: z.string().nullable(),
       doNotPublish: z.boolean(),
+      /** The photo marked as the child's default pose (`PATCH /api/students/{id}` `defaultPhotoId`), or null (docs/prepaid.md). */
+      defaultPhotoId: z.number().nullable(),
       photos: z.array(reviewPhotoSchema),
       /** The card photos that placed this child's runs, in capture order. */
       cards: z.array(z.object({ photoId: z.number(), originalName: z.string() })),

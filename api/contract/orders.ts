@@ -7,6 +7,7 @@ import { PACKAGE_MSG } from './messages';
 import { PACKAGE_PHOTOS_MAX } from './package-filling';
 import { couponCodeSchema } from './coupons';
 import { optionalPhoneField } from './optional-phone';
+import { PREPAID_MSG, prepaidPackageFields } from './prepaid';
 
 /**
  * The parent's mobile number (docs/sms.md, "Transactional SMS"): optional; given, it must be a
@@ -50,8 +51,13 @@ export const packageLineInputSchema = z.object({
       ]),
       { error: PACKAGE_MSG.photosCount },
     )
-    .min(1, PACKAGE_MSG.photosCount)
     .max(PACKAGE_PHOTOS_MAX, PACKAGE_MSG.photosCount),
+  /**
+   * The child the package is for. Required with `photos: []`, a package ordered before picture day
+   * (docs/prepaid.md): the family must hold that child by code in a school using codes. With
+   * photos, optional: when given, the photos must be of that child.
+   */
+  studentId: id(PREPAID_MSG.needsChild).optional(),
   packageName: z.string().max(120).optional(),
   quantity: z
     .union([z.number(), z.string().regex(/^\d+$/, QUANTITY_MESSAGE).transform(Number)], { error: QUANTITY_MESSAGE })
@@ -60,8 +66,14 @@ export const packageLineInputSchema = z.object({
     .default(1),
   unitPrice: clientAmount,
   totalPrice: clientAmount,
+}).superRefine((line, ctx) => {
+  // No photos: a package ordered before picture day, which names its child; else one photo at least.
+  if (line.photos.length === 0 && line.studentId === undefined) ctx.addIssue({ code: 'custom', message: PACKAGE_MSG.photosCount, path: ['photos'] });
 });
 export type PackageLineInput = z.output<typeof packageLineInputSchema>;
+
+/** A package line ordered before picture day: no photos yet, the child named (docs/prepaid.md). */
+export const isPrepaidLine = (line: PackageLineInput): boolean => line.photos.length === 0;
 
 /** An order line: a single product (unchanged) or a package. */
 export const orderLineInputSchema = z.union([packageLineInputSchema, orderItemInputSchema]);
@@ -190,6 +202,8 @@ export const orderPackageSchema = z.object({
   studentId: z.number().nullable(),
   /** Whose package it is: the child's name (to a family, only where it is given `studentId`), else the order's student name. */
   studentName: z.string(),
+  /** Ordering before picture day (docs/prepaid.md): photosChosen, posesChosenBy, posesDue, prepaid, noPhotoAtClosing. */
+  ...prepaidPackageFields,
 });
 export type OrderPackage = z.infer<typeof orderPackageSchema>;
 

@@ -111,6 +111,15 @@ export const reportFiguresSchema = z.object({
   /** Orders flagged for a refund (paid twice, or paid after cancellation) and the amount owed back. */
   refundOrders: z.number().int(),
   refundThebe: z.number().int(),
+  /**
+   * Of revenueThebe: the packages ordered before picture day (docs/prepaid.md, "The books"),
+   * counted, like every line, on the day the order was paid.
+   */
+  prepaidRevenueThebe: z.number().int(),
+  /** Paid prepaid package lines whose photos nobody has chosen yet, now (not limited to the range). */
+  packagesWaitingForPhotos: z.number().int(),
+  /** Of those, lines flagged at the closing date because the child had no photo: a retake or a refund. */
+  packagesWithoutPhoto: z.number().int(),
 });
 export type ReportFigures = z.infer<typeof reportFiguresSchema>;
 

@@ -72,6 +72,12 @@ export const studentUpdateSchema = z.object({
   /** Absent: unchanged; null or blank: cleared. */
   guardianPhone: phoneChangeField,
   doNotPublish: z.boolean({ error: 'doNotPublish must be true or false' }).optional(),
+  /**
+   * The child's default pose (docs/prepaid.md, "The studio fills what nobody chose"): one of the
+   * child's own photos, marked on the review sheet; null clears it. The closing date's fill uses it
+   * for a prepaid package nobody chose photos for, else the child's first released photo.
+   */
+  defaultPhotoId: z.union([z.null(), id('The default photo must be a photo id')], { error: 'The default photo must be a photo id, or null' }).optional(),
   /** Replaces the code (a lost or shared flyer); the old code stops working at once. */
   newCode: z.literal(true, { error: 'newCode can only be true' }).optional(),
   /** Staff read the 409 `PHOTO_SOLD` warning before marking the child do not publish, and go on (docs/access.md, "Moving a sold photo"). */
@@ -108,6 +114,8 @@ export const studentSchema = z.object({
   code: z.string().length(STUDENT_CODE_LENGTH + 1),
   doNotPublish: z.boolean(),
   photoCount: z.number(),
+  /** The photo staff marked as the child's default pose on the review sheet, or null (docs/prepaid.md). */
+  defaultPhotoId: z.number().nullable(),
   createdAt: z.string(),
 });
 export type Student = z.infer<typeof studentSchema>;

@@ -46,6 +46,7 @@ import * as salesLinesDigitalPart from './20261207170000_sales_lines_digital_par
 import * as smsChannel from './20261208100000_sms_channel';
 import * as guardianPhones from './20261208110000_guardian_phones';
 import * as studentGuardianPhone from './20261208130000_student_guardian_phone';
+import * as prepaidPackages from './20261208140000_prepaid_packages';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -106,6 +107,7 @@ const migrations: [string, Migration][] = [
   ['20261208100000_sms_channel', smsChannel],
   ['20261208110000_guardian_phones', guardianPhones],
   ['20261208130000_student_guardian_phone', studentGuardianPhone],
+  ['20261208140000_prepaid_packages', prepaidPackages],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -101,6 +101,6 @@ export const packageOrder = (over: Partial<Order> = {}): Order =>
       orderItem({ id: 3, productType: '5', productName: 'Glossy Print', quantity: 2, studentName: 'Tumelo Dube', photoOriginalName: 'IMG_0502.JPG', photoName: 'IMG_0502.JPG', photoNumber: '0502', photoOriginalNumber: '0502', unitPrice: '0.00', totalPrice: '0.00', packageLineId: 40 }),
       orderItem({ id: 4, productType: '7', productName: 'HD Download', digital: true, downloadUrl: 'https://photos.example.bw/api/downloads/4?sig=x', studentName: 'Tumelo Dube', photoOriginalName: 'IMG_0501.JPG', photoName: 'IMG_0501.JPG', photoNumber: '0501', photoOriginalNumber: '0501', unitPrice: '0.00', totalPrice: '0.00', packageLineId: 40 }),
     ],
-    packages: [{ id: 40, packageId: 9, name: 'Family Pack', quantity: 1, unitPrice: '100.00', totalPrice: '100.00', itemsValue: '137.50', studentId: 21, studentName: 'Tumelo Dube' }],
+    packages: [{ id: 40, packageId: 9, name: 'Family Pack', quantity: 1, unitPrice: '100.00', totalPrice: '100.00', itemsValue: '137.50', studentId: 21, studentName: 'Tumelo Dube', photosChosen: true, posesChosenBy: 'family', posesDue: null, prepaid: false, noPhotoAtClosing: false }],
     ...over,
   });

@@ -19,6 +19,9 @@ const none: ReportFigures = {
   pendingThebe: 0,
   refundOrders: 0,
   refundThebe: 0,
+  prepaidRevenueThebe: 0,
+  packagesWaitingForPhotos: 0,
+  packagesWithoutPhoto: 0,
 };
 
 const album = (albumId: number, name: string, status: string, figures: Partial<ReportFigures>): ClassReport => ({ ...none, ...figures, albumId, name, status, publishedAt: Date.UTC(2026, 10, 2) });

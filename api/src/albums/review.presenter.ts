@@ -30,6 +30,7 @@ export function presentReviewSheet(sheet: ReviewRecord): ReviewSheet {
       name: student.name,
       number: student.number,
       doNotPublish: student.doNotPublish,
+      defaultPhotoId: student.defaultPhotoId,
       photos: photos.map(presentEntry),
       cards: cards.map((card) => ({ photoId: card.id, originalName: card.originalName })),
       summary: REVIEW_MSG.childSummary(shownName(student), photos.length, cards.map((card) => card.originalName)),

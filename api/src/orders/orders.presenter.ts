@@ -3,7 +3,7 @@ import type { AwaitingPayment, Order, OrderQuote, OrderSummary } from '../../con
 import { PAYMENT_METHOD_DEFINITIONS } from '../../contract/payment-methods';
 import { familyPhotoNumber } from '../../contract/photo-names';
 import { toIso } from '../db/knex';
-import type { OrderItemRecord, OrderRecord } from './orders.repository';
+import type { OrderItemRecord, OrderPackageRecord, OrderRecord } from './orders.repository';
 import type { PricedOrder } from './pricing';
 
 /** Whether the order is paid for good: paid and not cancelled since. */
@@ -119,11 +119,27 @@ export function presentOrder(order: OrderRecord, downloadUrl: (orderId: string, 
       totalPrice: thebeToDecimal(pkg.totalThebe),
       itemsValue: thebeToDecimal(pkg.itemsValueThebe),
       ...lineChild(pkg, pkg.studentName, order, audience),
+      ...packageChoice(order, pkg),
     })),
     subtotal: thebeToDecimal(order.subtotalThebe),
     siblingDiscount: thebeToDecimal(order.siblingDiscountThebe),
     couponCode: order.couponCode,
     couponDiscount: thebeToDecimal(order.couponDiscountThebe),
+  };
+}
+
+/**
+ * Where a package line's photos stand (docs/prepaid.md, "Choosing the photos"): chosen or not, by
+ * whom, and, for a line ordered before picture day, the closing date they are due by.
+ */
+export function packageChoice(order: Pick<OrderRecord, 'items' | 'schoolClosingDate'>, pkg: OrderPackageRecord): Pick<Order['packages'][number], 'photosChosen' | 'posesChosenBy' | 'posesDue' | 'prepaid' | 'noPhotoAtClosing'> {
+  const photosChosen = order.items.some((item) => item.orderPackageId === pkg.id);
+  return {
+    photosChosen,
+    posesChosenBy: photosChosen ? (pkg.posesChosenBy ?? 'family') : null,
+    posesDue: pkg.prepaid ? order.schoolClosingDate : null,
+    prepaid: pkg.prepaid,
+    noPhotoAtClosing: !photosChosen && pkg.noPhotoAt !== null,
   };
 }
 

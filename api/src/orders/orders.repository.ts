@@ -6,6 +6,7 @@ import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
 import type { PackageInfo, PhotoInfo, PricedLine, PricedPackage, Product } from './pricing';
 import type { SiblingDiscount } from '../../contract/price-lists';
+import type { PosesChosenBy } from '../../contract/prepaid';
 import { isPublished, isWithheld } from '../students/visibility';
 import { whereMayStillBePaid } from '../payments/payments.repository';
 
@@ -73,6 +74,14 @@ export interface OrderPackageRecord {
   studentName: string | null;
   /** The family held that child by code when it placed the order. */
   childHeld: boolean;
+  /** Ordered before picture day, without photos (docs/prepaid.md). */
+  prepaid: boolean;
+  /** Who chose its photos; null while nobody has (a line ordered with photos: 'family'). */
+  posesChosenBy: PosesChosenBy | null;
+  /** The child's class when a prepaid line was ordered (null for a line ordered with photos). */
+  albumId: number | null;
+  /** Epoch ms when the closing date's fill found no photo of the child: staff arrange a retake or refund. */
+  noPhotoAt: number | null;
 }
 
 /** An order with its school's name, its print batch, whether a sandbox payment was made for it, and its lines. */
@@ -108,6 +117,8 @@ export interface OrderRecord {
   paidWithWithdrawn: number;
   /** Epoch ms. */
   createdAt: number;
+  /** The school's closing date (YYYY-MM-DD), the day a prepaid package's photos are due (docs/prepaid.md). */
+  schoolClosingDate: string | null;
   testPayment: boolean;
   printBatchId: number | null;
   /** Approvals that arrived after their payment had expired (docs/payments.md, "Paid after expiry"). */
@@ -153,6 +164,7 @@ interface OrderRow {
   paid_with_withdrawn?: number | null;
   created_at: number;
   school_name: string;
+  school_closing_date?: string | null;
   test_payment: number | null;
   print_batch_id: number | null;
   paid_after_expiry: number | null;
@@ -315,6 +327,10 @@ interface OrderPackageRow {
   student_id: number | null;
   student_name: string | null;
   child_held: number | boolean | null;
+  prepaid?: number | boolean | null;
+  poses_chosen_by?: string | null;
+  album_id?: number | null;
+  no_photo_at?: number | string | null;
 }
 
 function toPackageRecord(row: OrderPackageRow): OrderPackageRecord {
@@ -330,6 +346,10 @@ function toPackageRecord(row: OrderPackageRow): OrderPackageRecord {
     studentId: idOrNull(row.student_id),
     studentName: row.student_name ?? null,
     childHeld: Boolean(Number(row.child_held ?? 0)),
+    prepaid: Boolean(Number(row.prepaid ?? 0)),
+    posesChosenBy: row.poses_chosen_by === 'family' || row.poses_chosen_by === 'studio' ? row.poses_chosen_by : Number(row.prepaid ?? 0) ? null : 'family',
+    albumId: idOrNull(row.album_id),
+    noPhotoAt: row.no_photo_at === null || row.no_photo_at === undefined ? null : Number(row.no_photo_at),
   };
 }
 
@@ -373,6 +393,7 @@ function toRecord(row: OrderRow, items: OrderItemRecord[], packages: OrderPackag
     paidAfterCancel: Number(row.paid_after_cancel ?? 0),
     paidWithWithdrawn: Number(row.paid_with_withdrawn ?? 0),
     createdAt: Number(row.created_at),
+    schoolClosingDate: row.school_closing_date ?? null,
     testPayment: Number(row.test_payment ?? 0) === 1,
     printBatchId: idOrNull(row.print_batch_id),
     paidAfterExpiry: Number(row.paid_after_expiry ?? 0),
@@ -451,6 +472,7 @@ export function createOrdersRepository(knex: Knex) {
       .select(
         'o.*',
         's.name as school_name',
+        's.closing_date as school_closing_date',
         'pbo.batch_id as print_batch_id',
         'lp.id as lp_id',
         'lp.method as lp_method',
@@ -478,8 +500,8 @@ export function createOrdersRepository(knex: Knex) {
     const records = items.map(toItemRecord);
     await labelSharedNames(db, records);
     for (const item of records) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-    const withPackages = new Set(items.filter((item) => item.order_package_id !== null && item.order_package_id !== undefined).map((item) => item.order_id));
-    const packages = await packagesOf(db, [...withPackages]);
+    // Every order's package lines: a prepaid line has no contents until its photos are chosen (docs/prepaid.md).
+    const packages = await packagesOf(db, rows.map((row) => row.id));
     return rows.map((order) => toRecord(order, byOrder.get(order.id) ?? [], packages.get(order.id) ?? []));
   }
 
@@ -707,8 +729,8 @@ export function createOrdersRepository(knex: Knex) {
           toItemRecord(Object.fromEntries([...ITEM_COLUMNS, ...Object.keys(NOW_COLUMNS), ...Object.keys(LINE_COLUMNS)].map((column) => [column, row[`item_${column as keyof OrderItemRow}`]])) as unknown as OrderItemRow),
         );
       await labelSharedNames(db, items);
-      // Only an order with package lines reads them: the others cost no second query.
-      const packages = items.some((item) => item.orderPackageId !== null) ? await packagesOf(db, [id]) : new Map<string, OrderPackageRecord[]>();
+      // A prepaid package line has no contents until its photos are chosen: the lines are always read (docs/prepaid.md).
+      const packages = await packagesOf(db, [id]);
       return toRecord(first, items, packages.get(id) ?? []);
     },
 

@@ -150,6 +150,9 @@ describeApi('season reports', () => {
       pendingThebe: 10750,
       refundOrders: 1,
       refundThebe: 4750,
+      prepaidRevenueThebe: 0,
+      packagesWaitingForPhotos: 0,
+      packagesWithoutPhoto: 0,
     };
     expect(a).toMatchObject({ schoolId: alpha.schoolId, accessMode: 'school_password', ...alphaFigures });
     expect(a.classes.map((c) => c.name)).toEqual(['Class 1A', 'Class 2B']);

@@ -129,6 +129,34 @@ export function createReportsRepository(knex: Knex) {
   };
 
   return {
+    /**
+     * Prepaid revenue (docs/prepaid.md, "The books"): the revenue of the sale lines of packages
+     * ordered before picture day, per school and class, on the day their order was paid.
+     */
+    async prepaidRevenue(range: DayRange): Promise<{ schoolId: number; albumId: number | null; revenueThebe: number }[]> {
+      const rows = (await paidLines(range).where('prepaid', true).groupBy('school_id', 'album_id').select('school_id', 'album_id').sum({ revenue: 'revenue_thebe' })) as Record<string, unknown>[];
+      return rows.map((row) => ({ schoolId: num(row.school_id), albumId: row.album_id === null ? null : num(row.album_id), revenueThebe: num(row.revenue) }));
+    },
+
+    /**
+     * Packages waiting for photos (docs/prepaid.md, "The books"), now: the prepaid lines of paid,
+     * not cancelled orders that nobody has chosen photos for yet, per school and the child's class;
+     * `withoutPhoto` of them flagged at the closing date for a retake or a refund.
+     */
+    async packagesWaiting(): Promise<{ schoolId: number; albumId: number | null; waiting: number; withoutPhoto: number }[]> {
+      const rows = (await knex('order_packages as op')
+        .join('orders as o', 'o.id', 'op.order_id')
+        .where('op.prepaid', true)
+        .whereNull('op.poses_chosen_by')
+        .where('o.payment_status', 'completed')
+        .whereNot('o.order_status', 'cancelled')
+        .groupBy('o.school_id', 'op.album_id')
+        .select('o.school_id', 'op.album_id')
+        .count({ waiting: '*' })
+        .select(knex.raw('sum(case when op.no_photo_at is null then 0 else 1 end) as without_photo'))) as Record<string, unknown>[];
+      return rows.map((row) => ({ schoolId: num(row.school_id), albumId: row.album_id === null ? null : num(row.album_id), waiting: num(row.waiting), withoutPhoto: num(row.without_photo) }));
+    },
+
     async schools(): Promise<ReportSchoolRecord[]> {
       const rows = (await knex('schools').select('id', 'name', 'access_mode', 'closing_date')) as { id: number; name: string; access_mode: string; closing_date: string | null }[];
       return rows.map((row) => ({ id: Number(row.id), name: row.name, accessMode: row.access_mode, closingDate: row.closing_date ?? null }));

@@ -86,6 +86,9 @@ interface Sums {
   pendingThebe: number;
   refundOrders: number;
   refundThebe: number;
+  prepaidRevenueThebe: number;
+  packagesWaitingForPhotos: number;
+  packagesWithoutPhoto: number;
 }
 
 const emptySums = (): Sums => ({
@@ -101,6 +104,9 @@ const emptySums = (): Sums => ({
   pendingThebe: 0,
   refundOrders: 0,
   refundThebe: 0,
+  prepaidRevenueThebe: 0,
+  packagesWaitingForPhotos: 0,
+  packagesWithoutPhoto: 0,
 });
 
 const addHeads = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : a + b);
@@ -149,6 +155,9 @@ function figures(sums: Sums): ReportFigures {
     pendingThebe: sums.pendingThebe,
     refundOrders: sums.refundOrders,
     refundThebe: sums.refundThebe,
+    prepaidRevenueThebe: sums.prepaidRevenueThebe,
+    packagesWaitingForPhotos: sums.packagesWaitingForPhotos,
+    packagesWithoutPhoto: sums.packagesWithoutPhoto,
   };
 }
 
@@ -186,7 +195,7 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
       const range = rangeOf(query);
       // The whole season reads the maintained season totals; a range reads the lines of its days.
       const whole = range.from === null && range.to === null;
-      const [schools, classes, rosters, [paid, items], opened, pending, refunds, withdrawn] = await Promise.all([
+      const [schools, classes, rosters, [paid, items], opened, pending, refunds, withdrawn, prepaid, waiting] = await Promise.all([
         repo.schools(),
         repo.classes(),
         repo.rosterSizes(),
@@ -195,6 +204,8 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
         repo.pending(range),
         repo.refundLines(range),
         withdrawnRefunds(range),
+        repo.prepaidRevenue(range),
+        repo.packagesWaiting(),
       ]);
       const schoolSums = new Map<number, Sums>();
       const classSums = new Map<number, Sums>();
@@ -254,6 +265,20 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
         if (!album) continue;
         album.pendingOrders += record.orders;
         album.pendingThebe += record.classThebe;
+      }
+      // Ordering before picture day (docs/prepaid.md, "The books").
+      for (const record of prepaid) {
+        const school = schoolSums.get(record.schoolId);
+        if (school) school.prepaidRevenueThebe += record.revenueThebe;
+        const album = record.albumId === null ? undefined : classSums.get(record.albumId);
+        if (album) album.prepaidRevenueThebe += record.revenueThebe;
+      }
+      for (const record of waiting) {
+        for (const row of [schoolSums.get(record.schoolId), record.albumId === null ? undefined : classSums.get(record.albumId)]) {
+          if (!row) continue;
+          row.packagesWaitingForPhotos += record.waiting;
+          row.packagesWithoutPhoto += record.withoutPhoto;
+        }
       }
       const refundedInSchool = new Set<string>();
       for (const record of refunds) {
@@ -321,6 +346,9 @@ export function createReportsService(deps: Pick<Deps, 'knex'>) {
         totals.pendingThebe += sums.pendingThebe;
         totals.refundOrders += sums.refundOrders;
         totals.refundThebe += sums.refundThebe;
+        totals.prepaidRevenueThebe += sums.prepaidRevenueThebe;
+        totals.packagesWaitingForPhotos += sums.packagesWaitingForPhotos;
+        totals.packagesWithoutPhoto += sums.packagesWithoutPhoto;
         const classRows = (classesOf.get(school.id) ?? []).sort((a, b) => compareNames(a.name, b.name) || a.albumId - b.albumId);
         return { schoolId: school.id, name: school.name, accessMode: school.accessMode, closingDate: school.closingDate, ...figures(sums), classes: classRows };
       });

@@ -21,6 +21,7 @@ export function presentStudent(student: StudentRecord): Student {
     code: formatStudentCode(student.code),
     doNotPublish: student.doNotPublish,
     photoCount: student.photoCount,
+    defaultPhotoId: student.defaultPhotoId,
     createdAt: student.createdAt,
   };
 }

@@ -18,6 +18,8 @@ export interface StudentRecord {
   code: string;
   doNotPublish: boolean;
   photoCount: number;
+  /** The photo staff marked as the child's default pose on the review sheet (docs/prepaid.md). */
+  defaultPhotoId: number | null;
   createdAt: string;
 }
 
@@ -64,6 +66,7 @@ interface StudentRow {
   code: string;
   do_not_publish: number | boolean;
   photo_count: number | string;
+  default_photo_id?: number | null;
   created_at: number | string;
 }
 
@@ -79,6 +82,7 @@ function toRecord(row: StudentRow): StudentRecord {
     code: row.code,
     doNotPublish: Boolean(Number(row.do_not_publish)),
     photoCount: Number(row.photo_count),
+    defaultPhotoId: row.default_photo_id === null || row.default_photo_id === undefined ? null : Number(row.default_photo_id),
     createdAt: toIso(row.created_at),
   };
 }
@@ -96,6 +100,7 @@ function recordQuery(db: Knex) {
       'st.guardian_phone',
       'st.code',
       'st.do_not_publish',
+      'st.default_photo_id',
       'st.created_at',
       db.raw('(select count(*) from photos p where p.student_id = st.id) as photo_count'),
     );
@@ -235,7 +240,7 @@ export function createStudentRepository(knex: Knex) {
 
     async update(
       id: number,
-      changes: { name?: string; number?: string | null; guardianEmail?: string | null; guardianPhone?: string | null; doNotPublish?: boolean; code?: string },
+      changes: { name?: string; number?: string | null; guardianEmail?: string | null; guardianPhone?: string | null; doNotPublish?: boolean; code?: string; defaultPhotoId?: number | null },
       tx?: Tx,
     ): Promise<void> {
       const db = runner(knex, tx);
@@ -246,6 +251,7 @@ export function createStudentRepository(knex: Knex) {
       if (changes.guardianPhone !== undefined) row.guardian_phone = changes.guardianPhone;
       if (changes.doNotPublish !== undefined) row.do_not_publish = changes.doNotPublish;
       if (changes.code !== undefined) row.code = changes.code;
+      if (changes.defaultPhotoId !== undefined) row.default_photo_id = changes.defaultPhotoId;
       if (Object.keys(row).length === 0) return;
       await db('students').where({ id }).update({ ...row, updated_at: now() });
     },

@@ -29,7 +29,7 @@ function sheetOf(children: number): Sheet {
       photo({ pendingReview: index === 0, placedByCard: { photoId: card.id, originalName: card.originalName } }),
       photo({ placedByCard: { photoId: card.id, originalName: card.originalName } }),
     ];
-    return { id: 1000 + index, name, number: null, doNotPublish: false, photos, cards: [{ photoId: card.id, originalName: card.originalName }], summary: REVIEW_MSG.childSummary(name, 2, [card.originalName]) };
+    return { id: 1000 + index, name, number: null, doNotPublish: false, defaultPhotoId: null, photos, cards: [{ photoId: card.id, originalName: card.originalName }], summary: REVIEW_MSG.childSummary(name, 2, [card.originalName]) };
   });
   const group = [photo({ matchedBy: 'staff' })];
   const tray = [photo({ matchedBy: null })];

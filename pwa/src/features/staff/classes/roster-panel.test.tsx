@@ -8,7 +8,7 @@ import type { Student } from '@contract/students';
 import { RosterPanel } from './roster-panel';
 
 const album: AlbumSummary = { id: 9, name: 'Grade 4A', schoolId: 2, hasPassword: false, photoCount: 3, status: 'published', publishAt: null, pendingReview: 0 };
-const student = (id: number, name: string, photoCount: number): Student => ({ id, albumId: album.id, name, number: null, guardianEmail: null, guardianPhone: null, code: 'ABCD-EFGH', doNotPublish: false, photoCount, createdAt: '2026-11-26T10:00:00.000Z' });
+const student = (id: number, name: string, photoCount: number): Student => ({ id, albumId: album.id, name, number: null, guardianEmail: null, guardianPhone: null, code: 'ABCD-EFGH', doNotPublish: false, photoCount, defaultPhotoId: null, createdAt: '2026-11-26T10:00:00.000Z' });
 
 beforeEach(() => {
   window.localStorage.setItem('token', 'staff-token');

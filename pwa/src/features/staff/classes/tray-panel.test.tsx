@@ -56,7 +56,7 @@ describe('the guess for a waiting photo', () => {
 
 const { calls, answers } = fakeStaffApi();
 
-const student = (id: number, name: string): Student => ({ id, albumId: album.id, name, number: null, guardianEmail: null, guardianPhone: null, code: 'ABCD-EFGH', doNotPublish: false, photoCount: 0, createdAt: '2026-11-26T10:00:00.000Z' });
+const student = (id: number, name: string): Student => ({ id, albumId: album.id, name, number: null, guardianEmail: null, guardianPhone: null, code: 'ABCD-EFGH', doNotPublish: false, photoCount: 0, defaultPhotoId: null, createdAt: '2026-11-26T10:00:00.000Z' });
 
 /** A session: a photo before Neo's card, the card, a photo after it (Neo's by the rule, put back in the tray by staff). */
 function trayOf(): TrayResponse {

@@ -46,7 +46,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.startsWith('/api/audit-log')) return json(page);
-      if (url === '/api/albums/9/students') return json([{ id: 12, albumId: 9, name: 'Neo Kgosi', number: null, guardianEmail: null, guardianPhone: null, code: 'ABCD-EFGH', doNotPublish: true, photoCount: 2, createdAt: '2026-11-26T10:00:00.000Z' } satisfies Student]);
+      if (url === '/api/albums/9/students') return json([{ id: 12, albumId: 9, name: 'Neo Kgosi', number: null, guardianEmail: null, guardianPhone: null, code: 'ABCD-EFGH', doNotPublish: true, photoCount: 2, defaultPhotoId: null, createdAt: '2026-11-26T10:00:00.000Z' } satisfies Student]);
       return json({ message: 'Not found' }, 404);
     }),
   );

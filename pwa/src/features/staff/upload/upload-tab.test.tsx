@@ -30,7 +30,7 @@ const school = (id: number, name: string, albums: AlbumSummary[]): StaffSchool =
   createdAt: '2026-11-26T10:00:00.000Z',
 });
 const SCHOOLS = [school(1, 'Demo Primary', [album(5, 'Class 1A', 1)]), school(2, 'Review School', [album(9, 'Grade 4A', 2), album(10, 'Grade 4B', 2)])];
-const student = (id: number, name: string, photoCount: number): Student => ({ id, albumId: 9, name, number: null, guardianEmail: null, guardianPhone: null, code: 'ABCD-EFGH', doNotPublish: false, photoCount, createdAt: '2026-11-26T10:00:00.000Z' });
+const student = (id: number, name: string, photoCount: number): Student => ({ id, albumId: 9, name, number: null, guardianEmail: null, guardianPhone: null, code: 'ABCD-EFGH', doNotPublish: false, photoCount, defaultPhotoId: null, createdAt: '2026-11-26T10:00:00.000Z' });
 
 let answers: Map<string, unknown>;
 
