@@ -1,11 +1,11 @@
 /** My Orders (/customer/orders): each order's fields, status badges, download links for paid digital copies. */
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CART_MSG, HARDENING_MSG, ORDER_MSG, PAYMENT_METHOD_MSG, PWA_MSG } from '@contract/messages';
 import { formatDate } from '@contract/format';
 import { formatPula } from '@contract/money';
-import type { Order } from '@contract/orders';
+import type { Order, OrderPackage } from '@contract/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -17,6 +17,7 @@ import { PaymentMethodChoice, isMethodNotEnabled, usePaymentMethodChoice } from 
 import { AwaitingPaymentDetails, awaitingText } from '../../features/orders/awaiting-payment';
 import { cancelOrder, customerOrdersQuery, orderKeys } from '../../features/orders/api';
 import { OrderDiscounts, OrderItems } from '../../features/orders/order-items';
+import { mayChoosePhotos } from '../../features/orders/prepaid';
 import { orderEntries } from '@contract/order-lines';
 import { OrderBadges, showsPaymentBadge, words } from '../../features/orders/status-badges';
 import { PARENT_CHECKOUT_MSG } from '@contract/parent-checkout';
@@ -26,6 +27,15 @@ import { clearCustomerSession } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
+
+/** "Choose your photos" for a package paid before picture day (docs/packages-and-coupons.md): its own chunk, loaded only when an order has one. */
+const PrepaidPhotos = lazy(() => import('../prepaid-photos'));
+const choosePhotos = (order: Order, pkg: OrderPackage) =>
+  mayChoosePhotos(order, pkg) ? (
+    <Suspense fallback={null}>
+      <PrepaidPhotos order={order} pkg={pkg} />
+    </Suspense>
+  ) : null;
 
 
 export default function CustomerOrders() {
@@ -200,7 +210,7 @@ function OrderCard({ order }: { order: Order }) {
           </p>
         ) : null}
         <h3>Items</h3>
-        <OrderItems order={order} />
+        <OrderItems order={order} packageAction={(pkg) => choosePhotos(order, pkg)} />
         <OrderDiscounts order={order} withTotal />
         {awaiting ? (
           <div className="alert alert-info" role="status" style={{ marginTop: 'var(--space-4)' }}>

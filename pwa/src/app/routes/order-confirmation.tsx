@@ -1,10 +1,10 @@
 /** Payment result (/order-confirmation/{orderId}): reads the gateway's return parameters and the order. */
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatPula } from '@contract/money';
 import { ORDER_SUMMARY_MSG } from '@contract/messages';
-import { isOrderSummary } from '@contract/orders';
+import { isOrderSummary, type Order, type OrderPackage } from '@contract/orders';
 import { buttonClass } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
@@ -12,12 +12,22 @@ import { orderQuery } from '../../features/orders/api';
 import { CONFIRMATION_TEXT, confirmationState, readGatewayOutcome } from '../../features/orders/outcome';
 import { AwaitingPaymentDetails, awaitingText } from '../../features/orders/awaiting-payment';
 import { OrderDiscounts, OrderItems } from '../../features/orders/order-items';
+import { mayChoosePhotos } from '../../features/orders/prepaid';
 import { restoreCartFrom } from '../../features/orders/restore-cart';
 import { OrderBadges } from '../../features/orders/status-badges';
 import { ApiError } from '../../lib/api-client';
 import { settlePaidOrder } from '../../lib/unpaid-order';
 import { useTitle } from '../../lib/use-title';
 import { paths } from '../../lib/paths';
+
+/** "Choose your photos" for a package paid before picture day (docs/packages-and-coupons.md): its own chunk, loaded only when an order has one. */
+const PrepaidPhotos = lazy(() => import('../prepaid-photos'));
+const choosePhotos = (order: Order, pkg: OrderPackage) =>
+  mayChoosePhotos(order, pkg) ? (
+    <Suspense fallback={null}>
+      <PrepaidPhotos order={order} pkg={pkg} />
+    </Suspense>
+  ) : null;
 
 export default function OrderConfirmation() {
   const { orderId = '' } = useParams();
@@ -97,7 +107,7 @@ export default function OrderConfirmation() {
                 ) : null}
               </dl>
               <h3>Items</h3>
-              <OrderItems order={full} />
+              <OrderItems order={full} packageAction={(pkg) => choosePhotos(full, pkg)} />
               <OrderDiscounts order={full} />
             </>
           ) : (

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import type { Order, OrderItem, OrderPackage } from '@contract/orders';
+import { PREPAID_SCREENS_MSG } from '@contract/prepaid-screens';
 import { decimalToThebe, formatPula } from '@contract/money';
 import { ORDER_PACKAGE_MSG, REVIEW_MSG } from '@contract/messages';
 import { hasDiscounts, orderEntries, packageChild } from '@contract/order-lines';
@@ -14,18 +16,28 @@ type ShownOrder = Pick<Order, 'items' | 'packages' | 'studentName'>;
  * A withdrawn line (its photo was moved to another child, or is no longer shown to families) says
  * so, with neither the photo's name nor a download.
  */
-export function OrderItems({ order }: { order: ShownOrder }) {
+export function OrderItems({ order, packageAction }: { order: ShownOrder; packageAction?: (pkg: OrderPackage) => ReactNode }) {
   return (
     <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {orderEntries(order).map((entry) =>
         entry.kind === 'item' ? (
           <SingleLine key={`item-${entry.item.id}`} item={entry.item} />
         ) : (
-          <PackageLine key={`package-${entry.pkg.id}`} pkg={entry.pkg} contents={entry.contents} child={packageChild(entry.pkg, order)} />
+          <PackageLine key={`package-${entry.pkg.id}`} pkg={entry.pkg} contents={entry.contents} child={packageChild(entry.pkg, order)} action={packageAction?.(entry.pkg)} />
         ),
       )}
     </ul>
   );
+}
+
+/**
+ * Where a package ordered before picture day stands (docs/packages-and-coupons.md, "Ordering
+ * before picture day"): photos still to choose, chosen by the family, or chosen by the studio.
+ */
+function prepaidStatus(pkg: OrderPackage): string | null {
+  if (!pkg.prepaid) return null;
+  if (!pkg.photosChosen) return PREPAID_SCREENS_MSG.photosLater;
+  return pkg.posesChosenBy === 'studio' ? PREPAID_SCREENS_MSG.chosenByStudio : PREPAID_SCREENS_MSG.chosenByFamily;
 }
 
 const muted = { display: 'block', fontSize: '0.875rem' } as const;
@@ -67,36 +79,45 @@ function DownloadLink({ item }: { item: OrderItem }) {
 }
 
 /** A package: its name (and child, in an order for several), quantity, what it saved, then its contents. */
-function PackageLine({ pkg, contents, child }: { pkg: OrderPackage; contents: OrderItem[]; child: string | null }) {
+function PackageLine({ pkg, contents, child, action }: { pkg: OrderPackage; contents: OrderItem[]; child: string | null; action?: ReactNode }) {
   const saved = Math.max(0, (decimalToThebe(pkg.itemsValue) ?? 0) - (decimalToThebe(pkg.totalPrice) ?? 0));
   const title = child ? `${pkg.name} ${ORDER_PACKAGE_MSG.forChild(child)}` : pkg.name;
+  const status = prepaidStatus(pkg);
   return (
     <li className="cart-line order-package" aria-label={title}>
       <div className="grow">
         <strong>{title}</strong>
         <span className="muted" style={muted}>
-          Qty: {pkg.quantity} · {PARENT_CHECKOUT_MSG.packageItems(contents.length)}
+          Qty: {pkg.quantity}
+          {contents.length > 0 ? ` · ${PARENT_CHECKOUT_MSG.packageItems(contents.length)}` : ''}
           {saved > 0 ? ` · ${ORDER_PACKAGE_MSG.saved(formatPula(saved, 'thebe'))}` : ''}
         </span>
-        <span className="muted" style={muted}>
-          {ORDER_PACKAGE_MSG.contents}:
-        </span>
-        <ul aria-label={`${ORDER_PACKAGE_MSG.contents}: ${pkg.name}`} style={{ margin: 0, paddingLeft: 'var(--space-4)', fontSize: '0.875rem' }}>
-          {contents.map((item) => (
-            <li key={item.id} className={item.withdrawn ? 'order-line-withdrawn' : undefined}>
-              {item.withdrawn ? (
-                <>
-                  {item.quantity} x {item.productName} · <strong>{REVIEW_MSG.photoWithdrawn}</strong>
-                </>
-              ) : (
-                <>
-                  {ORDER_PACKAGE_MSG.contentLine(item.quantity, item.productName, itemFamilyPhotoLabel(item))}
-                  <DownloadLink item={item} />
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
+        {status ? <strong style={muted}>{status}</strong> : null}
+        {action}
+        {contents.length === 0 ? null : (
+          <span className="muted" style={muted}>
+            {ORDER_PACKAGE_MSG.contents}:
+          </span>
+        )}
+        {/* A package paid before picture day has no contents until its photos are chosen. */}
+        {contents.length === 0 ? null : (
+          <ul aria-label={`${ORDER_PACKAGE_MSG.contents}: ${pkg.name}`} style={{ margin: 0, paddingLeft: 'var(--space-4)', fontSize: '0.875rem' }}>
+            {contents.map((item) => (
+              <li key={item.id} className={item.withdrawn ? 'order-line-withdrawn' : undefined}>
+                {item.withdrawn ? (
+                  <>
+                    {item.quantity} x {item.productName} · <strong>{REVIEW_MSG.photoWithdrawn}</strong>
+                  </>
+                ) : (
+                  <>
+                    {ORDER_PACKAGE_MSG.contentLine(item.quantity, item.productName, itemFamilyPhotoLabel(item))}
+                    <DownloadLink item={item} />
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       <span>{formatPula(pkg.totalPrice)}</span>
     </li>

@@ -44,4 +44,19 @@ describe('restoreCartFrom with a package order', () => {
       [7, 1],
     ]);
   });
+
+  it('puts back a package paid before picture day as the same line for the child, photos to choose later', () => {
+    restoreCartFrom(
+      packageOrder({
+        orderStatus: 'pending',
+        status: 'pending',
+        paymentStatus: 'failed',
+        items: [],
+        packages: [{ id: 50, packageId: 7, name: 'Family Pack', quantity: 1, unitPrice: '45.00', totalPrice: '45.00', itemsValue: '125.00', studentId: 41, studentName: 'Kagiso Dube', photosChosen: false, posesChosenBy: null, posesDue: '2099-12-31', prepaid: true, noPhotoAtClosing: false }],
+      }),
+    );
+    expect(readCart()).toEqual([
+      expect.objectContaining({ productType: 'package:7', productName: 'Family Pack', unitPrice: 45, quantity: 1, totalPrice: 45, studentId: 41, studentName: 'Kagiso Dube', package: { packageId: 7, contents: [], photos: [] } }),
+    ]);
+  });
 });

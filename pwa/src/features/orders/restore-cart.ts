@@ -6,6 +6,7 @@
  */
 import type { Order } from '@contract/orders';
 import { PACKAGE_MSG } from '@contract/messages';
+import { PREPAID_SCREENS_MSG } from '@contract/prepaid-screens';
 import type { CartLine } from '../../lib/storage';
 import { dispatchCart, readCart } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
@@ -60,6 +61,26 @@ function packageLinesOf(order: Order): CartLine[] {
   const lines: CartLine[] = [];
   for (const pkg of order.packages) {
     const contents = order.items.filter((item) => item.packageLineId === pkg.id);
+    // Paid for before picture day and not filled: back as the same line for the child, photos to choose later.
+    if (pkg.prepaid && contents.length === 0 && pkg.packageId !== null && pkg.studentId !== null) {
+      lines.push({
+        id: randomId(),
+        photoId: 0,
+        albumId: 0,
+        photoName: PREPAID_SCREENS_MSG.cartLine(pkg.studentName),
+        photoPreview: '',
+        productType: `package:${pkg.packageId}`,
+        productName: pkg.name,
+        productDescription: '',
+        unitPrice: Number(pkg.unitPrice),
+        quantity: pkg.quantity,
+        totalPrice: Number(pkg.totalPrice),
+        studentId: pkg.studentId,
+        studentName: pkg.studentName,
+        package: { packageId: pkg.packageId, contents: [], photos: [] },
+      });
+      continue;
+    }
     if (pkg.packageId === null || contents.length === 0 || contents.some((item) => item.photoId === null || item.albumId === null || item.withdrawn)) continue;
     // A line per content row and photo: its pieces each take that photo, so the package comes back
     // filled one photo per piece (`packageSlots()`), rows of one product side by side made one again.

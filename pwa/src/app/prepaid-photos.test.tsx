@@ -1,0 +1,166 @@
+/**
+ * A package paid before picture day on the order's page (docs/packages-and-coupons.md, "Ordering
+ * before picture day"): shown as photos to choose after picture day; once the child's photos are
+ * online, "Choose your photos" fills it in the package dialog from that child's photos only and
+ * saves with the PUT; the family may change it until the closing date, and a package the studio
+ * filled says so and offers nothing.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Order, OrderPackage } from '@contract/orders';
+import type { GalleryPhoto } from '@contract/photos';
+import type { PriceList } from '@contract/price-lists';
+import { PREPAID_SCREENS_MSG } from '@contract/prepaid-screens';
+import { Toaster } from '../components/ui/toast';
+import { OrderItems } from '../features/orders/order-items';
+import { mayChoosePhotos } from '../features/orders/prepaid';
+import { createQueryClient } from '../lib/query-client';
+import { UNLOCKED_CHILDREN_KEY } from '../lib/unlocked-children';
+import { fakeFetch, fullOrder, orderItem, type Route } from '../../test/order-fixture';
+import PrepaidPhotos from './prepaid-photos';
+
+const prepaid = (over: Partial<OrderPackage> = {}): OrderPackage => ({
+  id: 50,
+  packageId: 7,
+  name: 'Family Pack',
+  quantity: 1,
+  unitPrice: '45.00',
+  totalPrice: '45.00',
+  itemsValue: '125.00',
+  studentId: 41,
+  studentName: 'Kagiso Dube',
+  photosChosen: false,
+  posesChosenBy: null,
+  posesDue: '2099-12-31',
+  prepaid: true,
+  noPhotoAtClosing: false,
+  ...over,
+});
+const paidOrder = (pkg: OrderPackage, over: Partial<Order> = {}): Order =>
+  fullOrder({ id: 'PRE7Q2M9XD', studentName: 'Kagiso Dube', orderStatus: 'paid', status: 'paid', paymentStatus: 'completed', totalAmount: '45.00', subtotal: '45.00', items: [], packages: [pkg], school: { id: 2, name: 'Acacia Primary' }, ...over });
+
+const priceList: PriceList = {
+  id: 1,
+  name: 'Season 2026',
+  description: '',
+  createdAt: '2026-11-01T08:00:00.000Z',
+  siblingDiscount: null,
+  items: [
+    { id: 10, productType: '15x20 Print', description: '', price: '60.00', exampleImage: null, kind: 'print', size: '15x20 cm' },
+    { id: 12, productType: 'Digital Copy', description: '', price: '65.00', exampleImage: null, kind: 'digital', size: null },
+  ],
+  packages: [{ id: 7, name: 'Family Pack', description: '', price: '45.00', items: [{ productId: 10, quantity: 1 }, { productId: 12, quantity: 1 }], maxPoses: 2, itemsValue: '125.00', savings: '80.00' }],
+};
+const photo = (id: number, studentId: number | null): GalleryPhoto => ({
+  id,
+  filename: `${id}.jpg`,
+  originalName: `IMG_0${id}.JPG`,
+  originalNumber: `0${id}`,
+  fileSize: 1,
+  albumId: 9,
+  studentName: studentId === 41 ? 'Kagiso Dube' : null,
+  studentId,
+  thumbnailWidth: 400,
+  thumbnailHeight: 300,
+  createdAt: '',
+});
+const kagiso = { student: { id: 41, name: 'Kagiso Dube' }, school: { id: 2, name: 'Acacia Primary', slug: 'acacia' }, album: { id: 9, name: 'Class 1A' } };
+
+function show(order: Order, route: Route) {
+  const fake = fakeFetch((request) => {
+    if (request.method === 'GET' && request.path === '/api/schools/2/price-lists') return { status: 200, body: [priceList] };
+    return route(request);
+  });
+  vi.stubGlobal('fetch', vi.fn(fake.fetch));
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <OrderItems order={order} packageAction={(pkg) => (mayChoosePhotos(order, pkg) ? <PrepaidPhotos order={order} pkg={pkg} /> : null)} />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return fake.calls;
+}
+
+describe('choosing the photos of a package paid before picture day', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says the photos come after picture day while none of the child are online', async () => {
+    window.localStorage.setItem(UNLOCKED_CHILDREN_KEY, JSON.stringify([kagiso]));
+    show(paidOrder(prepaid()), (request) => (request.path === '/api/albums/9/photos' ? { status: 404, body: { error: 'Not Found', message: 'Album not found' } } : undefined));
+    const line = screen.getByRole('listitem', { name: 'Family Pack' });
+    expect(line.textContent).toContain(PREPAID_SCREENS_MSG.photosLater);
+    expect(await within(line).findByText(PREPAID_SCREENS_MSG.waitingForPhotos)).toBeTruthy();
+    expect(within(line).queryByRole('button')).toBeNull();
+  });
+
+  it("fills the package from the child's own photos once online and saves the choice", async () => {
+    window.localStorage.setItem(UNLOCKED_CHILDREN_KEY, JSON.stringify([kagiso]));
+    const filled = paidOrder(prepaid({ photosChosen: true, posesChosenBy: 'family' }), {
+      items: [orderItem({ id: 7, photoId: 502, productType: '10', productName: '15x20 Print', packageLineId: 50, unitPrice: '0.00', totalPrice: '0.00' })],
+    });
+    const calls = show(paidOrder(prepaid()), (request) => {
+      if (request.path === '/api/albums/9/photos') return { status: 200, body: [photo(501, 41), photo(502, 41), photo(503, 77), photo(504, null)] };
+      if (request.method === 'PUT' && request.path === '/api/orders/PRE7Q2M9XD/packages/50/photos') return { status: 200, body: filled };
+      if (request.path === '/api/customer/orders') return { status: 200, body: [filled] };
+      return undefined;
+    });
+    const line = screen.getByRole('listitem', { name: 'Family Pack' });
+    expect(await within(line).findByText(PREPAID_SCREENS_MSG.chooseUntil('31 December 2099'))).toBeTruthy();
+    await userEvent.click(within(line).getByRole('button', { name: `${PREPAID_SCREENS_MSG.chooseAction}: Family Pack` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fill Family Pack' });
+    // Only this child's photos: not another child's, not the group photo.
+    expect(within(dialog).getAllByRole('radio').map((radio) => radio.getAttribute('data-photo-id'))).toEqual(['501', '502']);
+    const save = within(dialog).getByRole('button', { name: PREPAID_SCREENS_MSG.saveChoice });
+    expect(save).toHaveProperty('disabled', true);
+    await userEvent.click(within(dialog).getByLabelText('Use one photo for all'));
+    await userEvent.click(within(dialog).getAllByRole('radio')[1]!);
+    await userEvent.click(save);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toEqual([expect.objectContaining({ path: '/api/orders/PRE7Q2M9XD/packages/50/photos', body: { photos: [502] } })]));
+    expect(await screen.findByText(PREPAID_SCREENS_MSG.savedText('Family Pack'))).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opens a choice already made to change it, with the photos chosen', async () => {
+    window.localStorage.setItem(UNLOCKED_CHILDREN_KEY, JSON.stringify([kagiso]));
+    const order = paidOrder(prepaid({ photosChosen: true, posesChosenBy: 'family' }), {
+      items: [
+        orderItem({ id: 7, photoId: 501, productType: '10', productName: '15x20 Print', packageLineId: 50, unitPrice: '0.00', totalPrice: '0.00' }),
+        orderItem({ id: 8, photoId: 502, productType: '12', productName: 'Digital Copy', packageLineId: 50, unitPrice: '0.00', totalPrice: '0.00' }),
+      ],
+    });
+    show(order, (request) => (request.path === '/api/albums/9/photos' ? { status: 200, body: [photo(501, 41), photo(502, 41)] } : undefined));
+    const line = screen.getByRole('listitem', { name: 'Family Pack' });
+    expect(line.textContent).toContain(PREPAID_SCREENS_MSG.chosenByFamily);
+    await userEvent.click(await within(line).findByRole('button', { name: `${PREPAID_SCREENS_MSG.changeAction}: Family Pack` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fill Family Pack' });
+    expect(within(dialog).getByRole('button', { name: '15x20 Print: Photo 501 · Kagiso Dube' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Digital Copy: Photo 502 · Kagiso Dube' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: PREPAID_SCREENS_MSG.saveChoice })).toHaveProperty('disabled', false);
+  });
+
+  it("asks for the child's code on a device that does not hold the child", () => {
+    show(paidOrder(prepaid()), () => undefined);
+    const line = screen.getByRole('listitem', { name: 'Family Pack' });
+    expect(line.textContent).toContain(PREPAID_SCREENS_MSG.needsCode('Kagiso Dube'));
+    expect(within(line).getByRole('link', { name: PREPAID_SCREENS_MSG.openChild }).getAttribute('href')).toBe('/children');
+  });
+
+  it('offers no choice once the studio chose, after the closing date, or before the order is paid', () => {
+    const studio = prepaid({ photosChosen: true, posesChosenBy: 'studio' });
+    expect(mayChoosePhotos(paidOrder(studio), studio)).toBe(false);
+    expect(mayChoosePhotos(paidOrder(prepaid()), prepaid({ posesDue: '2026-12-01' }), new Date('2026-12-02T00:00:01Z'))).toBe(false);
+    expect(mayChoosePhotos(paidOrder(prepaid()), prepaid({ posesDue: '2026-12-01' }), new Date('2026-12-01T20:00:00Z'))).toBe(true);
+    expect(mayChoosePhotos(paidOrder(prepaid(), { paymentStatus: 'pending', status: 'pending', orderStatus: 'pending' }), prepaid())).toBe(false);
+    expect(mayChoosePhotos(paidOrder(prepaid()), prepaid({ prepaid: false }))).toBe(false);
+
+    show(paidOrder(studio), () => undefined);
+    const line = screen.getByRole('listitem', { name: 'Family Pack' });
+    expect(line.textContent).toContain(PREPAID_SCREENS_MSG.chosenByStudio);
+    expect(within(line).queryByRole('button')).toBeNull();
+  });
+});
