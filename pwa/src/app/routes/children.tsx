@@ -283,6 +283,8 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
           <Suspense fallback={<PageSpinner />}>
             <PrepaidOffer child={child} packages={packages} />
           </Suspense>
+        ) : priceLists.isPending ? (
+          <PageSpinner />
         ) : (
           <NotOnlineYet />
         )
