@@ -8,8 +8,7 @@ export const PREPAID_SCREENS_MSG = {
   /** The child's tab before photos exist. */
   offerTitle: 'Order before picture day',
   offerIntro: (child: string) =>
-    `${child}'s photos are not online yet. Pay for a package now: once the photos are online you choose which ones go in it. If you do not choose by the closing date, the studio chooses for you.`,
-  offerNotOnline: 'Photos of this class are not online yet.',
+    `Pay for a package now: once ${child}'s photos are online you choose which ones go in it. If you do not choose by the closing date, the studio chooses for you.`,
   offerButton: 'Order this package',
   offerAdded: (name: string, child: string) => `${name} for ${child} was added to your cart. Choose the photos after picture day.`,
   /** Already in the cart for this child. */

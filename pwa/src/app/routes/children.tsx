@@ -280,9 +280,12 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
       ) : (photos.isError && isNotOnlineYet(photos.error)) || photos.data?.length === 0 ? (
         // Before picture day (no photo of the class online yet) the school's packages can be paid for now.
         packages.length > 0 ? (
-          <Suspense fallback={<PageSpinner />}>
-            <PrepaidOffer child={child} packages={packages} />
-          </Suspense>
+          <>
+            <NotOnlineYet />
+            <Suspense fallback={<PageSpinner />}>
+              <PrepaidOffer child={child} packages={packages} />
+            </Suspense>
+          </>
         ) : priceLists.isPending ? (
           <PageSpinner />
         ) : (
