@@ -25,6 +25,10 @@ export const OUTREACH_MSG = {
     transfer_awaiting_sms: 'Bank transfer awaited (SMS)',
     transfer_expired_sms: 'Bank transfer expired (SMS)',
     code_recovery: 'Code by SMS',
+    prepaid_photos_online: 'Photos online: choose your package',
+    prepaid_photos_online_sms: 'Photos online: choose your package (SMS)',
+    package_filled: 'Package photos chosen by the studio',
+    package_filled_sms: 'Package photos chosen by the studio (SMS)',
   },
 } as const;
 

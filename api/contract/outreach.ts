@@ -28,6 +28,11 @@ export const OUTBOX_KINDS = [
   'transfer_awaiting_sms',
   'transfer_expired_sms',
   'code_recovery',
+  // Ordering before picture day (docs/prepaid.md): "photos are online, choose them" and "the studio chose", by e-mail and SMS.
+  'prepaid_photos_online',
+  'prepaid_photos_online_sms',
+  'package_filled',
+  'package_filled_sms',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

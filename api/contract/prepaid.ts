@@ -88,16 +88,28 @@ export const PREPAID_MSG = {
   choosingClosed: (date: string) => `The closing date (${date}) has passed: the photos of this package can no longer be changed`,
   inBatch: 'This package has gone to the lab: its photos can no longer be changed',
   defaultPhotoNotOfChild: 'The default photo must be one of this child\'s photos',
-  /** The "photos are online" message, to a family with a prepaid package for the child. */
+  /** The "photos are online" message, to a family with a prepaid package for the child (its one "photos are online" message). */
+  onlineSubject: (childName: string) => `${childName}'s photos are online: choose the photos of your package`,
   onlineChoose: (childName: string, date: string | null) =>
-    date ? `You ordered a package for ${childName} before picture day: choose its photos by ${date}.` : `You ordered a package for ${childName} before picture day: choose its photos.`,
+    date
+      ? `${childName}'s photos are online. You ordered a package before picture day: choose its photos by ${date}. If you do not, the studio chooses for you.`
+      : `${childName}'s photos are online. You ordered a package before picture day: choose its photos.`,
   onlineChooseLink: 'Choose the photos',
+  onlineSms: (shop: string, childName: string, date: string | null, link: string) => [
+    `${shop}: ${childName}'s photos are online. Choose the photos of your package${date ? ` by ${date}` : ''}: ${link}`,
+    `${shop}: photos online. Choose your package's photos${date ? ` by ${date}` : ''}: ${link}`,
+    `Choose your package's photos: ${link}`,
+  ],
   /** The message after the studio filled a package (e-mail subject and body, SMS). */
   studioFilledSubject: (shop: string) => `${shop}: we chose the photos of your package`,
   studioFilled: (childName: string, packageName: string) =>
     `The closing date has passed and no photos were chosen for ${packageName} (${childName}), so the studio chose them for you. Your package goes to the lab with them.`,
   studioFilledLink: 'See your order',
-  studioFilledSms: (shop: string, childName: string, link: string) => `${shop}: the closing date passed, so we chose the photos of ${childName}'s package. Your order: ${link}`,
+  studioFilledSms: (shop: string, childName: string, link: string) => [
+    `${shop}: the closing date passed, so we chose the photos of ${childName}'s package. Your order: ${link}`,
+    `${shop}: we chose the photos of your package. Your order: ${link}`,
+    `We chose your package's photos: ${link}`,
+  ],
   /** Reports. */
   waitingTitle: 'Packages waiting for photos',
   waitingIntro: 'Prepaid packages whose photos nobody has chosen yet, per class.',

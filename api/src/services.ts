@@ -11,6 +11,7 @@ import { createDashboardService } from './dashboard/dashboard.service';
 import { createImageService } from './images/images.service';
 import { createMatchingService } from './matching/matching.service';
 import { createCommerce } from './orders/commerce';
+import { createPrepaidService } from './orders/prepaid.service';
 import { createPhotoService } from './photos/photos.service';
 import { createPriceListService } from './price-lists/price-lists.service';
 import { createPrintBatchService } from './print-batches/print-batches.service';
@@ -80,6 +81,8 @@ export function createServices(deps: Deps) {
     audit: createAuditService(deps),
     /** `PUBLIC_URL/s/{token}` links for SMS (docs/sms.md, "Short links"). */
     shortLinks,
+    /** Ordering before picture day: choosing a prepaid package's photos, telling families, the closing date's fill (docs/prepaid.md). */
+    prepaid: createPrepaidService(deps, outbox),
   };
 }
 

@@ -47,6 +47,7 @@ import * as smsChannel from './20261208100000_sms_channel';
 import * as guardianPhones from './20261208110000_guardian_phones';
 import * as studentGuardianPhone from './20261208130000_student_guardian_phone';
 import * as prepaidPackages from './20261208140000_prepaid_packages';
+import * as prepaidOnlineTold from './20261208140100_prepaid_online_told';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -108,6 +109,7 @@ const migrations: [string, Migration][] = [
   ['20261208110000_guardian_phones', guardianPhones],
   ['20261208130000_student_guardian_phone', studentGuardianPhone],
   ['20261208140000_prepaid_packages', prepaidPackages],
+  ['20261208140100_prepaid_online_told', prepaidOnlineTold],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -15,6 +15,8 @@ export const REMINDERS_EVERY_MS = 5 * 60_000;
 export const SEASON_SEND_EVERY_MS = 60_000;
 /** How often unconfirmed guardians and old links are looked for (docs/outreach.md, "Unconfirmed addresses go"). */
 export const GUARDIAN_PURGE_EVERY_MS = 60 * 60_000;
+/** How often prepaid packages are looked at: families told their child's photos are online, the closing date's fill (docs/prepaid.md). */
+export const PREPAID_EVERY_MS = 60_000;
 /** How often paid sale lines are added to the season totals (docs/reports.md#how-the-figures-stay-fast). */
 export const SEASON_TOTALS_EVERY_MS = 60_000;
 
@@ -40,6 +42,11 @@ export interface Maintenance {
   sendSeasonMessages(): Promise<boolean>;
   /** Adds the paid sale lines not yet counted to the season totals the reports read. */
   rollUpSeasonTotals(): Promise<boolean>;
+  /**
+   * Prepaid packages (docs/prepaid.md): tells each family whose child's photos are now online to
+   * choose, and at the closing date fills what nobody chose (or flags a child without photos).
+   */
+  runPrepaid(now?: number): Promise<boolean>;
   /** Deletes guardians who never confirmed, 14 days after their last link ended, and links and pending follows as old. */
   purgeUnconfirmedGuardians(): Promise<boolean>;
   /**
@@ -105,6 +112,13 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         const rolled = await reports.rollUpSeasonTotals();
         if (rolled > 0) logger.debug({ rolled }, 'paid sale lines added to the season totals');
       }),
+    runPrepaid: (now = Date.now()) =>
+      jobLock.runExclusive('prepaid-packages', async () => {
+        // Under the lock, and each line by a conditional update: filled, flagged and told once with several processes.
+        const told = await deps.services.prepaid.tellPhotosOnline(now);
+        const result = await deps.services.prepaid.fillDue(now);
+        if (told > 0 || result.filled > 0 || result.flagged > 0) logger.info({ told, ...result }, 'prepaid packages: families told, filled, flagged');
+      }),
     purgeUnconfirmedGuardians: () =>
       jobLock.runExclusive('guardian-purge', async () => {
         const purged = await guardians.purgeUnconfirmed(Date.now());
@@ -146,6 +160,10 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         track(maintenance.purgeUnconfirmedGuardians().catch((err: unknown) => logger.warn({ err }, 'deleting unconfirmed guardians failed')));
       }, GUARDIAN_PURGE_EVERY_MS);
       guardianPurge.unref();
+      const prepaidTimer = setInterval(() => {
+        track(maintenance.runPrepaid().catch((err: unknown) => logger.warn({ err: loggableError(err) }, 'prepaid packages job failed')));
+      }, PREPAID_EVERY_MS);
+      prepaidTimer.unref();
       removals.unref();
       reconcile.unref();
       limits.unref();
@@ -159,6 +177,7 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         clearInterval(seasonMessages);
         clearInterval(seasonTotals);
         clearInterval(guardianPurge);
+        clearInterval(prepaidTimer);
         await Promise.all(running);
       };
     },

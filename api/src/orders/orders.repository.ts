@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import { childNamer } from '../../contract/same-names';
+import { compareNames } from '../../contract/format';
 import type { OrderStatus, PaymentStatus, ProductKind } from '../../contract/constants';
 import { isPaymentMethodId, paymentMethodForPayMethod, type PaymentMethodId } from '../../contract/payment-methods';
 import { runner, type Tx } from '../db/database';
 import { now } from '../db/knex';
-import type { PackageInfo, PhotoInfo, PricedLine, PricedPackage, Product } from './pricing';
+import type { PackageInfo, PhotoInfo, PrepaidStudent, PricedLine, PricedPackage, Product } from './pricing';
+import type { AccessMode } from '../../contract/student-codes';
 import type { SiblingDiscount } from '../../contract/price-lists';
 import type { PosesChosenBy } from '../../contract/prepaid';
 import { isPublished, isWithheld } from '../students/visibility';
@@ -423,6 +425,8 @@ export interface OrderSchool {
   id: number;
   name: string;
   closingDate: string | null;
+  /** How families open its galleries: ordering before picture day needs codes (docs/prepaid.md). */
+  accessMode: AccessMode;
   priceListId: number | null;
   /** The price list's products in list order; none without a list. */
   products: Product[];
@@ -451,6 +455,39 @@ export interface NewOrder {
   subtotalThebe: number;
   siblingDiscountThebe: number;
   coupon: { id: number; code: string; discountThebe: number } | null;
+}
+
+/** An order_items row of a priced line. */
+const orderItemRow = (orderId: string, line: PricedLine, orderPackageId: number | null) => ({
+  order_id: orderId,
+  photo_id: line.photo.id,
+  album_id: line.photo.albumId,
+  photo_name: line.photo.originalName,
+  photo_original_number: line.photo.originalNumber,
+  photo_original_name: line.photo.originalName,
+  photo_filename: line.photo.filename,
+  student_id: line.photo.studentId,
+  child_held: line.childHeld,
+  // On an order line, product_type holds the product's id (see OrderItemRecord.productId).
+  product_type: line.product.id,
+  product_name: line.product.name,
+  product_description: line.product.description,
+  kind: line.product.kind,
+  quantity: line.quantity,
+  unit_thebe: line.unitThebe,
+  total_thebe: line.totalThebe,
+  order_package_id: orderPackageId,
+});
+
+/** A prepaid package line still without photos at the closing date, for the default fill (docs/prepaid.md). */
+export interface UnfilledPrepaidLine {
+  lineId: number;
+  orderId: string;
+  studentId: number | null;
+  packageId: number | null;
+  quantity: number;
+  schoolId: number;
+  closingDate: string;
 }
 
 /** Received payments (status 5, `pending`) that may still be approved (aliased `p`). */
@@ -521,6 +558,7 @@ export function createOrdersRepository(knex: Knex) {
           's.id',
           's.name',
           's.closing_date',
+          's.access_mode',
           's.price_list_id',
           'pl.sibling_percent',
           'pl.sibling_max_children',
@@ -567,6 +605,7 @@ export function createOrdersRepository(knex: Knex) {
         id: Number(first.id),
         name: first.name,
         closingDate: first.closing_date,
+        accessMode: first.access_mode,
         priceListId,
         products,
         packages,
@@ -624,6 +663,21 @@ export function createOrdersRepository(knex: Knex) {
       );
     },
 
+    /** The children prepaid package lines name, with their school and class (docs/prepaid.md). */
+    async prepaidStudents(ids: number[]): Promise<Map<number, PrepaidStudent>> {
+      if (ids.length === 0) return new Map();
+      const rows = (await knex('students as st')
+        .join('albums as a', 'a.id', 'st.album_id')
+        .whereIn('st.id', [...new Set(ids)])
+        .select('st.id', 'st.album_id', 'a.name as album_name', 'a.school_id', 'st.do_not_publish')) as { id: number; album_id: number; album_name: string; school_id: number; do_not_publish: number | boolean }[];
+      return new Map(
+        rows.map((row) => [
+          Number(row.id),
+          { id: Number(row.id), albumId: Number(row.album_id), albumName: row.album_name, schoolId: Number(row.school_id), doNotPublish: Boolean(Number(row.do_not_publish)) },
+        ]),
+      );
+    },
+
     /** A paid line's photo: its files, and where it stands now (whose it is, whether families may see it). */
     async photoForDownload(photoId: number): Promise<{ storageKey: string; mimeType: string; filename: string; doNotPublish: boolean; now: LinePhotoNow } | undefined> {
       const row = (await knex('photos as ph')
@@ -646,13 +700,17 @@ export function createOrdersRepository(knex: Knex) {
       const trx = runner(knex, tx);
       const at = now();
       const allLines = [...order.lines, ...order.packages.flatMap((pkg) => pkg.contents)];
-      const albumIds = [...new Set(allLines.map((l) => l.photo.albumId))];
-      const firstLine = allLines[0];
+      // A prepaid package's class is its child's (docs/prepaid.md).
+      const classes = [
+        ...allLines.map((line) => ({ id: line.photo.albumId, name: line.photo.albumName })),
+        ...order.packages.flatMap((pkg) => (pkg.albumId !== null ? [{ id: pkg.albumId, name: pkg.albumName ?? '' }] : [])),
+      ];
+      const albumIds = [...new Set(classes.map((c) => c.id))];
       await trx('orders').insert({
         id: order.id,
         school_id: order.schoolId,
-        album_id: albumIds.length === 1 ? firstLine?.photo.albumId : null,
-        album_name: [...new Set(allLines.map((l) => l.photo.albumName))].join(', ').slice(0, 120) || null,
+        album_id: albumIds.length === 1 ? albumIds[0] : null,
+        album_name: [...new Set(classes.map((c) => c.name))].join(', ').slice(0, 120) || null,
         customer_id: order.customerId,
         customer_name: order.customerName,
         customer_email: order.customerEmail,
@@ -672,26 +730,7 @@ export function createOrdersRepository(knex: Knex) {
         created_at: at,
         updated_at: at,
       });
-      const itemRow = (line: PricedLine, orderPackageId: number | null) => ({
-        order_id: order.id,
-        photo_id: line.photo.id,
-        album_id: line.photo.albumId,
-        photo_name: line.photo.originalName,
-        photo_original_number: line.photo.originalNumber,
-        photo_original_name: line.photo.originalName,
-        photo_filename: line.photo.filename,
-        student_id: line.photo.studentId,
-        child_held: line.childHeld,
-        // On an order line, product_type holds the product's id (see OrderItemRecord.productId).
-        product_type: line.product.id,
-        product_name: line.product.name,
-        product_description: line.product.description,
-        kind: line.product.kind,
-        quantity: line.quantity,
-        unit_thebe: line.unitThebe,
-        total_thebe: line.totalThebe,
-        order_package_id: orderPackageId,
-      });
+      const itemRow = (line: PricedLine, orderPackageId: number | null) => orderItemRow(order.id, line, orderPackageId);
       if (order.lines.length > 0) await trx('order_items').insert(order.lines.map((line) => itemRow(line, null)));
       if (order.packages.length === 0) return { createdAt: at };
       await trx('order_packages').insert(
@@ -705,12 +744,160 @@ export function createOrdersRepository(knex: Knex) {
           items_value_thebe: pkg.itemsValueThebe,
           student_id: pkg.studentId,
           child_held: pkg.childHeld,
+          prepaid: pkg.prepaid,
+          album_id: pkg.albumId,
+          poses_chosen_by: pkg.prepaid ? null : 'family',
+          poses_chosen_at: pkg.prepaid ? null : at,
         })),
       );
       // Inserted in order within this transaction: the ids come back in the same order on both databases.
       const ids = ((await trx('order_packages').where({ order_id: order.id }).orderBy('id').select('id')) as { id: number }[]).map((row) => Number(row.id));
       await trx('order_items').insert(order.packages.flatMap((pkg, index) => pkg.contents.map((line) => itemRow(line, ids[index] ?? null))));
       return { createdAt: at };
+    },
+
+    /**
+     * Writes a package line's photos (docs/prepaid.md, "Choosing the photos"): its contents replace
+     * the ones it had, and who chose is recorded. `from` is who may still choose: the family only
+     * while the studio has not filled it, the studio only while nobody chose. 0 when the line
+     * changed hands meanwhile (nothing written).
+     */
+    async fillPackageLine(
+      line: { orderId: string; lineId: number },
+      contents: readonly PricedLine[],
+      by: PosesChosenBy,
+      from: readonly (PosesChosenBy | null)[],
+      tx: Tx,
+    ): Promise<number> {
+      const at = now();
+      const db = runner(knex, tx);
+      const query = db('order_packages').where({ id: line.lineId, order_id: line.orderId, prepaid: true });
+      void query.where((q: Knex.QueryBuilder) => {
+        for (const who of from) void (who === null ? q.orWhereNull('poses_chosen_by') : q.orWhere('poses_chosen_by', who));
+      });
+      const updated = await query.update({ poses_chosen_by: by, poses_chosen_at: at, no_photo_at: null });
+      if (updated === 0) return 0;
+      await db('order_items').where({ order_id: line.orderId, order_package_id: line.lineId }).delete();
+      if (contents.length > 0) await db('order_items').insert(contents.map((content) => orderItemRow(line.orderId, content, line.lineId)));
+      return updated;
+    },
+
+    /**
+     * Paid, not cancelled prepaid lines nobody chose photos for, in schools whose closing date is
+     * before `today` (YYYY-MM-DD), not yet flagged: the default fill's work (docs/prepaid.md).
+     */
+    async unfilledPrepaidLines(today: string, limit: number): Promise<UnfilledPrepaidLine[]> {
+      const rows = (await knex('order_packages as op')
+        .join('orders as o', 'o.id', 'op.order_id')
+        .join('schools as s', 's.id', 'o.school_id')
+        .where('op.prepaid', true)
+        .whereNull('op.poses_chosen_by')
+        .whereNull('op.no_photo_at')
+        .where('o.payment_status', 'completed')
+        .whereNot('o.order_status', 'cancelled')
+        .whereNotNull('s.closing_date')
+        .where('s.closing_date', '<', today)
+        .orderBy('op.id')
+        .limit(limit)
+        .select('op.id', 'op.order_id', 'op.student_id', 'op.package_id', 'op.quantity', 'o.school_id', 's.closing_date')) as {
+        id: number;
+        order_id: string;
+        student_id: number | null;
+        package_id: number | null;
+        quantity: number;
+        school_id: number;
+        closing_date: string;
+      }[];
+      return rows.map((row) => ({
+        lineId: Number(row.id),
+        orderId: row.order_id,
+        studentId: idOrNull(row.student_id),
+        packageId: idOrNull(row.package_id),
+        quantity: Number(row.quantity),
+        schoolId: Number(row.school_id),
+        closingDate: row.closing_date,
+      }));
+    },
+
+    /**
+     * Paid, not cancelled prepaid lines nobody chose photos for whose family was not yet told the
+     * child's photos are online, while the child has a released photo and the closing date
+     * (`today`, YYYY-MM-DD) has not passed (docs/prepaid.md, "Choosing the photos").
+     */
+    async prepaidLinesToTell(today: string, at: number, limit: number): Promise<{ lineId: number; orderId: string; studentId: number }[]> {
+      const released = knex('photos as rp')
+        .join('albums as ra', 'ra.id', 'rp.album_id')
+        .whereRaw('rp.student_id = op.student_id')
+        .where('rp.kind', 'photo')
+        .where('rp.in_tray', false)
+        .where('rp.pending_review', false)
+        .whereNull('ra.archived_at')
+        .where((q) => q.where('ra.status', 'published').orWhere('ra.publish_at', '<=', at))
+        .select(knex.raw('1'));
+      const rows = (await knex('order_packages as op')
+        .join('orders as o', 'o.id', 'op.order_id')
+        .join('schools as s', 's.id', 'o.school_id')
+        .join('students as st', 'st.id', 'op.student_id')
+        .where('op.prepaid', true)
+        .whereNull('op.poses_chosen_by')
+        .whereNull('op.online_told_at')
+        .where('o.payment_status', 'completed')
+        .whereNot('o.order_status', 'cancelled')
+        .where('st.do_not_publish', false)
+        .where((q) => q.whereNull('s.closing_date').orWhere('s.closing_date', '>=', today))
+        .whereExists(released)
+        .orderBy('op.id')
+        .limit(limit)
+        .select('op.id', 'op.order_id', 'op.student_id')) as { id: number; order_id: string; student_id: number }[];
+      return rows.map((row) => ({ lineId: Number(row.id), orderId: row.order_id, studentId: Number(row.student_id) }));
+    },
+
+    /** Records that the lines' family was told; answers how many this call marked (0: another process did). */
+    async markOnlineTold(lineIds: number[], tx: Tx): Promise<number> {
+      return runner(knex, tx)('order_packages').whereIn('id', lineIds).whereNull('online_told_at').update({ online_told_at: now() });
+    },
+
+    /** Flags a prepaid line the fill could not fill (no photo of the child): staff arrange a retake or refund. 0 if it was chosen meanwhile. */
+    async flagNoPhoto(lineId: number, tx: Tx): Promise<number> {
+      return runner(knex, tx)('order_packages').where({ id: lineId, prepaid: true }).whereNull('poses_chosen_by').whereNull('no_photo_at').update({ no_photo_at: now() });
+    },
+
+    /**
+     * A child's released photos in capture order (docs/prepaid.md, "The studio fills what nobody
+     * chose"): not withheld, not do-not-publish, in a published class; the default pose first when
+     * it is one of them.
+     */
+    async releasedPhotoIdsOf(studentId: number): Promise<{ ids: number[]; defaultPhotoId: number | null }> {
+      const student = (await knex('students').where({ id: studentId }).first('default_photo_id', 'do_not_publish')) as { default_photo_id: number | null; do_not_publish: number | boolean } | undefined;
+      if (!student || Boolean(Number(student.do_not_publish))) return { ids: [], defaultPhotoId: null };
+      const rows = (await knex('photos as p')
+        .join('albums as a', 'a.id', 'p.album_id')
+        .where('p.student_id', studentId)
+        .select('p.id', 'p.kind', 'p.in_tray', 'p.pending_review', 'p.captured_at', 'p.original_name', 'a.status', 'a.publish_at', 'a.archived_at')) as {
+        id: number;
+        kind: string;
+        in_tray: number | boolean;
+        pending_review: number | boolean;
+        captured_at: number | string | null;
+        original_name: string;
+        status: string;
+        publish_at: number | string | null;
+        archived_at: number | string | null;
+      }[];
+      const released = rows
+        .filter(
+          (row) =>
+            !isWithheld({ kind: row.kind, inTray: Boolean(Number(row.in_tray ?? 0)), pendingReview: Boolean(Number(row.pending_review ?? 0)) }) &&
+            isPublished({ status: row.status, publishAt: row.publish_at === null ? null : Number(row.publish_at), archivedAt: row.archived_at }),
+        )
+        .sort((a, b) => {
+          const untimed = Number.MAX_SAFE_INTEGER;
+          const at = (row: { captured_at: number | string | null }) => (row.captured_at === null ? untimed : Number(row.captured_at));
+          return at(a) - at(b) || compareNames(a.original_name, b.original_name) || Number(a.id) - Number(b.id);
+        });
+      const ids = released.map((row) => Number(row.id));
+      const defaultPhotoId = student.default_photo_id === null ? null : Number(student.default_photo_id);
+      return { ids, defaultPhotoId: defaultPhotoId !== null && ids.includes(defaultPhotoId) ? defaultPhotoId : null };
     },
 
     /** One order with its lines, in one query (the lines joined in; the order's columns repeat on each). */

@@ -3,6 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../contract/constants';
 import { ORDER_MSG } from '../../contract/messages';
 import { orderCreateSchema, orderQuoteRequestSchema, orderStatusUpdateSchema } from '../../contract/orders';
 import { id } from '../../contract/fields';
+import { packagePhotosChoiceSchema, PREPAID_MSG } from '../../contract/prepaid';
 import { clientIp, type AppContext, type AppState } from '../http/context';
 import { parse } from '../http/validate';
 import { sendFile } from '../http/send-file';
@@ -18,8 +19,15 @@ import type { OrderRecord } from './orders.repository';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-export function createOrderRoutes(deps: Deps, { commerce }: Services) {
-  const { orders, downloads } = commerce;
+/** A package line id in the path: anything but a positive whole number is an unknown line (404). */
+function parseLineId(raw: string | undefined): number {
+  const parsed = id().safeParse(raw ?? '');
+  if (!parsed.success) throw notFound(PREPAID_MSG.lineNotFound);
+  return parsed.data;
+}
+
+export function createOrderRoutes(deps: Deps, services: Services) {
+  const { orders, downloads } = services.commerce;
   const router = new Router<AppState, AppContext>();
   const orderAccess = createOrderAccess(deps.config.jwtSecret);
   const orderLinks = createOrderLinks(deps.config.jwtSecret);
@@ -117,6 +125,25 @@ export function createOrderRoutes(deps: Deps, { commerce }: Services) {
     });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = forFamily(order);
+  });
+
+  /**
+   * A prepaid package's photos (docs/prepaid.md, "Choosing the photos"): the order's owner (its
+   * customer signed in, or this browser holding the order's confirmation token: it placed the order
+   * or opened a message's order link), or staff. Anyone else 403; an unknown order or line 404.
+   */
+  router.put('/orders/:id/packages/:lineId/photos', async (ctx) => {
+    const id = orderId(ctx);
+    const lineId = parseLineId(ctx.params.lineId);
+    const { photos } = parse(packagePhotosChoiceSchema, ctx.request.body);
+    const principal = ctx.state.principal;
+    const order = await services.prepaid.choose(id, lineId, photos, {
+      staff: principal.kind === 'staff',
+      customerId: principal.kind === 'customer' ? principal.id : null,
+      placedHere: orderAccess.holds(ctx, id),
+    });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = principal.kind === 'staff' ? forStaff(order) : forFamily(order);
   });
 
   router.put('/orders/:id', requireStaff, async (ctx) => {

@@ -15,7 +15,7 @@ import { orderConfirmationEmail, paymentExpiredEmail } from '../mail/templates';
 import { confirmationLines } from './confirmation-lines';
 import { newOrderId } from './order-id';
 import { orderRequestHash } from './idempotency';
-import { priceOrder, quoteOrder, fallbackProducts, type PhotoInfo, type PricedOrder, type PricingContext } from './pricing';
+import { priceOrder, quoteOrder, fallbackProducts, type PhotoInfo, type PrepaidStudent, type PricedOrder, type PricingContext } from './pricing';
 import { createOrdersRepository, type OrderRecord, type OrderSchool } from './orders.repository';
 import type { CouponsForOrders } from '../coupons/coupons.types';
 import { isPaid, lineWithdrawn, presentOrder } from './orders.presenter';
@@ -140,9 +140,12 @@ export function createOrdersService(
   }
 
   /** What pricing needs of the school: its products (or the built-in ones), packages and family discount. */
-  function pricingContext(school: OrderSchool, photos: Map<number, PhotoInfo>, holds: PricingContext['holds']): PricingContext {
+  function pricingContext(school: OrderSchool, photos: Map<number, PhotoInfo>, holds: PricingContext['holds'], students: Map<number, PrepaidStudent>): PricingContext {
     return {
       holds,
+      accessMode: school.accessMode,
+      students,
+      closingDate: school.closingDate,
       schoolId: school.id,
       products: school.products.length > 0 ? school.products : fallbackProducts(),
       packages: school.packages,
@@ -157,8 +160,10 @@ export function createOrdersService(
     const school = await repo.school(input.schoolId);
     if (!school) throw notFound(MSG.schoolNotFound);
     const photos = await repo.photos(photoIdsOf(input.items));
+    // The children of packages ordered before picture day (docs/prepaid.md).
+    const students = await repo.prepaidStudents(input.items.flatMap((item) => (isPackageLine(item) && item.photos.length === 0 && item.studentId !== undefined ? [item.studentId] : [])));
     const coupon = input.couponCode ? await coupons.resolve(input.couponCode, school.id) : null;
-    return { school, photos, coupon };
+    return { school, photos, coupon, students };
   }
 
   /**
@@ -168,9 +173,9 @@ export function createOrdersService(
    * longer use), nothing written and no use taken.
    */
   async function quote(input: OrderQuoteRequest, viewer: Viewer): Promise<PricedOrder> {
-    const { school, photos, coupon } = await orderInputs(input);
+    const { school, photos, coupon, students } = await orderInputs(input);
     const { granted, holds } = await holdsOf(viewer);
-    const priced = quoteOrder(input.items, pricingContext(school, photos, holds), coupon);
+    const priced = quoteOrder(input.items, pricingContext(school, photos, holds, students), coupon);
     await assertCanOrder(viewer, pricedPhotos(priced), granted);
     if (priced.coupon) await coupons.checkAvailable(priced.coupon.rule, { email: null, studentIds: priced.studentIds });
     return priced;
@@ -200,9 +205,9 @@ export function createOrdersService(
       await deps.limits.guard('order-place', ctx.clientIp, grant);
       await deps.limits.fail('order-place', ctx.clientIp, grant);
     }
-    const { school, photos, coupon } = await orderInputs(input);
+    const { school, photos, coupon, students } = await orderInputs(input);
     const { granted, holds } = await holdsOf(ctx.viewer);
-    const priced = priceOrder(input, pricingContext(school, photos, holds), coupon);
+    const priced = priceOrder(input, pricingContext(school, photos, holds, students), coupon);
     await assertCanOrder(ctx.viewer, pricedPhotos(priced), granted);
 
     const id = newOrderId();
@@ -270,7 +275,12 @@ export function createOrdersService(
               quantity: pkg.quantity,
               totalThebe: pkg.totalThebe,
               studentId: pkg.studentId,
-              contents: pkg.contents.map((line) => ({ albumId: line.photo.albumId, kind: line.product.kind, totalThebe: line.product.priceThebe * line.quantity })),
+              prepaid: pkg.prepaid,
+              albumId: pkg.albumId,
+              // A prepaid package has no contents yet: its digital part is its products' (docs/prepaid.md, "The books").
+              contents: pkg.prepaid
+                ? pkg.package.items.map((item) => ({ albumId: pkg.albumId, kind: item.product.kind, totalThebe: item.product.priceThebe * item.quantity * pkg.quantity }))
+                : pkg.contents.map((line) => ({ albumId: line.photo.albumId, kind: line.product.kind, totalThebe: line.product.priceThebe * line.quantity })),
             })),
           },
           tx,

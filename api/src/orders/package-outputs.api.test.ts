@@ -69,6 +69,9 @@ describeApi('package orders in the e-mail and the print batch', () => {
       studentId: null,
       childHeld: false,
       contents: [content(photoA, large, quantity), content(photoB, glossy, 2 * quantity), content(photoA, download, quantity)],
+      prepaid: false,
+      albumId: null,
+      albumName: null,
     });
     const at = Date.now();
     const couponId = insertedId(

@@ -1,10 +1,11 @@
 import { DEFAULT_PRODUCT_DESCRIPTION, FALLBACK_PRODUCTS, type ProductKind } from '../../contract/constants';
 import { decimalToThebe, formatPula } from '../../contract/money';
-import { COUPON_MSG, ORDER_MSG, PACKAGE_MSG } from '../../contract/messages';
-import { packageSlots } from '../../contract/package-filling';
+import { COUPON_MSG, ORDER_MSG, PACKAGE_MSG, STUDENT_MSG } from '../../contract/messages';
+import { packageSlots, type PackageSlot } from '../../contract/package-filling';
 import { isPackageLine, type OrderCreateInput, type OrderItemInput, type OrderLineInput, type PackageLineInput } from '../../contract/orders';
 import type { SiblingDiscount } from '../../contract/price-lists';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { PREPAID_MSG } from '../../contract/prepaid';
 import type { AccessMode } from '../../contract/student-codes';
 import type { CouponRule } from '../coupons/coupons.types';
 
@@ -76,6 +77,20 @@ export interface PricedPackage {
   /** The family holds that child by code (or staff place the order). */
   childHeld: boolean;
   contents: PricedLine[];
+  /** Ordered before picture day: no photos, no contents yet (docs/prepaid.md). */
+  prepaid: boolean;
+  /** A prepaid line's child's class (null for a line with photos: its contents name theirs). */
+  albumId: number | null;
+  albumName: string | null;
+}
+
+/** A child a prepaid package line names (docs/prepaid.md, "Ordering before picture day"). */
+export interface PrepaidStudent {
+  id: number;
+  schoolId: number;
+  albumId: number;
+  albumName: string;
+  doNotPublish: boolean;
 }
 
 export interface PricingContext {
@@ -94,6 +109,12 @@ export interface PricingContext {
    * once-per-child coupon (docs/access.md, "Whose photo it is").
    */
   holds: (studentId: number) => boolean;
+  /** The school's access mode: a package ordered before picture day needs codes (docs/prepaid.md). */
+  accessMode?: AccessMode;
+  /** The children prepaid package lines name, found by id (absent: none). */
+  students?: ReadonlyMap<number, PrepaidStudent>;
+  /** The school's closing date, for the refusal of a prepaid line once it has passed. */
+  closingDate?: string | null;
 }
 
 /** One line of the order as sent, priced: a single product or a package. */
@@ -207,6 +228,31 @@ function priceSingle(item: OrderItemInput, ctx: PricingContext, products: Readon
 }
 
 /**
+ * A package's contents as order lines (docs/packages-and-coupons.md, "Filling a package"): one line
+ * per content row and photo (2 x 13x18 filled with two photos is two lines of 1), quantity = pieces
+ * with that photo x package quantity, unit and total 0 (the package carries the price).
+ */
+export function packageContents(pkg: PackageInfo, slots: PackageSlot[][], photos: readonly PhotoInfo[], quantity: number, held: (photo: PhotoInfo) => boolean): PricedLine[] {
+  return pkg.items.flatMap((item, index) => {
+    const pieces = new Map<number, { photo: PhotoInfo; count: number }>();
+    for (const slot of slots[index] ?? []) {
+      const photo = photos[slot.photo] ?? photos[0];
+      if (!photo) continue;
+      pieces.set(photo.id, { photo, count: (pieces.get(photo.id)?.count ?? 0) + slot.count });
+    }
+    return [...pieces.values()].map(({ photo, count }) => ({
+      photo,
+      product: item.product,
+      quantity: count * quantity,
+      unitThebe: 0,
+      totalThebe: 0,
+      digital: item.product.kind === 'digital',
+      childHeld: held(photo),
+    }));
+  });
+}
+
+/**
  * A package line (docs/packages-and-coupons.md, "Filling a package"): one photo for all of its
  * contents, one per content row, or one per piece (`packageSlots()`), no more different photos
  * than its poses, all of one child, none of them a print after the closing date.
@@ -214,6 +260,7 @@ function priceSingle(item: OrderItemInput, ctx: PricingContext, products: Readon
 function pricePackage(input: PackageLineInput, ctx: PricingContext, packages: ReadonlyMap<number, PackageInfo>): { pkg: PricedPackage; agrees: boolean } {
   const pkg = packages.get(input.packageId);
   if (!pkg) throw conflict(PACKAGE_MSG.packageUnavailable(input.packageName?.trim() || 'A package'), 'PACKAGE_UNAVAILABLE');
+  if (input.photos.length === 0 && input.studentId !== undefined) return pricePrepaid(input, input.studentId, pkg, ctx);
   const slots = packageSlots(pkg.items, input.photos.length);
   if (!slots) throw badRequest(PACKAGE_MSG.photosCount, undefined, 'PACKAGE_PHOTOS');
   const photos = input.photos.map((chosen) => photoOf(ctx, chosen.photoId, chosen.albumId));
@@ -228,30 +275,42 @@ function pricePackage(input: PackageLineInput, ctx: PricingContext, packages: Re
   if (children.size > 1) throw badRequest(PACKAGE_MSG.oneChild, undefined, 'PACKAGE_ONE_CHILD');
   const students = new Set(photos.map((photo) => photo.studentId));
   const studentId = students.size === 1 ? firstPhoto.studentId : null;
+  // A line naming its child: its photos must be that child's (docs/prepaid.md).
+  if (input.studentId !== undefined && studentId !== input.studentId) throw badRequest(PREPAID_MSG.photosWithChild, undefined, 'PACKAGE_ONE_CHILD');
   if (ctx.closed && pkg.items.some((item) => item.product.kind !== 'digital')) throw conflict(ORDER_MSG.printsClosed(pkg.name), 'PRINTS_CLOSED');
   const quantity = input.quantity;
-  // One line per content row and photo: 2 x 13x18 filled with two photos is two lines of 1.
-  const contents: PricedLine[] = pkg.items.flatMap((item, index) => {
-    const pieces = new Map<number, { photo: PhotoInfo; count: number }>();
-    for (const slot of slots[index] ?? []) {
-      const photo = photos[slot.photo] ?? firstPhoto;
-      pieces.set(photo.id, { photo, count: (pieces.get(photo.id)?.count ?? 0) + slot.count });
-    }
-    return [...pieces.values()].map(({ photo, count }) => ({
-      photo,
-      product: item.product,
-      quantity: count * quantity,
-      unitThebe: 0,
-      totalThebe: 0,
-      digital: item.product.kind === 'digital',
-      childHeld: heldChild(ctx, photo) !== null,
-    }));
-  });
+  const contents = packageContents(pkg, slots, photos, quantity, (photo) => heldChild(ctx, photo) !== null);
   const unitThebe = pkg.priceThebe;
   const totalThebe = unitThebe * quantity;
   const itemsValueThebe = pkg.items.reduce((sum, item) => sum + item.product.priceThebe * item.quantity, 0) * quantity;
   const agrees = decimalToThebe(input.unitPrice) === unitThebe && decimalToThebe(input.totalPrice) === totalThebe;
-  return { pkg: { package: pkg, quantity, unitThebe, totalThebe, itemsValueThebe, studentId, childHeld: studentId !== null && ctx.holds(studentId), contents }, agrees };
+  return {
+    pkg: { package: pkg, quantity, unitThebe, totalThebe, itemsValueThebe, studentId, childHeld: studentId !== null && ctx.holds(studentId), contents, prepaid: false, albumId: null, albumName: null },
+    agrees,
+  };
+}
+
+/**
+ * A package ordered before picture day (docs/prepaid.md, "Ordering before picture day"): no photos,
+ * the child it is for, priced like any package. Only in a school using codes, only for a child the
+ * family holds by code (a child it does not hold is refused exactly as one that does not exist),
+ * never after the closing date. Its contents are written when its photos are chosen.
+ */
+function pricePrepaid(input: PackageLineInput, studentId: number, pkg: PackageInfo, ctx: PricingContext): { pkg: PricedPackage; agrees: boolean } {
+  if (ctx.accessMode !== 'student_codes') throw conflict(PREPAID_MSG.schoolWithoutCodes, 'PREPAID_NEEDS_CODES');
+  const student = ctx.students?.get(studentId);
+  if (!student || student.schoolId !== ctx.schoolId || !ctx.holds(studentId)) throw notFound(PREPAID_MSG.childNotHeld);
+  if (student.doNotPublish) throw forbidden(STUDENT_MSG.photoNotAvailable, 'PHOTO_NOT_AVAILABLE');
+  if (ctx.closed) throw conflict(PREPAID_MSG.choosingClosed(ctx.closingDate ?? ''), 'PREPAID_CLOSED');
+  const quantity = input.quantity;
+  const unitThebe = pkg.priceThebe;
+  const totalThebe = unitThebe * quantity;
+  const itemsValueThebe = pkg.items.reduce((sum, item) => sum + item.product.priceThebe * item.quantity, 0) * quantity;
+  const agrees = decimalToThebe(input.unitPrice) === unitThebe && decimalToThebe(input.totalPrice) === totalThebe;
+  return {
+    pkg: { package: pkg, quantity, unitThebe, totalThebe, itemsValueThebe, studentId, childHeld: true, contents: [], prepaid: true, albumId: student.albumId, albumName: student.albumName },
+    agrees,
+  };
 }
 
 /**
@@ -281,7 +340,13 @@ function price(items: readonly OrderLineInput[], ctx: PricingContext, coupon: Co
   const subtotalThebe = discountLines.reduce((sum, line) => sum + line.totalThebe, 0);
   const siblingDiscountThebe = Math.min(subtotalThebe, siblingDiscountOf(discountLines, ctx.sibling));
   const couponDiscountThebe = coupon ? couponDiscountOf(discountLines, ctx.sibling, coupon, { subtotalThebe, siblingDiscountThebe }) : 0;
-  const studentIds = [...new Set([...lines, ...pricedPackages.flatMap((p) => p.contents)].flatMap((line) => (line.childHeld && line.photo.studentId !== null ? [line.photo.studentId] : [])))].sort((a, b) => a - b);
+  const studentIds = [
+    ...new Set([
+      ...[...lines, ...pricedPackages.flatMap((p) => p.contents)].flatMap((line) => (line.childHeld && line.photo.studentId !== null ? [line.photo.studentId] : [])),
+      // A prepaid package's child counts for a once-per-child coupon like a photo's (docs/prepaid.md).
+      ...pricedPackages.flatMap((p) => (p.prepaid && p.studentId !== null ? [p.studentId] : [])),
+    ]),
+  ].sort((a, b) => a - b);
   return {
     quoted,
     lines,

@@ -121,12 +121,17 @@ function labLinesOnly(query: Knex.QueryBuilder): Knex.QueryBuilder {
     .where((same) => same.whereRaw('lab_p.student_id = i.student_id').orWhere((none) => none.whereNull('lab_p.student_id').whereNull('i.student_id')));
 }
 
-/** Paid, not sent to the lab yet, and in no batch (orders aliased `o`). */
+/**
+ * Paid, not sent to the lab yet, in no batch, and with no package ordered before picture day still
+ * waiting for its photos (orders aliased `o`): such an order goes to the lab once every prepaid
+ * package of it is filled, with the chosen photos (docs/prepaid.md, "The lab").
+ */
 function readyOrdersOnly(db: Knex, query: Knex.QueryBuilder): Knex.QueryBuilder {
   return query
     .where('o.payment_status', 'completed')
     .whereIn('o.order_status', PRINT_READY_ORDER_STATUSES)
-    .whereNotExists(db('print_batch_orders as linked').select(db.raw('1')).whereRaw('linked.order_id = o.id'));
+    .whereNotExists(db('print_batch_orders as linked').select(db.raw('1')).whereRaw('linked.order_id = o.id'))
+    .whereNotExists(db('order_packages as waiting').select(db.raw('1')).whereRaw('waiting.order_id = o.id').where('waiting.prepaid', true).whereNull('waiting.poses_chosen_by'));
 }
 
 const toBatch = (row: BatchRow, totals: { orders: number; prints: number } | undefined): PrintBatchRecord => ({

@@ -28,6 +28,8 @@ export interface NewSaleLine {
   revenueThebe: number;
   /** YYYYMMDD, Botswana. */
   placedDay: number;
+  /** A package ordered before picture day (docs/prepaid.md, "The books"); absent: false. */
+  prepaid?: boolean;
 }
 
 /** When each class of an unpaid order's lines was published (epoch ms; else its first photo; null: neither). */
@@ -163,6 +165,7 @@ export function createReportsRecordingRepository(knex: Knex) {
             list_thebe: line.listThebe,
             revenue_thebe: line.revenueThebe,
             placed_day: line.placedDay,
+            prepaid: line.prepaid ?? false,
           })),
         );
       }

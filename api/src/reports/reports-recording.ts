@@ -42,6 +42,9 @@ export interface SaleSource {
     quantity: number;
     totalThebe: number;
     studentId: number | null;
+    /** Ordered before picture day: its class is `albumId` (the child's), its contents the package's products (docs/prepaid.md). */
+    prepaid?: boolean;
+    albumId?: number | null;
     /** Its contents with what each costs as a single product (times the quantity): the package's digital part is theirs (docs/reports.md#revenue-of-a-line). */
     contents: readonly { albumId: number | null; kind: ProductKind; totalThebe: number }[];
   }[];
@@ -90,7 +93,7 @@ export function saleLinesOf(order: SaleSource): NewSaleLine[] {
     ...order.packages.map((pkg) => ({
       ...base,
       // A package is one child's: its class is the class of its contents' photos.
-      albumId: pkg.contents.find((content) => content.albumId !== null)?.albumId ?? null,
+      albumId: pkg.albumId ?? pkg.contents.find((content) => content.albumId !== null)?.albumId ?? null,
       studentId: pkg.studentId,
       itemKind: 'package' as const,
       itemKey: (pkg.packageId === null ? `package:name:${pkg.name}` : `package:${pkg.packageId}`).slice(0, ITEM_KEY_CHARS),
@@ -99,6 +102,7 @@ export function saleLinesOf(order: SaleSource): NewSaleLine[] {
       quantity: pkg.quantity,
       listThebe: pkg.totalThebe,
       contents: pkg.contents,
+      prepaid: pkg.prepaid ?? false,
     })),
   ];
   const shares = allocateRevenue(order.totalThebe, lines.map((line) => line.listThebe));
