@@ -150,6 +150,14 @@ describe('choosing the photos of a package paid before picture day', () => {
     expect(within(line).getByRole('link', { name: PREPAID_SCREENS_MSG.openChild }).getAttribute('href')).toBe('/children');
   });
 
+  it("asks for the code again when this device's access to the child lapsed", async () => {
+    window.localStorage.setItem(UNLOCKED_CHILDREN_KEY, JSON.stringify([kagiso]));
+    show(paidOrder(prepaid()), (request) => (request.path === '/api/albums/9/photos' ? { status: 403, body: { error: 'Forbidden', message: 'Enter the code' } } : undefined));
+    const line = screen.getByRole('listitem', { name: 'Family Pack' });
+    expect(await within(line).findByText(PREPAID_SCREENS_MSG.needsCode('Kagiso Dube'), { exact: false })).toBeTruthy();
+    expect(within(line).queryByRole('button')).toBeNull();
+  });
+
   it('offers no choice once the studio chose, after the closing date, or before the order is paid', () => {
     const studio = prepaid({ photosChosen: true, posesChosenBy: 'studio' });
     expect(mayChoosePhotos(paidOrder(studio), studio)).toBe(false);

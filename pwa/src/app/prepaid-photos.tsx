@@ -21,22 +21,24 @@ import { PackageDialog } from '../features/gallery/package-dialog';
 import { packagesFor } from '../features/gallery/packages';
 import { orderKeys } from '../features/orders/api';
 import { choosePackagePhotos, chosenPhotoIds } from '../features/orders/prepaid';
-import { errorMessage } from '../lib/api-client';
+import { ApiError, errorMessage } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { useUnlockedChildren } from '../lib/unlocked-children';
 
 const small = { display: 'block', fontSize: '0.875rem', margin: 'var(--space-2) 0 0' } as const;
 
+/** This device does not hold the child by code (or its grant lapsed): the photos are seen through the code. */
+function NeedsCode({ child }: { child: string }) {
+  return (
+    <span className="muted" style={small}>
+      {PREPAID_SCREENS_MSG.needsCode(child)} <Link to={paths.children}>{PREPAID_SCREENS_MSG.openChild}</Link>
+    </span>
+  );
+}
+
 export default function PrepaidPhotos({ order, pkg }: { order: Order; pkg: OrderPackage }) {
   const child = useUnlockedChildren().find((held) => held.student.id === pkg.studentId);
-  if (!child) {
-    return (
-      <p className="muted" style={small}>
-        {PREPAID_SCREENS_MSG.needsCode(pkg.studentName)}{' '}
-        <Link to={paths.children}>{PREPAID_SCREENS_MSG.openChild}</Link>
-      </p>
-    );
-  }
+  if (!child) return <NeedsCode child={pkg.studentName} />;
   return <Chooser order={order} pkg={pkg} albumId={child.album.id} />;
 }
 
@@ -52,6 +54,16 @@ function Chooser({ order, pkg, albumId }: { order: Order; pkg: OrderPackage; alb
   const due = pkg.posesDue ? <span style={small}>{PREPAID_SCREENS_MSG.chooseUntil(formatDate(`${pkg.posesDue}T12:00:00Z`, 'long'))}</span> : null;
 
   if (photos.isPending && !photos.isError) return null;
+  const status = photos.error instanceof ApiError ? photos.error.status : null;
+  if (status === 401 || status === 403) return <NeedsCode child={pkg.studentName} />;
+  if (photos.isError && status !== 404) {
+    return (
+      <span className="muted" style={small}>
+        {PREPAID_SCREENS_MSG.photosFailed}
+      </span>
+    );
+  }
+  // A class still in draft answers 404: nothing of the child is online yet.
   if (own.length === 0) {
     return (
       <span className="muted" style={small}>
