@@ -23,6 +23,8 @@ export const PREPAID_SCREENS_MSG = {
   chosenByFamily: 'Photos chosen by you',
   chosenByStudio: 'The studio chose the photos, as nobody chose them by the closing date.',
   waitingForPhotos: 'You can choose the photos once they are online.',
+  /** The closing date came with no photo of the child (absent on picture day): staff arrange a retake or a refund. */
+  noPhotoAtClosing: (child: string) => `There is no photo of ${child} from picture day. The studio will contact you about a retake or a refund.`,
   /** The fill dialog opened from an order. */
   saveChoice: 'Save photos',
   saving: 'Saving...',

@@ -158,13 +158,18 @@ describe('choosing the photos of a package paid before picture day', () => {
     expect(within(line).queryByRole('button')).toBeNull();
   });
 
-  it('offers no choice once the studio chose, after the closing date, or before the order is paid', () => {
+  it('offers no choice once the studio chose, after the closing date, or before the order is paid, and says when the child had no photo', () => {
     const studio = prepaid({ photosChosen: true, posesChosenBy: 'studio' });
     expect(mayChoosePhotos(paidOrder(studio), studio)).toBe(false);
     expect(mayChoosePhotos(paidOrder(prepaid()), prepaid({ posesDue: '2026-12-01' }), new Date('2026-12-02T00:00:01Z'))).toBe(false);
     expect(mayChoosePhotos(paidOrder(prepaid()), prepaid({ posesDue: '2026-12-01' }), new Date('2026-12-01T20:00:00Z'))).toBe(true);
     expect(mayChoosePhotos(paidOrder(prepaid(), { paymentStatus: 'pending', status: 'pending', orderStatus: 'pending' }), prepaid())).toBe(false);
     expect(mayChoosePhotos(paidOrder(prepaid()), prepaid({ prepaid: false }))).toBe(false);
+
+    const absent = prepaid({ posesDue: '2026-12-01', noPhotoAtClosing: true });
+    const { unmount } = render(<OrderItems order={paidOrder(absent)} />);
+    expect(screen.getByRole('listitem', { name: 'Family Pack' }).textContent).toContain(PREPAID_SCREENS_MSG.noPhotoAtClosing('Kagiso Dube'));
+    unmount();
 
     show(paidOrder(studio), () => undefined);
     const line = screen.getByRole('listitem', { name: 'Family Pack' });

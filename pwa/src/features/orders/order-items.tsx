@@ -32,11 +32,12 @@ export function OrderItems({ order, packageAction }: { order: ShownOrder; packag
 
 /**
  * Where a package ordered before picture day stands (docs/packages-and-coupons.md, "Ordering
- * before picture day"): photos still to choose, chosen by the family, or chosen by the studio.
+ * before picture day"): photos still to choose, chosen by the family, chosen by the studio, or none
+ * of the child at the closing date (the studio arranges a retake or a refund).
  */
 function prepaidStatus(pkg: OrderPackage): string | null {
   if (!pkg.prepaid) return null;
-  if (!pkg.photosChosen) return PREPAID_SCREENS_MSG.photosLater;
+  if (!pkg.photosChosen) return pkg.noPhotoAtClosing ? PREPAID_SCREENS_MSG.noPhotoAtClosing(pkg.studentName) : PREPAID_SCREENS_MSG.photosLater;
   return pkg.posesChosenBy === 'studio' ? PREPAID_SCREENS_MSG.chosenByStudio : PREPAID_SCREENS_MSG.chosenByFamily;
 }
 
