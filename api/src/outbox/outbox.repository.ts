@@ -178,6 +178,37 @@ export function createOutboxRepository(knex: Connection) {
       return n === 1;
     },
 
+    /**
+     * An SMS's claim and commit point in one (docs/sms.md, "Sending"): a due row becomes `sent`,
+     * this claimer's, with the attempt counted, by one conditional update run immediately before
+     * its submit is written. False when it was not due any more (another process sent it, or it was
+     * withdrawn): then nothing is submitted.
+     */
+    async claimSent(id: number, claimer: string, now: number): Promise<boolean> {
+      const won = await due(knex('outbox_messages').where({ id }), now).update({
+        status: 'sent',
+        claimed_by: claimer,
+        sent_at: now,
+        lease_until: null,
+        last_error: null,
+        attempts: knex.raw('attempts + 1'),
+      });
+      return won === 1;
+    },
+
+    /** A due row nobody has claimed, put off until `notBefore` with the attempt counted (an SMS whose SMS centre was not reachable). */
+    async putOff(id: number, now: number, notBefore: number, error: string): Promise<boolean> {
+      const n = await due(knex('outbox_messages').where({ id }), now).update({
+        status: 'queued',
+        not_before: notBefore,
+        claimed_by: null,
+        lease_until: null,
+        last_error: error.slice(0, 500),
+        attempts: knex.raw('attempts + 1'),
+      });
+      return n === 1;
+    },
+
     /** Back to the queue until `notBefore` (a retry), or `failed` for good when `notBefore` is null. */
     async markUnsent(id: number, claimer: string, now: number, notBefore: number | null, error: string, from: 'sending' | 'sent' = 'sending'): Promise<void> {
       await knex('outbox_messages')
@@ -236,9 +267,17 @@ export function createOutboxRepository(knex: Connection) {
       return Boolean(await runner(knex, tx)('guardians').where({ phone }).whereNotNull('unsubscribed_at').first('id'));
     },
 
-    /** Stores the SMS centre's id for a submitted SMS, which its delivery receipt names. */
-    async recordSmscId(id: number, smscId: string): Promise<void> {
-      await knex('outbox_messages').where({ id }).update({ smsc_message_id: smscId.slice(0, 65) });
+    /** Stores the SMS centre's ids for submitted SMS, which their delivery receipts name: one statement for many. */
+    async recordSmscIds(entries: readonly { id: number; smscId: string }[]): Promise<void> {
+      if (entries.length === 0) return;
+      const cases = entries.map(() => 'WHEN ? THEN ?').join(' ');
+      const bindings = entries.flatMap((entry) => [entry.id, entry.smscId.slice(0, 65)]);
+      await knex('outbox_messages')
+        .whereIn(
+          'id',
+          entries.map((entry) => entry.id),
+        )
+        .update({ smsc_message_id: knex.raw(`CASE id ${cases} END`, bindings) });
     },
 
     /** Records a delivery receipt on the SMS with that id; false when no row has it (yet). */

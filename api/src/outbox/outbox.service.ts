@@ -42,6 +42,13 @@ export interface OutboxMessage {
  */
 export const OUTBOX_BUSY_UTILIZATION = 0.8;
 export const OUTBOX_BUSY_PAUSE_MS = 100;
+/**
+ * The same pause for an SMS worker: an SMS costs a small part of an e-mail's CPU (no MIME, 160
+ * characters), so its workers pause less and still leave the loop to the requests; even paused,
+ * SMS_WINDOW workers pass more than the 10-100 messages/s an SMS centre account takes
+ * (docs/sms.md, "Sending").
+ */
+export const OUTBOX_BUSY_SMS_PAUSE_MS = 20;
 
 /** Rows one run reads at most before it looks again. */
 const BATCH = 100;
@@ -115,22 +122,26 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
   /** Watched while the sender runs (start() to its stop). */
   let load: LoopLoad | null = null;
   const busy = () => load !== null && load.utilization() >= OUTBOX_BUSY_UTILIZATION;
+  const smscIds = smscIdWriter(repo, deps.logger);
 
   /**
    * One attempt at one claimed row. "Sent" is committed at the commit point, right before the
    * message's end goes out, and only while the claim is still this process's; a failure after it
    * puts the row back (docs/email.md, "The outbox").
    */
-  async function attempt(row: OutboxRecord): Promise<Outcome> {
-    return row.channel === 'sms' ? attemptSms(row) : attemptEmail(row);
+  async function attempt(row: OutboxRecord, at: () => number): Promise<Outcome> {
+    return row.channel === 'sms' ? attemptSms(row, at) : attemptEmail(row);
   }
 
   /**
-   * One attempt at one claimed SMS row (docs/sms.md, "Sending"): "sent" is committed right before
-   * the submit_sm is written; a refusal from the SMS centre (it did not take the message) sets the
-   * row back for a retry or fails it for good; a submit written and never answered stays sent.
+   * One attempt at one due SMS row (docs/sms.md, "Sending"). Nothing goes to the SMS centre
+   * before the commit point, so the claim and the commit are one conditional update, made once a
+   * place in the window and a bind are there, immediately before the submit_sm is written; of two
+   * processes exactly one makes it. A refusal from the SMS centre (it did not take the message)
+   * sets the row back for a retry or fails it for good; a submit written and never answered stays
+   * sent. A failure before the commit point (no bind) puts the row off.
    */
-  async function attemptSms(row: OutboxRecord): Promise<Outcome> {
+  async function attemptSms(row: OutboxRecord, at: () => number): Promise<Outcome> {
     const attempts = row.attempts + 1;
     let committed = false;
     const giveUp = new AbortController();
@@ -143,24 +154,26 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
           describe: { kind: row.kind, outboxId: row.id },
           beforeFinal: async () => {
             giveUp.signal.throwIfAborted();
-            if (!(await repo.commitSent(row.id, claimer, Date.now()))) throw new ClaimLostError();
+            if (!(await repo.claimSent(row.id, claimer, at()))) throw new ClaimLostError();
             committed = true;
           },
         },
       );
-      if (smscId) await repo.recordSmscId(row.id, smscId);
+      if (smscId) smscIds.add(row.id, smscId);
       return 'sent';
     } catch (err) {
       if (err instanceof SendAbortedError && err.cause instanceof ClaimLostError) {
-        deps.logger.warn({ outboxId: row.id, kind: row.kind }, 'outbox message taken over by another process: this attempt ended it unsent');
+        // Another process sent it first (or it was withdrawn): nothing was submitted here.
+        deps.logger.debug({ outboxId: row.id, kind: row.kind }, 'SMS taken by another process first: not submitted here');
         return 'lost-claim';
       }
       const message = err instanceof Error ? err.message : String(err);
-      const now = Date.now();
+      const now = at();
       const centreDown = err instanceof SmsCentreUnavailableError;
-      const permanent = !centreDown && ((err instanceof SmsRefusedError && err.permanent) || attempts >= OUTBOX_MAX_ATTEMPTS);
+      const permanent = committed && !centreDown && ((err instanceof SmsRefusedError && err.permanent) || attempts >= OUTBOX_MAX_ATTEMPTS);
       const delay = centreDown ? Math.min(SMS_CENTRE_DOWN_MAX_DELAY_MS, retryDelayMs(attempts)) : retryDelayMs(attempts);
-      await repo.markUnsent(row.id, claimer, now, permanent ? null : now + delay, message, committed ? 'sent' : 'sending');
+      if (committed) await repo.markUnsent(row.id, claimer, now, permanent ? null : now + delay, message, 'sent');
+      else if (!(await repo.putOff(row.id, now, now + delay, message))) return 'lost-claim';
       // Logged without the number (docs/email.md, "What the logs say").
       deps.logger.warn({ err: loggableError(err), outboxId: row.id, kind: row.kind, attempts, permanent }, permanent ? 'SMS failed for good' : 'SMS not sent, will retry');
       return permanent ? 'failed' : 'retry';
@@ -220,6 +233,8 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
    */
   async function drainChannel(channel: OutboxChannel, workers: number, at: () => number): Promise<{ sent: number; retried: number; failed: number }> {
     const result = { sent: 0, retried: 0, failed: 0 };
+    /** SMS rows a worker of this pass holds: due until sent, so a second read must not hand them out again. */
+    const holding = new Set<number>();
     let rows: OutboxRecord[] = [];
     let reading: Promise<void> | null = null;
     let exhausted = false;
@@ -227,6 +242,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
       for (;;) {
         if (stopping) return null;
         const row = rows.shift();
+        if (row && holding.has(row.id)) continue;
         if (row) return row;
         if (exhausted) return null;
         reading ??= repo
@@ -242,12 +258,14 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
     const worker = async () => {
       for (let row = await take(); row; row = await take()) {
         if (busy()) {
-          await new Promise((resolve) => setTimeout(resolve, OUTBOX_BUSY_PAUSE_MS));
+          await new Promise((resolve) => setTimeout(resolve, channel === 'sms' ? OUTBOX_BUSY_SMS_PAUSE_MS : OUTBOX_BUSY_PAUSE_MS));
           if (stopping) return;
         }
         const now = at();
-        if (!(await repo.claim(row.id, claimer, now, now + leaseMs))) continue;
-        const outcome = await attempt(row);
+        // An SMS is claimed at its commit point (attemptSms); an e-mail here, for its whole conversation.
+        if (channel === 'sms') holding.add(row.id);
+        else if (!(await repo.claim(row.id, claimer, now, now + leaseMs))) continue;
+        const outcome = await attempt(row, at).finally(() => holding.delete(row.id));
         if (outcome === 'sent') result.sent++;
         else if (outcome === 'retry') result.retried++;
         else if (outcome === 'failed') result.failed++;
@@ -369,6 +387,7 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
         if (kickTimer) clearTimeout(kickTimer);
         kickTimer = null;
         await running;
+        await smscIds.flush();
       };
     },
 
@@ -416,3 +435,38 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
   return outbox;
 }
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/** SMS centre ids are written this long after their answers at most, many in one statement. */
+const SMSC_ID_FLUSH_MS = 25;
+const SMSC_ID_BATCH = 200;
+
+/**
+ * Stores the SMS centre's ids of submitted SMS a few at a time (docs/sms.md, "Delivery receipts"):
+ * the row is `sent` already, and one statement for many keeps the sender's writes to the claim and
+ * the commit point. A receipt that comes before its id is stored is tried again by the transport.
+ */
+function smscIdWriter(repo: ReturnType<typeof createOutboxRepository>, logger: Deps['logger']) {
+  let pending: { id: number; smscId: string }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = pending;
+    pending = [];
+    if (batch.length > 0) {
+      writing = writing
+        .then(() => repo.recordSmscIds(batch))
+        .catch((err: unknown) => logger.warn({ err: loggableError(err), count: batch.length }, 'SMS centre ids not stored'));
+    }
+    return writing;
+  };
+  return {
+    add(id: number, smscId: string) {
+      pending.push({ id, smscId });
+      if (pending.length >= SMSC_ID_BATCH) void flush();
+      else timer ??= setTimeout(() => void flush(), SMSC_ID_FLUSH_MS);
+    },
+    flush,
+  };
+}
