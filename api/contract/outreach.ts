@@ -285,7 +285,12 @@ export const messageTestSchema = z.object({
 });
 export const messageTestResponseSchema = z.object({ sentTo: z.string(), message: z.string() });
 
-/** GET /api/schools/{id}/messages/stats. Revenue in thebe. */
+/**
+ * GET /api/schools/{id}/messages/stats. Revenue in thebe. The totals and `byKind` count e-mails;
+ * `sms` counts the school's SMS (docs/sms.md, "Delivery receipts"): sent (taken by the SMS centre),
+ * delivered (its receipt said so), failed (refused for good, or a receipt said undelivered or
+ * expired), and scheduled (waiting to go).
+ */
 export const messageStatsSchema = z.object({
   scheduled: z.number(),
   sent: z.number(),
@@ -303,6 +308,7 @@ export const messageStatsSchema = z.object({
       revenue: z.number(),
     }),
   ),
+  sms: z.object({ scheduled: z.number(), sent: z.number(), delivered: z.number(), failed: z.number() }),
 });
 export type MessageStats = z.infer<typeof messageStatsSchema>;
 

@@ -325,6 +325,11 @@ export const STAFF_MESSAGES_SCREEN_MSG = {
   loadingStats: 'Loading the statistics...',
   statsFailed: 'The statistics could not be loaded.',
   statsLabel: 'Messages of this school',
+  /** The SMS figures beside the e-mail ones (docs/sms.md, "Delivery receipts"). */
+  smsStatsLabel: 'SMS of this school',
+  smsSent: 'SMS sent',
+  smsDelivered: 'SMS delivered',
+  smsFailed: 'SMS failed',
   scheduled: 'Scheduled',
   sent: 'Sent',
   failed: 'Failed',

@@ -264,14 +264,24 @@ export function createSeasonRepository(knex: Connection) {
       return rows.map((row) => ({ id: Number(row.id), phone: row.phone }));
     },
 
-    /** The school's messages counted by kind and state (statistics). */
+    /** The school's e-mails counted by kind and state (statistics). */
     async counts(schoolId: number): Promise<{ kind: string; status: string; count: number }[]> {
-      const rows = (await knex('outbox_messages').where({ school_id: schoolId }).groupBy('kind', 'status').select('kind', 'status').count({ count: '*' })) as {
+      const rows = (await knex('outbox_messages').where({ school_id: schoolId, channel: 'email' }).groupBy('kind', 'status').select('kind', 'status').count({ count: '*' })) as {
         kind: string;
         status: string;
         count: number | string;
       }[];
       return rows.map((row) => ({ kind: row.kind, status: row.status, count: Number(row.count) }));
+    },
+
+    /** The school's SMS counted by state and delivery receipt (statistics, docs/sms.md, "Delivery receipts"). */
+    async smsCounts(schoolId: number): Promise<{ status: string; delivery: string | null; count: number }[]> {
+      const rows = (await knex('outbox_messages')
+        .where({ school_id: schoolId, channel: 'sms' })
+        .groupBy('status', 'delivery_status')
+        .select('status', 'delivery_status')
+        .count({ count: '*' })) as { status: string; delivery_status: string | null; count: number | string }[];
+      return rows.map((row) => ({ status: row.status, delivery: row.delivery_status, count: Number(row.count) }));
     },
 
     /**

@@ -377,6 +377,7 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
     async stats(schoolId: number): Promise<MessageStats> {
       await school(schoolId);
       const counts = await repo.counts(schoolId);
+      const smsCounts = await repo.smsCounts(schoolId);
       const attributed = await repo.attributed(schoolId, ATTRIBUTION_MS);
       const kinds = OUTBOX_KINDS.filter((kind) => (NON_TRANSACTIONAL_KINDS as readonly string[]).includes(kind) || counts.some((c) => c.kind === kind));
       const sum = (kind: OutboxKind, statuses: readonly string[]) => counts.filter((c) => c.kind === kind && statuses.includes(c.status)).reduce((n, c) => n + c.count, 0);
@@ -402,6 +403,7 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
         ordersWithin7Days: total.orders,
         revenueWithin7Days: total.revenue,
         byKind,
+        sms: smsFigures(smsCounts),
       };
     },
 
@@ -429,3 +431,17 @@ export function createSeasonService(deps: SeasonDeps, outbox: Outbox) {
   };
 }
 export type SeasonService = ReturnType<typeof createSeasonService>;
+
+/**
+ * The SMS figures staff see beside the e-mail ones (docs/sms.md, "Delivery receipts"): failed
+ * counts the SMS refused for good and those whose receipt said undelivered or expired.
+ */
+function smsFigures(counts: readonly { status: string; delivery: string | null; count: number }[]): MessageStats['sms'] {
+  const sum = (match: (row: { status: string; delivery: string | null }) => boolean) => counts.filter(match).reduce((n, row) => n + row.count, 0);
+  return {
+    scheduled: sum((row) => row.status === 'queued' || row.status === 'sending'),
+    sent: sum((row) => row.status === 'sent'),
+    delivered: sum((row) => row.status === 'sent' && row.delivery === 'delivered'),
+    failed: sum((row) => row.status === 'failed' || (row.status === 'sent' && (row.delivery === 'failed' || row.delivery === 'expired'))),
+  };
+}

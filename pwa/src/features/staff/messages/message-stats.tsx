@@ -1,7 +1,8 @@
 /**
  * A school's message statistics (GET /api/schools/{id}/messages/stats, docs/outreach.md,
  * "Statistics"): scheduled, sent and failed, and the orders placed within 7 days of a message with
- * their revenue, in total and per kind of message.
+ * their revenue, in total and per kind of message; beside them the SMS sent, delivered and failed
+ * (docs/sms.md, "Delivery receipts").
  */
 import { ATTRIBUTION_DAYS, type MessageStats } from '@contract/outreach';
 import { STAFF_MESSAGES_SCREEN_MSG as M } from '@contract/staff-screen-messages';
@@ -37,6 +38,15 @@ export function StatsView({ stats }: { stats: MessageStats }) {
           { label: M.failed, value: stats.failed },
           { label: M.ordersWithin(ATTRIBUTION_DAYS), value: stats.ordersWithin7Days },
           { label: M.revenueWithin(ATTRIBUTION_DAYS), value: formatPula(stats.revenueWithin7Days, 'thebe') },
+        ]}
+      />
+      <StatCardList
+        className="message-stats"
+        label={M.smsStatsLabel}
+        cards={[
+          { label: M.smsSent, value: stats.sms.sent },
+          { label: M.smsDelivered, value: stats.sms.delivered },
+          { label: M.smsFailed, value: stats.sms.failed },
         ]}
       />
       {stats.byKind.length === 0 ? (

@@ -106,6 +106,7 @@ const stats: MessageStats = {
   ordersWithin7Days: 4,
   revenueWithin7Days: 123450,
   byKind: [{ kind: 'photos_online', label: 'Photos are online', scheduled: 1, sent: 10, failed: 1, orders: 3, revenue: 98000 }],
+  sms: { scheduled: 2, sent: 9, delivered: 7, failed: 2 },
 };
 
 const guardian: StaffGuardian = {
@@ -306,6 +307,8 @@ describe('statistics and the test to myself', () => {
       `${M.revenueWithin(7)}P1234.50`,
     ]);
     within(screen.getByRole('table', { name: M.statsByKind })).getByText('P980.00');
+    const sms = within(screen.getByRole('list', { name: M.smsStatsLabel }));
+    expect(sms.getAllByRole('listitem').map((item) => item.textContent)).toEqual([`${M.smsSent}9`, `${M.smsDelivered}7`, `${M.smsFailed}2`]);
 
     const test = within(screen.getByRole('form', { name: M.testHeading }));
     await userEvent.selectOptions(test.getByLabelText(M.testKind), OUTREACH_MSG.kindLabels.closing_reminder);
