@@ -752,7 +752,9 @@ export function createOrdersRepository(knex: Knex) {
       );
       // Inserted in order within this transaction: the ids come back in the same order on both databases.
       const ids = ((await trx('order_packages').where({ order_id: order.id }).orderBy('id').select('id')) as { id: number }[]).map((row) => Number(row.id));
-      await trx('order_items').insert(order.packages.flatMap((pkg, index) => pkg.contents.map((line) => itemRow(line, ids[index] ?? null))));
+      // A prepaid package has no contents until its photos are chosen (docs/prepaid.md).
+      const contents = order.packages.flatMap((pkg, index) => pkg.contents.map((line) => itemRow(line, ids[index] ?? null)));
+      if (contents.length > 0) await trx('order_items').insert(contents);
       return { createdAt: at };
     },
 

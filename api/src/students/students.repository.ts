@@ -258,6 +258,11 @@ export function createStudentRepository(knex: Knex) {
 
     delete: (id: number, tx?: Tx) => runner(knex, tx)('students').where({ id }).delete(),
 
+    /** Whether the photo is this child's own (not a card): what may be its default pose (docs/prepaid.md). */
+    async isOwnPhoto(studentId: number, photoId: number): Promise<boolean> {
+      return (await knex('photos').where({ id: photoId, student_id: studentId }).whereNot('kind', 'card').first('id')) !== undefined;
+    },
+
     /** Remembers a code a new one replaces (its digest only), so cards showing it stay the child's. */
     async recordPastCode(studentId: number, codeDigest: string, at: number, tx?: Tx): Promise<void> {
       await runner(knex, tx)('student_past_codes').insert({ student_id: studentId, code_digest: codeDigest, replaced_at: at });

@@ -1,4 +1,5 @@
 import { MATCHING_MSG, MSG, STUDENT_MSG } from '../../contract/messages';
+import { PREPAID_MSG } from '../../contract/prepaid';
 import { SAME_NAME_MSG, childNamer, sameChildName } from '../../contract/same-names';
 import { studentInputSchema, type AssignPhotosInput, type StudentInput, type StudentUpdateInput } from '../../contract/students';
 import type { GalleryPhoto } from '../../contract/photos';
@@ -260,6 +261,10 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
         const clash = (await repo.listByAlbum(student.albumId)).find((other) => other.id !== id && other.number === input.number);
         if (clash) throw conflict(STUDENT_MSG.numberTaken, 'STUDENT_NUMBER_TAKEN');
       }
+      // The default pose is one of the child's own photos, not a card (docs/prepaid.md, "The studio fills what nobody chose").
+      if (input.defaultPhotoId !== undefined && input.defaultPhotoId !== null && !(await repo.isOwnPhoto(id, input.defaultPhotoId))) {
+        throw badRequest(PREPAID_MSG.defaultPhotoNotOfChild, { defaultPhotoId: PREPAID_MSG.defaultPhotoNotOfChild }, 'DEFAULT_PHOTO_NOT_OF_CHILD');
+      }
       for (let attempt = 1; ; attempt++) {
         try {
           await database.transaction(async (tx) => {
@@ -280,6 +285,7 @@ export function createStudentService(deps: StudentDeps, photos: PhotoService, fo
                 guardianPhone: input.guardianPhone,
                 doNotPublish: input.doNotPublish,
                 code: input.newCode ? newStudentCode() : undefined,
+                defaultPhotoId: input.defaultPhotoId,
               },
               tx,
             );
