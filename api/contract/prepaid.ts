@@ -115,3 +115,15 @@ export const PREPAID_MSG = {
   waitingIntro: 'Prepaid packages whose photos nobody has chosen yet, per class.',
   prepaidRevenue: 'Prepaid (ordered before photos)',
 } as const;
+
+/**
+ * How staff screens and the order CSV name a package line ordered before picture day (null for a
+ * line ordered with its photos): waiting for photos, chosen by the family or by the studio, or
+ * flagged at the closing date for a retake or a refund.
+ */
+export function prepaidStaffLabel(pkg: { prepaid: boolean; photosChosen: boolean; posesChosenBy: PosesChosenBy | null; noPhotoAtClosing: boolean }): string | null {
+  if (!pkg.prepaid) return null;
+  if (pkg.noPhotoAtClosing) return PREPAID_MSG.noPhotoAtClosing;
+  if (!pkg.photosChosen) return PREPAID_MSG.staffWaiting;
+  return pkg.posesChosenBy === 'studio' ? PREPAID_MSG.staffChosenByStudio : PREPAID_MSG.staffChosenByFamily;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@contract/orders';
+import { PREPAID_MSG } from '@contract/prepaid';
 import { CSV_COLUMNS, csvField, csvFileName, ordersToCsv } from './csv';
 import { parseCsv } from '../../../../test/parse-csv';
 import { fullOrder, orderItem, packageOrder } from '../../../../test/order-fixture';
@@ -70,6 +71,19 @@ describe('orders CSV', () => {
     );
     // The total is what was charged, after the discounts.
     expect(rows[1]![7]).toBe('105.30');
+  });
+
+  it('says where a package ordered before picture day stands: waiting, chosen by family or studio, flagged', () => {
+    const prepaid = (over: Partial<Order['packages'][number]>, items: Order['items'] = []) => {
+      const base = packageOrder();
+      return packageOrder({ items, packages: [{ ...base.packages[0]!, prepaid: true, photosChosen: false, posesChosenBy: null, posesDue: '2026-12-11', noPhotoAtClosing: false, ...over }] });
+    };
+    const details = (o: Order) => parseCsv(ordersToCsv([o]))[1]![6];
+    expect(details(prepaid({}))).toBe(`Family Pack x1 P100.00 (Tumelo Dube) [${PREPAID_MSG.staffWaiting}]; Sibling discount -P13.00; Coupon SPRING10 -P11.70`);
+    const filled = [orderItem({ id: 9, productName: 'Glossy Print', quantity: 2, photoOriginalName: 'IMG_0601.JPG', photoName: 'IMG_0601.JPG', studentName: 'Tumelo Dube', unitPrice: '0.00', totalPrice: '0.00', packageLineId: 40 })];
+    expect(details(prepaid({ photosChosen: true, posesChosenBy: 'studio' }, filled))).toContain(`[Glossy Print x2 (IMG_0601.JPG)] [${PREPAID_MSG.staffChosenByStudio}]`);
+    expect(details(prepaid({ photosChosen: true, posesChosenBy: 'family' }, filled))).toContain(`[${PREPAID_MSG.staffChosenByFamily}]`);
+    expect(details(prepaid({ noPhotoAtClosing: true }))).toContain(`[${PREPAID_MSG.noPhotoAtClosing}]`);
   });
 
   it('quotes commas, quotes and line breaks (RFC 4180) and uses CRLF rows', () => {

@@ -14,6 +14,7 @@ import { csvField, csvRows } from '@contract/csv';
 import { saveBlob } from './save-file';
 import { itemPhotoLabel } from '@contract/photo-names';
 import { csvPaymentMethod } from './payment-method';
+import { prepaidStaffLabel } from '@contract/prepaid';
 
 export const CSV_COLUMNS = [
   'Order Number',
@@ -49,6 +50,16 @@ export const itemSummary = (item: Order['items'][number], orderStudentName?: str
  * in brackets, then the discounts, each an entry of its own (docs/packages-and-coupons.md, "Where
  * packages and discounts show").
  */
+/**
+ * A package ordered before picture day says where its photos stand (docs/prepaid.md, "The books"):
+ * without photos its contents read "Prepaid: photos to choose after picture day" (or the closing
+ * date's flag); once filled, who chose follows its contents.
+ */
+const prepaidNote = (pkg: Order['packages'][number]): string => {
+  const label = prepaidStaffLabel(pkg);
+  return label === null ? '' : ` [${label}]`;
+};
+
 export function orderDetails(order: Order): string {
   const entries = orderEntries(order).map((entry) =>
     entry.kind === 'item'
@@ -58,8 +69,10 @@ export function orderDetails(order: Order): string {
           entry.pkg.quantity,
           formatPula(entry.pkg.totalPrice),
           packageChild(entry.pkg, order),
-          entry.contents.map((item) => `${item.productName} x${item.quantity} (${itemPhotoLabel(item)})`),
-        ),
+          entry.contents.length === 0 && prepaidStaffLabel(entry.pkg) !== null
+            ? [prepaidStaffLabel(entry.pkg) ?? '']
+            : entry.contents.map((item) => `${item.productName} x${item.quantity} (${itemPhotoLabel(item)})`),
+        ) + (entry.contents.length > 0 ? prepaidNote(entry.pkg) : ''),
   );
   const discounts = [
     ...(Number(order.siblingDiscount) > 0 ? [ORDER_PACKAGE_STAFF_MSG.siblingLine(formatPula(order.siblingDiscount))] : []),

@@ -5,6 +5,7 @@ import { Fragment } from 'react';
 import { ORDER_PACKAGE_STAFF_MSG, REVIEW_SCREEN_MSG } from '@contract/staff-screen-messages';
 import type { Order, OrderItem } from '@contract/orders';
 import { hasDiscounts, orderEntries } from '@contract/order-lines';
+import { prepaidStaffLabel } from '@contract/prepaid';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog } from '../../../components/ui/dialog';
 import { PAYMENT_TONE, STATUS_TONE, statusLabel } from '../common/status';
@@ -127,6 +128,12 @@ export function OrderDetailDialog({ order, onClose }: { order: Order | null; onC
                       <tr className="row-package">
                         <td>
                           <Badge tone="indigo">{ORDER_PACKAGE_STAFF_MSG.packageBadge}</Badge> {ORDER_PACKAGE_STAFF_MSG.contentsCount(entry.contents.length)}
+                          {prepaidStaffLabel(entry.pkg) !== null ? (
+                            <>
+                              {' '}
+                              <Badge tone={entry.pkg.noPhotoAtClosing ? 'red' : 'yellow'}>{prepaidStaffLabel(entry.pkg)}</Badge>
+                            </>
+                          ) : null}
                         </td>
                         <td>{entry.pkg.studentName}</td>
                         <td>—</td>

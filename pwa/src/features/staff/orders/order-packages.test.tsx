@@ -2,6 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { packageOrder } from '../../../../test/order-fixture';
+import { PREPAID_MSG } from '@contract/prepaid';
 import { OrderRow } from './order-row';
 import { OrderDetailDialog } from './order-detail-dialog';
 
@@ -35,6 +36,18 @@ describe('a package order in order management', () => {
       ['Coupon SPRING10', '-P11.70'],
       ['Order total', 'P105.30'],
     ]);
+  });
+
+  it('marks a package ordered before picture day: waiting for photos in the row, flagged at closing in the dialog', () => {
+    const base = packageOrder();
+    const waiting = packageOrder({ items: [base.items[0]!], packages: [{ ...base.packages[0]!, prepaid: true, photosChosen: false, posesChosenBy: null, posesDue: '2026-12-11' }] });
+    render(<OrderRow order={waiting} onView={() => undefined} onStatus={() => undefined} busy={false} />);
+    const row = screen.getByRole('listitem', { name: 'Order PKG7Q2M9XD3P' });
+    expect(within(row).getByText(PREPAID_MSG.staffWaiting)).toBeTruthy();
+    const flagged = packageOrder({ items: [base.items[0]!], packages: [{ ...base.packages[0]!, prepaid: true, photosChosen: false, posesChosenBy: null, posesDue: '2026-12-11', noPhotoAtClosing: true }] });
+    render(<OrderDetailDialog order={flagged} onClose={() => undefined} />);
+    const table = screen.getByRole('table', { name: 'Items of order PKG7Q2M9XD3P' });
+    expect(within(table).getByText(PREPAID_MSG.noPhotoAtClosing)).toBeTruthy();
   });
 
   it('shows only the total for an order without discounts', () => {

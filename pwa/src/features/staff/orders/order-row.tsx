@@ -4,6 +4,7 @@ import { formatPula } from '@contract/money';
 import { HARDENING_MSG, PAYMENT_METHOD_MSG, REVIEW_MSG } from '@contract/messages';
 import type { Order } from '@contract/orders';
 import { orderEntries } from '@contract/order-lines';
+import { prepaidStaffLabel } from '@contract/prepaid';
 import { ORDER_PACKAGE_STAFF_MSG } from '@contract/staff-screen-messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -52,6 +53,12 @@ export function OrderRow({ order, onView, onStatus, busy }: { order: Order; onVi
               <li key={`package-${entry.pkg.id}`}>
                 <Badge tone="indigo">{ORDER_PACKAGE_STAFF_MSG.packageBadge}</Badge> {entry.pkg.name} × {entry.pkg.quantity} — {ORDER_PACKAGE_STAFF_MSG.contentsCount(entry.contents.length)}
                 {entry.pkg.studentName !== order.studentName ? ` · ${entry.pkg.studentName}` : ''}
+                {prepaidStaffLabel(entry.pkg) !== null ? (
+                  <>
+                    {' '}
+                    <Badge tone={entry.pkg.noPhotoAtClosing ? 'red' : 'yellow'}>{prepaidStaffLabel(entry.pkg)}</Badge>
+                  </>
+                ) : null}
               </li>
             ),
           )}
