@@ -6,6 +6,7 @@ import { setAccessMode } from '../students/students.test-helpers';
 import { PREPAID_MSG } from '../../contract/prepaid';
 import { thebeToDecimal } from '../../contract/money';
 import { createMaintenance } from '../jobs/maintenance';
+import { createSeasonRepository } from '../season/season.repository';
 import { closingDay } from './prepaid.service';
 
 const DAY_MS = 24 * 3600_000;
@@ -230,6 +231,8 @@ describeApi('packages ordered before picture day', () => {
     const opened = await phone.get(emailLink!.replace(server.url, ''));
     expect(opened.status).toBe(303);
     expect((await phone.get(`/api/orders/${orderId}`)).body.packages[0]).toMatchObject({ prepaid: true, photosChosen: false });
+    // One message, not two: the season's "photos are online" counts the child as paid for.
+    expect((await createSeasonRepository(server.runtime.knex).paid(shop.schoolId)).studentIds.has(naledi)).toBe(true);
     // Once: a second run tells nobody again.
     await run();
     expect((await outbox(orderId)).filter((row) => row.kind.startsWith('prepaid_photos_online'))).toHaveLength(2);

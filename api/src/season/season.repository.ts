@@ -216,12 +216,22 @@ export function createSeasonRepository(knex: Connection) {
         .whereNot('o.order_status', 'cancelled')
         .whereNotNull('i.student_id')
         .distinct('i.student_id')) as { student_id: number }[];
+      // A package paid before picture day is the child's too, before it has photos: its family gets
+      // the "choose your photos" message instead of "photos are online" (docs/prepaid.md, "Choosing the photos").
+      const prepaid = (await knex('order_packages as op')
+        .join('orders as o', 'o.id', 'op.order_id')
+        .where('o.school_id', schoolId)
+        .where('o.payment_status', PAID.payment_status)
+        .whereNot('o.order_status', 'cancelled')
+        .where('op.prepaid', true)
+        .whereNotNull('op.student_id')
+        .distinct('op.student_id')) as { student_id: number }[];
       const contacts = (await knex('orders').where({ school_id: schoolId, ...PAID }).whereNot('order_status', 'cancelled').distinct('customer_email', 'customer_phone')) as {
         customer_email: string;
         customer_phone: string | null;
       }[];
       return {
-        studentIds: new Set(students.map((row) => Number(row.student_id))),
+        studentIds: new Set([...students, ...prepaid].map((row) => Number(row.student_id))),
         emails: new Set(contacts.map((row) => row.customer_email.trim().toLowerCase())),
         phones: new Set(contacts.flatMap((row) => (row.customer_phone ? [row.customer_phone.trim()] : []))),
       };
