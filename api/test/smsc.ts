@@ -39,6 +39,9 @@ export interface TestSmsc {
   goDown(): Promise<void>;
   /** Listens again on the same port. */
   comeBack(): Promise<void>;
+  /** Takes submits but answers none until `releaseAnswers()`: every place of a client's window fills with written submits. */
+  holdAnswers(): void;
+  releaseAnswers(): void;
   /** Drops every bound session (the connection is cut), staying up: clients must rebind. */
   dropSessions(): void;
   /** Counters: binds accepted, binds refused, enquire_links answered, submits received, and the most submits awaiting their answer at once. */
@@ -82,6 +85,7 @@ export async function startSmsc(options: SmscOptions = {}): Promise<TestSmsc> {
   const stats = { binds: 0, refusedBinds: 0, enquireLinks: 0, submits: 0, outstanding: 0, maxOutstanding: 0 };
   let refusals: { status: number; count: number } | null = null;
   let nextId = 1;
+  let held: (() => void)[] | null = null;
 
   const notify = () => {
     for (const waiter of [...waiters]) {
@@ -160,8 +164,9 @@ export async function startSmsc(options: SmscOptions = {}): Promise<TestSmsc> {
         if (!session.socket.destroyed) session.send(pdu.response(response));
       };
       const wait = options.delay ? options.delay() : latencyMs;
-      if (wait > 0) setTimeout(answer, wait);
-      else answer();
+      const later = () => (held ? held.push(answer) : answer());
+      if (wait > 0) setTimeout(later, wait);
+      else later();
     });
   };
 
@@ -228,6 +233,14 @@ export async function startSmsc(options: SmscOptions = {}): Promise<TestSmsc> {
     },
     refuseNext(status, count = 1) {
       refusals = { status, count };
+    },
+    holdAnswers() {
+      held ??= [];
+    },
+    releaseAnswers() {
+      const waiting = held ?? [];
+      held = null;
+      for (const answer of waiting) answer();
     },
     dropSessions() {
       for (const session of sessions) session.destroy();
