@@ -249,7 +249,10 @@ export function createOutbox(deps: Pick<Deps, 'knex' | 'mailer' | 'sms' | 'logge
           .dueRows(at(), BATCH, channel)
           .then((found) => {
             rows = found;
-            exhausted = found.length === 0;
+            // Rows this pass's workers hold are still due until sent: read again, they would be
+            // handed out again and again, with no I/O between the reads (better-sqlite3 answers at
+            // once), starving the attempts that hold them. Nothing else due: this worker is done.
+            exhausted = found.every((row) => holding.has(row.id));
           })
           .finally(() => (reading = null));
         await reading;
