@@ -178,6 +178,9 @@ describeApi('season reports', () => {
       pendingThebe: 9000,
       refundOrders: 1,
       refundThebe: 3000,
+      prepaidRevenueThebe: 0,
+      packagesWaitingForPhotos: 0,
+      packagesWithoutPhoto: 0,
     });
     expect(a.classes[1]).toMatchObject({
       albumId: alpha.protectedAlbumId,
@@ -237,6 +240,9 @@ describeApi('season reports', () => {
       pendingThebe: 10750,
       refundOrders: 1,
       refundThebe: 4750,
+      prepaidRevenueThebe: 0,
+      packagesWaitingForPhotos: 0,
+      packagesWithoutPhoto: 0,
     });
   });
 
