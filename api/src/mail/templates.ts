@@ -102,6 +102,8 @@ export interface OrderConfirmationInput {
       /** Named when the order is for more than one child. */
       child: string | null;
       contents: { productName: string; photoName: string; quantity: number }[];
+      /** A package ordered before picture day without photos yet: "Photos to choose after picture day" (docs/prepaid.md). */
+      note?: string | null;
     }[];
     /** Decimal strings; the discounts are shown (with the subtotal) when either applies. */
     subtotal: string;
@@ -142,6 +144,7 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
     ...order.packages.flatMap((pkg) => [
       `- ${pkg.quantity} x ${packageTitle(pkg)}: ${formatPula(pkg.totalPrice)}`,
       ...pkg.contents.map((line) => `    ${ORDER_PACKAGE_MSG.contentLine(line.quantity, line.productName, line.photoName)}`),
+      ...(pkg.note ? [`    ${pkg.note}`] : []),
       ...(saving(pkg) > 0 ? [`    ${ORDER_PACKAGE_MSG.saved(formatPula(saving(pkg), 'thebe'))}`] : []),
     ]),
     '',
@@ -175,6 +178,7 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailCont
       (pkg) =>
         `<tr><td style="${cell}">${escapeHtml(packageTitle(pkg))}<br><span style="${muted}">${escapeHtml(ORDER_PACKAGE_MSG.contents)}: ` +
         `${pkg.contents.map((line) => escapeHtml(ORDER_PACKAGE_MSG.contentLine(line.quantity, line.productName, line.photoName))).join('<br>')}</span>` +
+        `${pkg.note ? `<br><span style="${muted}">${escapeHtml(pkg.note)}</span>` : ''}` +
         `${saving(pkg) > 0 ? `<br><span style="${muted}">${escapeHtml(ORDER_PACKAGE_MSG.saved(formatPula(saving(pkg), 'thebe')))}</span>` : ''}</td>` +
         `<td style="${cell}">${escapeHtml(pkg.quantity)}</td><td style="${cell};text-align:right">${escapeHtml(formatPula(pkg.totalPrice))}</td></tr>`,
     )

@@ -1,6 +1,7 @@
 import type { Order } from '../../contract/orders';
 import { orderEntries, packageChild } from '../../contract/order-lines';
 import { itemFamilyPhotoLabel } from '../../contract/photo-names';
+import { PREPAID_MSG } from '../../contract/prepaid';
 import type { OrderConfirmationInput } from '../mail/templates';
 
 /**
@@ -23,6 +24,8 @@ export function confirmationLines(order: Order): Pick<OrderConfirmationInput['or
               itemsValue: entry.pkg.itemsValue,
               child: packageChild(entry.pkg, order),
               contents: entry.contents.map((item) => ({ productName: item.productName, photoName: itemFamilyPhotoLabel(item), quantity: item.quantity })),
+              // Paid before picture day: its photos are chosen later (docs/prepaid.md).
+              note: entry.pkg.prepaid && !entry.pkg.photosChosen ? PREPAID_MSG.photosLater : null,
             },
           ]
         : [],

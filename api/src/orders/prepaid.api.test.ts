@@ -83,6 +83,10 @@ describeApi('packages ordered before picture day', () => {
     expect(res.body.order.albumName).toBe('Class 1A');
     // Paid through the same gateway; the answers after paying say the same.
     await payThroughSandbox(server, res.body.order.id);
+    // The confirmation e-mail says its photos are chosen later.
+    const confirmation = (await outbox(res.body.order.id)).find((row) => row.kind === 'order_confirmation');
+    expect(confirmation?.text).toContain(`Family Pack`);
+    expect(confirmation?.text).toContain(PREPAID_MSG.photosLater);
     const paid = await family.get(`/api/orders/${res.body.order.id}`);
     expect(paid.body).toMatchObject({ paymentStatus: 'completed', packages: [expect.objectContaining({ photosChosen: false, posesChosenBy: null, prepaid: true })] });
     const forStaff = await staff.get(`/api/orders/${res.body.order.id}`);
