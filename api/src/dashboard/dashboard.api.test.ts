@@ -17,7 +17,7 @@ describeApi('GET /api/dashboard/stats', () => {
   it('zeros on an empty database', async () => {
     const res = await staff.get('/api/dashboard/stats');
     expect(res.status).toBe(200);
-    expect(dashboardStatsSchema.strict().parse(res.body)).toEqual({ totalPhotos: 0, activeOrders: 0, totalRevenue: '0.00', totalSchools: 0 });
+    expect(dashboardStatsSchema.strict().parse(res.body)).toEqual({ totalPhotos: 0, activeOrders: 0, totalRevenue: '0.00', totalSchools: 0, packagesWaitingForPhotos: 0, packagesWithoutPhoto: 0 });
   });
 
   it('counts photos, schools, active orders and revenue from completed payments only', async () => {
@@ -34,6 +34,6 @@ describeApi('GET /api/dashboard/stats', () => {
 
     const res = await staff.get('/api/dashboard/stats');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ totalPhotos: 5, activeOrders: 3, totalRevenue: '200.50', totalSchools: 2 });
+    expect(res.body).toEqual({ totalPhotos: 5, activeOrders: 3, totalRevenue: '200.50', totalSchools: 2, packagesWaitingForPhotos: 0, packagesWithoutPhoto: 0 });
   });
 });
