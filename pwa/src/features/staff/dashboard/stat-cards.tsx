@@ -1,4 +1,5 @@
 import { formatPula } from '@contract/money';
+import { PREPAID_MSG } from '@contract/prepaid';
 import { StatCardList } from '../common/stat-card-list';
 import { useDashboardStats } from '../api/stats';
 
@@ -10,6 +11,9 @@ export function StatCards() {
     { label: 'Active Orders', value: value(stats.data?.activeOrders) },
     { label: 'Revenue', value: value(stats.data ? formatPula(stats.data.totalRevenue) : undefined) },
     { label: 'Schools', value: value(stats.data?.totalSchools) },
+    // Packages paid before picture day still without photos, and those flagged at the closing date (docs/prepaid.md).
+    ...(stats.data && stats.data.packagesWaitingForPhotos > 0 ? [{ label: PREPAID_MSG.waitingTitle, value: stats.data.packagesWaitingForPhotos }] : []),
+    ...(stats.data && stats.data.packagesWithoutPhoto > 0 ? [{ label: PREPAID_MSG.noPhotoAtClosing, value: stats.data.packagesWithoutPhoto }] : []),
   ];
   return <StatCardList cards={cards} label="Statistics" className="grid grid-4 stat-cards" />;
 }
