@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Client, TEST_DB, describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
 import { addPhoto, createShop, orderBody, payThroughSandbox, type Shop } from '../../test/shop';
-import { addChildWithPhotos, addPackage, holdChildByCode, updateSchool } from '../../test/fixtures';
+import { addChildWithPhotos, addPackage, createCustomer, holdChildByCode, updateSchool } from '../../test/fixtures';
 import { setAccessMode } from '../students/students.test-helpers';
 import { PREPAID_MSG } from '../../contract/prepaid';
 import { thebeToDecimal } from '../../contract/money';
@@ -240,6 +240,22 @@ describeApi('packages ordered before picture day', () => {
     // Once: a second run tells nobody again.
     await run();
     expect((await outbox(orderId)).filter((row) => row.kind.startsWith('prepaid_photos_online'))).toHaveLength(2);
+  });
+
+  it('lets the signed-in customer owning the order choose from any device, and no other customer', async () => {
+    const orderId = await placePaid(naledi);
+    const owner = await createCustomer(server);
+    await server.runtime.knex('orders').where({ id: orderId }).update({ customer_id: owner });
+    const signedIn = new Client(server.url, server.runtime.tokens.signCustomer({ id: owner }));
+    const other = new Client(server.url, server.runtime.tokens.signCustomer({ id: await createCustomer(server) }));
+    const line = (await signedIn.get(`/api/orders/${orderId}`)).body.packages[0].id as number;
+    const photo = (await server.runtime.knex('photos').where({ student_id: naledi }).first('id')).id as number;
+    expect((await other.put(`/api/orders/${orderId}/packages/${line}/photos`, { photos: [photo] })).status).toBe(403);
+    const chosen = await signedIn.put(`/api/orders/${orderId}/packages/${line}/photos`, { photos: [photo] });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.packages[0]).toMatchObject({ photosChosen: true, posesChosenBy: 'family' });
+    // The family's answer: no camera file names.
+    expect(chosen.body.items[0].photoOriginalName).toBeNull();
   });
 
   it('at the closing date fills what nobody chose with the default pose (else the first released photo), once with two processes, and flags a child without photos', async () => {
