@@ -332,7 +332,12 @@ describeApi('packages ordered before picture day', () => {
     // The lab: filled orders go into a batch with the chosen originals; the flagged one waits.
     const batch = await staff.post('/api/print-batches', { schoolId: shop.schoolId });
     expect(batch.status, JSON.stringify(batch.body)).toBe(201);
-    const inBatch = ((await staff.get(`/api/print-batches/${batch.body.id}`)).body.orders as { id: string }[]).map((o) => o.id);
+    const batchOrders = (await staff.get(`/api/print-batches/${batch.body.id}`)).body.orders as { id: string; items: { productName: string; packageName: string | null; photoName: string; quantity: number; studentName: string }[] }[];
+    const inBatch = batchOrders.map((o) => o.id);
+    // The prints of the filled package, with the default pose's original: 2 x Glossy Print of IMG_1099.
+    expect(batchOrders.find((o) => o.id === withDefault)?.items).toEqual([
+      expect.objectContaining({ productName: 'Glossy Print', packageName: 'Family Pack', photoName: 'IMG_1099.JPG', quantity: 2, studentName: 'Naledi Moyo' }),
+    ]);
     expect(inBatch).toEqual(expect.arrayContaining([withDefault, firstReleased]));
     expect(inBatch).not.toContain(noPhotos);
 
