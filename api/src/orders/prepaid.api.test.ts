@@ -104,6 +104,20 @@ describeApi('packages ordered before picture day', () => {
     }
   });
 
+  it('takes coupons like any package: a percentage off, and none from a coupon that leaves packages out', async () => {
+    const at = Date.now();
+    await server.runtime.knex('coupons').insert([
+      { code: 'EARLY10', school_id: shop.schoolId, kind: 'percent', value: 10, once_per: 'order', excludes_packages: 0, created_at: at, updated_at: at },
+      { code: 'PRINTSONLY', school_id: shop.schoolId, kind: 'percent', value: 10, once_per: 'order', excludes_packages: 1, created_at: at, updated_at: at },
+    ]);
+    const early = await family.post('/api/orders/quote', { schoolId: shop.schoolId, items: [prepaidLine(thabo)], couponCode: 'early10' });
+    expect(early.status, JSON.stringify(early.body)).toBe(200);
+    expect(early.body).toMatchObject({ subtotal: '60.00', couponCode: 'EARLY10', couponDiscount: '6.00', total: '54.00' });
+    const printsOnly = await family.post('/api/orders/quote', { schoolId: shop.schoolId, items: [prepaidLine(thabo)], couponCode: 'PRINTSONLY' });
+    expect(printsOnly.status).toBe(409);
+    expect(printsOnly.body.code).toBe('COUPON_NOT_APPLICABLE');
+  });
+
   it('refuses a child the family does not hold exactly as one that does not exist, a school without codes, no child, and after closing', async () => {
     const stranger = new Client(server.url);
     await holdChildByCode(server, stranger, naledi);
