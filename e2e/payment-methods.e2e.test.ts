@@ -47,8 +47,8 @@ describeJourney(
       await page.getByRole('button', { name: 'Place Order and Pay' }).click();
 
       // The sandbox's e-wallet page: a Botswana mobile number, then the phone's answer.
-      await page.getByLabel('Mobile number').waitFor({ timeout: 30_000 });
-      await page.getByLabel('Mobile number').fill('71 234 567');
+      await page.getByLabel('Mobile number', { exact: true }).waitFor({ timeout: 30_000 });
+      await page.getByLabel('Mobile number', { exact: true }).fill('71 234 567');
       await page.getByRole('button', { name: 'Approve on the phone' }).click();
       await page.waitForURL(/\/order-confirmation\/[A-Z0-9]+/, { timeout: 30_000 });
       await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 30_000 });
@@ -64,7 +64,7 @@ describeJourney(
       await toCheckout(page, env.server.url, 'payagain');
       await page.getByRole('group', { name: CHOOSE }).getByRole('radio', { name: 'Mobile money (e-wallet)' }).check();
       await page.getByRole('button', { name: 'Place Order and Pay' }).click();
-      await page.getByLabel('Mobile number').waitFor({ timeout: 30_000 });
+      await page.getByLabel('Mobile number', { exact: true }).waitFor({ timeout: 30_000 });
 
       // Back to the shop before confirming: the unpaid order is offered, its method as chosen.
       await page.goBack();
@@ -74,9 +74,9 @@ describeJourney(
       expect(await choice.getByRole('radio', { name: 'Mobile money (e-wallet)' }).isChecked()).toBe(true);
       expect(await choice.getByRole('radio').count()).toBe(3);
       await payOrder.click();
-      await page.getByLabel('Mobile number').waitFor({ timeout: 30_000 });
+      await page.getByLabel('Mobile number', { exact: true }).waitFor({ timeout: 30_000 });
       expect(await page.getByLabel('Card number').count()).toBe(0);
-      await page.getByLabel('Mobile number').fill('71 234 567');
+      await page.getByLabel('Mobile number', { exact: true }).fill('71 234 567');
       await page.getByRole('button', { name: 'Approve on the phone' }).click();
       await page.waitForURL(/\/order-confirmation\/[A-Z0-9]+/, { timeout: 30_000 });
       await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 30_000 });

@@ -86,15 +86,15 @@ describeJourney(
 
       await page.getByRole('heading', { name: 'Mobile money payment' }).waitFor();
       await page.getByLabel('Wallet', { exact: true }).selectOption('MyZaka');
-      const number = page.getByLabel('Mobile number');
+      const number = page.getByLabel('Mobile number', { exact: true });
       expect(await number.getAttribute('inputmode')).toBe('tel');
       await number.fill('61 234 567');
       await page.getByRole('button', { name: 'Approve on the phone' }).click();
       await page.getByRole('alert').filter({ hasText: 'Enter a Botswana mobile number' }).waitFor();
-      expect(await page.getByLabel('Mobile number').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('Mobile number', { exact: true }).getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByLabel('Wallet', { exact: true }).inputValue()).toBe('MyZaka');
 
-      await page.getByLabel('Mobile number').fill('+267 71 234 567');
+      await page.getByLabel('Mobile number', { exact: true }).fill('+267 71 234 567');
       const back = page.waitForRequest((r) => r.url().endsWith(RETURN_PATH) && r.method() === 'POST');
       await page.getByRole('button', { name: 'Approve on the phone' }).click();
       expect(returned(await back)).toMatchObject({ PAY_REQUEST_ID: request.payRequestId, TRANSACTION_STATUS: '1' });
