@@ -549,6 +549,12 @@ export const REPORT_SCREEN_MSG = {
   columnDigital: 'Digital',
   columnPending: 'Unpaid',
   columnRefunds: 'Refunds owed',
+  /** Packages paid before picture day (docs/prepaid.md, "The books"): shown when any row has some. */
+  columnPrepaid: 'Prepaid',
+  columnWaiting: 'Packages waiting for photos',
+  withoutPhoto: (count: number) => `${count} without photo`,
+  prepaidNote:
+    'Prepaid: the part of Revenue from packages paid before picture day. Packages waiting for photos: prepaid packages nobody has chosen photos for yet, counted now whatever the dates; "without photo" ones reached the closing date with no photo of the child (a retake or a refund).',
   totalsRow: 'All schools',
   schoolTotalsRow: 'Whole school',
   sortBy: (column: string) => `Sort by ${column}`,
@@ -597,6 +603,9 @@ export const REPORT_SCREEN_MSG = {
     'Unpaid Value',
     'Refund Orders',
     'Refunds Owed',
+    'Prepaid Revenue',
+    'Packages Waiting for Photos',
+    'Packages Without Photo',
     'Best Sellers',
   ],
   csvOpenedBasis: { children: 'children (codes)', grants: 'unlocks (estimate)' } as Record<string, string>,

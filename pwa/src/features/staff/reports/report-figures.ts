@@ -64,7 +64,9 @@ export type ColumnKey =
   | 'print'
   | 'digital'
   | 'pending'
-  | 'refunds';
+  | 'refunds'
+  | 'prepaid'
+  | 'waiting';
 
 export interface Column {
   key: ColumnKey;
@@ -88,6 +90,20 @@ const figureColumns: Column[] = [
   { key: 'pending', label: M.columnPending, numeric: true, sortValue: (row) => row.pendingThebe * 1e6 + row.pendingOrders },
   { key: 'refunds', label: M.columnRefunds, numeric: true, sortValue: (row) => row.refundThebe * 1e6 + row.refundOrders },
 ];
+
+/** Packages paid before picture day (docs/prepaid.md, "The books"): revenue beside Digital, the waiting packages last. */
+const prepaidColumn: Column = { key: 'prepaid', label: M.columnPrepaid, numeric: true, sortValue: (row) => row.prepaidRevenueThebe };
+const waitingColumn: Column = { key: 'waiting', label: M.columnWaiting, numeric: true, sortValue: (row) => row.packagesWaitingForPhotos * 1e6 + row.packagesWithoutPhoto };
+
+/** Whether the rows shown have anything prepaid: a studio that never sells before picture day keeps its table as narrow as before. */
+export const hasPrepaid = (rows: readonly ReportFigures[]): boolean => rows.some((row) => row.prepaidRevenueThebe > 0 || row.packagesWaitingForPhotos > 0 || row.packagesWithoutPhoto > 0);
+
+/** The columns with the prepaid ones when the rows shown have any. */
+export function withPrepaid(columns: readonly Column[], rows: readonly ReportFigures[]): Column[] {
+  if (!hasPrepaid(rows)) return [...columns];
+  const digital = columns.findIndex((column) => column.key === 'digital');
+  return [...columns.slice(0, digital + 1), prepaidColumn, ...columns.slice(digital + 1), waitingColumn];
+}
 
 export const schoolColumns: Column[] = [{ key: 'name', label: M.columnSchool, numeric: false, sortValue: (row) => row.name }, ...figureColumns];
 
@@ -144,6 +160,9 @@ function figuresCsv(row: ReportFigures): string[] {
     moneyCsv(row.pendingThebe),
     String(row.refundOrders),
     moneyCsv(row.refundThebe),
+    moneyCsv(row.prepaidRevenueThebe),
+    String(row.packagesWaitingForPhotos),
+    String(row.packagesWithoutPhoto),
     row.topItems.map((item) => M.csvTopItem(item.name, item.quantity, thebeToDecimal(item.revenueThebe))).join('; '),
   ];
 }

@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClassReport, SchoolReport } from '@contract/reports';
 import { REPORT_SCREEN_MSG as M } from '@contract/staff-screen-messages';
 import { Toaster } from '../../../components/ui/toast';
 import { fakeStaffApi } from '../../../../test/staff-api';
@@ -160,7 +161,7 @@ describe('the Reports tab', () => {
       `${M.csvTotals}|`,
     ]);
     expect(rows[3]).toEqual([
-      'Kgale Hill Primary', '', '', '30', '22', M.csvOpenedBasis.grants, '12', '40', '12', '780.00', '715.00', '65.00', '65.00', '26.00', '1', '65.00', '0', '0.00', '10x15 Print x15 (400.00)',
+      'Kgale Hill Primary', '', '', '30', '22', M.csvOpenedBasis.grants, '12', '40', '12', '780.00', '715.00', '65.00', '65.00', '26.00', '1', '65.00', '0', '0.00', '0.00', '0', '0', '10x15 Print x15 (400.00)',
     ]);
     expect(rows[5]?.slice(0, 10)).toEqual(['Kgale Hill Primary', 'Grade 2B', 'Archived', '', '4', M.csvOpenedBasis.grants, '3', '', '3', '195.00']);
     expect(rows[7]?.slice(3, 14)).toEqual(['33', '', '', '13', '39.4', '13', '2280.00', '2215.00', '65.00', '175.38', '69.09']);
@@ -171,6 +172,68 @@ describe('the Reports tab', () => {
       // School, then Children, Opened, Order rate, Paid orders, Revenue, Average, Per child, Print, Digital, Unpaid, Refunds.
       expect(shown.slice(1).map(plain)).toEqual([line[3], line[4], line[7], line[8], line[9], line[12], line[13], line[10], line[11], line[15], line[17]]);
     }
+  });
+
+  it('shows prepaid revenue and the packages waiting for photos per school and class, in the CSV too, only when there are any', async () => {
+    // Without any prepaid figure (the fixture) the table keeps its columns.
+    renderTab();
+    const plainTable = await screen.findByRole('table', { name: M.schoolsTableLabel });
+    expect(within(plainTable).queryByRole('columnheader', { name: new RegExp(`^${M.columnPrepaid}`) })).toBeNull();
+    expect(screen.queryByText(M.prepaidNote)).toBeNull();
+    cleanup();
+
+    const [kgale, tlokweng, zeta] = schoolsReport.schools as [SchoolReport, SchoolReport, SchoolReport];
+    const [class3c] = tlokweng.classes as [ClassReport];
+    const prepaid = { prepaidRevenueThebe: 9000, packagesWaitingForPhotos: 3, packagesWithoutPhoto: 1 };
+    answers.set('GET /api/reports/schools', {
+      ...schoolsReport,
+      schools: [kgale, { ...tlokweng, ...prepaid, classes: [{ ...class3c, ...prepaid }] }, zeta],
+      totals: { ...schoolsReport.totals, ...prepaid },
+    });
+    let saved: Blob | null = null;
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => ((saved = blob), 'blob:x'), revokeObjectURL: () => undefined }));
+    renderTab();
+    const table = await screen.findByRole('table', { name: M.schoolsTableLabel });
+    // Prepaid sits after Digital, the waiting packages last.
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(headers.slice(-5)).toEqual([M.columnDigital, M.columnPrepaid, M.columnPending, M.columnRefunds, M.columnWaiting]);
+    expect(rowFigures(table).map((row) => [row[0], row[10], row[13]])).toEqual([
+      ['Kgale Hill Primary', 'P0.00', '0'],
+      ['Tlokweng Primary', 'P90.00', '3'],
+      ['Zeta Academy', 'P0.00', '0'],
+      [M.totalsRow, 'P90.00', '3'],
+    ]);
+    within(within(table).getByRole('row', { name: /Tlokweng Primary/ })).getByText(M.withoutPhoto(1));
+    screen.getByText(M.prepaidNote);
+    // Sorted by the waiting packages: most first.
+    await userEvent.click(within(header(table, M.columnWaiting)).getByRole('button'));
+    expect(rowFigures(table)[0]?.[0]).toBe('Tlokweng Primary');
+
+    // The class: its prepaid revenue and waiting packages.
+    await userEvent.click(screen.getByRole('button', { name: M.openSchool('Tlokweng Primary') }));
+    const classes = await screen.findByRole('table', { name: M.classesTableLabel('Tlokweng Primary') });
+    const classRow = within(classes).getByRole('row', { name: /Class 3C/ });
+    within(classRow).getByText('P90.00');
+    within(classRow).getByText(M.withoutPhoto(1));
+    expect(classRow.querySelector('[data-column="waiting"] .report-value')?.textContent).toBe('3');
+    await userEvent.click(screen.getByRole('button', { name: M.backToSchools }));
+
+    // Kgale Hill sold nothing prepaid: its own classes show no prepaid columns.
+    await userEvent.click(await screen.findByRole('button', { name: M.openSchool('Kgale Hill Primary') }));
+    const kgaleClasses = await screen.findByRole('table', { name: M.classesTableLabel('Kgale Hill Primary') });
+    expect(within(kgaleClasses).queryByRole('columnheader', { name: new RegExp(`^${M.columnWaiting}`) })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: M.backToSchools }));
+
+    await userEvent.click(await screen.findByRole('button', { name: M.exportCsv }));
+    await screen.findByText(M.exported(M.csvFileName(null, null, botswanaToday())));
+    const rows = parseCsv(await (saved as unknown as Blob).text());
+    const at = (name: string) => M.csvColumns.indexOf(name as never);
+    const figures = (row: string[] | undefined) => [row?.[0], row?.[1], row?.[at('Prepaid Revenue')], row?.[at('Packages Waiting for Photos')], row?.[at('Packages Without Photo')]];
+    expect(rows.filter((row) => row[0] === 'Tlokweng Primary' || row[0] === M.csvTotals).map(figures)).toEqual([
+      ['Tlokweng Primary', '', '90.00', '3', '1'],
+      ['Tlokweng Primary', 'Class 3C', '90.00', '3', '1'],
+      [M.csvTotals, '', '90.00', '3', '1'],
+    ]);
   });
 
   it('says so when no school sold anything, and when there is no school at all', async () => {

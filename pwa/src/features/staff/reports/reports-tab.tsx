@@ -25,6 +25,7 @@ import {
   DEFAULT_SORT,
   findSchool,
   hasEstimate,
+  hasPrepaid,
   moneyText,
   nextSort,
   openedRate,
@@ -34,6 +35,7 @@ import {
   schoolColumns,
   sortRows,
   statusText,
+  withPrepaid,
   type Column,
   type ReportRow,
   type Sort,
@@ -140,7 +142,8 @@ function RangePicker({ range, today, onChange }: { range: ReportRange; today: st
 }
 
 function SchoolsView({ report, sort, onSort, onOpen }: { report: SchoolsReport; sort: Sort; onSort: (sort: Sort) => void; onOpen: (schoolId: number) => void }) {
-  const rows = sortRows<SchoolReport>(report.schools, sort, schoolColumns);
+  const columns = withPrepaid(schoolColumns, [...report.schools, report.totals]);
+  const rows = sortRows<SchoolReport>(report.schools, sort, columns);
   const sold = report.totals.paidOrders > 0 || report.totals.pendingOrders > 0;
   return (
     <Card>
@@ -148,7 +151,7 @@ function SchoolsView({ report, sort, onSort, onOpen }: { report: SchoolsReport; 
         {!sold ? <p className="alert alert-info">{M.emptySales}</p> : null}
         <ReportTable
           label={M.schoolsTableLabel}
-          columns={schoolColumns}
+          columns={columns}
           rows={rows.map((school) => ({ key: school.schoolId, row: school, open: () => onOpen(school.schoolId) }))}
           totals={{ label: M.totalsRow, row: report.totals }}
           sort={sort}
@@ -162,7 +165,8 @@ function SchoolsView({ report, sort, onSort, onOpen }: { report: SchoolsReport; 
 }
 
 function ClassesView({ school, sort, onSort, onBack }: { school: SchoolReport; sort: Sort; onSort: (sort: Sort) => void; onBack: () => void }) {
-  const rows = sortRows<ClassReport>(school.classes, sort, classColumns);
+  const columns = withPrepaid(classColumns, [school, ...school.classes]);
+  const rows = sortRows<ClassReport>(school.classes, sort, columns);
   return (
     <Card>
       <CardBody className="stack">
@@ -177,7 +181,7 @@ function ClassesView({ school, sort, onSort, onBack }: { school: SchoolReport; s
         ) : (
           <ReportTable
             label={M.classesTableLabel(school.name)}
-            columns={classColumns}
+            columns={columns}
             rows={rows.map((album) => ({ key: album.albumId, row: album }))}
             totals={{ label: M.schoolTotalsRow, row: school }}
             sort={sort}
@@ -251,6 +255,10 @@ function FigureCells({ row, columns }: { row: ReportRow; columns: readonly Colum
         return <Figure value={moneyText(row.pendingThebe)} sub={M.ordersCount(row.pendingOrders)} />;
       case 'refunds':
         return <Figure value={moneyText(row.refundThebe)} sub={M.ordersCount(row.refundOrders)} />;
+      case 'prepaid':
+        return <Figure value={moneyText(row.prepaidRevenueThebe)} />;
+      case 'waiting':
+        return <Figure value={String(row.packagesWaitingForPhotos)} sub={row.packagesWithoutPhoto > 0 ? M.withoutPhoto(row.packagesWithoutPhoto) : null} />;
       default:
         return null;
     }
@@ -329,6 +337,7 @@ function Notes({ rows }: { rows: readonly ReportFigures[] }) {
       {hasEstimate(rows) ? <p>{M.openedEstimate}</p> : null}
       {rows.some((row) => row.openedBasis === 'children') ? <p>{M.openedChildren}</p> : null}
       <p>{M.headsHint}</p>
+      {hasPrepaid(rows) ? <p>{M.prepaidNote}</p> : null}
     </div>
   );
 }
