@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/constants';
-import { ORDER_MSG } from '../../contract/messages';
+import { MSG, ORDER_MSG } from '../../contract/messages';
 import { orderCreateSchema, orderQuoteRequestSchema, orderStatusUpdateSchema } from '../../contract/orders';
 import { id } from '../../contract/fields';
 import { packagePhotosChoiceSchema, PREPAID_MSG } from '../../contract/prepaid';
@@ -16,6 +16,11 @@ import { presentOrder, presentOrderSummary, presentQuote } from './orders.presen
 import { createOrderAccess } from './order-access';
 import { createOrderLinks } from './order-links';
 import type { OrderRecord } from './orders.repository';
+import { createPrepaidPhotoLinks } from './prepaid-photo-links';
+import { PREPAID_IMAGE_KINDS, type PrepaidPhotosResponse } from '../../contract/prepaid-photos';
+import { thumbnailQuerySchema } from '../../contract/photos';
+import { presentFamilyPhoto } from '../photos/photos.presenter';
+import { pathId } from '../photos/path-id';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -31,6 +36,7 @@ export function createOrderRoutes(deps: Deps, services: Services) {
   const router = new Router<AppState, AppContext>();
   const orderAccess = createOrderAccess(deps.config.jwtSecret);
   const orderLinks = createOrderLinks(deps.config.jwtSecret);
+  const prepaidPhotoLinks = createPrepaidPhotoLinks(deps.config.jwtSecret);
   const forStaff = (order: OrderRecord) => presentOrder(order, downloads.url, 'staff');
   const forFamily = (order: OrderRecord) => presentOrder(order, downloads.url, 'family');
 
@@ -144,6 +150,59 @@ export function createOrderRoutes(deps: Deps, services: Services) {
     });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = principal.kind === 'staff' ? forStaff(order) : forFamily(order);
+  });
+
+  /**
+   * The photos a prepaid package is chosen from (docs/prepaid.md, "Choosing from any device"): to
+   * whoever may choose them (as the PUT below), the line's child's released photos, each with image
+   * addresses signed for this order's line, so a browser that only opened the order link, or the
+   * signed-in customer on another device, loads them without the child's code.
+   */
+  router.get('/orders/:id/packages/:lineId/photos', async (ctx) => {
+    const id = orderId(ctx);
+    const lineId = parseLineId(ctx.params.lineId);
+    const principal = ctx.state.principal;
+    const photos = await services.prepaid.photosToChoose(id, lineId, {
+      staff: principal.kind === 'staff',
+      customerId: principal.kind === 'customer' ? principal.id : null,
+      placedHere: orderAccess.holds(ctx, id),
+    });
+    const token = prepaidPhotoLinks.token(id, lineId);
+    const base = `/api/orders/${encodeURIComponent(id)}/packages/${lineId}/photos`;
+    const answer: PrepaidPhotosResponse = {
+      photos: photos.map((photo) => ({
+        ...presentFamilyPhoto(photo, photo.studentId),
+        thumbnailUrl: `${base}/${photo.id}/thumbnail?t=${token}`,
+        smallThumbnailUrl: `${base}/${photo.id}/thumbnail?size=small&t=${token}`,
+        previewUrl: `${base}/${photo.id}/watermarked?t=${token}`,
+      })),
+    };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
+  });
+
+  /**
+   * An image of that list (docs/prepaid.md, "Choosing from any device"): its signed address, or
+   * the order's owner as the list knows it; only a released photo of the line's child (404 else).
+   */
+  router.get('/orders/:id/packages/:lineId/photos/:photoId/:kind', async (ctx) => {
+    const id = orderId(ctx);
+    const lineId = parseLineId(ctx.params.lineId);
+    const kind = PREPAID_IMAGE_KINDS.find((candidate) => candidate === ctx.params.kind);
+    if (!kind) throw notFound(MSG.photoNotFound);
+    const photo = pathId(ctx.params.photoId, MSG.photoNotFound);
+    const { size } = parse(thumbnailQuerySchema, ctx.query);
+    const principal = ctx.state.principal;
+    if (!prepaidPhotoLinks.opens(ctx.query.t === undefined ? '' : String(ctx.query.t), id, lineId)) {
+      // Without a signed address, the owner itself (as the list above): the list answers its refusals.
+      await services.prepaid.photosToChoose(id, lineId, {
+        staff: principal.kind === 'staff',
+        customerId: principal.kind === 'customer' ? principal.id : null,
+        placedHere: orderAccess.holds(ctx, id),
+      });
+    }
+    const small = size === 'small' || ctx.get('Save-Data').trim().toLowerCase() === 'on';
+    await sendFile(ctx, await services.prepaid.photoImage(id, lineId, photo, kind, small));
   });
 
   router.put('/orders/:id', requireStaff, async (ctx) => {

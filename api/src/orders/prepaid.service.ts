@@ -14,6 +14,11 @@ import { createOrderLinks, ORDER_LINK_TTL_SECONDS } from './order-links';
 import { createOrdersRepository, type OrderPackageRecord, type OrderRecord } from './orders.repository';
 import { packageContents, type PhotoInfo } from './pricing';
 import { isPaid } from './orders.presenter';
+import { createPhotoRepository, type PhotoRecord } from '../photos/photos.repository';
+import { createImagesRepository } from '../images/images.repository';
+import type { FileResponse } from '../media/media.types';
+import type { PrepaidImageKind } from '../../contract/prepaid-photos';
+import { MSG } from '../../contract/messages';
 
 /** Lines the default fill and the "photos are online" pass take per run, so one run holds its lock briefly. */
 export const PREPAID_BATCH = 200;
@@ -38,8 +43,10 @@ const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
  * its child's are released, is told when they are, and the studio fills what nobody chose at the
  * closing date (or flags the line when the child has no photo).
  */
-export function createPrepaidService(deps: Pick<Deps, 'knex' | 'config' | 'logger'>, outbox: Pick<Outbox, 'enqueue' | 'kick'>) {
+export function createPrepaidService(deps: Pick<Deps, 'knex' | 'config' | 'logger' | 'media'>, outbox: Pick<Outbox, 'enqueue' | 'kick'>) {
   const repo = createOrdersRepository(deps.knex);
+  const photoRepo = createPhotoRepository(deps.knex);
+  const images = createImagesRepository(deps.knex);
   const database = createDatabase(deps.knex);
   const shortLinks = createShortLinks(deps);
   const orderLinks = createOrderLinks(deps.config.jwtSecret);
@@ -65,6 +72,16 @@ export function createPrepaidService(deps: Pick<Deps, 'knex' | 'config' | 'logge
   /** A photo families of the child see now: the child's own, not withheld, not do not publish, its class published. */
   const released = (photo: PhotoInfo | undefined, studentId: number | null): photo is PhotoInfo =>
     photo !== undefined && studentId !== null && photo.studentId === studentId && !photo.withheld && !photo.doNotPublish && photo.albumPublished;
+
+  /** A prepaid line of a paid order not cancelled, with its child (the photo list and its images). */
+  async function paidPrepaidLine(order: OrderRecord, lineId: number): Promise<{ line: OrderPackageRecord; studentId: number }> {
+    const line = order.packages.find((candidate) => candidate.id === lineId);
+    if (!line) throw notFound(PREPAID_MSG.lineNotFound);
+    if (!line.prepaid || line.studentId === null) throw conflict(PREPAID_MSG.notPrepaidLine, 'NOT_PREPAID_LINE');
+    if (order.orderStatus === 'cancelled') throw conflict(PREPAID_MSG.orderCancelled, 'ORDER_CANCELLED');
+    if (!isPaid(order)) throw conflict(PREPAID_MSG.notPaid, 'ORDER_NOT_PAID');
+    return { line, studentId: line.studentId };
+  }
 
   /** The signed order link (docs/access.md, "Reading an order"): it opens the order as the browser that placed it. */
   const orderUrl = (orderId: string) => `${publicUrl}${orderLinks.path(orderId)}`;
@@ -135,6 +152,47 @@ ${button(url, message.action)}
       const updated = await repo.find(orderId);
       if (!updated) throw notFound(ORDER_MSG.orderNotFound);
       return updated;
+    },
+
+    /**
+     * The photos a prepaid line is chosen from (docs/prepaid.md, "Choosing from any device"): the
+     * line's child's released photos in capture order, to whoever may choose them (the order's
+     * owner, or staff), on any device and whatever its gallery access. Anyone else 403; an unknown
+     * order or line 404; a line ordered with photos, an unpaid or cancelled order 409.
+     */
+    async photosToChoose(orderId: string, lineId: number, reader: PrepaidReader): Promise<PhotoRecord[]> {
+      const order = await repo.find(orderId);
+      if (!order) throw notFound(ORDER_MSG.orderNotFound);
+      const mine = reader.staff || reader.placedHere || (reader.customerId !== null && order.customerId === reader.customerId);
+      if (!mine) throw forbidden(ORDER_MSG.notYourOrder, 'NOT_YOUR_ORDER');
+      const { studentId } = await paidPrepaidLine(order, lineId);
+      const photos: PhotoRecord[] = [];
+      for (const id of (await repo.releasedPhotoIdsOf(studentId)).ids) {
+        const found = await photoRepo.findWithAlbum(id);
+        if (found) photos.push(found.photo);
+      }
+      return photos;
+    },
+
+    /**
+     * One watermarked image of a prepaid line's photo list (docs/prepaid.md, "Choosing from any
+     * device"), for an address the list signed for that order's line (the caller checked it): only a
+     * released photo of the line's child, in a paid order not cancelled; any other photo answers 404
+     * as if it did not exist. Originals are never served here.
+     */
+    async photoImage(orderId: string, lineId: number, photoId: number, kind: PrepaidImageKind, small: boolean): Promise<FileResponse> {
+      const order = await repo.find(orderId);
+      if (!order) throw notFound(MSG.photoNotFound);
+      const { studentId } = await paidPrepaidLine(order, lineId).catch(() => {
+        throw notFound(MSG.photoNotFound);
+      });
+      if (!(await repo.releasedPhotoIdsOf(studentId)).ids.includes(photoId)) throw notFound(MSG.photoNotFound);
+      const image = await images.find(photoId);
+      if (!image) throw notFound(MSG.photoNotFound);
+      const files = { storageKey: image.storageKey, mimeType: image.mimeType };
+      if (kind === 'watermarked') return deps.media.rendition({ ...files, etag: image.previewEtag }, 'preview');
+      if (small && image.smallThumbEtag) return deps.media.rendition({ ...files, etag: image.smallThumbEtag }, 'small-thumbnail');
+      return deps.media.rendition({ ...files, etag: image.thumbEtag }, 'thumbnail');
     },
 
     /**
