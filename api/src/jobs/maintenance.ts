@@ -49,6 +49,8 @@ export interface Maintenance {
   runPrepaid(now?: number): Promise<boolean>;
   /** Deletes guardians who never confirmed, 14 days after their last link ended, and links and pending follows as old. */
   purgeUnconfirmedGuardians(): Promise<boolean>;
+  /** Deletes the SMS short links that expired more than a day ago (docs/sms.md, "Short links"). */
+  purgeShortLinks(): Promise<boolean>;
   /**
    * Starts the timers (and the backfill once); returns what stops them, which resolves when the
    * job runs under way have ended (docs/operations.md, "Stopping cleanly").
@@ -124,6 +126,11 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         const purged = await guardians.purgeUnconfirmed(Date.now());
         if (purged.guardians > 0 || purged.links > 0 || purged.follows > 0) logger.info(purged, 'unconfirmed guardians and old confirmation links deleted');
       }),
+    purgeShortLinks: () =>
+      jobLock.runExclusive('short-link-purge', async () => {
+        const deleted = await deps.services.shortLinks.deleteExpired();
+        if (deleted > 0) logger.info({ deleted }, 'expired short links deleted');
+      }),
     start() {
       const running = new Set<Promise<unknown>>();
       const track = (run: Promise<unknown>): void => {
@@ -158,6 +165,7 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
       seasonTotals.unref();
       const guardianPurge = setInterval(() => {
         track(maintenance.purgeUnconfirmedGuardians().catch((err: unknown) => logger.warn({ err }, 'deleting unconfirmed guardians failed')));
+        track(maintenance.purgeShortLinks().catch((err: unknown) => logger.warn({ err }, 'deleting expired short links failed')));
       }, GUARDIAN_PURGE_EVERY_MS);
       guardianPurge.unref();
       const prepaidTimer = setInterval(() => {

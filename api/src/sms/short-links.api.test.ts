@@ -42,6 +42,17 @@ describeApi('short links', () => {
     }
   });
 
+  it('forgets links a day after they expired (the maintenance job)', async () => {
+    const { shortLinks } = server.runtime.services;
+    const token = (link: string) => link.slice(link.lastIndexOf('/') + 1);
+    const old = await shortLinks.create('/cart', { expiresAt: Date.now() - 2 * 24 * 60 * 60_000 });
+    const recent = await shortLinks.create('/cart', { expiresAt: Date.now() - 60_000 });
+    const kept = await shortLinks.create('/cart');
+    expect(await shortLinks.deleteExpired()).toBeGreaterThanOrEqual(1);
+    const left = ((await server.runtime.knex('short_links').whereIn('token', [old, recent, kept].map(token)).select('token')) as { token: string }[]).map((row) => row.token);
+    expect(left.sort()).toEqual([recent, kept].map(token).sort());
+  });
+
   it('points only to a path on this site', async () => {
     const { shortLinks } = server.runtime.services;
     for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'cart', '/cart\r\nLocation: x']) {
