@@ -6,17 +6,22 @@
  * choose after picture day. Staff then upload the child's photos and publish the class (through
  * the API); the same confirmation page offers "Choose your photos", the family fills the package in
  * the package dialog from that child's photos only, saves, and the order holds the chosen photos.
+ * Then the message's order link opens on another phone that never saw the shop nor the code
+ * (docs/prepaid.md, "Choosing from any device"): its photos load there and the choice is changed.
  */
 import { expect, it } from 'vitest';
 import type { Order } from '../api/contract/orders';
 import type { PriceList } from '../api/contract/price-lists';
 import { formatPula, thebeToDecimal } from '../api/contract/money';
 import { PREPAID_SCREENS_MSG } from '../api/contract/prepaid-screens';
+import { createOrderLinks } from '../api/src/orders/order-links';
 import { goToCheckout, toastWith, uniqueEmail } from './support/journey';
 import { adminToken, api, createCodesClass, makeJpeg, uploadBatch } from './staff-helpers';
 import { PHONE, describeJourney } from './support/journey-suite';
 
 const PACKAGE = 'Picture Day Pack';
+/** The server's signing key, so the journey can make the order link its messages carry. */
+const JWT_SECRET = 'prepaid-journey-signing-key-0123456789';
 
 describeJourney(
   'order before picture day',
@@ -126,7 +131,39 @@ describeJourney(
       // Still the family's to change until the closing date.
       await line.getByRole('button', { name: `${PREPAID_SCREENS_MSG.changeAction}: ${PACKAGE}` }).waitFor();
       await context.close();
+
+      // The "photos are online" message's order link, opened on another phone that never saw the
+      // shop nor the code: the photos come with the order, load there, and the choice is changed.
+      const elsewhere = await env.browser.newContext(PHONE);
+      const phone = await elsewhere.newPage();
+      await phone.goto(`${base}${createOrderLinks(JWT_SECRET).path(orderId)}`);
+      await phone.waitForURL(`**/order-confirmation/${orderId}`);
+      const there = phone.getByRole('listitem', { name: PACKAGE });
+      await there.getByText(PREPAID_SCREENS_MSG.chosenByFamily).waitFor();
+      await there.getByRole('button', { name: `${PREPAID_SCREENS_MSG.changeAction}: ${PACKAGE}` }).click();
+      const again = phone.getByRole('dialog', { name: `Fill ${PACKAGE}` });
+      await again.waitFor();
+      const options = again.getByRole('radio');
+      await options.first().waitFor();
+      expect(await options.evaluateAll((radios) => radios.map((radio) => Number(radio.getAttribute('data-photo-id'))))).toEqual([p1, p2]);
+      // Their thumbnails load in this browser, which has no gallery access to Kagiso.
+      await phone.waitForFunction(() => {
+        const images = [...document.querySelectorAll<HTMLImageElement>('[role="dialog"] .package-pick img')];
+        return images.length === 2 && images.every((image) => image.complete && image.naturalWidth > 0);
+      });
+      expect((await phone.context().request.get(`${base}/api/images/${p1}/thumbnail`)).status()).toBe(404);
+      await again.getByLabel('Use one photo for all').check();
+      await options.nth(1).click();
+      await again.getByRole('button', { name: PREPAID_SCREENS_MSG.saveChoice }).click();
+      await toastWith(phone, PREPAID_SCREENS_MSG.saved).waitFor();
+      await again.waitFor({ state: 'hidden' });
+      const changed = (await (await phone.context().request.get(`${base}/api/orders/${orderId}`)).json()) as Order;
+      expect(changed.items.filter((item) => item.packageLineId === packageLine).map((item) => [item.productName, item.photoId])).toEqual([
+        ['15x20 Print', p2],
+        ['Digital Copy', p2],
+      ]);
+      await elsewhere.close();
     });
   },
-  { serverEnv: { PAYMENT_METHODS: 'card,ewallet' } },
+  { serverEnv: { PAYMENT_METHODS: 'card,ewallet', JWT_SECRET } },
 );

@@ -32,8 +32,5 @@ export const PREPAID_SCREENS_MSG = {
   savedText: (name: string) => `The photos for ${name} are saved. You can change them until the closing date.`,
   saveFailed: 'The photos could not be saved',
   photosFailed: 'We could not load the photos. Check your connection and try again.',
-  /** The order opened on a device that does not hold the child's code. */
-  needsCode: (child: string) => `To choose the photos on this device, open ${child}'s photos with the code from the flyer.`,
-  openChild: 'Enter the code',
   packageGone: 'This package is no longer in the school\'s price list: please contact the studio to choose its photos.',
 } as const;

@@ -11,14 +11,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderPackage } from '@contract/orders';
-import type { GalleryPhoto } from '@contract/photos';
+import type { PrepaidPhoto } from '@contract/prepaid-photos';
 import type { PriceList } from '@contract/price-lists';
 import { PREPAID_SCREENS_MSG } from '@contract/prepaid-screens';
 import { Toaster } from '../components/ui/toast';
 import { OrderItems } from '../features/orders/order-items';
 import { mayChoosePhotos } from '../features/orders/prepaid';
 import { createQueryClient } from '../lib/query-client';
-import { UNLOCKED_CHILDREN_KEY } from '../lib/unlocked-children';
 import { fakeFetch, fullOrder, orderItem, type Route } from '../../test/order-fixture';
 import PrepaidPhotos from './prepaid-photos';
 
@@ -54,20 +53,22 @@ const priceList: PriceList = {
   ],
   packages: [{ id: 7, name: 'Family Pack', description: '', price: '45.00', items: [{ productId: 10, quantity: 1 }, { productId: 12, quantity: 1 }], maxPoses: 2, itemsValue: '125.00', savings: '80.00' }],
 };
-const photo = (id: number, studentId: number | null): GalleryPhoto => ({
+/** A photo as the order's photo list gives it: the child's, with addresses signed for the line. */
+const photo = (id: number): PrepaidPhoto => ({
   id,
   filename: `${id}.jpg`,
-  originalName: `IMG_0${id}.JPG`,
   originalNumber: `0${id}`,
   fileSize: 1,
   albumId: 9,
-  studentName: studentId === 41 ? 'Kagiso Dube' : null,
-  studentId,
+  studentId: 41,
   thumbnailWidth: 400,
   thumbnailHeight: 300,
   createdAt: '',
+  thumbnailUrl: `/api/orders/PRE7Q2M9XD/packages/50/photos/${id}/thumbnail?t=signed`,
+  smallThumbnailUrl: `/api/orders/PRE7Q2M9XD/packages/50/photos/${id}/thumbnail?size=small&t=signed`,
+  previewUrl: `/api/orders/PRE7Q2M9XD/packages/50/photos/${id}/watermarked?t=signed`,
 });
-const kagiso = { student: { id: 41, name: 'Kagiso Dube' }, school: { id: 2, name: 'Acacia Primary', slug: 'acacia' }, album: { id: 9, name: 'Class 1A' } };
+const PHOTOS = '/api/orders/PRE7Q2M9XD/packages/50/photos';
 
 function show(order: Order, route: Route) {
   const fake = fakeFetch((request) => {
@@ -90,8 +91,7 @@ describe('choosing the photos of a package paid before picture day', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('says the photos come after picture day while none of the child are online', async () => {
-    window.localStorage.setItem(UNLOCKED_CHILDREN_KEY, JSON.stringify([kagiso]));
-    show(paidOrder(prepaid()), (request) => (request.path === '/api/albums/9/photos' ? { status: 404, body: { error: 'Not Found', message: 'Album not found' } } : undefined));
+    show(paidOrder(prepaid()), (request) => (request.method === 'GET' && request.path === PHOTOS ? { status: 200, body: { photos: [] } } : undefined));
     const line = screen.getByRole('listitem', { name: 'Family Pack' });
     expect(line.textContent).toContain(PREPAID_SCREENS_MSG.photosLater);
     expect(await within(line).findByText(PREPAID_SCREENS_MSG.waitingForPhotos)).toBeTruthy();
@@ -99,12 +99,11 @@ describe('choosing the photos of a package paid before picture day', () => {
   });
 
   it("fills the package from the child's own photos once online and saves the choice", async () => {
-    window.localStorage.setItem(UNLOCKED_CHILDREN_KEY, JSON.stringify([kagiso]));
     const filled = paidOrder(prepaid({ photosChosen: true, posesChosenBy: 'family' }), {
       items: [orderItem({ id: 7, photoId: 502, productType: '10', productName: '15x20 Print', packageLineId: 50, unitPrice: '0.00', totalPrice: '0.00' })],
     });
     const calls = show(paidOrder(prepaid()), (request) => {
-      if (request.path === '/api/albums/9/photos') return { status: 200, body: [photo(501, 41), photo(502, 41), photo(503, 77), photo(504, null)] };
+      if (request.method === 'GET' && request.path === PHOTOS) return { status: 200, body: { photos: [photo(501), photo(502)] } };
       if (request.method === 'PUT' && request.path === '/api/orders/PRE7Q2M9XD/packages/50/photos') return { status: 200, body: filled };
       if (request.path === '/api/customer/orders') return { status: 200, body: [filled] };
       return undefined;
@@ -113,8 +112,10 @@ describe('choosing the photos of a package paid before picture day', () => {
     expect(await within(line).findByText(PREPAID_SCREENS_MSG.chooseUntil('31 December 2099'))).toBeTruthy();
     await userEvent.click(within(line).getByRole('button', { name: `${PREPAID_SCREENS_MSG.chooseAction}: Family Pack` }));
     const dialog = await screen.findByRole('dialog', { name: 'Fill Family Pack' });
-    // Only this child's photos: not another child's, not the group photo.
+    // The photos the order's list gives, their images at the addresses it signed: no code needed on this device.
     expect(within(dialog).getAllByRole('radio').map((radio) => radio.getAttribute('data-photo-id'))).toEqual(['501', '502']);
+    expect(within(dialog).getAllByRole('radio').map((radio) => radio.querySelector('img')?.getAttribute('src'))).toEqual([photo(501).smallThumbnailUrl, photo(502).smallThumbnailUrl]);
+    expect(calls.some((call) => call.path.startsWith('/api/albums/'))).toBe(false);
     const save = within(dialog).getByRole('button', { name: PREPAID_SCREENS_MSG.saveChoice });
     expect(save).toHaveProperty('disabled', true);
     await userEvent.click(within(dialog).getByLabelText('Use one photo for all'));
@@ -126,35 +127,26 @@ describe('choosing the photos of a package paid before picture day', () => {
   });
 
   it('opens a choice already made to change it, with the photos chosen', async () => {
-    window.localStorage.setItem(UNLOCKED_CHILDREN_KEY, JSON.stringify([kagiso]));
     const order = paidOrder(prepaid({ photosChosen: true, posesChosenBy: 'family' }), {
       items: [
         orderItem({ id: 7, photoId: 501, productType: '10', productName: '15x20 Print', packageLineId: 50, unitPrice: '0.00', totalPrice: '0.00' }),
         orderItem({ id: 8, photoId: 502, productType: '12', productName: 'Digital Copy', packageLineId: 50, unitPrice: '0.00', totalPrice: '0.00' }),
       ],
     });
-    show(order, (request) => (request.path === '/api/albums/9/photos' ? { status: 200, body: [photo(501, 41), photo(502, 41)] } : undefined));
+    show(order, (request) => (request.method === 'GET' && request.path === PHOTOS ? { status: 200, body: { photos: [photo(501), photo(502)] } } : undefined));
     const line = screen.getByRole('listitem', { name: 'Family Pack' });
     expect(line.textContent).toContain(PREPAID_SCREENS_MSG.chosenByFamily);
     await userEvent.click(await within(line).findByRole('button', { name: `${PREPAID_SCREENS_MSG.changeAction}: Family Pack` }));
     const dialog = await screen.findByRole('dialog', { name: 'Fill Family Pack' });
-    expect(within(dialog).getByRole('button', { name: '15x20 Print: Photo 501 · Kagiso Dube' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Digital Copy: Photo 502 · Kagiso Dube' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '15x20 Print: Photo 501' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Digital Copy: Photo 502' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: PREPAID_SCREENS_MSG.saveChoice })).toHaveProperty('disabled', false);
   });
 
-  it("asks for the child's code on a device that does not hold the child", () => {
-    show(paidOrder(prepaid()), () => undefined);
+  it("says so when the order's photos cannot be loaded, with the server's reason", async () => {
+    show(paidOrder(prepaid()), (request) => (request.path === PHOTOS ? { status: 409, body: { code: 'ORDER_CANCELLED', message: 'This order was cancelled' } } : undefined));
     const line = screen.getByRole('listitem', { name: 'Family Pack' });
-    expect(line.textContent).toContain(PREPAID_SCREENS_MSG.needsCode('Kagiso Dube'));
-    expect(within(line).getByRole('link', { name: PREPAID_SCREENS_MSG.openChild }).getAttribute('href')).toBe('/children');
-  });
-
-  it("asks for the code again when this device's access to the child lapsed", async () => {
-    window.localStorage.setItem(UNLOCKED_CHILDREN_KEY, JSON.stringify([kagiso]));
-    show(paidOrder(prepaid()), (request) => (request.path === '/api/albums/9/photos' ? { status: 403, body: { error: 'Forbidden', message: 'Enter the code' } } : undefined));
-    const line = screen.getByRole('listitem', { name: 'Family Pack' });
-    expect(await within(line).findByText(PREPAID_SCREENS_MSG.needsCode('Kagiso Dube'), { exact: false })).toBeTruthy();
+    expect(await within(line).findByText('This order was cancelled')).toBeTruthy();
     expect(within(line).queryByRole('button')).toBeNull();
   });
 

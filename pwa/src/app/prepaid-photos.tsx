@@ -4,66 +4,47 @@
  * photos are online, in the gallery's package dialog (the same rules: one photo for all or one per
  * print and download, the poses limit) from that child's own photos, and saved with
  * `PUT /api/orders/{id}/packages/{packageLineId}/photos`. The family may change its choice until
- * the closing date. The photos are those this device may see: the child held by code here.
+ * the closing date. The photos come from the order itself (docs/prepaid.md, "Choosing from any
+ * device"), so the order's owner chooses on any device: the placing browser, one that opened the
+ * order link of a message, the signed-in customer, none of them needing the child's code here.
  * Loaded lazily, only for an order with such a package.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@contract/format';
 import type { Order, OrderPackage } from '@contract/orders';
-import type { GalleryPhoto as Photo } from '@contract/photos';
+import type { PrepaidPhoto } from '@contract/prepaid-photos';
 import { PREPAID_SCREENS_MSG } from '@contract/prepaid-screens';
 import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
-import { photosQuery, priceListsQuery } from '../features/gallery/api';
+import { priceListsQuery } from '../features/gallery/api';
 import { PackageDialog } from '../features/gallery/package-dialog';
 import { packagesFor } from '../features/gallery/packages';
 import { orderKeys } from '../features/orders/api';
-import { choosePackagePhotos, chosenPhotoIds } from '../features/orders/prepaid';
-import { ApiError, errorMessage } from '../lib/api-client';
-import { paths } from '../lib/paths';
-import { useUnlockedChildren } from '../lib/unlocked-children';
+import { choosePackagePhotos, chosenPhotoIds, prepaidPhotosQuery } from '../features/orders/prepaid';
+import { errorMessage } from '../lib/api-client';
 
 const small = { display: 'block', fontSize: '0.875rem', margin: 'var(--space-2) 0 0' } as const;
 
-/** This device does not hold the child by code (or its grant lapsed): the photos are seen through the code. */
-function NeedsCode({ child }: { child: string }) {
-  return (
-    <span className="muted" style={small}>
-      {PREPAID_SCREENS_MSG.needsCode(child)} <Link to={paths.children}>{PREPAID_SCREENS_MSG.openChild}</Link>
-    </span>
-  );
-}
-
 export default function PrepaidPhotos({ order, pkg }: { order: Order; pkg: OrderPackage }) {
-  const child = useUnlockedChildren().find((held) => held.student.id === pkg.studentId);
-  if (!child) return <NeedsCode child={pkg.studentName} />;
-  return <Chooser order={order} pkg={pkg} albumId={child.album.id} />;
-}
-
-function Chooser({ order, pkg, albumId }: { order: Order; pkg: OrderPackage; albumId: number }) {
   const queryClient = useQueryClient();
-  const photos = useQuery(photosQuery(albumId));
+  const photos = useQuery(prepaidPhotosQuery(order.id, pkg.id));
   const priceLists = useQuery(priceListsQuery(order.school.id));
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  // Only the child's own photos online: a package is one child's (a class still in draft answers 404).
-  const own: Photo[] = photos.data?.filter((photo) => photo.studentId === pkg.studentId) ?? [];
+  // The child's released photos only: the server lists no other (a group photo, another child's, one withheld).
+  const own: PrepaidPhoto[] = photos.data?.photos ?? [];
   const offered = packagesFor(priceLists.data).find((candidate) => candidate.id === pkg.packageId) ?? null;
   const due = pkg.posesDue ? <span style={small}>{PREPAID_SCREENS_MSG.chooseUntil(formatDate(`${pkg.posesDue}T12:00:00Z`, 'long'))}</span> : null;
 
-  if (photos.isPending && !photos.isError) return null;
-  const status = photos.error instanceof ApiError ? photos.error.status : null;
-  if (status === 401 || status === 403) return <NeedsCode child={pkg.studentName} />;
-  if (photos.isError && status !== 404) {
+  if (photos.isPending) return null;
+  if (photos.isError) {
     return (
       <span className="muted" style={small}>
-        {PREPAID_SCREENS_MSG.photosFailed}
+        {errorMessage(photos.error, PREPAID_SCREENS_MSG.photosFailed)}
       </span>
     );
   }
-  // A class still in draft answers 404: nothing of the child is online yet.
   if (own.length === 0) {
     return (
       <span className="muted" style={small}>
@@ -79,7 +60,7 @@ function Chooser({ order, pkg, albumId }: { order: Order; pkg: OrderPackage; alb
     );
   }
 
-  const save = async (chosen: Photo[]) => {
+  const save = async (chosen: readonly { id: number }[]) => {
     setBusy(true);
     try {
       const updated = await choosePackagePhotos(order.id, pkg.id, chosen.map((photo) => photo.id));
@@ -110,6 +91,7 @@ function Chooser({ order, pkg, albumId }: { order: Order; pkg: OrderPackage; alb
         submitLabel={busy ? PREPAID_SCREENS_MSG.saving : PREPAID_SCREENS_MSG.saveChoice}
         initialPhotos={chosenPhotoIds(order, pkg)}
         busy={busy}
+        thumbnailOf={(photo) => own.find((candidate) => candidate.id === photo.id)?.smallThumbnailUrl ?? ''}
       />
     </>
   );

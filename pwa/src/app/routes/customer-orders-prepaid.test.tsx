@@ -1,8 +1,9 @@
 /**
  * My Orders with a package paid before picture day (docs/packages-and-coupons.md, "Ordering before
  * picture day"): the package shows as photos to choose after picture day and, once the child's
- * photos are online on this device, "Choose your photos" fills it and saves with the PUT; the list
- * is read again after the choice. An unpaid order offers no choice.
+ * photos are online, "Choose your photos" fills it from the order's own photo list (on any device:
+ * this one never opened the child's code) and saves with the PUT; the list is read again after the
+ * choice. An unpaid order offers no choice.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +15,6 @@ import type { PriceList } from '@contract/price-lists';
 import { PREPAID_SCREENS_MSG } from '@contract/prepaid-screens';
 import { createQueryClient } from '../../lib/query-client';
 import { setCustomerSession } from '../../lib/storage';
-import { UNLOCKED_CHILDREN_KEY } from '../../lib/unlocked-children';
 import { Toaster } from '../../components/ui/toast';
 import { fakeFetch, fullOrder, orderItem } from '../../../test/order-fixture';
 import CustomerOrders from './customer-orders';
@@ -47,14 +47,15 @@ const priceList: PriceList = {
   items: [{ id: 12, productType: 'Digital Copy', description: '', price: '65.00', exampleImage: null, kind: 'digital', size: null }],
   packages: [{ id: 7, name: 'Family Pack', description: '', price: '45.00', items: [{ productId: 12, quantity: 1 }], maxPoses: 1, itemsValue: '65.00', savings: '20.00' }],
 };
-const photo = (id: number, studentId: number | null) => ({ id, filename: `${id}.jpg`, originalName: `IMG_0${id}.JPG`, originalNumber: `0${id}`, fileSize: 1, albumId: 9, studentName: null, studentId, thumbnailWidth: 400, thumbnailHeight: 300, createdAt: '' });
+const signed = (id: number, kind: string) => `/api/orders/PRE7Q2M9XD/packages/50/photos/${id}/${kind}?t=signed`;
+const photo = (id: number) => ({ id, filename: `${id}.jpg`, originalNumber: `0${id}`, fileSize: 1, albumId: 9, studentId: 41, thumbnailWidth: 400, thumbnailHeight: 300, createdAt: '', thumbnailUrl: signed(id, 'thumbnail'), smallThumbnailUrl: signed(id, 'thumbnail'), previewUrl: signed(id, 'watermarked') });
 
 function open(orders: () => Order[]) {
   const fake = fakeFetch((request) => {
     if (request.path === '/api/customer/orders') return { status: 200, body: orders() };
     if (request.path === '/api/payment/methods') return { status: 200, body: { methods: [] } };
     if (request.path === '/api/schools/2/price-lists') return { status: 200, body: [priceList] };
-    if (request.path === '/api/albums/9/photos') return { status: 200, body: [photo(501, 41), photo(503, 77)] };
+    if (request.method === 'GET' && request.path === '/api/orders/PRE7Q2M9XD/packages/50/photos') return { status: 200, body: { photos: [photo(501)] } };
     if (request.method === 'PUT' && request.path === '/api/orders/PRE7Q2M9XD/packages/50/photos') return { status: 200, body: orders()[0] };
     return undefined;
   });
@@ -75,7 +76,6 @@ function open(orders: () => Order[]) {
 describe('My Orders with a package paid before picture day', () => {
   beforeEach(() => {
     setCustomerSession('customer-token', { id: 7, email: 'mpho@example.com', firstName: 'Mpho', lastName: 'Dube', phone: null, createdAt: '2026-11-01T08:00:00.000Z' });
-    window.localStorage.setItem(UNLOCKED_CHILDREN_KEY, JSON.stringify([{ student: { id: 41, name: 'Kagiso Dube' }, school: { id: 2, name: 'Acacia Primary', slug: 'acacia' }, album: { id: 9, name: 'Class 1A' } }]));
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -87,6 +87,8 @@ describe('My Orders with a package paid before picture day', () => {
     await userEvent.click(await within(line).findByRole('button', { name: `${PREPAID_SCREENS_MSG.chooseAction}: Family Pack` }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Fill Family Pack' });
     expect(within(dialog).getAllByRole('radio').map((radio) => radio.getAttribute('data-photo-id'))).toEqual(['501']);
+    expect(within(dialog).getAllByRole('radio')[0]!.querySelector('img')?.getAttribute('src')).toBe(signed(501, 'thumbnail'));
+    expect(calls.some((call) => call.path.startsWith('/api/albums/'))).toBe(false);
     current = [order({ packages: [pkg({ photosChosen: true, posesChosenBy: 'family' })], items: [orderItem({ id: 9, photoId: 501, productType: '12', productName: 'Digital Copy', packageLineId: 50, unitPrice: '0.00', totalPrice: '0.00' })] })];
     await userEvent.click(within(dialog).getAllByRole('radio')[0]!);
     await userEvent.click(within(dialog).getByRole('button', { name: PREPAID_SCREENS_MSG.saveChoice }));

@@ -36,6 +36,11 @@ export interface PackageDialogProps {
   submitLabel?: string;
   initialPhotos?: readonly number[];
   busy?: boolean;
+  /**
+   * A photo's small thumbnail address: by default the gallery's; a prepaid package chosen from its
+   * order gives the addresses its photo list signed (docs/prepaid.md, "Choosing from any device").
+   */
+  thumbnailOf?: (photo: Photo) => string;
 }
 
 /**
@@ -62,7 +67,9 @@ function initialChoice(contents: OfferedPackage['contents'], pieces: number, pho
   return Array.from({ length: pieces }, () => null);
 }
 
-function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd, submitLabel, initialPhotos, busy = false }: PackageDialogProps & { pkg: OfferedPackage }) {
+const galleryThumbnail = (photo: Photo) => smallThumbnailUrl(photo.id);
+
+function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd, submitLabel, initialPhotos, busy = false, thumbnailOf = galleryThumbnail }: PackageDialogProps & { pkg: OfferedPackage }) {
   const id = useId();
   const pieces = packagePieceNames(pkg.contents);
   // A package of one piece, or of one pose, takes one photo: nothing else to choose.
@@ -137,7 +144,7 @@ function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd, submitL
                       onClick={() => setActive(index)}
                     >
                       {photo ? (
-                        <GalleryImage staff={staff} className="protected package-slot-image" src={smallThumbnailUrl(photo.id)} alt="" width={56} height={56} draggable={false} />
+                        <GalleryImage staff={staff} className="protected package-slot-image" src={thumbnailOf(photo)} alt="" width={56} height={56} draggable={false} />
                       ) : (
                         <span className="package-slot-image package-slot-empty" aria-hidden="true" />
                       )}
@@ -164,7 +171,7 @@ function PackageDialogBody({ pkg, photos, staff = false, onClose, onAdd, submitL
                     data-photo-id={photo.id}
                     onClick={() => choose(photo.id)}
                   >
-                    <GalleryImage staff={staff} className="protected" src={smallThumbnailUrl(photo.id)} alt="" width={96} height={96} draggable={false} loading="lazy" />
+                    <GalleryImage staff={staff} className="protected" src={thumbnailOf(photo)} alt="" width={96} height={96} draggable={false} loading="lazy" />
                     <span className="package-pick-label">{label(photo)}</span>
                   </button>
                 );

@@ -4,6 +4,7 @@
  */
 import { isOrderingClosed } from '@contract/constants';
 import type { Order, OrderPackage } from '@contract/orders';
+import type { PrepaidPhotosResponse } from '@contract/prepaid-photos';
 import { apiRequest } from '../../lib/api-client';
 
 /**
@@ -30,3 +31,14 @@ export function chosenPhotoIds(order: Pick<Order, 'items'>, pkg: Pick<OrderPacka
 /** `PUT /api/orders/{id}/packages/{packageLineId}/photos`: answers the order as it now is. */
 export const choosePackagePhotos = (orderId: string, packageLineId: number, photoIds: readonly number[]) =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(orderId)}/packages/${packageLineId}/photos`, { method: 'PUT', auth: 'customer', body: { photos: photoIds } });
+
+/**
+ * `GET /api/orders/{id}/packages/{packageLineId}/photos`: the child's released photos, to the order's
+ * owner on any device (this browser placed the order or opened its link, or the customer is signed
+ * in), each with image addresses signed for that line (docs/prepaid.md, "Choosing from any device").
+ */
+export const prepaidPhotosQuery = (orderId: string, packageLineId: number) => ({
+  queryKey: ['orders', orderId, 'packages', packageLineId, 'photos'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiRequest<PrepaidPhotosResponse>(`/api/orders/${encodeURIComponent(orderId)}/packages/${packageLineId}/photos`, { auth: 'customer', signal }),
+});
