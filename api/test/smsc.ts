@@ -188,7 +188,7 @@ export async function startSmsc(options: SmscOptions = {}): Promise<TestSmsc> {
     });
 
   return {
-    url: `smpp://${encodeURIComponent(systemId)}:${encodeURIComponent(password)}@127.0.0.1:${port}`,
+    url: `smpp://${encodeURIComponent(systemId)}:${encodeURIComponent(password)}@127.0.0.1:${port}?outbox_id_tlv=1`,
     port,
     messages,
     stats,

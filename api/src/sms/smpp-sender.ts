@@ -51,6 +51,9 @@ export function createSmppSender(options: SmppSenderOptions): SmsSender {
   const tls = url.protocol === 'ssmpp:';
   const host = url.hostname;
   const port = url.port ? Number(url.port) : tls ? 3550 : 2775;
+  // The outbox id TLV only where asked for (`?outbox_id_tlv=1`): a strict SMS centre may refuse a
+  // vendor TLV it does not know (docs/sms.md, "Sending").
+  const tagOutboxId = url.searchParams.get('outbox_id_tlv') === '1';
   const { logger } = options;
   const bindWaitMs = options.bindWaitMs ?? 7_500;
   const responseMs = options.responseMs ?? 20_000;
@@ -286,7 +289,7 @@ export function createSmppSender(options: SmppSenderOptions): SmsSender {
         registered_delivery: 1,
         data_coding: dataCoding,
         ...body,
-        [OUTBOX_ID_TLV]: message.messageId,
+        ...(tagOutboxId ? { [OUTBOX_ID_TLV]: message.messageId } : {}),
       });
       await acquireSlot(signal);
       try {

@@ -56,6 +56,15 @@ describe('the SMPP transport', () => {
     ]);
   });
 
+  it('carries the outbox id TLV only when SMS_URL asks for it (?outbox_id_tlv=1)', async () => {
+    smsc = await startSmsc();
+    const plain = new URL(smsc.url);
+    plain.search = '';
+    const sms = open(plain.toString());
+    await sms.send({ to: '+26771234567', text: 'No tag', messageId: '<m0@test>' });
+    expect(smsc.messages.map((m) => m.outboxMessageId)).toEqual([null]);
+  });
+
   it('sends a numeric sender as an international number, and a text that still needs UCS-2 as UCS-2', async () => {
     smsc = await startSmsc();
     const sms = open(smsc.url, { senderId: '+26771000000' });
