@@ -42,7 +42,7 @@ import { useDropVanishedImages } from '../../features/gallery/use-drop-vanished-
 import { useTitle } from '../../lib/use-title';
 import { SubscribeOffer } from '../../features/outreach/subscribe-offer';
 
-/** "Order before picture day" (docs/packages-and-coupons.md): its own chunk, loaded only for a child without photos online. */
+/** "Order before picture day" (docs/packages-and-coupons.md): its own chunk, loaded only for a child with no photo of their own online. */
 const PrepaidOffer = lazy(() => import('../../features/gallery/prepaid-offer'));
 
 const isAccessError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
@@ -204,6 +204,9 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
   const own = photos.data?.filter((photo) => photo.studentId === child.student.id) ?? [];
   const group = photos.data?.filter((photo) => photo.studentId === null) ?? [];
   const packages = orderablePackages(packagesFor(priceLists.data), closed);
+  // Ordering before picture day ends at the closing date, digital packages too (the server's
+  // PREPAID_CLOSED): nothing is offered before the school's closing date is known.
+  const prepaidPackages = school.data && !closed ? packages : [];
   const [openPackage, setOpenPackage] = useState<OfferedPackage | null>(null);
 
   const rememberSchool = () => {
@@ -279,14 +282,14 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
         </Card>
       ) : (photos.isError && isNotOnlineYet(photos.error)) || photos.data?.length === 0 ? (
         // Before picture day (no photo of the class online yet) the school's packages can be paid for now.
-        packages.length > 0 ? (
+        prepaidPackages.length > 0 ? (
           <>
             <NotOnlineYet />
             <Suspense fallback={<PageSpinner />}>
-              <PrepaidOffer child={child} packages={packages} />
+              <PrepaidOffer child={child} packages={prepaidPackages} />
             </Suspense>
           </>
-        ) : priceLists.isPending ? (
+        ) : priceLists.isPending || school.isPending ? (
           <PageSpinner />
         ) : (
           <NotOnlineYet />
@@ -302,7 +305,21 @@ function ChildGallery({ child, others, onForgotten }: { child: UnlockedStudent; 
           <PackageCards packages={packages} onChoose={setOpenPackage} />
           <section aria-label={`Photos of ${name}`} className="stack">
             <h3>Photos of {name}</h3>
-            {own.length > 0 ? <PhotoGrid photos={own} onOpen={setOpenPhoto} /> : <p className="muted">No photos of {name} yet.</p>}
+            {own.length > 0 ? (
+              <PhotoGrid photos={own} onOpen={setOpenPhoto} />
+            ) : (
+              <>
+                <p className="muted">No photos of {name} yet.</p>
+                {/* The class is online with group photos but none of this child (absent, or not yet
+                    sorted): a package can still be paid now and its photos chosen once the child's
+                    are released (docs/prepaid.md, "Ordering before picture day"). */}
+                {prepaidPackages.length > 0 ? (
+                  <Suspense fallback={<PageSpinner />}>
+                    <PrepaidOffer child={child} packages={prepaidPackages} />
+                  </Suspense>
+                ) : null}
+              </>
+            )}
           </section>
           <section aria-label={`${child.album.name} group photos`} className="stack">
             <h3>Class group photos</h3>
