@@ -89,32 +89,47 @@ export function createMailer(options: MailerOptions): Mailer {
  * `beforeFinal`: the rename is its "end".
  */
 function folderMailer(outboxDir: string, logger: Logger, logLinks: boolean, compose: (message: MailMessage) => Promise<Buffer>): Mailer {
-  let folderMade: Promise<unknown> | null = null;
+  const folder = outboxFolder(outboxDir);
   return {
     async send(message, sendOptions = {}) {
       const raw = await compose(message);
-      folderMade ??= fs.mkdir(outboxDir, { recursive: true }).catch((err: unknown) => {
+      const file = await folder.write(raw, 'eml', sendOptions.beforeFinal);
+      // Kind and ids, never the recipient or the subject (docs/email.md, "What the logs say").
+      logger.info({ ...sendOptions.describe, messageId: message.messageId, ...(logLinks ? { link: firstUrl(message.text) } : {}), file }, 'mail written to outbox');
+    },
+    async close() {},
+  };
+}
+
+/**
+ * A development outbox folder (e-mail's .eml files, SMS's .txt files): the folder is made once, each
+ * message is written under a hidden `.name.part` and renamed into place after `beforeFinal` (its
+ * "end"/"submit"); a refusal there removes the part and throws SendAbortedError. Returns the file.
+ */
+export function outboxFolder(dir: string): { write(body: string | Buffer, extension: string, beforeFinal?: () => Promise<void>): Promise<string> } {
+  let folderMade: Promise<unknown> | null = null;
+  return {
+    async write(body, extension, beforeFinal) {
+      folderMade ??= fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
         folderMade = null;
         throw err;
       });
       await folderMade;
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      const partial = path.join(outboxDir, `.${name}.part`);
-      await fs.writeFile(partial, raw, { flag: 'wx' });
-      if (sendOptions.beforeFinal) {
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.${extension}`;
+      const partial = path.join(dir, `.${name}.part`);
+      await fs.writeFile(partial, body, { flag: 'wx' });
+      if (beforeFinal) {
         try {
-          await sendOptions.beforeFinal();
+          await beforeFinal();
         } catch (err) {
           await fs.rm(partial, { force: true });
           throw new SendAbortedError(err);
         }
       }
-      const file = path.join(outboxDir, name);
+      const file = path.join(dir, name);
       await fs.rename(partial, file);
-      // Kind and ids, never the recipient or the subject (docs/email.md, "What the logs say").
-      logger.info({ ...sendOptions.describe, messageId: message.messageId, ...(logLinks ? { link: firstUrl(message.text) } : {}), file }, 'mail written to outbox');
+      return file;
     },
-    async close() {},
   };
 }
 

@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { SmsSender } from '../deps';
 import type { Logger } from '../logger';
-import { SendAbortedError } from '../mail/mailer';
-import { firstUrl } from '../mail/mailer';
+import { firstUrl, outboxFolder } from '../mail/mailer';
 import { smsSegments } from '../../contract/sms-text';
 
 /**
@@ -15,15 +11,10 @@ import { smsSegments } from '../../contract/sms-text';
  */
 export function createFileSmsSender(options: { dir: string; senderId: string; logger: Logger; logLinks: boolean }): SmsSender {
   const { dir, senderId, logger, logLinks } = options;
-  let folderMade: Promise<unknown> | null = null;
+  const folder = outboxFolder(dir);
   return {
     async send(message, sendOptions = {}) {
       sendOptions.signal?.throwIfAborted();
-      folderMade ??= fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
-        folderMade = null;
-        throw err;
-      });
-      await folderMade;
       const segments = smsSegments(message.text);
       const body = [
         `To: ${message.to}`,
@@ -35,19 +26,7 @@ export function createFileSmsSender(options: { dir: string; senderId: string; lo
         message.text,
         '',
       ].join('\n');
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.txt`;
-      const partial = path.join(dir, `.${name}.part`);
-      await fs.writeFile(partial, body, { flag: 'wx' });
-      if (sendOptions.beforeFinal) {
-        try {
-          await sendOptions.beforeFinal();
-        } catch (err) {
-          await fs.rm(partial, { force: true });
-          throw new SendAbortedError(err);
-        }
-      }
-      const file = path.join(dir, name);
-      await fs.rename(partial, file);
+      const file = await folder.write(body, 'txt', sendOptions.beforeFinal);
       // Kind and ids, never the number (docs/email.md, "What the logs say").
       logger.info({ ...sendOptions.describe, messageId: message.messageId, ...(logLinks ? { link: firstUrl(message.text) } : {}), file }, 'SMS written to the SMS outbox folder');
       return { smscId: null };
