@@ -28,7 +28,7 @@ import { guardianConfirmEmail } from '../mail/guardian-templates';
 import type { Outbox } from '../outbox/outbox.service';
 import { verifyUnsubscribeToken } from '../outreach/unsubscribe';
 import { createAuditRepository, type AuditActor } from '../audit/audit.repository';
-import { createGuardianRepository, type FollowRecord, type GuardianRecord, type StaffGuardianRecord } from './guardians.repository';
+import { createGuardianRepository, type ConfirmationRecord, type FollowRecord, type GuardianRecord, type GuardianWrite, type StaffGuardianRecord } from './guardians.repository';
 
 /**
  * The confirmation link of a subscribe request: the PWA's page, which changes nothing (mail
@@ -121,6 +121,29 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
       }),
     ];
     return { wanted, names };
+  }
+
+  /**
+   * A confirmed request (a link pressed or a code typed): the channel's own fields, then that request's
+   * consent and marketing choice for the guardian, and exactly the follows it named.
+   */
+  async function applyConfirmation(current: GuardianRecord, link: ConfirmationRecord, channel: GuardianWrite, now: number, tx: Tx): Promise<void> {
+    const wasActive = isActive(current);
+    const marketing = wasActive ? current.marketing || link.marketing : link.marketing;
+    await repo.update(
+      current.id,
+      {
+        ...channel,
+        unsubscribedAt: null,
+        consentVersion: link.consentVersion,
+        consentAt: link.createdAt,
+        marketing,
+        marketingAt: !marketing ? null : wasActive && current.marketing ? current.marketingAt : link.createdAt,
+      },
+      now,
+      tx,
+    );
+    await repo.confirmFollowIds(current.id, await repo.confirmationFollowIds(link.id, tx), now, tx);
   }
 
   const same = (a: Wanted, b: FollowRecord) => a.schoolId === b.schoolId && a.studentId === b.studentId;
@@ -275,25 +298,18 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
         // A request made before the number unsubscribed never undoes that unsubscribe.
         if (current.unsubscribedAt !== null && current.unsubscribedAt >= link.createdAt) throw expired();
         if (!(await repo.spendConfirmation(link.id, now, tx))) throw used();
-        const wasActive = isActive(current);
-        const marketing = wasActive ? current.marketing || link.marketing : link.marketing;
         const phoneActive = current.phoneConfirmedAt !== null && current.unsubscribedAt === null;
-        await repo.update(
-          current.id,
+        await applyConfirmation(
+          current,
+          link,
           {
             phoneConfirmedAt: phoneActive ? current.phoneConfirmedAt : now,
             // A fresh consent by phone after an unsubscribe does not bring the e-mails back: the address confirms again for that.
             ...(current.unsubscribedAt !== null ? { confirmedAt: null } : {}),
-            unsubscribedAt: null,
-            consentVersion: link.consentVersion,
-            consentAt: link.createdAt,
-            marketing,
-            marketingAt: !marketing ? null : wasActive && current.marketing ? current.marketingAt : link.createdAt,
           },
           now,
           tx,
         );
-        await repo.confirmFollowIds(current.id, await repo.confirmationFollowIds(link.id, tx), now, tx);
         return { guardianId: current.id, answer: { confirmed: true as const, phone, message: GUARDIAN_PHONE_MSG.confirmed } };
       });
     },
@@ -314,25 +330,18 @@ export function createGuardianService(deps: Pick<Deps, 'knex' | 'config' | 'limi
         if (current.unsubscribedAt !== null && current.unsubscribedAt >= link.createdAt) throw invalidConfirmLink();
         // Two presses at once: the one that spends the link confirms, the other is told it was used.
         if (!(await repo.spendConfirmation(link.id, now, tx))) throw usedConfirmLink();
-        const wasActive = isActive(current);
-        const marketing = wasActive ? current.marketing || link.marketing : link.marketing;
         const emailActive = current.confirmedAt !== null && current.unsubscribedAt === null;
-        await repo.update(
-          current.id,
+        await applyConfirmation(
+          current,
+          link,
           {
             confirmedAt: emailActive ? current.confirmedAt : now,
             // A fresh consent by e-mail after an unsubscribe does not bring the SMS back: the number confirms again for that.
             ...(current.unsubscribedAt !== null && current.phone !== null ? { phoneConfirmedAt: null } : {}),
-            unsubscribedAt: null,
-            consentVersion: link.consentVersion,
-            consentAt: link.createdAt,
-            marketing,
-            marketingAt: !marketing ? null : wasActive && current.marketing ? current.marketingAt : link.createdAt,
           },
           now,
           tx,
         );
-        await repo.confirmFollowIds(current.id, await repo.confirmationFollowIds(link.id, tx), now, tx);
         return { guardianId: current.id, answer: { confirmed: true as const, email: current.email ?? '', message: GUARDIAN_MSG.confirmed } };
       });
     },
