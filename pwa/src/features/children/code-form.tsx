@@ -9,8 +9,7 @@ import type { StudentVerifyResponse } from '@contract/students';
 import { PWA_MSG } from '@contract/pwa-messages';
 import { CODE_RECOVERY_LINK, CODE_RECOVERY_OPENING } from '@contract/code-recovery-link';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { refreshAfterGrantChange } from '../../lib/query-client';
@@ -65,25 +64,17 @@ export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child
   return (
     <>
       <form onSubmit={submit} noValidate>
-        <div className="field">
-          <Label htmlFor={`${id}-code`}>Student code</Label>
-          <Input
-            id={`${id}-code`}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="e.g. K7Q2-M9XD"
-            value={code}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          {error ? (
-            <p id={`${id}-error`} className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          id={`${id}-code`}
+          label="Student code"
+          error={error}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. K7Q2-M9XD"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
         <Button type="submit" block size="lg" disabled={code.trim() === '' || verify.isPending}>
           {verify.isPending ? 'Verifying...' : submitLabel}
         </Button>

@@ -8,8 +8,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CODE_RECOVERY_MSG } from '@contract/code-recovery';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { Field } from '../../components/ui/field';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api-client';
 
 export interface RecoverCodeFormProps {
@@ -58,25 +57,17 @@ export default function RecoverCodeForm({ onClose }: RecoverCodeFormProps) {
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <p className="muted">{CODE_RECOVERY_MSG.intro}</p>
-          <div className="field">
-            <Label htmlFor={`${id}-phone`}>{CODE_RECOVERY_MSG.phoneLabel}</Label>
-            <Input
-              id={`${id}-phone`}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder={CODE_RECOVERY_MSG.phonePlaceholder}
-              value={phone}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(event) => setPhone(event.target.value)}
-            />
-            {error ? (
-              <p id={`${id}-error`} className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <Field
+            id={`${id}-phone`}
+            label={CODE_RECOVERY_MSG.phoneLabel}
+            error={error}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={CODE_RECOVERY_MSG.phonePlaceholder}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+          />
           <div className="row">
             <Button type="submit" disabled={sending}>
               {sending ? CODE_RECOVERY_MSG.sending : CODE_RECOVERY_MSG.submit}
