@@ -108,20 +108,26 @@ function Recipients({ message }: { message: PlannedMessage }) {
           </li>
         ))}
       </ul>
-      {message.skipped.length > 0 ? (
-        <>
-          <h3 className="label">{M.skippedHeading}</h3>
-          <ul className="staff-list" aria-label={M.skippedHeading}>
-            {message.skipped.map((skipped) => (
-              <li key={`${skipped.email}-${skipped.reason}`} className="row between">
-                <span className="preview-email">{skipped.email}</span>
-                <span className="muted">{skipped.reason}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <SkippedList heading={M.skippedHeading} skipped={message.skipped.map(({ email, reason }) => ({ address: email, reason }))} />
     </div>
+  );
+}
+
+/** Who a message leaves out (an address or a phone) and why, under its heading; nothing when none. */
+function SkippedList({ heading, skipped }: { heading: string; skipped: readonly { address: string; reason: string }[] }) {
+  if (skipped.length === 0) return null;
+  return (
+    <>
+      <h3 className="label">{heading}</h3>
+      <ul className="staff-list" aria-label={heading}>
+        {skipped.map(({ address, reason }) => (
+          <li key={`${address}-${reason}`} className="row between">
+            <span className="preview-email">{address}</span>
+            <span className="muted">{reason}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -163,19 +169,7 @@ function SmsDetails({ message }: { message: PlannedMessage }) {
       ) : (
         <p className="muted">{S.noSms}</p>
       )}
-      {sms.skipped.length > 0 ? (
-        <>
-          <h3 className="label">{S.skipped}</h3>
-          <ul className="staff-list" aria-label={S.skipped}>
-            {sms.skipped.map((skipped) => (
-              <li key={`${skipped.phone}-${skipped.reason}`} className="row between">
-                <span className="preview-email">{skipped.phone}</span>
-                <span className="muted">{skipped.reason}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <SkippedList heading={S.skipped} skipped={sms.skipped.map(({ phone, reason }) => ({ address: phone, reason }))} />
     </div>
   );
 }
