@@ -51,10 +51,11 @@ describe('clientNetwork', () => {
 
 describe('parseRosterCsv', () => {
   it('finds a header in any order and ignores unknown columns', () => {
-    expect(parseRosterCsv('Class,E-mail,Learner Name\n4B,a@b.co,Neo\n')).toEqual([{ row: 2, name: 'Neo', number: null, guardianEmail: 'a@b.co' }]);
+    expect(parseRosterCsv('Class,E-mail,Learner Name\n4B,a@b.co,Neo\n')).toEqual([{ row: 2, name: 'Neo', number: null, guardianEmail: 'a@b.co', guardianPhone: null }]);
+    expect(parseRosterCsv('Cell,Learner Name\n71 234 567,Neo\n')).toEqual([{ row: 2, name: 'Neo', number: null, guardianEmail: null, guardianPhone: '71 234 567' }]);
   });
   it('reads tab-separated exports and keeps quoted commas', () => {
-    expect(parseRosterCsv('"Dube, Kagiso"\t12\n')).toEqual([{ row: 1, name: 'Dube, Kagiso', number: '12', guardianEmail: null }]);
+    expect(parseRosterCsv('"Dube, Kagiso"\t12\n')).toEqual([{ row: 1, name: 'Dube, Kagiso', number: '12', guardianEmail: null, guardianPhone: null }]);
   });
   it('refuses an empty file', () => {
     expect(() => parseRosterCsv(' \n\n')).toThrow(STUDENT_MSG.rosterEmpty);
