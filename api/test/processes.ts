@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { MYSQL_SERVER_URL, TEST_DB } from './harness';
+import type { Knex } from 'knex';
+import { MYSQL_SERVER_URL, TEST_DB, freePort } from './harness';
 import { createMysqlDatabase, dropMysqlDatabase } from '../src/db/knex';
 
 /** The real server process and fresh databases, for suites that test how the server starts. */
@@ -78,3 +79,48 @@ export async function freshDatabase(prefix = 'photos-start-'): Promise<FreshData
   };
 }
 
+
+export type ServerProcess = ReturnType<typeof startServer>;
+
+/**
+ * Live server processes sending one database's outbox (the multi-process suites): `start` runs one
+ * on its own free port and data folder (the storage shared) with the test settings, a 3 s lease and
+ * a 200 ms poll, plus `env` (the relay or SMS centre), and waits until it answers; `killAll` kills
+ * those still running (for afterAll).
+ */
+export function outboxServers(db: () => FreshDatabase) {
+  const children: ServerProcess[] = [];
+  return {
+    async start(secret: string, env: Record<string, string>): Promise<ServerProcess> {
+      const { dir, databaseUrl } = db();
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const server = startServer({
+        NODE_ENV: 'test',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: path.join(dir, `data-${port}`),
+        STORAGE_DIR: path.join(dir, 'storage'),
+        JWT_SECRET: secret,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        ...env,
+        OUTBOX_LEASE_MS: '3000',
+        OUTBOX_POLL_MS: '200',
+      });
+      children.push(server);
+      await waitForHealth(url, server.exited);
+      return server;
+    },
+    killAll(): void {
+      for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** The outbox rows whose `column` starts with `${prefix} `, counted by status. */
+export async function outboxStatuses(knex: Knex, column: 'subject' | 'text', prefix: string): Promise<Record<string, number>> {
+  const rows = (await knex('outbox_messages').where(column, 'like', `${prefix} %`).groupBy('status').select('status').count({ n: '*' })) as { status: string; n: number | string }[];
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}

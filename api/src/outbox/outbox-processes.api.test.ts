@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeApi, freePort } from '../../test/harness';
+import { describeApi } from '../../test/harness';
 import { messageIdOf, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
-import { freshDatabase, startServer, waitForHealth, type FreshDatabase } from '../../test/processes';
+import { freshDatabase, outboxServers, outboxStatuses, type FreshDatabase } from '../../test/processes';
 import { createKnex, databaseTarget } from '../db/knex';
 import { migrate } from '../db/migrate';
 import { createLogger } from '../logger';
@@ -21,7 +20,7 @@ describeApi('the outbox across processes', () => {
   let db: FreshDatabase;
   let knex: Knex;
   let mail: MailCatcher;
-  const children: ReturnType<typeof startServer>[] = [];
+  const servers = outboxServers(() => db);
 
   beforeAll(async () => {
     db = await freshDatabase('outbox-processes-');
@@ -32,7 +31,7 @@ describeApi('the outbox across processes', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
+    servers.killAll();
     await knex?.destroy();
     await mail?.close();
     await db?.drop();
@@ -60,36 +59,10 @@ describeApi('the outbox across processes', () => {
     }
   }
 
-  async function start(secret: string): Promise<ReturnType<typeof startServer>> {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const server = startServer({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATABASE_URL: db.databaseUrl,
-      DATA_DIR: path.join(db.dir, `data-${port}`),
-      STORAGE_DIR: path.join(db.dir, 'storage'),
-      JWT_SECRET: secret,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: mail.url,
-      OUTBOX_LEASE_MS: '3000',
-      OUTBOX_POLL_MS: '200',
-    });
-    children.push(server);
-    await waitForHealth(url, server.exited);
-    return server;
-  }
+  const start = (secret: string) => servers.start(secret, { SMTP_URL: mail.url });
 
   const delivered = (prefix: string) => mail.messages.filter((m) => m.subject.startsWith(`${prefix} `));
-  const statuses = async (prefix: string) =>
-    Object.fromEntries(
-      ((await knex('outbox_messages').where('subject', 'like', `${prefix} %`).groupBy('status').select('status').count({ n: '*' })) as { status: string; n: number | string }[]).map((row) => [
-        row.status,
-        Number(row.n),
-      ]),
-    );
+  const statuses = (prefix: string) => outboxStatuses(knex, 'subject', prefix);
 
   function expectEachOnce(prefix: string) {
     const ids = delivered(prefix).map((m) => messageIdOf(m.raw));

@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeApi, freePort } from '../../test/harness';
+import { describeApi } from '../../test/harness';
 import { startSmsc, type TestSmsc } from '../../test/smsc';
-import { freshDatabase, startServer, waitForHealth, type FreshDatabase } from '../../test/processes';
+import { freshDatabase, outboxServers, outboxStatuses, type FreshDatabase } from '../../test/processes';
 import { createKnex, databaseTarget } from '../db/knex';
 import { migrate } from '../db/migrate';
 import { createLogger } from '../logger';
@@ -22,7 +21,7 @@ describeApi('SMS across processes', () => {
   let db: FreshDatabase;
   let knex: Knex;
   let smsc: TestSmsc;
-  const children: ReturnType<typeof startServer>[] = [];
+  const servers = outboxServers(() => db);
 
   beforeAll(async () => {
     db = await freshDatabase('sms-processes-');
@@ -33,7 +32,7 @@ describeApi('SMS across processes', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
+    servers.killAll();
     await knex?.destroy();
     await smsc?.stop();
     await db?.drop();
@@ -66,37 +65,10 @@ describeApi('SMS across processes', () => {
     return ids;
   }
 
-  async function start(secret: string): Promise<ReturnType<typeof startServer>> {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const server = startServer({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATABASE_URL: db.databaseUrl,
-      DATA_DIR: path.join(db.dir, `data-${port}`),
-      STORAGE_DIR: path.join(db.dir, 'storage'),
-      JWT_SECRET: secret,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      SMS_URL: smsc.url,
-      SMS_WINDOW: '5',
-      OUTBOX_LEASE_MS: '3000',
-      OUTBOX_POLL_MS: '200',
-    });
-    children.push(server);
-    await waitForHealth(url, server.exited);
-    return server;
-  }
+  const start = (secret: string) => servers.start(secret, { SMS_URL: smsc.url, SMS_WINDOW: '5' });
 
   const taken = (ids: Set<string>) => smsc.messages.filter((m) => ids.has(m.outboxMessageId ?? ''));
-  const statuses = async (prefix: string) =>
-    Object.fromEntries(
-      ((await knex('outbox_messages').where('text', 'like', `${prefix} %`).groupBy('status').select('status').count({ n: '*' })) as { status: string; n: number | string }[]).map((row) => [
-        row.status,
-        Number(row.n),
-      ]),
-    );
+  const statuses = (prefix: string) => outboxStatuses(knex, 'text', prefix);
   const waitUntil = async (what: string, check: () => boolean, timeoutMs = 60_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!check()) {
