@@ -3,7 +3,7 @@ import path from 'node:path';
 import smpp from 'smpp';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeApi, startTestServer, type TestServer } from '../../test/harness';
-import { startSmsc, type TestSmsc } from '../../test/smsc';
+import { smsSuite } from '../../test/sms-suite';
 import { localDayStart } from '../outreach/send-window';
 import { createDatabase } from '../db/database';
 
@@ -19,41 +19,32 @@ const ALWAYS = { from: '00:00', until: '24:00' };
 
 /** SMS through the outbox to a real SMPP server (docs/sms.md, "Sending" and "Delivery receipts"). */
 describeApi('SMS through the outbox', () => {
-  let smsc: TestSmsc;
-  let server: TestServer;
-  beforeAll(async () => {
-    smsc = await startSmsc();
-    server = await startTestServer({}, { smsUrl: smsc.url });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await smsc?.stop();
-  });
-  afterEach(() => smsc.refuseNext(0, 0));
+  const suite = smsSuite();
+  afterEach(() => suite.smsc.refuseNext(0, 0));
 
-  const rowByText = (text: string) => server.runtime.knex('outbox_messages').where({ text }).first() as Promise<Record<string, unknown>>;
+  const rowByText = (text: string) => suite.server.runtime.knex('outbox_messages').where({ text }).first() as Promise<Record<string, unknown>>;
 
   it('submits an SMS once, stores the SMS centre id and records its delivery receipt', async () => {
-    const { outbox } = server.runtime.services;
+    const { outbox } = suite.server.runtime.services;
     expect(await outbox.enqueue({ channel: 'sms', kind: 'photos_online', to: '+26771234567', subject: '', text: 'Photos of Thabo are online', html: '', dedupeKey: 'sms:test:1' })).toBe(true);
     expect(await outbox.enqueue({ channel: 'sms', kind: 'photos_online', to: '+26771234567', subject: '', text: 'again', html: '', dedupeKey: 'sms:test:1' })).toBe(false);
     outbox.kick();
-    const [message] = await smsc.waitFor(1);
+    const [message] = await suite.smsc.waitFor(1);
     const stored = await rowByText('Photos of Thabo are online');
     expect(message).toMatchObject({ to: '+26771234567', from: 'Test Studio', text: 'Photos of Thabo are online', dataCoding: 0, outboxMessageId: stored.message_id });
     await waitUntil(async () => (await rowByText('Photos of Thabo are online')).smsc_message_id === message!.smscId);
     expect(await rowByText('Photos of Thabo are online')).toMatchObject({ channel: 'sms', status: 'sent', delivery_status: null });
-    await smsc.deliver(message!.smscId, 'DELIVRD');
+    await suite.smsc.deliver(message!.smscId, 'DELIVRD');
     const recorded = await rowByText('Photos of Thabo are online');
     expect(recorded.delivery_status).toBe('delivered');
     expect(Number(recorded.delivered_at)).toBeGreaterThan(0);
     await outbox.deliverDue(Date.now() + 24 * 60 * 60_000);
-    expect(smsc.messages.filter((m) => m.outboxMessageId === stored.message_id)).toHaveLength(1);
+    expect(suite.smsc.messages.filter((m) => m.outboxMessageId === stored.message_id)).toHaveLength(1);
   });
 
   it('retries a throttled submit with the backoff and fails a refused one for good', async () => {
-    const { outbox } = server.runtime.services;
-    smsc.refuseNext(smpp.ESME_RTHROTTLED, 1);
+    const { outbox } = suite.server.runtime.services;
+    suite.smsc.refuseNext(smpp.ESME_RTHROTTLED, 1);
     await outbox.enqueue({ channel: 'sms', kind: 'order_confirmation', to: '+26771234501', subject: '', text: 'throttled once', html: '' });
     await outbox.deliverDue();
     const throttled = await rowByText('throttled once');
@@ -61,25 +52,25 @@ describeApi('SMS through the outbox', () => {
     expect(String(throttled.last_error)).toMatch(/ESME_RTHROTTLED/);
     await outbox.deliverDue(Date.now() + 31_000);
     expect(await rowByText('throttled once')).toMatchObject({ status: 'sent', attempts: 2 });
-    expect(smsc.messages.filter((m) => m.text === 'throttled once')).toHaveLength(1);
+    expect(suite.smsc.messages.filter((m) => m.text === 'throttled once')).toHaveLength(1);
 
-    smsc.refuseNext(smpp.ESME_RINVDSTADR, 1);
+    suite.smsc.refuseNext(smpp.ESME_RINVDSTADR, 1);
     await outbox.enqueue({ channel: 'sms', kind: 'order_confirmation', to: '+26771234502', subject: '', text: 'bad number', html: '' });
     await outbox.deliverDue();
     const failed = await rowByText('bad number');
     expect(failed.status).toBe('failed');
     expect(String(failed.last_error)).toMatch(/ESME_RINVDSTADR/);
     await outbox.deliverDue(Date.now() + 7 * 60 * 60_000);
-    expect(smsc.messages.filter((m) => m.text === 'bad number')).toHaveLength(0);
+    expect(suite.smsc.messages.filter((m) => m.text === 'bad number')).toHaveLength(0);
   });
 
   it('while the SMS centre is down, writing SMS succeeds; they go out once it is back', async () => {
-    const { outbox } = server.runtime.services;
-    await smsc.goDown();
+    const { outbox } = suite.server.runtime.services;
+    await suite.smsc.goDown();
     // The sender has seen its connection close (a submit written just before would be kept as sent: docs/sms.md, "Sending").
     await new Promise((resolve) => setTimeout(resolve, 100));
     try {
-      await createDatabase(server.runtime.knex).transaction(async (tx) => {
+      await createDatabase(suite.server.runtime.knex).transaction(async (tx) => {
         await outbox.enqueue({ channel: 'sms', kind: 'order_confirmation', to: '+26771234503', subject: '', text: 'while down', html: '' }, tx);
       });
       await outbox.deliverDue();
@@ -88,17 +79,17 @@ describeApi('SMS through the outbox', () => {
       expect(String(waiting.last_error)).toMatch(/SMS centre is not available/);
       expect(Number(waiting.not_before)).toBeGreaterThan(Date.now());
     } finally {
-      await smsc.comeBack();
+      await suite.smsc.comeBack();
     }
     // Bound again (within the rebind backoff), the waiting SMS go at once, not after their retry time.
-    await waitUntil(() => smsc.messages.some((m) => m.text === 'while down'), 15_000);
+    await waitUntil(() => suite.smsc.messages.some((m) => m.text === 'while down'), 15_000);
     await waitUntil(async () => (await rowByText('while down')).status === 'sent');
-    expect(smsc.messages.filter((m) => m.text === 'while down')).toHaveLength(1);
+    expect(suite.smsc.messages.filter((m) => m.text === 'while down')).toHaveLength(1);
   });
 
   it('writes a non-transactional SMS without headers, none to an unsubscribed phone, one a day per guardian across both channels', async () => {
-    const { outbox } = server.runtime.services;
-    const knex = server.runtime.knex;
+    const { outbox } = suite.server.runtime.services;
+    const knex = suite.server.runtime.knex;
     const now = Date.now();
     const [guardianId] = await knex('guardians').insert({
       email: 'naledi@example.test',

@@ -1,27 +1,18 @@
 import smpp from 'smpp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeApi, staffClient, startTestServer, type TestServer } from '../../test/harness';
-import { startSmsc, type TestSmsc } from '../../test/smsc';
+import { expect, it } from 'vitest';
+import { describeApi, staffClient } from '../../test/harness';
+import { smsSuite } from '../../test/sms-suite';
 import { createSchool } from '../../test/fixtures';
 import type { MessageStats } from '../../contract/outreach';
 
 /** Staff see a school's SMS sent, delivered and failed beside its e-mail figures (docs/sms.md, "Delivery receipts"). */
 describeApi('SMS figures for staff', () => {
-  let smsc: TestSmsc;
-  let server: TestServer;
-  beforeAll(async () => {
-    smsc = await startSmsc();
-    server = await startTestServer({}, { smsUrl: smsc.url });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await smsc?.stop();
-  });
+  const suite = smsSuite();
 
   it('counts the SMS by what the SMS centre and its receipts said, and leaves them out of the e-mail figures', async () => {
-    const staff = await staffClient(server);
-    const school = await createSchool(server, { name: 'Sms Figures Primary' });
-    const { outbox } = server.runtime.services;
+    const staff = await staffClient(suite.server);
+    const school = await createSchool(suite.server, { name: 'Sms Figures Primary' });
+    const { outbox } = suite.server.runtime.services;
     const sms = (text: string) => outbox.enqueue({ channel: 'sms', kind: 'photos_online', to: '+26771234560', subject: '', text, html: '', schoolId: school.id });
     await sms('delivered one');
     await sms('undelivered one');
@@ -29,17 +20,17 @@ describeApi('SMS figures for staff', () => {
     await sms('no receipt yet');
     await outbox.enqueue({ kind: 'photos_online', to: 'family@example.test', subject: 'Photos', text: 'e-mail', html: '<p>e-mail</p>', schoolId: school.id });
     await outbox.deliverDue();
-    smsc.refuseNext(smpp.ESME_RINVDSTADR, 1);
+    suite.smsc.refuseNext(smpp.ESME_RINVDSTADR, 1);
     await sms('refused one');
     await outbox.deliverDue();
     await outbox.enqueue({ channel: 'sms', kind: 'photos_online', to: '+26771234561', subject: '', text: 'later', html: '', schoolId: school.id, notBefore: Date.now() + 60 * 60_000 });
-    const id = (text: string) => smsc.messages.find((m) => m.text === text)?.smscId ?? '';
-    const stored = async () => Number(((await server.runtime.knex('outbox_messages').whereNotNull('smsc_message_id').count({ n: '*' })) as { n: number | string }[])[0]?.n);
+    const id = (text: string) => suite.smsc.messages.find((m) => m.text === text)?.smscId ?? '';
+    const stored = async () => Number(((await suite.server.runtime.knex('outbox_messages').whereNotNull('smsc_message_id').count({ n: '*' })) as { n: number | string }[])[0]?.n);
     const deadline = Date.now() + 5_000;
     while ((await stored()) < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    await smsc.deliver(id('delivered one'), 'DELIVRD');
-    await smsc.deliver(id('undelivered one'), 'UNDELIV');
-    await smsc.deliver(id('expired one'), 'EXPIRED');
+    await suite.smsc.deliver(id('delivered one'), 'DELIVRD');
+    await suite.smsc.deliver(id('undelivered one'), 'UNDELIV');
+    await suite.smsc.deliver(id('expired one'), 'EXPIRED');
 
     const res = await staff.get(`/api/schools/${school.id}/messages/stats`);
     expect(res.status).toBe(200);
