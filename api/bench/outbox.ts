@@ -15,19 +15,17 @@
  * created and dropped). BENCH_MESSAGES and BENCH_CONCURRENCY change the sizes.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Knex } from 'knex';
-import { createKnex, createMysqlDatabase, databaseTarget, dropMysqlDatabase } from '../src/db/knex';
+import { createKnex, databaseTarget } from '../src/db/knex';
 import { migrate } from '../src/db/migrate';
 import { createLogger } from '../src/logger';
 import { button, escapeHtml, layout } from '../src/mail/html';
 import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from '../src/outreach/unsubscribe';
 import { messageIdOf, startMailCatcher, type MailCatcher } from '../test/mail-catcher';
-import { benchEnv, freePort, stop, waitForHealth, startCompiledServer } from './server-process';
+import { benchDatabase, benchEnv, freePort, stop, waitFor, waitForHealth, startCompiledServer } from './server-process';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -112,26 +110,9 @@ function arrivals(mail: MailCatcher, ids: Set<string>): () => number {
   };
 }
 
-async function waitFor(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 600_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 async function main(): Promise<void> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-outbox-'));
   const mysqlServer = process.env.BENCH_DATABASE_URL ?? null;
-  let mysqlName: string | null = null;
-  let databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
-  if (mysqlServer) {
-    mysqlName = `bench_${randomBytes(5).toString('hex')}`;
-    await createMysqlDatabase(mysqlServer, mysqlName);
-    const url = new URL(mysqlServer);
-    url.pathname = `/${mysqlName}`;
-    databaseUrl = url.toString();
-  }
+  const { dir, databaseUrl, drop } = await benchDatabase('bench-outbox-', mysqlServer);
   const knex = createKnex(databaseTarget(databaseUrl));
   await migrate(knex, createLogger('warn'));
   const mail = await startMailCatcher();
@@ -222,8 +203,7 @@ async function main(): Promise<void> {
     if (child) child.kill('SIGKILL');
     await knex.destroy();
     await mail.close();
-    if (mysqlServer && mysqlName) await dropMysqlDatabase(mysqlServer, mysqlName);
-    await fs.rm(dir, { recursive: true, force: true });
+    await drop();
   }
 }
 

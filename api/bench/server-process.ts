@@ -5,7 +5,8 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createKnex, databaseTarget } from '../src/db/knex';
+import os from 'node:os';
+import { createKnex, createMysqlDatabase, databaseTarget, dropMysqlDatabase } from '../src/db/knex';
 import { SERVER_PROCESS_ENV } from '../src/process-env';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -147,4 +148,38 @@ export async function mysqlReachable(url: string): Promise<boolean> {
   } finally {
     await knex.destroy();
   }
+}
+
+/** Polls `done` every 20 ms until it holds, or throws after `timeoutMs`. */
+export async function waitFor(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * A benchmark's own folder and empty database: a SQLite file in the folder, or with `mysqlServer`
+ * a new database on that server. `drop` removes both.
+ */
+export async function benchDatabase(prefix: string, mysqlServer: string | null): Promise<{ dir: string; databaseUrl: string; drop(): Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  let mysqlName: string | null = null;
+  let databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
+  if (mysqlServer) {
+    mysqlName = `bench_${randomBytes(5).toString('hex')}`;
+    await createMysqlDatabase(mysqlServer, mysqlName);
+    const url = new URL(mysqlServer);
+    url.pathname = `/${mysqlName}`;
+    databaseUrl = url.toString();
+  }
+  return {
+    dir,
+    databaseUrl,
+    async drop() {
+      if (mysqlServer && mysqlName) await dropMysqlDatabase(mysqlServer, mysqlName);
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -20,18 +20,17 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import smpp, { type PDU } from 'smpp';
-import { createKnex, createMysqlDatabase, databaseTarget, dropMysqlDatabase } from '../src/db/knex';
+import { createKnex, databaseTarget } from '../src/db/knex';
 import { migrate } from '../src/db/migrate';
 import { createLogger } from '../src/logger';
 import { OUTBOX_ID_TLV, registerSmppTlvs } from '../src/sms/smpp-protocol';
 import { smsSegments, toGsm7 } from '../contract/sms-text';
-import { benchEnv, freePort, stop, waitForHealth, startCompiledServer } from './server-process';
+import { benchDatabase, benchEnv, freePort, stop, waitFor, waitForHealth, startCompiledServer } from './server-process';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const WINDOW = Number(process.env.BENCH_SMS_WINDOW ?? 10);
@@ -159,26 +158,9 @@ async function submitDirect(url: string, batch: Sms[]): Promise<number> {
   return ms;
 }
 
-async function waitFor(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 600_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 async function main(): Promise<void> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-sms-'));
   const mysqlServer = process.argv.includes('--mysql') ? (process.env.BENCH_DATABASE_URL ?? process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test') : null;
-  let mysqlName: string | null = null;
-  let databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
-  if (mysqlServer) {
-    mysqlName = `bench_${randomBytes(5).toString('hex')}`;
-    await createMysqlDatabase(mysqlServer, mysqlName);
-    const url = new URL(mysqlServer);
-    url.pathname = `/${mysqlName}`;
-    databaseUrl = url.toString();
-  }
+  const { dir, databaseUrl, drop } = await benchDatabase('bench-sms-', mysqlServer);
   const knex = createKnex(databaseTarget(databaseUrl));
   await migrate(knex, createLogger('warn'));
   const smsc = await startSmscProcess();
@@ -267,8 +249,7 @@ async function main(): Promise<void> {
     if (child) child.kill('SIGKILL');
     smsc.child.kill('SIGTERM');
     await knex.destroy();
-    if (mysqlServer && mysqlName) await dropMysqlDatabase(mysqlServer, mysqlName);
-    await fs.rm(dir, { recursive: true, force: true });
+    await drop();
   }
   if (failed) process.exitCode = 1;
 }
