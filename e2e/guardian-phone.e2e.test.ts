@@ -6,7 +6,7 @@
  * then shows the partly hidden number instead of the offer. The server's state is read back
  * through GET /api/guardians/me.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { GUARDIAN_PHONE_MSG, GUARDIAN_PHONE_SCREEN_MSG as P } from '../api/contract/guardian-phone';
@@ -14,24 +14,12 @@ import { CONSENT, OUTREACH_SCREEN_MSG } from '../api/contract/messages';
 import type { GuardianMe } from '../api/contract/outreach';
 import { smsSegments } from '../api/contract/sms-text';
 import type { Student } from '../api/contract/students';
-import { startSmsc, type TestSmsc } from '../api/test/smsc';
 import { adminToken, api } from './staff-helpers';
 import { PHONE, describeJourney } from './support/journey-suite';
 
 const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 740 } };
 const TYPED = '71 555 321';
 const TO = '+26771555321';
-
-/** The server's environment, completed with the test SMS centre's address before the suite starts the server. */
-const serverEnv: Record<string, string> = { BUSINESS_NAME: 'Lesedi Photo Studio' };
-let smsc: TestSmsc;
-beforeAll(async () => {
-  smsc = await startSmsc();
-  serverEnv.SMS_URL = smsc.url;
-});
-afterAll(async () => {
-  await smsc?.stop();
-});
 
 async function seriousViolations(page: Page, label: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -70,7 +58,7 @@ describeJourney(
       await number.fill(TYPED);
       await offer.getByRole('checkbox', { name: CONSENT.text }).click();
       problems.push(...(await seriousViolations(page, 'subscribe form by SMS')));
-      const before = smsc.messages.length;
+      const before = env.smsc.messages.length;
       await offer.getByRole('button', { name: OUTREACH_SCREEN_MSG.subscribe }).click();
 
       // The code's step: a numeric keypad the phone can fill from the SMS.
@@ -85,8 +73,8 @@ describeJourney(
       expect(await me(page, base)).toEqual({ subscribed: false, confirmed: false, email: null, unsubscribed: false });
 
       // One SMS, to that number, through the SMS centre: the code and nothing else.
-      await smsc.waitFor(before + 1, 20_000);
-      const sent = smsc.messages.slice(before).filter((message) => message.to === TO);
+      await env.smsc.waitFor(before + 1, 20_000);
+      const sent = env.smsc.messages.slice(before).filter((message) => message.to === TO);
       expect(sent).toHaveLength(1);
       const text = sent[0]!.text;
       expect(smsSegments(text)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
@@ -119,5 +107,5 @@ describeJourney(
       await context.close();
     });
   },
-  { serverEnv },
+  { sms: true, serverEnv: { BUSINESS_NAME: 'Lesedi Photo Studio' } },
 );

@@ -4,25 +4,13 @@
  * in another browser with no cookie of the shop (the parent's SMS app), the confirmation page with
  * the whole order and its download link, as the browser that ordered sees it; the file downloads.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ORDER_PHONE_MSG } from '../api/contract/order-sms';
 import { smsSegments } from '../api/contract/sms-text';
-import { startSmsc, type TestSmsc } from '../api/test/smsc';
 import { APPROVED_CARD, addFirstPhoto, fillCheckout, goToCheckout, openClass, payWithCard, uniqueEmail, unlockSchool } from './support/journey';
 import { PHONE, describeJourney } from './support/journey-suite';
 
 const TO = '+26771234999';
-
-/** The server's environment, completed with the test SMS centre's address before the suite starts the server. */
-const serverEnv: Record<string, string> = {};
-let smsc: TestSmsc;
-beforeAll(async () => {
-  smsc = await startSmsc();
-  serverEnv.SMS_URL = smsc.url;
-});
-afterAll(async () => {
-  await smsc?.stop();
-});
 
 describeJourney(
   "an order's SMS",
@@ -48,8 +36,8 @@ describeJourney(
         await ordering.close();
       }
 
-      await expect.poll(() => smsc.messages.filter((message) => message.to === TO).length, { timeout: 20_000 }).toBe(1);
-      const sms = smsc.messages.find((message) => message.to === TO)!;
+      await expect.poll(() => env.smsc.messages.filter((message) => message.to === TO).length, { timeout: 20_000 }).toBe(1);
+      const sms = env.smsc.messages.find((message) => message.to === TO)!;
       expect(sms.text).toContain(orderId);
       expect(smsSegments(sms.text)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
       const link = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/s/[A-Za-z0-9_-]+`).exec(sms.text)?.[0];
@@ -73,5 +61,5 @@ describeJourney(
       }
     });
   },
-  { serverEnv },
+  { sms: true },
 );

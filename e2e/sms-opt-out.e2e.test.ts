@@ -8,30 +8,18 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { CONSENT } from '../api/contract/messages';
 import type { GuardianUnsubscribeResponse } from '../api/contract/outreach';
 import { SMS_STOP_MSG } from '../api/contract/season-sms-messages';
 import { smsSegments } from '../api/contract/sms-text';
-import { startSmsc, type TestSmsc } from '../api/test/smsc';
 import { PHONE, describeJourney } from './support/journey-suite';
 
 const SECRET = 'sms-opt-out-journey-secret-0123456789abcdef';
 const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 740 } };
 const TO = '+26771987654';
-
-/** The server's environment, completed with the test SMS centre's address before the suite starts the server. */
-const serverEnv: Record<string, string> = { JWT_SECRET: SECRET };
-let smsc: TestSmsc;
-beforeAll(async () => {
-  smsc = await startSmsc();
-  serverEnv.SMS_URL = smsc.url;
-});
-afterAll(async () => {
-  await smsc?.stop();
-});
 
 async function seriousViolations(page: Page, label: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -105,5 +93,5 @@ describeJourney(
       await context.close();
     });
   },
-  { serverEnv },
+  { sms: true, serverEnv: { JWT_SECRET: SECRET } },
 );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { hasChromium, launchBrowser } from './browser';
 import { startMailCatcher, type MailCatcher } from '../../api/test/mail-catcher';
+import { startSmsc, type TestSmsc } from '../../api/test/smsc';
 import { startServer, type TestServer } from './server';
 
 export interface JourneyEnv {
@@ -9,12 +10,16 @@ export interface JourneyEnv {
   browser: Browser;
   /** The SMTP catcher the server sends its e-mails to; only in suites started with `{ mail: true }`. */
   mail: MailCatcher;
+  /** The test SMS centre the server sends its SMS to; only in suites started with `{ sms: true }`. */
+  smsc: TestSmsc;
 }
 
 export interface JourneyOptions {
   serverEnv?: Record<string, string>;
   /** Start a real SMTP catcher (in this process) and give the server SMTP_URL pointing at it. */
   mail?: boolean;
+  /** Start a test SMS centre (a real SMPP server, in this process) and give the server SMS_URL pointing at it. */
+  sms?: boolean;
 }
 
 /**
@@ -31,12 +36,17 @@ export function describeJourney(name: string, body: (env: JourneyEnv) => void, o
         env.mail = await startMailCatcher();
         serverEnv.SMTP_URL = env.mail.url;
       }
+      if (options.sms) {
+        env.smsc = await startSmsc();
+        serverEnv.SMS_URL = env.smsc.url;
+      }
       [env.server, env.browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
     });
     afterAll(async () => {
       await env.browser?.close();
       await env.server?.stop();
       await env.mail?.close();
+      await env.smsc?.stop();
     });
     body(env);
   });
