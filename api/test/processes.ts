@@ -5,7 +5,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { MYSQL_SERVER_URL, TEST_DB, freePort } from './harness';
-import { createMysqlDatabase, dropMysqlDatabase } from '../src/db/knex';
+import { createKnex, createMysqlDatabase, databaseTarget, dropMysqlDatabase } from '../src/db/knex';
+import { migrate } from '../src/db/migrate';
+import { createLogger } from '../src/logger';
 
 /** The real server process and fresh databases, for suites that test how the server starts. */
 
@@ -79,6 +81,14 @@ export async function freshDatabase(prefix = 'photos-start-'): Promise<FreshData
   };
 }
 
+
+/** A fresh database (see freshDatabase) with every migration run, and this process's connection to it. */
+export async function migratedDatabase(prefix: string): Promise<{ db: FreshDatabase; knex: Knex }> {
+  const db = await freshDatabase(prefix);
+  const knex = createKnex(databaseTarget(db.databaseUrl));
+  await migrate(knex, createLogger('silent'));
+  return { db, knex };
+}
 
 export type ServerProcess = ReturnType<typeof startServer>;
 

@@ -3,10 +3,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeApi } from '../../test/harness';
 import { messageIdOf, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
-import { freshDatabase, outboxServers, outboxStatuses, type FreshDatabase } from '../../test/processes';
-import { createKnex, databaseTarget } from '../db/knex';
-import { migrate } from '../db/migrate';
-import { createLogger } from '../logger';
+import { migratedDatabase, outboxServers, outboxStatuses, type FreshDatabase } from '../../test/processes';
 import { createOutboxRepository } from './outbox.repository';
 
 /**
@@ -23,9 +20,7 @@ describeApi('the outbox across processes', () => {
   const servers = outboxServers(() => db);
 
   beforeAll(async () => {
-    db = await freshDatabase('outbox-processes-');
-    knex = createKnex(databaseTarget(db.databaseUrl));
-    await migrate(knex, createLogger('silent'));
+    ({ db, knex } = await migratedDatabase('outbox-processes-'));
     // A slow relay: each recipient and each message's end take 15 ms, so a kill lands mid-send.
     mail = await startMailCatcher({ slowMs: 15 });
   }, 60_000);

@@ -3,10 +3,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeApi } from '../../test/harness';
 import { startSmsc, type TestSmsc } from '../../test/smsc';
-import { freshDatabase, outboxServers, outboxStatuses, type FreshDatabase } from '../../test/processes';
-import { createKnex, databaseTarget } from '../db/knex';
-import { migrate } from '../db/migrate';
-import { createLogger } from '../logger';
+import { migratedDatabase, outboxServers, outboxStatuses, type FreshDatabase } from '../../test/processes';
 import { createOutboxRepository } from '../outbox/outbox.repository';
 
 /**
@@ -24,9 +21,7 @@ describeApi('SMS across processes', () => {
   const servers = outboxServers(() => db);
 
   beforeAll(async () => {
-    db = await freshDatabase('sms-processes-');
-    knex = createKnex(databaseTarget(db.databaseUrl));
-    await migrate(knex, createLogger('silent'));
+    ({ db, knex } = await migratedDatabase('sms-processes-'));
     // Each submit answered after 15 ms: a kill lands with submits outstanding.
     smsc = await startSmsc({ latencyMs: 15 });
   }, 60_000);
