@@ -150,7 +150,6 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">{STUDENT_PHONE_MSG.column}</th>
                 <th scope="col">Code</th>
                 <th scope="col">Photos</th>
                 <th scope="col">Do not publish</th>
@@ -164,8 +163,14 @@ export function RosterPanel({ album }: { album: AlbumSummary }) {
                     {student.name}
                     {student.number ? <div className="muted photo-name">No. {student.number}</div> : null}
                     {student.guardianEmail ? <div className="muted photo-name">{student.guardianEmail}</div> : null}
+                    {/* Under the name with the e-mail, not a column of its own: a tablet's row stays without sideways scrolling. */}
+                    {student.guardianPhone ? (
+                      <div className="muted photo-name roster-phone">
+                        <span className="sr-only">{STUDENT_PHONE_MSG.column}: </span>
+                        <span>{displayPhone(student.guardianPhone)}</span>
+                      </div>
+                    ) : null}
                   </th>
-                  <td className="roster-phone">{student.guardianPhone ? displayPhone(student.guardianPhone) : <span className="muted">–</span>}</td>
                   <td>
                     <code className="student-code">{student.code}</code>
                   </td>
