@@ -4,6 +4,7 @@ import { assertProductionPayments, assertSecretStrength } from './config';
 import { createKnex, databaseTarget } from './db/knex';
 import { migrate } from './db/migrate';
 import { pingDatabase } from './db/ping';
+import { startSqliteCheckpointer, type SqliteCheckpointer } from './db/sqlite-checkpoint';
 import type { Logger } from './logger';
 import type { Deps } from './deps';
 import { createServices, type Services } from './services';
@@ -33,6 +34,8 @@ import { PAYGATE_LIVE_URL, PUBLIC_TEST_PAYGATE_ID, PUBLIC_TEST_SECRET } from './
 export interface Runtime extends Deps {
   /** Every service, built once (services.ts). */
   services: Services;
+  /** SQLite's checkpoints on a worker thread (docs/operations.md, "SQLite's checkpoints"); null on MySQL and `:memory:`. */
+  checkpointer: SqliteCheckpointer | null;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,8 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
   await migrate(knex, logger);
   // Before the first request: every pool connection open (docs/operations.md, "What the server does before it answers").
   await warmPool(knex);
+  // Checkpoints off the event loop, the serving connection's own turned off (docs/operations.md, "SQLite's checkpoints").
+  const checkpointer = target.dialect === 'sqlite' && target.database !== ':memory:' ? await startSqliteCheckpointer({ knex, file: target.database, logger }) : null;
   const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : null;
   const storage = createObjectStorage(config.storage, config.dataDir);
   try {
@@ -53,6 +58,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
   } catch (err) {
     storage.close();
     redis?.disconnect();
+    await checkpointer?.close();
     await knex.destroy();
     throw err;
   }
@@ -117,6 +123,7 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
   return {
     ...deps,
     services,
+    checkpointer,
     async close() {
       gateway.sandbox?.close();
       // The sender stops claiming and finishes what it has under way, then the connections close.
@@ -126,6 +133,8 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
       await media.close();
       redis?.disconnect();
       storage.close();
+      // The worker's connection closes first, so the server's, the last, folds the WAL back in as it closes.
+      await checkpointer?.close();
       await knex.destroy();
     },
   };

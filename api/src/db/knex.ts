@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
+import { WAL_LIMIT_PAGES } from './sqlite-checkpoint';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -19,6 +20,9 @@ interface SqliteConnection {
   pragma(sql: string): unknown;
   prepare(sql: string): unknown;
 }
+
+/** The WAL's size on disk once it starts over: the checkpoint worker's limit, in 4 KB pages. */
+const WAL_SIZE_LIMIT_BYTES = WAL_LIMIT_PAGES * 4096;
 
 /** Distinct SQL texts kept prepared per connection; `whereIn` lists of many lengths make many. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -75,6 +79,8 @@ export function databaseTarget(url: string, root = process.cwd()): DatabaseTarge
             conn.pragma('journal_mode = WAL');
             conn.pragma('synchronous = NORMAL');
             conn.pragma('busy_timeout = 5000');
+            // A WAL that grew in a burst goes back to this size when it starts over (docs/operations.md, "SQLite's checkpoints").
+            conn.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
             done(null, conn);
           },
         },
