@@ -10,6 +10,11 @@ import { createKnex, createMysqlDatabase, databaseTarget, dropMysqlDatabase } fr
 import { SERVER_PROCESS_ENV } from '../src/process-env';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The checkout whose server is started: this one, or BENCH_SERVER_ROOT=<checkout> (the code before
+ * a change, measured by this benchmark's client right before the change's own figures).
+ */
+const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ? path.resolve(process.env.BENCH_SERVER_ROOT) : ROOT;
 let compiled = false;
 
 /**
@@ -24,13 +29,13 @@ export function startCompiledServer(
   options: { nodeOptions?: string[]; inheritEnv?: boolean; stdout?: 'inherit' | 'ignore' } = {},
 ): ChildProcess {
   if (!compiled) {
-    const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: SERVER_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     if (built.status !== 0) throw new Error('compiling the server failed (npm run build:server)');
     compiled = true;
   }
   const inherited = options.inheritEnv === false ? { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } : process.env;
   return spawn(process.execPath, [...(options.nodeOptions ?? []), '--enable-source-maps', 'dist/server.js'], {
-    cwd: ROOT,
+    cwd: SERVER_ROOT,
     env: { ...SERVER_PROCESS_ENV, ...inherited, ...env },
     stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'],
   });
@@ -61,6 +66,13 @@ export async function memoryOf(pid: number): Promise<{ hwmMb: number; rssMb: num
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
   return { hwmMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+}
+
+/** CPU seconds (user + system) a process has used so far, all its threads, from /proc. */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The JSON body of an answer; anything but a 2xx fails with the status and the body. */
