@@ -2,6 +2,7 @@ import type { Deps } from '../deps';
 import type { JobLock } from './job-lock';
 import type { Services } from '../services';
 import { loggableError } from '../mail/log-safe';
+import { optimizeDatabase } from '../db/optimize';
 
 /** A payment still open this long after it was created is asked about at the gateway (a lost notify). */
 export const PAYMENT_SWEEP_AGE_MS = 2 * 60_000;
@@ -19,6 +20,9 @@ export const GUARDIAN_PURGE_EVERY_MS = 60 * 60_000;
 export const PREPAID_EVERY_MS = 60_000;
 /** How often paid sale lines are added to the season totals (docs/reports.md#how-the-figures-stay-fast). */
 export const SEASON_TOTALS_EVERY_MS = 60_000;
+
+/** How often the planner's statistics are refreshed, after the run at start (docs/operations.md, "The planner's statistics"). */
+export const OPTIMIZE_EVERY_MS = 24 * 60 * 60_000;
 
 /**
  * The season messages and the cart and payment reminders share one lock: both plan messages to the
@@ -52,6 +56,11 @@ export interface Maintenance {
   /** Deletes the SMS short links that expired more than a day ago (docs/sms.md, "Short links"). */
   purgeShortLinks(): Promise<boolean>;
   /**
+   * Refreshes the query planner's statistics: `PRAGMA optimize` on SQLite, `ANALYZE TABLE` of the
+   * busiest tables on MySQL/MariaDB (docs/operations.md, "The planner's statistics").
+   */
+  optimizeDatabase(options?: { atStart?: boolean }): Promise<boolean>;
+  /**
    * Starts the timers (and the backfill once); returns what stops them, which resolves when the
    * job runs under way have ended (docs/operations.md, "Stopping cleanly").
    */
@@ -63,7 +72,7 @@ export interface Maintenance {
  * process at a time do each job, so two processes never query the gateway about the same payment
  * or render the same thumbnail twice.
  */
-export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }): Maintenance {
+export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Services }, timers: { optimizeEveryMs?: number } = {}): Maintenance {
   const { logger, jobLock } = deps;
   const { commerce: { payments }, photos, albums, fileDeletions, students, reminders, season, reports, guardians } = deps.services;
 
@@ -131,6 +140,11 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         const deleted = await deps.services.shortLinks.deleteExpired();
         if (deleted > 0) logger.info({ deleted }, 'expired short links deleted');
       }),
+    optimizeDatabase: (options = {}) =>
+      jobLock.runExclusive('db-optimize', async () => {
+        const result = await optimizeDatabase(deps.knex, deps.dialect, options);
+        logger.info({ ...result, ms: Math.round(result.ms) }, "the query planner's statistics refreshed");
+      }),
     start() {
       const running = new Set<Promise<unknown>>();
       const track = (run: Promise<unknown>): void => {
@@ -139,6 +153,12 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
       };
       // Photos stored before the small thumbnail existed get it in the background, one at a time.
       track(maintenance.backfillSmallThumbnails().catch((err: unknown) => logger.warn({ err }, 'small thumbnail backfill stopped')));
+      // The planner's statistics once at start (the migrations have run) and then daily.
+      const optimize = (atStart: boolean) =>
+        track(maintenance.optimizeDatabase({ atStart }).catch((err: unknown) => logger.warn({ err }, "refreshing the query planner's statistics failed")));
+      optimize(true);
+      const optimizeTimer = setInterval(() => optimize(false), timers.optimizeEveryMs ?? OPTIMIZE_EVERY_MS);
+      optimizeTimer.unref();
       const reconcile = setInterval(() => {
         track(maintenance.sweepPayments().catch((err: unknown) => logger.warn({ err }, 'payment sweep failed')));
       }, PAYMENT_SWEEP_EVERY_MS);
@@ -186,6 +206,7 @@ export function createMaintenance(deps: Deps & { jobLock: JobLock; services: Ser
         clearInterval(seasonTotals);
         clearInterval(guardianPurge);
         clearInterval(prepaidTimer);
+        clearInterval(optimizeTimer);
         await Promise.all(running);
       };
     },
