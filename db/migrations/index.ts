@@ -48,6 +48,7 @@ import * as guardianPhones from './20261208110000_guardian_phones';
 import * as studentGuardianPhone from './20261208130000_student_guardian_phone';
 import * as prepaidPackages from './20261208140000_prepaid_packages';
 import * as prepaidOnlineTold from './20261208140100_prepaid_online_told';
+import * as accessVersion from './20261209100000_access_version';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -110,6 +111,7 @@ const migrations: [string, Migration][] = [
   ['20261208130000_student_guardian_phone', studentGuardianPhone],
   ['20261208140000_prepaid_packages', prepaidPackages],
   ['20261208140100_prepaid_online_told', prepaidOnlineTold],
+  ['20261209100000_access_version', accessVersion],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

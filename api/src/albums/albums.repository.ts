@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { runner, type Tx } from '../db/database';
+import { bumpAccessVersion } from '../http/access-version.repository';
 import { insertedId, now } from '../db/knex';
 import type { AlbumStatus } from '../../contract/constants';
 import { isPublished } from '../students/visibility';
@@ -164,6 +165,7 @@ export function createAlbumRepository(knex: Knex) {
       if (changes.publishAt !== undefined) row.publish_at = changes.publishAt;
       if (changes.archived !== undefined) row.archived_at = changes.archived ? now() : null;
       if (Object.keys(row).length > 0) await runner(knex, tx)('albums').where({ id }).update(row);
+      if (changes.passwordHash !== undefined) await bumpAccessVersion(knex, tx);
     },
 
     /** A draft set to published by hand: when it went live. */
@@ -210,6 +212,8 @@ export function createAlbumRepository(knex: Knex) {
       const db = runner(knex, tx);
       await db('photos').where({ album_id: id }).delete();
       await db('albums').where({ id }).delete();
+      // Its children go with it: no grant may keep them (docs/access.md, "The gallery cookie").
+      await bumpAccessVersion(knex, tx);
     },
 
     /** Every class of the school and their photo rows. */
@@ -217,6 +221,7 @@ export function createAlbumRepository(knex: Knex) {
       const db = runner(knex, tx);
       await db('photos').whereIn('album_id', db('albums').where({ school_id: schoolId }).select('id')).delete();
       await db('albums').where({ school_id: schoolId }).delete();
+      await bumpAccessVersion(knex, tx);
     },
 
     async photoFilesOfAlbum(albumId: number, tx?: Tx): Promise<PhotoFileRecord[]> {

@@ -118,8 +118,7 @@ export function createAccessService(secret: string, credentials: GrantCredential
     write(ctx, { ...grant, [list]: [...grant[list].filter((existing) => existing.id !== entry.id), fresh] });
   }
 
-  async function resolve(grant: HeldGrant): Promise<Grant> {
-    const now = Math.floor(Date.now() / 1000);
+  async function resolve(grant: HeldGrant, now: number): Promise<Grant> {
     const live = (list: readonly HeldEntry[]) => list.filter((entry) => entry.exp > now);
     const [schools, albums, students] = [live(grant.schools), live(grant.albums), live(grant.students)];
     const [schoolEpochs, albumEpochs, codes] = await Promise.all([
@@ -132,12 +131,35 @@ export function createAccessService(secret: string, credentials: GrantCredential
     return { schools: held('school', schools, schoolEpochs), albums: held('album', albums, albumEpochs), students: held('student', students, codes) };
   }
 
+  /**
+   * The cookie's grant checked against today's credentials, kept with its verified cookie under
+   * the access version it was checked at (docs/access.md, "The gallery cookie"): used again only
+   * while the version is the same and before its first live entry ends. The version is read
+   * before the credentials, so a change committed in between is kept under the old version and
+   * read afresh once the new one is seen. A kept grant is frozen and handed out as the same
+   * object, so what is derived from it (the held children) may be kept with it.
+   */
+  async function resolved(ctx: AppContext): Promise<Grant> {
+    const raw = ctx.cookies.get(ACCESS_COOKIE);
+    const now = Math.floor(Date.now() / 1000);
+    const held = read(ctx);
+    if (!raw || !credentials.version) return resolve(held, now);
+    const version = await credentials.version();
+    const kept = verified.resolved(raw, version, now);
+    if (kept) return kept;
+    const grant = await resolve(held, now);
+    const ends = [...held.schools, ...held.albums, ...held.students].map((entry) => entry.exp).filter((exp) => exp > now);
+    for (const list of [grant.schools, grant.albums, grant.students]) Object.freeze(list);
+    verified.keepResolved(raw, version, Object.freeze(grant), Math.min(...ends));
+    return grant;
+  }
+
   return {
     read,
     held: (ctx) => written.get(ctx) ?? read(ctx),
     async viewer(ctx) {
       if (ctx.state.principal.kind === 'staff') return { staff: true, grant: { schools: [], albums: [], students: [] } };
-      return { staff: false, grant: await resolve(read(ctx)) };
+      return { staff: false, grant: await resolved(ctx) };
     },
     grantSchool(ctx, schoolId, epoch) {
       add(ctx, 'schools', { id: schoolId, tag: tag('school', schoolId, epoch) });
@@ -168,7 +190,7 @@ const VERIFIED_COOKIES = 2000;
  * least recently used cookies are dropped beyond VERIFIED_COOKIES. Grants handed out are frozen.
  */
 function createVerifiedCookies() {
-  const entries = new Map<string, { grant: HeldGrant; exp: number }>();
+  const entries = new Map<string, { grant: HeldGrant; exp: number; resolved?: { version: number; grant: Grant; until: number } }>();
   return {
     get(raw: string): HeldGrant | undefined {
       const entry = entries.get(raw);
@@ -186,6 +208,16 @@ function createVerifiedCookies() {
         Object.freeze(list);
       }
       entries.set(raw, { grant: Object.freeze(grant), exp });
+    },
+    /** The grant resolved for this cookie at `version`, while `now` (epoch s) is before its first live entry's end. */
+    resolved(raw: string, version: number, now: number): Grant | undefined {
+      const kept = entries.get(raw)?.resolved;
+      return kept && kept.version === version && now < kept.until ? kept.grant : undefined;
+    },
+    /** Kept only beside a verified cookie: a cookie that does not verify never has one. */
+    keepResolved(raw: string, version: number, grant: Grant, until: number): void {
+      const entry = entries.get(raw);
+      if (entry) entry.resolved = { version, grant, until };
     },
   };
 }

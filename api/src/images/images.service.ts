@@ -1,6 +1,6 @@
 import { MSG } from '../../contract/messages';
 import type { Deps } from '../deps';
-import type { Viewer } from '../http/access';
+import type { Grant, Viewer } from '../http/access';
 import { AppError, notFound } from '../http/errors';
 import type { FileResponse } from '../media/media.types';
 import { createStudentRepository } from '../students/students.repository';
@@ -11,6 +11,23 @@ import { createImagesRepository, type ImageRecord } from './images.repository';
 export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
   const images = createImagesRepository(deps.knex);
   const visibility = createVisibility(createStudentRepository(deps.knex));
+  /**
+   * The children a grant holds, kept with the grant: a grant kept under the access version is the
+   * same frozen object on every request of that cookie, and every change that could alter which
+   * children it holds or their class (a new code, an erasure, a class deleted) raises the version
+   * and so makes a new one (docs/access.md, "The gallery cookie"). The rule here uses only the
+   * children's ids and classes.
+   */
+  const heldByGrant = new WeakMap<Grant, Promise<GrantedStudent[]>>();
+  function heldChildren(viewer: Viewer): Promise<GrantedStudent[]> {
+    if (viewer.staff) return Promise.resolve([]);
+    const kept = heldByGrant.get(viewer.grant);
+    if (kept) return kept;
+    const reading = visibility.grantedStudents(viewer);
+    heldByGrant.set(viewer.grant, reading);
+    reading.catch(() => heldByGrant.delete(viewer.grant));
+    return reading;
+  }
 
   /**
    * Access is decided before the storage is touched, so a locked class reveals nothing; a photo
@@ -21,7 +38,7 @@ export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
     if (!found) throw notFound(MSG.photoNotFound);
     // A photo this viewer may not see, whatever the lock, is 404 like one that does not exist
     // (docs/access.md, "Families see only their own").
-    const granted = viewer.staff ? [] : await visibility.grantedStudents(viewer);
+    const granted = await heldChildren(viewer);
     const access = viewer.staff ? ({ kind: 'staff' } as const) : classAccess(viewer, found.album, granted);
     if (photoVisible(access, found.photo)) return found;
     if (found.archivedClass && (await orderedByViewer(photoId, found, found.archivedClass, viewer, granted, customerId))) return found;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AccessMode } from '../../contract/student-codes';
 import { runner, type Tx } from '../db/database';
+import { bumpAccessVersion } from '../http/access-version.repository';
 import { count, insertedId, now, toIso } from '../db/knex';
 
 export interface SchoolRecord {
@@ -144,6 +145,7 @@ export function createSchoolRepository(knex: Knex) {
     /** Cuts off every device unlocked with the school's password until now (docs/access.md, "Grants end"). */
     async revokeGrants(id: number, tx?: Tx): Promise<void> {
       await runner(knex, tx)('schools').where({ id }).increment('grant_epoch', 1);
+      await bumpAccessVersion(knex, tx);
     },
 
     /** A school without a password (`passwordHash` null) is one whose families use their child's code. */
@@ -158,6 +160,7 @@ export function createSchoolRepository(knex: Knex) {
 
     async delete(id: number, tx?: Tx): Promise<void> {
       await runner(knex, tx)('schools').where({ id }).delete();
+      await bumpAccessVersion(knex, tx);
     },
 
     async orderCount(id: number, tx?: Tx): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AccessMode } from '../../contract/student-codes';
 import { inTx, runner, type Tx } from '../db/database';
+import { bumpAccessVersion } from '../http/access-version.repository';
 import { insertedId, now, toIso } from '../db/knex';
 import type { PhotoFileRecord } from '../albums/albums.repository';
 import { whereMayStillBePaid } from '../payments/payments.repository';
@@ -254,9 +255,15 @@ export function createStudentRepository(knex: Knex) {
       if (changes.defaultPhotoId !== undefined) row.default_photo_id = changes.defaultPhotoId;
       if (Object.keys(row).length === 0) return;
       await db('students').where({ id }).update({ ...row, updated_at: now() });
+      // A new code cuts off every device that used the old one (docs/access.md, "Code-bound grants").
+      if (changes.code !== undefined) await bumpAccessVersion(knex, tx);
     },
 
-    delete: (id: number, tx?: Tx) => runner(knex, tx)('students').where({ id }).delete(),
+    /** An erasure or a child taken off the roster: no grant may keep them (docs/access.md, "Erasure"). */
+    async delete(id: number, tx?: Tx): Promise<void> {
+      await runner(knex, tx)('students').where({ id }).delete();
+      await bumpAccessVersion(knex, tx);
+    },
 
     /** Whether the photo is this child's own (not a card): what may be its default pose (docs/prepaid.md). */
     async isOwnPhoto(studentId: number, photoId: number): Promise<boolean> {
