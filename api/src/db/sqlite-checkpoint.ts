@@ -15,38 +15,40 @@ import type { Logger } from '../logger';
  * A PASSIVE checkpoint never waits and never blocks a writer: it copies what no reader still
  * needs, and once everything is copied the next commit starts the WAL over from its beginning, so
  * the file stays as large as what is written between two checkpoints. Should a reader keep it from
- * finishing for long and the WAL pass WAL_LIMIT_PAGES, a TRUNCATE checkpoint (a RESTART that also
- * empties the file) brings it back: that one holds writers off while it runs, so it waits at most
- * BUSY_MS for them and is tried again at the next turn if it could not. Should the worker fail, the
+ * finishing for long, or the writes come so fast that a checkpoint never catches up with them,
+ * and the WAL pass WAL_LIMIT_PAGES, a RESTART checkpoint brings it back: it copies the rest and has
+ * the next commit start the WAL over (its file is cut back to that size then, journal_size_limit
+ * in db/knex.ts). A RESTART holds writers off while it runs, so it waits at most BUSY_MS for a
+ * writer or reader and is tried again at the next turn if it could not. Should the worker fail, the
  * serving connection's automatic checkpoint is turned back on: the WAL stays bounded either way.
  */
 
 /** How often the worker checkpoints. */
 export const CHECKPOINT_EVERY_MS = 500;
-/** The WAL past which the worker empties it (TRUNCATE): 4,000 pages, 16 MB of 4 KB pages. */
+/** The WAL past which the worker starts it over (RESTART): 4,000 pages, 16 MB of 4 KB pages. */
 export const WAL_LIMIT_PAGES = 4_000;
-/** How long a TRUNCATE waits for a writer or reader before it gives up until the next turn. */
+/** How long a RESTART waits for a writer or reader before it gives up until the next turn. */
 const BUSY_MS = 50;
 /** SQLite's own automatic checkpoint, in pages: what the serving connection goes back to without the worker. */
 export const SQLITE_AUTOCHECKPOINT_PAGES = 1_000;
 
 /** One checkpoint's outcome, as SQLite reports it. */
 export interface CheckpointResult {
-  /** Another connection held it off (a writer or reader for TRUNCATE, another checkpoint for PASSIVE). */
+  /** Another connection held it off (a writer or reader for RESTART, another checkpoint for PASSIVE). */
   busy: boolean;
-  /** Pages in the WAL when it ended (0 after a TRUNCATE that finished). */
+  /** Pages in the WAL when it ended (0 after a RESTART that finished). */
   walPages: number;
   /** Pages of the WAL copied into the database file so far. */
   checkpointedPages: number;
-  /** Whether the WAL was past the limit and a TRUNCATE was run. */
-  truncated: boolean;
+  /** Whether the WAL was past the limit and a RESTART was run. */
+  restarted: boolean;
   /** How long the worker thread spent on it, in ms (none of it on the event loop). */
   ms: number;
 }
 
 export interface CheckpointStats {
   runs: number;
-  truncates: number;
+  restarts: number;
   busy: number;
   /** The worker's time in checkpoints, in ms. */
   workerMs: number;
@@ -55,7 +57,7 @@ export interface CheckpointStats {
 }
 
 export interface SqliteCheckpointer {
-  /** Checkpoints now, on the worker: PASSIVE, then TRUNCATE if the WAL is still past `walLimitPages`. */
+  /** Checkpoints now, on the worker: PASSIVE, then RESTART if the WAL is still past `walLimitPages`. */
   checkpoint(): Promise<CheckpointResult>;
   stats(): CheckpointStats;
   /** Stops the timer and the worker (closing its connection) and turns the automatic checkpoint back on. */
@@ -87,12 +89,12 @@ parentPort.on('message', (request) => {
   const started = performance.now();
   try {
     let row = checkpoint('PASSIVE');
-    let truncated = false;
+    let restarted = false;
     if (row.log > workerData.limitPages) {
-      row = checkpoint('TRUNCATE');
-      truncated = true;
+      row = checkpoint('RESTART');
+      restarted = true;
     }
-    parentPort.postMessage({ id: request.id, ok: true, result: { busy: row.busy === 1, walPages: Math.max(0, row.log), checkpointedPages: Math.max(0, row.checkpointed), truncated, ms: performance.now() - started } });
+    parentPort.postMessage({ id: request.id, ok: true, result: { busy: row.busy === 1, walPages: Math.max(0, row.log), checkpointedPages: Math.max(0, row.checkpointed), restarted, ms: performance.now() - started } });
   } catch (err) {
     parentPort.postMessage({ id: request.id, ok: false, message: err && err.message ? err.message : String(err) });
   }
@@ -119,7 +121,7 @@ export async function startSqliteCheckpointer(options: {
   const { knex, file, logger } = options;
   if (file === ':memory:' || file === '') throw new Error('an in-memory database has no WAL to checkpoint');
   const everyMs = options.everyMs ?? CHECKPOINT_EVERY_MS;
-  const stats: CheckpointStats = { runs: 0, truncates: 0, busy: 0, workerMs: 0, mostWalPages: 0 };
+  const stats: CheckpointStats = { runs: 0, restarts: 0, busy: 0, workerMs: 0, mostWalPages: 0 };
   const waiting = new Map<number, { resolve: (result: CheckpointResult) => void; reject: (err: Error) => void }>();
   let nextId = 1;
   let closed = false;
@@ -164,9 +166,9 @@ export async function startSqliteCheckpointer(options: {
     }).then((result) => {
       stats.runs += 1;
       stats.workerMs += result.ms;
-      if (result.truncated) stats.truncates += 1;
+      if (result.restarted) stats.restarts += 1;
       if (result.busy) stats.busy += 1;
-      if (!result.truncated) stats.mostWalPages = Math.max(stats.mostWalPages, result.walPages);
+      if (!result.restarted) stats.mostWalPages = Math.max(stats.mostWalPages, result.walPages);
       return result;
     });
   };
