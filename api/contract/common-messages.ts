@@ -1,9 +1,11 @@
 /**
  * The common user-facing texts (docs/architecture.md, "One contract, shared"), re-exported by
- * messages.ts. Apart from it so a parent's first screens, which say a few of them, import this file
- * and not the hub, whose re-exports would bring every feature's texts into their download
+ * messages.ts. Apart from it so that screens which say a few of them import this file and not the
+ * hub, whose re-exports would bring every feature's texts into their download. A parent's first
+ * screens import even less: the few of these they say come from first-visit-messages.ts
  * (docs/performance.md, "Texts on the first screens").
  */
+import { FIRST_VISIT_MSG } from './first-visit-messages';
 /** Every user-facing text the API answers with, in the product's exact words (docs/architecture.md, "One contract, shared"). */
 export const MSG = {
   schoolNameRequired: 'School name is required',
@@ -31,13 +33,13 @@ export const MSG = {
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
 
   invalidCredentials: 'Invalid email or password',
-  invalidSchoolPassword: 'Invalid password. Please try again.',
-  incorrectClassPassword: 'Incorrect password. Please try again.',
+  invalidSchoolPassword: FIRST_VISIT_MSG.invalidSchoolPassword,
+  incorrectClassPassword: FIRST_VISIT_MSG.incorrectClassPassword,
   registrationClosed: 'Registration is closed. Ask an administrator to create your account.',
   emailTaken: 'An account with this email already exists',
   slugTaken: 'A school with this slug already exists',
   authRequired: 'Authentication required',
-  sessionExpired: 'Your session has expired. Please log in again.',
+  sessionExpired: FIRST_VISIT_MSG.sessionExpired,
   staffOnly: 'This action is for staff accounts',
   adminOnly: 'Only an administrator can do this',
   customerOnly: 'This action is for customer accounts',

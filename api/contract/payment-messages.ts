@@ -1,4 +1,5 @@
 /** Payment methods (the payment result, the order summary and the cart are in cart-messages.ts): user-facing texts in the product's exact words (docs/architecture.md, "One contract, shared"). */
+import { PAYMENT_METHOD_NAMES, payByNames } from './first-visit-messages';
 /** Payment methods (issue 23, docs/payments.md "Payment methods"): the checkout's choice, the awaiting state, staff flags. */
 export const PAYMENT_METHOD_MSG = {
   methods: {
@@ -42,18 +43,9 @@ export const PAYMENT_METHOD_MSG = {
    */
   payAnotherWay: 'Pay another way',
   payAnotherWayHelp: 'Changed your mind? You can pay another way instead, but only if you have not paid this way: if both payments arrive, one is refunded.',
-  /**
-   * How the how-it-works page and the checkout name the enabled methods (one list, from
-   * `GET /api/payment/methods`): "by card (…), mobile money (e-wallet) or bank transfer". The card
-   * keeps the spec's wording of the how-it-works page ("Visa, Mastercard and American Express").
-   */
-  names: {
-    card: 'card (Visa, Mastercard and American Express)',
-    ewallet: 'mobile money (e-wallet)',
-    bank_transfer: 'bank transfer',
-  },
+  /** How the how-it-works page and the checkout name the enabled methods (first-visit-messages.ts). */
+  names: PAYMENT_METHOD_NAMES,
   /** Under the checkout form: "You will pay by bank transfer on PayGate's secure page. …" */
   checkoutNote: (payBy: string) => `You will pay ${payBy ? `${payBy} ` : ''}on PayGate's secure page. Orders are delivered to the school.`,
-  payBy: (names: readonly string[]) =>
-    names.length === 0 ? '' : `by ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`}`,
+  payBy: payByNames,
 } as const;

@@ -1,8 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { HARDENING_MSG } from '@contract/route-messages';
-import { MSG } from '@contract/common-messages';
+import { FIRST_VISIT_MSG } from '@contract/first-visit-messages';
 import { Toaster, toast } from '../components/ui/toast';
 import { PageSpinner } from '../components/ui/spinner';
 import { clearCartKeys } from '../lib/cart';
@@ -22,7 +21,7 @@ export function Layout() {
     const onExpired = () => {
       // Every staff query key starts with 'staff' (features/staff/api/keys).
       queryClient.removeQueries({ queryKey: ['staff'] });
-      toast({ title: HARDENING_MSG.sessionExpiredTitle, description: MSG.sessionExpired, variant: 'destructive' });
+      toast({ title: FIRST_VISIT_MSG.sessionExpiredTitle, description: FIRST_VISIT_MSG.sessionExpired, variant: 'destructive' });
       // After the screens' own "no token" redirects have run, so the staff login is where it ends.
       window.setTimeout(() => navigate(paths.staffDashboardAlias, { replace: true }), 0);
     };

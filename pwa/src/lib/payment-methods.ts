@@ -8,7 +8,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PaymentMethod, PaymentMethodId, PaymentMethodsResponse } from '@contract/payment-methods';
-import { PAYMENT_METHOD_MSG } from '@contract/payment-messages';
+import { PAYMENT_METHOD_NAMES, payByNames } from '@contract/first-visit-messages';
 import { apiRequest } from './api-client';
 
 export const paymentMethodsKey = ['payment', 'methods'] as const;
@@ -32,7 +32,7 @@ export const refreshPaymentMethods = (client: QueryClient) =>
 
 /** "by card (…), mobile money (e-wallet) or bank transfer"; empty while the methods are not known. */
 export function payByPhrase(methods: readonly Pick<PaymentMethod, 'id'>[] | undefined): string {
-  return PAYMENT_METHOD_MSG.payBy((methods ?? []).map((method) => PAYMENT_METHOD_MSG.names[method.id]));
+  return payByNames((methods ?? []).map((method) => PAYMENT_METHOD_NAMES[method.id]));
 }
 
 /** The method to send with a payment: the parent's choice when it is still offered, else the first offered. */

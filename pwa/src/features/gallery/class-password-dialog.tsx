@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AlbumSummary } from '@contract/schools';
-import { MSG } from '@contract/common-messages';
+import { FIRST_VISIT_MSG } from '@contract/first-visit-messages';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -39,7 +39,7 @@ function ClassPasswordForm({ album, onCancel, onUnlocked }: ClassPasswordDialogP
     mutationFn: () => verifyClassPassword(album.id, password),
     onSuccess: (result) => {
       if (result.success) onUnlocked(album);
-      else setError(MSG.incorrectClassPassword);
+      else setError(FIRST_VISIT_MSG.incorrectClassPassword);
     },
     onError: (err) => {
       setError(err instanceof ApiError && err.status === 429 && err.serverMessage ? err.serverMessage : 'Failed to verify password. Please try again.');

@@ -6,7 +6,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { DEFAULT_PRODUCT_DESCRIPTION, QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
-import { HARDENING_MSG } from '@contract/route-messages';
+import { FIRST_VISIT_MSG } from '@contract/first-visit-messages';
 import { PHOTO_DIALOG_MSG } from '@contract/pwa-messages';
 import { formatPula } from '@contract/money';
 import { Dialog } from '../../components/ui/dialog';
@@ -125,15 +125,15 @@ function PhotoDialogBody({ photo, products: offered, productsFailed = false, onR
           {offered === null ? (
             productsFailed ? (
               <div className="alert alert-danger stack-tight" role="alert">
-                <span>{HARDENING_MSG.pricesFailed}</span>
+                <span>{FIRST_VISIT_MSG.pricesFailed}</span>
                 {onRetryProducts ? (
                   <Button variant="outline" size="sm" onClick={onRetryProducts}>
-                    {HARDENING_MSG.tryAgain}
+                    {FIRST_VISIT_MSG.tryAgain}
                   </Button>
                 ) : null}
               </div>
             ) : (
-              <Spinner label={HARDENING_MSG.pricesLoading} showLabel />
+              <Spinner label={FIRST_VISIT_MSG.pricesLoading} showLabel />
             )
           ) : products.length === 0 ? (
             <p className="muted">No products are available for this photo.</p>

@@ -6,9 +6,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicSchool } from '@contract/schools';
-import { MSG } from '@contract/common-messages';
+import { FIRST_VISIT_MSG } from '@contract/first-visit-messages';
 import { PWA_MSG } from '@contract/pwa-messages';
-import { STUDENT_MSG } from '@contract/student-messages';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Label } from '../../components/ui/label';
@@ -54,12 +53,12 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
       // says so (429); every other failure says the same fixed text.
       if (err instanceof ApiError && err.code === 'STUDENT_CODES_ONLY') {
         setUsesCodes(true);
-        toast({ title: PWA_MSG.accessDeniedTitle, description: STUDENT_MSG.schoolUsesCodes, variant: 'destructive' });
+        toast({ title: PWA_MSG.accessDeniedTitle, description: FIRST_VISIT_MSG.schoolUsesCodes, variant: 'destructive' });
         // The gallery page of this school then shows the code form, even from a stale cached answer.
         await queryClient.invalidateQueries({ queryKey: schoolKeys.bySlug(slug) });
         return;
       }
-      const description = err instanceof ApiError && err.status === 429 ? errorMessage(err, MSG.invalidSchoolPassword) : MSG.invalidSchoolPassword;
+      const description = err instanceof ApiError && err.status === 429 ? errorMessage(err, FIRST_VISIT_MSG.invalidSchoolPassword) : FIRST_VISIT_MSG.invalidSchoolPassword;
       toast({ title: PWA_MSG.accessDeniedTitle, description, variant: 'destructive' });
     },
   });
@@ -91,7 +90,7 @@ export function SchoolPasswordForm({ schools = [], school, schoolsLoading = fals
       <Field id={`${id}-password`} label="School Password" type="password" autoComplete="off" placeholder="Enter school password" value={password} onChange={(event) => setPassword(event.target.value)} />
       {usesCodes ? (
         <p className="alert alert-info" role="alert">
-          {STUDENT_MSG.schoolUsesCodes}
+          {FIRST_VISIT_MSG.schoolUsesCodes}
         </p>
       ) : null}
       <Button type="submit" block size="lg" disabled={!canSubmit}>
