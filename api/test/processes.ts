@@ -95,13 +95,13 @@ export type ServerProcess = ReturnType<typeof startServer>;
 /**
  * Live server processes sending one database's outbox (the multi-process suites): `start` runs one
  * on its own free port and data folder (the storage shared) with the test settings, a 3 s lease and
- * a 200 ms poll, plus `env` (the relay or SMS centre), and waits until it answers; `killAll` kills
+ * a 200 ms poll, plus `env` (the relay or SMS centre), and waits until it answers (its `url` beside the process); `killAll` kills
  * those still running (for afterAll).
  */
 export function outboxServers(db: () => FreshDatabase) {
   const children: ServerProcess[] = [];
   return {
-    async start(secret: string, env: Record<string, string>): Promise<ServerProcess> {
+    async start(secret: string, env: Record<string, string>): Promise<ServerProcess & { url: string }> {
       const { dir, databaseUrl } = db();
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -121,7 +121,7 @@ export function outboxServers(db: () => FreshDatabase) {
       });
       children.push(server);
       await waitForHealth(url, server.exited);
-      return server;
+      return { ...server, url };
     },
     killAll(): void {
       for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
