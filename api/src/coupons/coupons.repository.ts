@@ -262,6 +262,9 @@ export function createCouponRepository(knex: Knex) {
       const db = inTx(tx);
       const order = await db('orders').where({ id: orderId }).first('coupon_id', 'customer_email');
       if (!order) return undefined;
+      // Placed without a coupon: an order never gains one later (its coupon_id is only ever cleared),
+      // so nothing else is read: most checkouts open their payment three queries sooner.
+      if (order.coupon_id === null || order.coupon_id === undefined) return { couponId: null, held: false, email: String(order.customer_email), studentIds: [] };
       const held = (await db('coupon_redemptions').where({ order_id: orderId }).first('id')) !== undefined;
       const items = await db('order_items').where({ order_id: orderId }).whereNotNull('student_id').distinct('student_id');
       const packages = await db('order_packages').where({ order_id: orderId }).whereNotNull('student_id').distinct('student_id');
