@@ -11,6 +11,7 @@ import { checkUpload, checkUploadBasics, decodeError } from './image-check';
 import { renderExample, renderPhoto, renderSmallThumbnail, type PhotoRenditions } from './renditions';
 import { createLimiter } from '../lib/semaphore';
 import { createCardScanner } from './card-scan-thread';
+import { createRenditionCache } from './rendition-cache';
 import { EXTENSION_BY_MIME, exampleKey, newStorageKey, objectKey } from './storage';
 
 export interface MediaOptions {
@@ -56,6 +57,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     renditionKey(photo.storageKey, 'preview'),
   ];
   const WEBP = { contentType: 'image/webp' };
+  const kept = createRenditionCache();
 
   /**
    * A rendition or example image, read whole (the storage's whole-object read: the callback file
@@ -181,12 +183,14 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
 
     async restorePhoto(photo, file) {
       const stored = await place(photo.storageKey, file);
+      kept.drop(allKeys(photo));
       // A replacement of another type leaves the old extension's name behind; it is gone or stale.
       if (stored.mimeType !== photo.mimeType) await storage.remove([originalKey(photo)]);
       return stored;
     },
 
     async removePhoto(photo) {
+      kept.drop(allKeys(photo));
       await storage.remove(allKeys(photo));
     },
 
@@ -195,6 +199,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
       if (!original) return null;
       const small = await limit(() => renderSmallThumbnail(original, options.businessName));
       await storage.putBuffer(renditionKey(photo.storageKey, 'small-thumbnail'), small.data, WEBP);
+      kept.drop([renditionKey(photo.storageKey, 'small-thumbnail')]);
       return { width: small.width, height: small.height, etag: small.etag };
     },
 
@@ -223,7 +228,14 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
         cacheControl: RENDITION_CACHE,
         fileName: `${kind}.webp`,
         vary: kind === 'preview' ? undefined : 'Save-Data',
-        read: () => readWhole(key),
+        // Read after the access check, from memory when this ETag's bytes were read lately.
+        read: async () => {
+          const hit = kept.get(key, photo.etag);
+          if (hit) return hit;
+          const data = await readWhole(key);
+          kept.keep(key, photo.etag, data);
+          return data;
+        },
       };
     },
 
