@@ -253,6 +253,12 @@ export function createCouponRepository(knex: Knex) {
       return couponId;
     },
 
+    /** Whether the order was placed with a coupon, read outside any transaction: an order never gains one later (its coupon_id is only ever cleared). */
+    async placedWithCoupon(orderId: string): Promise<boolean> {
+      const order = await knex('orders').where({ id: orderId }).first('coupon_id');
+      return order !== undefined && order.coupon_id !== null;
+    },
+
     /**
      * What paying an order with a coupon needs to know (`reclaim`): the coupon it was placed with
      * (null when none, or deleted since), whether it still holds or has paid a use, the address it
@@ -262,9 +268,6 @@ export function createCouponRepository(knex: Knex) {
       const db = inTx(tx);
       const order = await db('orders').where({ id: orderId }).first('coupon_id', 'customer_email');
       if (!order) return undefined;
-      // Placed without a coupon: an order never gains one later (its coupon_id is only ever cleared),
-      // so nothing else is read: most checkouts open their payment three queries sooner.
-      if (order.coupon_id === null || order.coupon_id === undefined) return { couponId: null, held: false, email: String(order.customer_email), studentIds: [] };
       const held = (await db('coupon_redemptions').where({ order_id: orderId }).first('id')) !== undefined;
       const items = await db('order_items').where({ order_id: orderId }).whereNotNull('student_id').distinct('student_id');
       const packages = await db('order_packages').where({ order_id: orderId }).whereNotNull('student_id').distinct('student_id');
