@@ -42,6 +42,9 @@ const toSessionPhoto = (row: SessionRow): SessionPhoto => ({
 
 const SESSION_COLUMNS = ['id', 'kind', 'card_status', 'card_student_id', 'captured_at', 'capture_seq', 'original_name', 'student_id', 'in_tray', 'matched_by'];
 
+/** Photos placed by one UPDATE at most (well under SQLite's limit of bound values). */
+const PLACE_CHUNK = 500;
+
 export function createMatchingRepository(knex: Knex) {
   return {
     async roster(albumId: number, tx?: Tx): Promise<RosterEntry[]> {
@@ -110,10 +113,22 @@ export function createMatchingRepository(knex: Knex) {
      */
     async place(changes: Map<number, Placement>, review: boolean, tx: Tx): Promise<void> {
       const db = inTx(tx);
+      // One statement per distinct placement, not one per photo: a batch's photos mostly follow
+      // the same card, and the session is matched again after every batch (docs/images.md,
+      // "Cards at the shoot").
+      const groups = new Map<string, { placement: Placement; ids: number[] }>();
       for (const [id, placement] of changes) {
-        await db('photos')
-          .where({ id })
-          .update({ student_id: placement.studentId, in_tray: placement.inTray, matched_by: placement.matchedBy, pending_review: review && !placement.inTray });
+        const key = `${placement.studentId}:${placement.inTray}:${placement.matchedBy}`;
+        const group = groups.get(key) ?? { placement, ids: [] };
+        group.ids.push(id);
+        groups.set(key, group);
+      }
+      for (const { placement, ids } of groups.values()) {
+        for (let i = 0; i < ids.length; i += PLACE_CHUNK) {
+          await db('photos')
+            .whereIn('id', ids.slice(i, i + PLACE_CHUNK))
+            .update({ student_id: placement.studentId, in_tray: placement.inTray, matched_by: placement.matchedBy, pending_review: review && !placement.inTray });
+        }
       }
     },
 

@@ -242,28 +242,45 @@ export function createPhotoService(deps: Pick<Deps, 'knex' | 'media' | 'logger' 
       let ids: number[];
       /** Photos this request stored; the others of `ids` were stored by an earlier try of the batch. */
       let storedNow = 0;
+      // Each photo's card scan is asked for as soon as its decode is done, whatever the photos
+      // before it are still doing, and the batch's files go into storage while the last scans
+      // finish: the scans are what a batch of a class with a roster waits for last (docs/images.md,
+      // "Cards at the shoot"). The photos are still taken in order below.
+      const scans = fresh.map((file) => {
+        const preparing = prepare(file);
+        const text = matcher ? preparing.then((prepared) => prepared.findCardText(matcher.isCardText)) : Promise.resolve(null);
+        // Both are awaited below, in order; one left behind by an earlier failure must not go unhandled.
+        preparing.catch(() => undefined);
+        text.catch(() => undefined);
+        return { file, preparing, text };
+      });
       try {
-        for (const file of fresh) {
-          let prepared: PreparedPhoto;
+        const passed: { file: UploadedFile; prepared: PreparedPhoto; text: Promise<string | null> }[] = [];
+        for (const { file, preparing, text } of scans) {
           try {
-            prepared = await prepare(file);
+            passed.push({ file, prepared: await preparing, text });
           } catch (err) {
             if (refuse(file, err)) continue;
             throw err;
           }
-          const text = matcher ? await prepared.findCardText(matcher.isCardText) : null;
-          ready.push({ file, prepared, card: text !== null && matcher ? await matcher.resolveCard(text) : undefined });
         }
         const first = refused[0];
         if (first && refused.length === files.length) {
           deps.metrics.photos('refused', refused.length);
           throw new AppError(first.error.status, first.error.message, first.error.code, first.error.errors, undefined, { rejected: presentRefused(refused, files) });
         }
-        // Every photo's files go into storage at once (none of them waits on another), and all of
-        // them settle before a failure removes the ones that were stored.
-        const commits = await Promise.allSettled(ready.map((entry) => entry.prepared.commit()));
-        for (const result of commits) if (result.status === 'fulfilled') committed.push(result.value);
-        const failed = commits.find((result) => result.status === 'rejected');
+        // Every file passed: every photo's files go into storage at once (none of them waits on
+        // another), and all of them settle before a failure removes the ones that were stored.
+        const storing = Promise.allSettled(passed.map((entry) => entry.prepared.commit()));
+        try {
+          for (const { file, prepared, text } of passed) {
+            const found = await text;
+            ready.push({ file, prepared, card: found !== null && matcher ? await matcher.resolveCard(found) : undefined });
+          }
+        } finally {
+          for (const result of await storing) if (result.status === 'fulfilled') committed.push(result.value);
+        }
+        const failed = (await storing).find((result) => result.status === 'rejected');
         if (failed) throw failed.reason;
         const inserted = await repo.insertMany(
           ready.map((entry) => ({
