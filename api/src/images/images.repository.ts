@@ -49,34 +49,42 @@ interface ImageRow {
  * at once, so this runs far more often than any other query.
  */
 export function createImagesRepository(knex: Knex) {
+  // By primary key, so at most one row: no LIMIT, whose bound value makes SQLite plan the statement
+  // again on every run. Built once: each image then only binds its id, where building the query
+  // anew cost about as much as running it (docs/performance.md, "Serving images").
+  const findSql = knex('photos as p')
+    .join('albums as a', 'a.id', 'p.album_id')
+    .join('schools as s', 's.id', 'a.school_id')
+    .leftJoin('students as st', 'st.id', 'p.student_id')
+    .where('p.id', 0)
+    .select(
+      'p.storage_key',
+      'p.mime_type',
+      'p.thumb_etag',
+      'p.preview_etag',
+      'p.small_thumb_etag',
+      'p.student_id',
+      'st.do_not_publish as student_dnp',
+      'p.kind',
+      'p.in_tray',
+      'p.pending_review',
+      'a.id as album_id',
+      'a.password_hash as album_password',
+      'a.status as album_status',
+      'a.publish_at as album_publish_at',
+      'a.archived_at as album_archived_at',
+      's.id as school_id',
+      's.access_mode',
+    )
+    .toSQL()
+    .toNative().sql;
+
   return {
     async find(photoId: number): Promise<ImageRecord | undefined> {
-      // By primary key, so at most one row: no LIMIT, whose bound value makes SQLite plan the
-      // statement again on every run.
-      const [row] = await knex('photos as p')
-        .join('albums as a', 'a.id', 'p.album_id')
-        .join('schools as s', 's.id', 'a.school_id')
-        .leftJoin('students as st', 'st.id', 'p.student_id')
-        .where('p.id', photoId)
-        .select<ImageRow[]>(
-          'p.storage_key',
-          'p.mime_type',
-          'p.thumb_etag',
-          'p.preview_etag',
-          'p.small_thumb_etag',
-          'p.student_id',
-          'st.do_not_publish as student_dnp',
-          'p.kind',
-          'p.in_tray',
-          'p.pending_review',
-          'a.id as album_id',
-          'a.password_hash as album_password',
-          'a.status as album_status',
-          'a.publish_at as album_publish_at',
-          'a.archived_at as album_archived_at',
-          's.id as school_id',
-          's.access_mode',
-        );
+      const result = (await knex.raw(findSql, [photoId])) as ImageRow[] | [ImageRow[], unknown];
+      // SQLite answers the rows, MySQL the rows and their fields.
+      const rows = (Array.isArray(result[0]) ? result[0] : result) as ImageRow[];
+      const [row] = rows;
       if (!row) return undefined;
       const album: ClassRef = {
         id: Number(row.album_id),
