@@ -7,14 +7,13 @@
  */
 import { PREPAID_SCREENS_MSG } from '@contract/prepaid-screens';
 import { PACKAGE_MSG } from '@contract/package-messages';
-import { formatPula } from '@contract/money';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { dispatchCart, lineTotal, toThebe, useCart } from '../../lib/cart';
+import { dispatchCart, lineTotal, useCart } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
 import { isPrepaidLine, LOCAL_KEYS, writeJson, type CartLine } from '../../lib/storage';
 import { contentsText, packageProductType, type OfferedPackage } from './packages';
+import { PackageCard } from './package-cards';
 
 export interface PrepaidChild {
   student: { id: number; name: string };
@@ -72,33 +71,17 @@ export default function PrepaidOffer({ child, packages }: { child: PrepaidChild;
       </div>
       <ul className="grid grid-3" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {packages.map((pkg) => (
-          <li key={pkg.id} className="card package-card" aria-label={pkg.name}>
-            <div className="card-body stack-tight" style={{ marginBottom: 0 }}>
-              <div className="row between">
-                <strong>{pkg.name}</strong>
-                <span>{formatPula(toThebe(pkg.price), 'thebe')}</span>
-              </div>
-              {pkg.savingsThebe > 0 ? (
-                <span>
-                  <Badge tone="green">{PACKAGE_MSG.save(formatPula(pkg.savingsThebe, 'thebe'))}</Badge>
-                </span>
-              ) : null}
-              {pkg.description ? <span className="muted">{pkg.description}</span> : null}
-              <span>
-                {PACKAGE_MSG.includes}: {contentsText(pkg.contents)}
-              </span>
-              {pkg.maxPoses !== null ? <span className="muted">{PACKAGE_MSG.posesLimit(pkg.maxPoses)}</span> : null}
-              {inCart.has(pkg.id) ? (
-                <Button variant="outline" size="sm" disabled aria-label={`${PREPAID_SCREENS_MSG.inCart}: ${pkg.name}`}>
-                  {PREPAID_SCREENS_MSG.inCart}
-                </Button>
-              ) : (
-                <Button size="sm" onClick={() => order(pkg)} aria-label={`${PREPAID_SCREENS_MSG.offerButton}: ${pkg.name}`}>
-                  {PREPAID_SCREENS_MSG.offerButton}
-                </Button>
-              )}
-            </div>
-          </li>
+          <PackageCard key={pkg.id} pkg={pkg}>
+            {inCart.has(pkg.id) ? (
+              <Button variant="outline" size="sm" disabled aria-label={`${PREPAID_SCREENS_MSG.inCart}: ${pkg.name}`}>
+                {PREPAID_SCREENS_MSG.inCart}
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => order(pkg)} aria-label={`${PREPAID_SCREENS_MSG.offerButton}: ${pkg.name}`}>
+                {PREPAID_SCREENS_MSG.offerButton}
+              </Button>
+            )}
+          </PackageCard>
         ))}
       </ul>
     </section>
