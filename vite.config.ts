@@ -55,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             strategies: 'injectManifest',
             srcDir: 'src',
             filename: 'sw.ts',
-            // Registered by the app through workbox-window (update prompt), not by an injected script.
+            // Registered by the app (pwa/src/app/sw-register.ts, with the update prompt), not by an injected script.
             injectRegister: null,
             manifest: webManifest,
             // The favicon shows in every page; the install icons are fetched by the browser when it
