@@ -91,6 +91,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: true,
         manifest: true,
+        // No modulepreload polyfill in the entry: a browser without modulepreload (Safari before 17)
+        // still loads every module, only without the early start.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           output: {
             // Few files for a parent's first visit: the entry's code in one, the gallery's in another.
