@@ -1,22 +1,34 @@
 /** Consent and the PWA's subscription screens (the API's answers and e-mails are in outreach-api-messages.ts): user-facing texts in the product's exact words (docs/architecture.md, "One contract, shared"). */
 /**
+ * What the gallery's offer says before the form is asked for (pwa/src/features/outreach/subscribe-offer.tsx):
+ * a parent's first visit carries these, and not `CONSENT` and `OUTREACH_SCREEN_MSG`, which take
+ * them from here (docs/performance.md, "Texts on the first screens").
+ */
+export const OUTREACH_OFFER_MSG = {
+  offer: 'Tell me when photos are online and before ordering closes',
+  offerOpen: 'Get SMS or e-mails',
+  subscribedAs: (email: string) => `E-mails about these photos go to ${email}.`,
+  subscribedAsPhone: (phone: string) => `SMS about these photos go to ${phone}.`,
+} as const;
+
+/**
  * The consent a guardian gives when subscribing (docs/outreach.md, "Consent"). The version is
  * stored with each guardian: change the text, change the version.
  */
 export const CONSENT = {
   /** 2026-12-08: one text for both ways of reaching a guardian, SMS and e-mail (docs/outreach.md, "Consent"). */
   version: '2026-12-08',
-  offer: 'Tell me when photos are online and before ordering closes',
+  offer: OUTREACH_OFFER_MSG.offer,
   text: "I am this child's parent or guardian, and I agree that the studio keeps my mobile number or e-mail address and which child or school I follow, to send me an SMS or e-mail when photos are online and before ordering closes. Each of these messages has a link to stop them.",
   marketing: 'Also send me offers and new products from the studio (optional)',
 } as const;
 
 /** The PWA's screens for subscribing, confirming, unsubscribing and the staff's messages page. */
 export const OUTREACH_SCREEN_MSG = {
-  // Parents' screens (every text here is in the PWA's first download: kept short).
-  offerOpen: 'Get SMS or e-mails',
-  subscribedAs: (email: string) => `E-mails about these photos go to ${email}.`,
-  subscribedAsPhone: (phone: string) => `SMS about these photos go to ${phone}.`,
+  // Parents' screens: the gallery's offer (the first download) says only OUTREACH_OFFER_MSG.
+  offerOpen: OUTREACH_OFFER_MSG.offerOpen,
+  subscribedAs: OUTREACH_OFFER_MSG.subscribedAs,
+  subscribedAsPhone: OUTREACH_OFFER_MSG.subscribedAsPhone,
   emailLabel: 'E-mail address',
   subscribe: 'Subscribe',
   subscribing: 'Subscribing...',

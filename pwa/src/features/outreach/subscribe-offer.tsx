@@ -7,7 +7,7 @@
  */
 import { useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CONSENT, OUTREACH_SCREEN_MSG } from '@contract/outreach-messages';
+import { OUTREACH_OFFER_MSG } from '@contract/outreach-messages';
 import { Button } from '../../components/ui/button';
 import { NetworkError } from '../../lib/api-client';
 import { guardianMeQuery, isConfirmedGuardian } from '../../lib/guardian';
@@ -25,7 +25,7 @@ export function SubscribeOffer() {
   if (!Form && isConfirmedGuardian(me.data) && (me.data?.email || me.data?.phone)) {
     return (
       <p className="muted" style={{ marginTop: 'var(--space-6)' }}>
-        {me.data.phone ? OUTREACH_SCREEN_MSG.subscribedAsPhone(me.data.phone) : OUTREACH_SCREEN_MSG.subscribedAs(me.data.email ?? '')}
+        {me.data.phone ? OUTREACH_OFFER_MSG.subscribedAsPhone(me.data.phone) : OUTREACH_OFFER_MSG.subscribedAs(me.data.email ?? '')}
       </p>
     );
   }
@@ -41,14 +41,14 @@ export function SubscribeOffer() {
   return (
     <section className="card card-body" style={{ marginTop: 'var(--space-6)' }} aria-labelledby="subscribe-offer">
       <h2 id="subscribe-offer" style={{ fontSize: '1.125rem' }}>
-        {CONSENT.offer}
+        {OUTREACH_OFFER_MSG.offer}
       </h2>
       {Form ? (
         <Form />
       ) : (
         <>
           <Button variant="outline" onClick={open} disabled={state === 'loading'}>
-            {OUTREACH_SCREEN_MSG.offerOpen}
+            {OUTREACH_OFFER_MSG.offerOpen}
           </Button>
           {state === 'failed' ? (
             <p className="field-error" role="alert">
