@@ -5,7 +5,7 @@
  * screens import even less: the few of these they say come from first-visit-messages.ts
  * (docs/performance.md, "Texts on the first screens").
  */
-import { FIRST_VISIT_MSG } from './first-visit-messages';
+import { incorrectClassPassword, invalidSchoolPassword, sessionExpired } from './first-visit-messages';
 /** Every user-facing text the API answers with, in the product's exact words (docs/architecture.md, "One contract, shared"). */
 export const MSG = {
   schoolNameRequired: 'School name is required',
@@ -33,13 +33,13 @@ export const MSG = {
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
 
   invalidCredentials: 'Invalid email or password',
-  invalidSchoolPassword: FIRST_VISIT_MSG.invalidSchoolPassword,
-  incorrectClassPassword: FIRST_VISIT_MSG.incorrectClassPassword,
+  invalidSchoolPassword,
+  incorrectClassPassword,
   registrationClosed: 'Registration is closed. Ask an administrator to create your account.',
   emailTaken: 'An account with this email already exists',
   slugTaken: 'A school with this slug already exists',
   authRequired: 'Authentication required',
-  sessionExpired: FIRST_VISIT_MSG.sessionExpired,
+  sessionExpired,
   staffOnly: 'This action is for staff accounts',
   adminOnly: 'Only an administrator can do this',
   customerOnly: 'This action is for customer accounts',

@@ -7,16 +7,22 @@
  * and not those objects, each of which would come whole into the first download
  * (docs/performance.md, "Texts on the first screens").
  */
-export const FIRST_VISIT_MSG = {
-  invalidSchoolPassword: 'Invalid password. Please try again.',
-  incorrectClassPassword: 'Incorrect password. Please try again.',
-  sessionExpired: 'Your session has expired. Please log in again.',
-  sessionExpiredTitle: 'Session Expired',
-  schoolUsesCodes: "This school shares photos with each family through a private student code. Enter the code from your child's flyer.",
-  pricesLoading: 'Loading products...',
-  pricesFailed: 'We could not load the products and prices for this school.',
-  tryAgain: 'Try Again',
-} as const;
+const invalidSchoolPassword = 'Invalid password. Please try again.';
+const incorrectClassPassword = 'Incorrect password. Please try again.';
+const sessionExpired = 'Your session has expired. Please log in again.';
+const sessionExpiredTitle = 'Session Expired';
+const schoolUsesCodes = "This school shares photos with each family through a private student code. Enter the code from your child's flyer.";
+const pricesLoading = 'Loading products...';
+const pricesFailed = 'We could not load the products and prices for this school.';
+const tryAgain = 'Try Again';
+
+export const FIRST_VISIT_MSG = { invalidSchoolPassword, incorrectClassPassword, sessionExpired, sessionExpiredTitle, schoolUsesCodes, pricesLoading, pricesFailed, tryAgain } as const;
+/**
+ * The same strings one by one, for the big objects: an object built from bindings can be dropped
+ * by the bundler where no screen uses it, one built with property reads (`FIRST_VISIT_MSG.tryAgain`)
+ * cannot (a read could run a getter), and would come whole into whatever file imports its module.
+ */
+export { invalidSchoolPassword, incorrectClassPassword, sessionExpired, sessionExpiredTitle, schoolUsesCodes, pricesLoading, pricesFailed, tryAgain };
 
 /**
  * How the how-it-works page and the checkout name the enabled methods (one list, from

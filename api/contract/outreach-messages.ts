@@ -4,12 +4,12 @@
  * a parent's first visit carries these, and not `CONSENT` and `OUTREACH_SCREEN_MSG`, which take
  * them from here (docs/performance.md, "Texts on the first screens").
  */
-export const OUTREACH_OFFER_MSG = {
-  offer: 'Tell me when photos are online and before ordering closes',
-  offerOpen: 'Get SMS or e-mails',
-  subscribedAs: (email: string) => `E-mails about these photos go to ${email}.`,
-  subscribedAsPhone: (phone: string) => `SMS about these photos go to ${phone}.`,
-} as const;
+const offer = 'Tell me when photos are online and before ordering closes';
+const offerOpen = 'Get SMS or e-mails';
+const subscribedAs = (email: string) => `E-mails about these photos go to ${email}.`;
+const subscribedAsPhone = (phone: string) => `SMS about these photos go to ${phone}.`;
+// Built from bindings, not read from this object: the bundler drops an object built with property reads nowhere.
+export const OUTREACH_OFFER_MSG = { offer, offerOpen, subscribedAs, subscribedAsPhone } as const;
 
 /**
  * The consent a guardian gives when subscribing (docs/outreach.md, "Consent"). The version is
@@ -18,7 +18,7 @@ export const OUTREACH_OFFER_MSG = {
 export const CONSENT = {
   /** 2026-12-08: one text for both ways of reaching a guardian, SMS and e-mail (docs/outreach.md, "Consent"). */
   version: '2026-12-08',
-  offer: OUTREACH_OFFER_MSG.offer,
+  offer,
   text: "I am this child's parent or guardian, and I agree that the studio keeps my mobile number or e-mail address and which child or school I follow, to send me an SMS or e-mail when photos are online and before ordering closes. Each of these messages has a link to stop them.",
   marketing: 'Also send me offers and new products from the studio (optional)',
 } as const;
@@ -26,9 +26,9 @@ export const CONSENT = {
 /** The PWA's screens for subscribing, confirming, unsubscribing and the staff's messages page. */
 export const OUTREACH_SCREEN_MSG = {
   // Parents' screens: the gallery's offer (the first download) says only OUTREACH_OFFER_MSG.
-  offerOpen: OUTREACH_OFFER_MSG.offerOpen,
-  subscribedAs: OUTREACH_OFFER_MSG.subscribedAs,
-  subscribedAsPhone: OUTREACH_OFFER_MSG.subscribedAsPhone,
+  offerOpen,
+  subscribedAs,
+  subscribedAsPhone,
   emailLabel: 'E-mail address',
   subscribe: 'Subscribe',
   subscribing: 'Subscribing...',
@@ -57,5 +57,5 @@ export const OUTREACH_SCREEN_MSG = {
   droppedLines: (count: number) => `${count} could not come back (photo withdrawn or product no longer sold).`,
   nothingRestored: 'Nothing in this cart can be ordered any more.',
   restoreExpired: 'This cart link has expired, or its order was placed.',
-  offer: CONSENT.offer,
+  offer,
 } as const;

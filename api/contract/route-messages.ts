@@ -1,5 +1,5 @@
 /** Refused requests and the routes' id checks (print batches' own texts are in print-batch-messages.ts): user-facing texts in the product's exact words (docs/architecture.md, "One contract, shared"). */
-import { FIRST_VISIT_MSG } from './first-visit-messages';
+import { pricesFailed, pricesLoading, sessionExpiredTitle, tryAgain } from './first-visit-messages';
 /** Texts of the hardening work: refused requests, an unavailable database, payments and the screens that report them. */
 export const HARDENING_MSG = {
   methodNotAllowed: (method: string) => `${method} is not allowed here`,
@@ -19,10 +19,10 @@ export const HARDENING_MSG = {
   /** My Orders, to the parent: the same order as the family sees it. */
   paidAfterCancelFamily: 'This order was cancelled before your payment went through. The payment will be refunded to your card.',
   paidAfterCancelHelp: 'The gateway approved a payment after this order was cancelled. The order stays cancelled and is not revenue: refund the payment in the PayGate back office (search for the order number).',
-  sessionExpiredTitle: FIRST_VISIT_MSG.sessionExpiredTitle,
-  pricesLoading: FIRST_VISIT_MSG.pricesLoading,
-  pricesFailed: FIRST_VISIT_MSG.pricesFailed,
-  tryAgain: FIRST_VISIT_MSG.tryAgain,
+  sessionExpiredTitle,
+  pricesLoading,
+  pricesFailed,
+  tryAgain,
   removeClassPassword: 'Remove the password',
   keepClassPasswordHint: 'Leave empty to keep the current password, or type a new one.',
   accountCreatedTitle: 'Account Created',

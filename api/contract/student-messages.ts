@@ -1,5 +1,5 @@
 /** Class rosters and student codes (matching, the review sheet and withdrawn photos are in student-review-messages.ts): user-facing texts in the product's exact words (docs/architecture.md, "One contract, shared"). */
-import { FIRST_VISIT_MSG } from './first-visit-messages';
+import { schoolUsesCodes } from './first-visit-messages';
 /** Class rosters, private student codes and the privacy controls. */
 export const STUDENT_MSG = {
   nameRequired: 'Student name is required',
@@ -22,7 +22,7 @@ export const STUDENT_MSG = {
   codeFormat: 'A student code has 8 letters and digits, like K7Q2-M9XD',
   codeNotRecognised: "We don't recognise that code. Check it on the flyer and try again.",
   studentAccessRequired: "Enter this child's code to see their photos",
-  schoolUsesCodes: FIRST_VISIT_MSG.schoolUsesCodes,
+  schoolUsesCodes,
   photosNotInClass: "Every photo must belong to the student's class",
   studentHasPhotos: 'This student has photos. Assign them to someone else or to the group first, or erase the student.',
   photoNotAvailable: 'This photo is not available.',
