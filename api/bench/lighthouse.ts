@@ -4,9 +4,12 @@
  * a class of 40 photos open (the demo's Class 1A, filled up to 40 through the staff upload API
  * first; the gallery's access cookie rides along). Each page is measured cold (Lighthouse clears
  * storage and caches first), LIGHTHOUSE_RUNS times (5 unless told). Prints every run (scores, FCP,
- * LCP, TBT, CLS, bytes, and the main-thread time of each script), then the median of each figure
- * over the runs with PASS/FAIL against the targets (performance at least 95 and TBT under 150 ms,
- * docs/performance.md "The first screen"). As a reference in the same run, the same pages are
+ * LCP, TBT, CLS, bytes, the long tasks and the main-thread time of each script), then the median
+ * of each figure over the runs, and PASS/FAIL on every run against the targets (performance at
+ * least 95 and TBT under 150 ms in each run, docs/performance.md "The first screen"). Then the
+ * first taps on the open class, TAP_RUNS (7) cold opens in Playwright's Chromium with the CPU
+ * slowed 4x: a thumbnail to the photo dialog and "Add to Cart" to the cart badge, medians against
+ * their 200 ms budget (scripts/first-taps.ts, docs/performance.md "The first taps"). As a reference in the same run, the same pages are
  * measured once more with `Accept-Encoding: identity`, i.e. without the compression the server
  * applies, and the byte ratio is printed. The machine may be shared: scores vary between runs.
  */
@@ -14,7 +17,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM_PATH } from '../../e2e/support/browser';
+import { CHROMIUM_PATH, launchBrowser } from '../../e2e/support/browser';
+import { PHONE } from '../../scripts/wire-measure';
+import { REFERENCE_BENCHMARK_INDEX } from '../../scripts/main-thread';
+import { firstTapRuns } from '../../scripts/first-taps';
 import { startServer } from '../../e2e/support/server';
 import { adminToken, uploadBatch } from '../../e2e/staff-helpers';
 import { generateDemoPhoto } from '../src/media/generate';
@@ -34,12 +40,16 @@ interface Measured {
   imageBytes: number;
   /** Main-thread time per script URL (path only) with the CPU slowed 4x: total and scripting. */
   scripts: { url: string; totalMs: number; scriptingMs: number }[];
+  /** Lighthouse's long tasks (simulated on the slow phone): start, duration, the script named for them and what they were made of. */
+  longTasks: { url: string; startMs: number; durationMs: number; groups: string }[];
   /** Audits of accessibility and best practices that did not pass, and the LCP element. */
   notes: string[];
 }
 
 const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, lcpMs: 2500, tbtMs: 150, cls: 0.1 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+/** Cold opens for the first taps (their medians are printed). */
+const TAP_RUNS = Number(process.env.TAP_RUNS ?? 7);
 /** The gallery is measured with a class this large open (the demo's Class 1A is filled up to it). */
 const CLASS_PHOTOS = 40;
 
@@ -121,6 +131,24 @@ async function measureOnce(label: string, url: string, port: number, headers: Re
   // "Unattributable": work no script is named for (style, layout, parsing, garbage collection).
   const bootup = (lhr.audits['bootup-time']?.details as { items?: { url: string; total: number; scripting: number }[] } | undefined)?.items ?? [];
   const scripts = bootup.map((item) => ({ url: item.url.replace(/^https?:\/\/[^/]+/, ''), totalMs: item.total, scriptingMs: item.scripting }));
+  // The long tasks as Lighthouse simulates them on the slow phone, with its breakdown of each (script
+  // evaluation, style and layout, parsing, ...): what a run's blocking time was made of.
+  const debug = (lhr.audits['long-tasks']?.details as { debugData?: { urls?: string[]; tasks?: Record<string, number>[] } } | undefined)?.debugData;
+  const longTasks = (debug?.tasks ?? []).map((task) => {
+    const { urlIndex = -1, startTime = 0, duration = 0, ...groups } = task;
+    const breakdown = Object.entries(groups)
+      .filter(([, ms]) => ms >= 5)
+      .sort((a, b) => b[1] - a[1])
+      .map(([group, ms]) => `${group} ${Math.round(ms)}`)
+      .join(', ');
+    return { url: (debug?.urls?.[urlIndex] ?? '').replace(/^https?:\/\/[^/]+/, ''), startMs: startTime, durationMs: duration, groups: breakdown };
+  });
+  // A run at or over the blocking target keeps its trace (the main thread as recorded, before
+  // Lighthouse's 4x simulation), which DevTools' Performance panel opens.
+  if (audit('total-blocking-time') >= TARGETS.tbtMs) {
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) fs.writeFileSync(path.join('bench-results', `lighthouse-${label.replace(/[^\w]+/g, '-')}.trace.json`), JSON.stringify(trace));
+  }
   return {
     label,
     performance: score('performance'),
@@ -135,6 +163,7 @@ async function measureOnce(label: string, url: string, port: number, headers: Re
     styleBytes: bytes('stylesheet'),
     imageBytes: bytes('image'),
     scripts,
+    longTasks,
     notes,
   };
 }
@@ -151,6 +180,7 @@ function print(rows: Measured[]): void {
       `${''.padEnd(34)} FCP ${(r.fcpMs / 1000).toFixed(2)} s, LCP ${(r.lcpMs / 1000).toFixed(2)} s${flag(r.lcpMs < TARGETS.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms${flag(r.tbtMs < TARGETS.tbtMs)}, CLS ${r.cls.toFixed(3)}${flag(r.cls < TARGETS.cls)}`,
     );
     console.log(`${''.padEnd(34)} transferred ${kib(r.totalBytes)} (scripts ${kib(r.scriptBytes)}, styles ${kib(r.styleBytes)}, images ${kib(r.imageBytes)})`);
+    if (r.longTasks.length) console.log(`${''.padEnd(34)} long tasks (simulated): ${r.longTasks.map((t) => `at ${Math.round(t.startMs)} ms ${Math.round(t.durationMs)} ms ${t.url || '(browser)'} [${t.groups}]`).join('; ')}`);
     if (r.scripts.length) console.log(`${''.padEnd(34)} main thread per script (4x slower CPU; total / scripting): ${r.scripts.map((s) => `${s.url} ${Math.round(s.totalMs)} / ${Math.round(s.scriptingMs)} ms`).join(', ')}`);
     for (const note of r.notes) console.log(`${''.padEnd(34)} ${note}`);
   }
@@ -175,7 +205,7 @@ try {
   for (const page of pages) {
     reference.push(await measure(`${page.label} (identity encoding)`, page.url, chrome.port, { ...page.headers, 'Accept-Encoding': 'identity' }));
   }
-  console.log(`\nLighthouse ${'12'} mobile preset, Chromium at ${CHROMIUM_PATH}; targets: performance >= ${TARGETS.performance}, TBT < ${TARGETS.tbtMs} ms (medians), accessibility and best practices ${TARGETS.accessibility}, LCP < 2.5 s, CLS < 0.1\n`);
+  console.log(`\nLighthouse ${'12'} mobile preset, Chromium at ${CHROMIUM_PATH}; targets: performance >= ${TARGETS.performance}, TBT < ${TARGETS.tbtMs} ms (each run), accessibility and best practices ${TARGETS.accessibility}, LCP < 2.5 s, CLS < 0.1\n`);
   print(results);
   console.log('\nReference in the same run: the same pages asking for no compression\n');
   print(reference);
@@ -211,12 +241,28 @@ try {
       styleBytes: median((r) => r.styleBytes),
       imageBytes: median((r) => r.imageBytes),
       scripts,
+      longTasks: [],
       notes: [],
     };
     print([row]);
-    const pass = row.performance >= TARGETS.performance && row.tbtMs < TARGETS.tbtMs;
-    if (!pass) failed = true;
-    console.log(`${''.padEnd(34)} ${pass ? 'PASS' : 'FAIL'}: performance ${row.performance} (target >= ${TARGETS.performance}), TBT ${Math.round(row.tbtMs)} ms (target < ${TARGETS.tbtMs} ms); TBT of the runs: ${runs.map((r) => Math.round(r.tbtMs)).join(', ')} ms`);
+    // Every run must reach the targets, not only the median: a parent gets one load, not five.
+    const failing = runs.filter((r) => r.performance < TARGETS.performance || r.tbtMs >= TARGETS.tbtMs);
+    if (failing.length > 0) failed = true;
+    console.log(
+      `${''.padEnd(34)} ${failing.length === 0 ? 'PASS' : 'FAIL'} (every run: performance >= ${TARGETS.performance}, TBT < ${TARGETS.tbtMs} ms): ` +
+        runs.map((r, i) => `#${i + 1} ${r.performance} / ${Math.round(r.tbtMs)} ms${failing.includes(r) ? ' (below target)' : ''}`).join(', '),
+    );
+  }
+  // The first taps on the open class, in Playwright's Chromium as a phone with the CPU slowed 4x
+  // (scripts/first-taps.ts, the same measurement `npm run build:check` budgets).
+  console.log(`\nThe first taps on the open class (${gallery.photos} photos), ${TAP_RUNS} cold opens:`);
+  const browser = await launchBrowser();
+  try {
+    const cookies = gallery.cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: server.url }));
+    const taps = await firstTapRuns(browser, { url: gallery.url, cookies, runs: TAP_RUNS, reference: REFERENCE_BENCHMARK_INDEX, contextOptions: PHONE });
+    if (!taps.pass) failed = true;
+  } finally {
+    await browser.close();
   }
   if (failed) process.exitCode = 1;
   for (const page of pages) {
