@@ -14,41 +14,47 @@ import type { Logger } from '../logger';
  *
  * A PASSIVE checkpoint never waits and never blocks a writer: it copies what no reader still
  * needs, and once everything is copied the next commit starts the WAL over from its beginning, so
- * the file stays as large as what is written between two checkpoints. Should a reader keep it from
- * finishing for long, or the writes come so fast that a checkpoint never catches up with them,
- * and the WAL pass WAL_LIMIT_PAGES, a RESTART checkpoint brings it back: it copies the rest and has
- * the next commit start the WAL over (its file is cut back to that size then, journal_size_limit
- * in db/knex.ts). A RESTART holds writers off while it runs, so it waits at most BUSY_MS for a
- * writer or reader and is tried again at the next turn if it could not. Should the worker fail, the
- * serving connection's automatic checkpoint is turned back on: the WAL stays bounded either way.
+ * the file stays as large as what is written between two checkpoints. Under a steady stream of
+ * commits it never quite finishes (it copies what was there when it started, and commits go on
+ * meanwhile), so the WAL grows. Past WAL_LIMIT_PAGES the serving connection catches up once: a
+ * PASSIVE checkpoint of its own, between two requests' queries (it waits for the pool's connection,
+ * so no transaction is open), copies the little the worker has not, with no commit running beside
+ * it, and the next commit starts the WAL over (its file cut back to that size,
+ * journal_size_limit in db/knex.ts). That costs the event loop the last few hundred pages and one
+ * sync, once per WAL_LIMIT_PAGES written, instead of a whole checkpoint every 1,000 pages.
+ *
+ * Not a RESTART from the worker: a RESTART takes the write lock, and a transaction of the server's
+ * that has read and then writes (knex opens a deferred transaction) does not wait for a lock taken
+ * after it began: it fails at once with SQLITE_BUSY (a 503). Should the worker fail, the serving
+ * connection's automatic checkpoint is turned back on: the WAL stays bounded either way.
  */
 
 /** How often the worker checkpoints. */
 export const CHECKPOINT_EVERY_MS = 500;
-/** The WAL past which the worker starts it over (RESTART): 4,000 pages, 16 MB of 4 KB pages. */
+/** The WAL past which the serving connection catches up once: 4,000 pages, 16 MB of 4 KB pages. */
 export const WAL_LIMIT_PAGES = 4_000;
-/** How long a RESTART waits for a writer or reader before it gives up until the next turn. */
-const BUSY_MS = 50;
 /** SQLite's own automatic checkpoint, in pages: what the serving connection goes back to without the worker. */
 export const SQLITE_AUTOCHECKPOINT_PAGES = 1_000;
 
 /** One checkpoint's outcome, as SQLite reports it. */
 export interface CheckpointResult {
-  /** Another connection held it off (a writer or reader for RESTART, another checkpoint for PASSIVE). */
+  /** Another connection was checkpointing: this one left it to that. */
   busy: boolean;
-  /** Pages in the WAL when it ended (0 after a RESTART that finished). */
+  /** Pages in the WAL when it ended. */
   walPages: number;
   /** Pages of the WAL copied into the database file so far. */
   checkpointedPages: number;
-  /** Whether the WAL was past the limit and a RESTART was run. */
-  restarted: boolean;
+  /** Whether the WAL was past the limit and the serving connection caught up (its own PASSIVE checkpoint). */
+  caughtUp: boolean;
   /** How long the worker thread spent on it, in ms (none of it on the event loop). */
   ms: number;
 }
 
 export interface CheckpointStats {
   runs: number;
-  restarts: number;
+  /** Catch-ups of the serving connection, and its time in them (on the event loop), in ms. */
+  catchUps: number;
+  catchUpMs: number;
   busy: number;
   /** The worker's time in checkpoints, in ms. */
   workerMs: number;
@@ -57,7 +63,7 @@ export interface CheckpointStats {
 }
 
 export interface SqliteCheckpointer {
-  /** Checkpoints now, on the worker: PASSIVE, then RESTART if the WAL is still past `walLimitPages`. */
+  /** Checkpoints now, on the worker (PASSIVE), and on the serving connection too if the WAL is still past `walLimitPages`. */
   checkpoint(): Promise<CheckpointResult>;
   stats(): CheckpointStats;
   /** Stops the timer and the worker (closing its connection) and turns the automatic checkpoint back on. */
@@ -75,7 +81,6 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma('busy_timeout = ' + workerData.busyMs);
 function checkpoint(mode) {
   const [row] = db.pragma('wal_checkpoint(' + mode + ')');
   return row;
@@ -88,18 +93,33 @@ parentPort.on('message', (request) => {
   }
   const started = performance.now();
   try {
-    let row = checkpoint('PASSIVE');
-    let restarted = false;
-    if (row.log > workerData.limitPages) {
-      row = checkpoint('RESTART');
-      restarted = true;
-    }
-    parentPort.postMessage({ id: request.id, ok: true, result: { busy: row.busy === 1, walPages: Math.max(0, row.log), checkpointedPages: Math.max(0, row.checkpointed), restarted, ms: performance.now() - started } });
+    const row = checkpoint('PASSIVE');
+    parentPort.postMessage({ id: request.id, ok: true, result: { busy: row.busy === 1, walPages: Math.max(0, row.log), checkpointedPages: Math.max(0, row.checkpointed), caughtUp: false, ms: performance.now() - started } });
   } catch (err) {
     parentPort.postMessage({ id: request.id, ok: false, message: err && err.message ? err.message : String(err) });
   }
 });
 `;
+
+interface PoolClient {
+  acquireConnection(): Promise<{ pragma(sql: string): unknown }>;
+  releaseConnection(connection: unknown): Promise<unknown>;
+}
+
+/**
+ * The serving connection's own PASSIVE checkpoint, run on its raw connection (a PRAGMA through
+ * knex would empty the statement cache, db/knex.ts). Taking the connection from the pool waits for
+ * any transaction under way, so no commit of this process runs beside it.
+ */
+async function catchUp(knex: Knex): Promise<{ busy: number; log: number; checkpointed: number }> {
+  const client = knex.client as PoolClient;
+  const connection = await client.acquireConnection();
+  try {
+    return (connection.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[])[0] ?? { busy: 0, log: 0, checkpointed: 0 };
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
 
 /** Sets the serving connection's automatic checkpoint (0: off). */
 async function setAutocheckpoint(knex: Knex, pages: number): Promise<void> {
@@ -121,7 +141,8 @@ export async function startSqliteCheckpointer(options: {
   const { knex, file, logger } = options;
   if (file === ':memory:' || file === '') throw new Error('an in-memory database has no WAL to checkpoint');
   const everyMs = options.everyMs ?? CHECKPOINT_EVERY_MS;
-  const stats: CheckpointStats = { runs: 0, restarts: 0, busy: 0, workerMs: 0, mostWalPages: 0 };
+  const limitPages = options.walLimitPages ?? WAL_LIMIT_PAGES;
+  const stats: CheckpointStats = { runs: 0, catchUps: 0, catchUpMs: 0, busy: 0, workerMs: 0, mostWalPages: 0 };
   const waiting = new Map<number, { resolve: (result: CheckpointResult) => void; reject: (err: Error) => void }>();
   let nextId = 1;
   let closed = false;
@@ -129,7 +150,7 @@ export async function startSqliteCheckpointer(options: {
 
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), limitPages: options.walLimitPages ?? WAL_LIMIT_PAGES, busyMs: BUSY_MS },
+    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), },
   });
   worker.unref();
 
@@ -163,13 +184,17 @@ export async function startSqliteCheckpointer(options: {
     return new Promise<CheckpointResult>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
       worker.postMessage({ kind: 'checkpoint', id } satisfies Request);
-    }).then((result) => {
+    }).then(async (result) => {
       stats.runs += 1;
       stats.workerMs += result.ms;
-      if (result.restarted) stats.restarts += 1;
       if (result.busy) stats.busy += 1;
-      if (!result.restarted) stats.mostWalPages = Math.max(stats.mostWalPages, result.walPages);
-      return result;
+      stats.mostWalPages = Math.max(stats.mostWalPages, result.walPages);
+      if (result.walPages <= limitPages || closed) return result;
+      const started = performance.now();
+      const row = await catchUp(knex);
+      stats.catchUps += 1;
+      stats.catchUpMs += performance.now() - started;
+      return { ...result, caughtUp: true, busy: row.busy === 1, walPages: Math.max(0, row.log), checkpointedPages: Math.max(0, row.checkpointed) };
     });
   };
 
