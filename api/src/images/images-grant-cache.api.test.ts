@@ -84,6 +84,15 @@ describeApi('images through the kept grant', () => {
       expect(await statuses(family, shop.photoIds[1]!)).toEqual(gone);
       expect(await statuses(family, shop.photoIds[0]!)).toEqual(gone);
     });
+
+    it("a child taken off the roster: the family's cookie no longer shows the class's group photo, at once", async () => {
+      const shop = await createShop(server);
+      const [child] = await addStudents(staff, shop.openAlbumId, ['Lesedi Dube']);
+      const family = await familyWith(server, child!.code);
+      expect(await statuses(family, shop.photoIds[1]!)).toEqual(seen);
+      expect((await staff.delete(`/api/students/${child!.id}`)).status).toBe(200);
+      expect(await statuses(family, shop.photoIds[1]!)).toEqual(gone);
+    });
   });
 
   describe("the photo's own state, read on every request", () => {
