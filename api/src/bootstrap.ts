@@ -49,7 +49,13 @@ export async function buildRuntime(config: Config, logger: Logger): Promise<Runt
   // Before the first request: every pool connection open (docs/operations.md, "What the server does before it answers").
   await warmPool(knex);
   // Checkpoints off the event loop, the serving connection's own turned off (docs/operations.md, "SQLite's checkpoints").
-  const checkpointer = target.dialect === 'sqlite' && target.database !== ':memory:' ? await startSqliteCheckpointer({ knex, file: target.database, logger }) : null;
+  const checkpointer =
+    target.dialect === 'sqlite' && target.database !== ':memory:'
+      ? await startSqliteCheckpointer({ knex, file: target.database, logger }).catch((err: unknown) => {
+          logger.warn({ err }, "SQLite's checkpoint worker did not start: the serving connection checkpoints in its commits");
+          return null;
+        })
+      : null;
   const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : null;
   const storage = createObjectStorage(config.storage, config.dataDir);
   try {
