@@ -1,6 +1,6 @@
 import { QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
 import { formatPula } from '@contract/money';
-import { PACKAGE_MSG } from '@contract/package-messages';
+import { PACKAGE_GALLERY_MSG } from '@contract/package-messages';
 import { Button } from './ui/button';
 import { Select } from './ui/select';
 import { cartTotal, toThebe } from '../lib/cart';
@@ -38,11 +38,11 @@ export function CartLines({ lines, onRemove, disabled, notes, onQuantity, hideTo
               {line.package ? (
                 // A package shows what it holds and the photos chosen for it (docs/packages-and-coupons.md, "Filling a package").
                 <span style={{ display: 'block', fontSize: '0.875rem' }}>
-                  {PACKAGE_MSG.includes}: {line.productDescription}
+                  {PACKAGE_GALLERY_MSG.includes}: {line.productDescription}
                 </span>
               ) : null}
               <span className="muted" style={{ display: 'block', fontSize: '0.875rem' }}>
-                {line.package && !isPrepaidLine(line) ? PACKAGE_MSG.packagePhotos(line.photoName) : line.photoName} · {onQuantity ? null : `${line.quantity} × `}
+                {line.package && !isPrepaidLine(line) ? PACKAGE_GALLERY_MSG.packagePhotos(line.photoName) : line.photoName} · {onQuantity ? null : `${line.quantity} × `}
                 {formatPula(toThebe(line.unitPrice), 'thebe')}
               </span>
               {onQuantity ? (

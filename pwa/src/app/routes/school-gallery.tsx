@@ -10,7 +10,7 @@ import { isOrderingClosed } from '@contract/constants';
 import type { AlbumSummary, SchoolBySlug } from '@contract/schools';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { OFFLINE_MSG, PWA_MSG } from '@contract/pwa-messages';
-import { PACKAGE_MSG } from '@contract/package-messages';
+import { PACKAGE_GALLERY_MSG } from '@contract/package-messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -190,7 +190,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const addPackage = (pkg: OfferedPackage, chosen: Photo[]) => {
     dispatchCart({ type: 'add', lines: [packageCartLine(pkg, chosen, school)] });
     setOpenPackage(null);
-    toast({ title: PWA_MSG.addedToCartTitle, description: PACKAGE_MSG.added(pkg.name), variant: 'success' });
+    toast({ title: PWA_MSG.addedToCartTitle, description: PACKAGE_GALLERY_MSG.added(pkg.name), variant: 'success' });
   };
 
   return (

@@ -4,7 +4,7 @@
  * is part of the gallery's first paint; the dialog that fills a package is its own chunk.
  */
 import type { ReactNode } from 'react';
-import { PACKAGE_MSG } from '@contract/package-messages';
+import { PACKAGE_GALLERY_MSG } from '@contract/package-messages';
 import { formatPula } from '@contract/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -26,14 +26,14 @@ export function PackageCard({ pkg, children }: { pkg: OfferedPackage; children: 
         </div>
         {pkg.savingsThebe > 0 ? (
           <span>
-            <Badge tone="green">{PACKAGE_MSG.save(formatPula(pkg.savingsThebe, 'thebe'))}</Badge>
+            <Badge tone="green">{PACKAGE_GALLERY_MSG.save(formatPula(pkg.savingsThebe, 'thebe'))}</Badge>
           </span>
         ) : null}
         {pkg.description ? <span className="muted">{pkg.description}</span> : null}
         <span>
-          {PACKAGE_MSG.includes}: {contentsText(pkg.contents)}
+          {PACKAGE_GALLERY_MSG.includes}: {contentsText(pkg.contents)}
         </span>
-        {pkg.maxPoses !== null ? <span className="muted">{PACKAGE_MSG.posesLimit(pkg.maxPoses)}</span> : null}
+        {pkg.maxPoses !== null ? <span className="muted">{PACKAGE_GALLERY_MSG.posesLimit(pkg.maxPoses)}</span> : null}
         {children}
       </div>
     </li>
@@ -46,17 +46,17 @@ export function PackageCards({ packages, onChoose, disabled = false }: { package
     <section aria-labelledby="packages-title" className="stack" style={{ marginBottom: 'var(--space-6)' }}>
       <div>
         <h2 id="packages-title" style={{ marginBottom: 'var(--space-1)' }}>
-          {PACKAGE_MSG.packagesTitle}
+          {PACKAGE_GALLERY_MSG.packagesTitle}
         </h2>
         <p className="muted" style={{ margin: 0 }}>
-          {PACKAGE_MSG.packagesIntro}
+          {PACKAGE_GALLERY_MSG.packagesIntro}
         </p>
       </div>
       <ul className="grid grid-3" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {packages.map((pkg) => (
           <PackageCard key={pkg.id} pkg={pkg}>
-            <Button variant="outline" size="sm" onClick={() => onChoose(pkg)} disabled={disabled} aria-label={`${PACKAGE_MSG.choosePhotos}: ${pkg.name}`}>
-              {PACKAGE_MSG.choosePhotos}
+            <Button variant="outline" size="sm" onClick={() => onChoose(pkg)} disabled={disabled} aria-label={`${PACKAGE_GALLERY_MSG.choosePhotos}: ${pkg.name}`}>
+              {PACKAGE_GALLERY_MSG.choosePhotos}
             </Button>
           </PackageCard>
         ))}

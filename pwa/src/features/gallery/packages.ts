@@ -6,7 +6,7 @@
 import type { Package, PriceList } from '@contract/price-lists';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { familyPhotoLabel } from '@contract/photo-names';
-import { PACKAGE_MSG } from '@contract/package-messages';
+import { PACKAGE_GALLERY_MSG, PACKAGE_MSG } from '@contract/package-messages';
 import { packageSlots } from '@contract/package-filling';
 import { lineTotal } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
@@ -55,7 +55,7 @@ export const orderablePackages = (packages: readonly OfferedPackage[], closed: b
   closed ? packages.filter((pkg) => !pkg.hasPrint) : [...packages];
 
 /** "1 x 15x20 Print, 2 x 10x15 Print, 1 x Digital Copy". */
-export const contentsText = (contents: CartPackage['contents']): string => contents.map((row) => PACKAGE_MSG.contentsItem(row.quantity, row.name)).join(', ');
+export const contentsText = (contents: CartPackage['contents']): string => contents.map((row) => PACKAGE_GALLERY_MSG.contentsItem(row.quantity, row.name)).join(', ');
 
 /** The packages as products, for re-pricing the cart against the school's current list (lib/reprice.ts). */
 export function packageProducts(priceLists: readonly PriceList[]): CurrentProduct[] {
@@ -93,7 +93,7 @@ export function packageCartLine(
   child?: { name: string },
 ): CartLine {
   const [first] = photos;
-  if (!first || packageSlots(pkg.contents, photos.length) === null) throw new Error(PACKAGE_MSG.photosCount);
+  if (!first || packageSlots(pkg.contents, photos.length) === null) throw new Error(PACKAGE_GALLERY_MSG.photosCount);
   return {
     id: randomId(),
     photoId: first.id,
