@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
-import { findCardText, type GreyImage } from './card-scan';
+import { findCardText, type ScanImage } from './card-scan';
 
 /**
  * The card scan off the event loop (docs/images.md, "Cards at the shoot"): one worker thread,
@@ -14,7 +14,7 @@ import { findCardText, type GreyImage } from './card-scan';
 
 /** The event loop to the worker: a scan to start, or the answer about the text it last read. */
 export type ScanRequest =
-  | { kind: 'scan'; id: number; data: Uint8Array; width: number; height: number }
+  | { kind: 'scan'; id: number; data: Uint8Array; width: number; height: number; channels: number }
   | { kind: 'next'; id: number }
   | { kind: 'stop'; id: number };
 
@@ -23,14 +23,14 @@ export type ScanReply = { kind: 'read'; id: number; text: string } | { kind: 'do
 
 export interface CardScanner {
   /** findCardText() of card-scan.ts, run on the worker thread: the same card, the same work. */
-  find(grey: GreyImage, accept: (text: string) => boolean): Promise<string | null>;
+  find(image: ScanImage, accept: (text: string) => boolean): Promise<string | null>;
   /** Ends the thread; a scan still waiting is done on the event loop, and so is any later one. */
   close(): Promise<void>;
 }
 
 interface Job {
   id: number;
-  grey: GreyImage;
+  image: ScanImage;
   accept: (text: string) => boolean;
   resolve: (text: string | null) => void;
   reject: (err: unknown) => void;
@@ -54,8 +54,8 @@ function workerUrl(): URL {
  * The scanner. A worker that fails (it cannot start, it throws, it dies) costs no card: the photo
  * it held is scanned again on the event loop, since a card missed would put that child's photos
  * with the previous child (docs/access.md, "Photos waiting for review"), and the next scan starts
- * a new worker. The grey copy is shared memory (greyCopy()), so the worker reads it without a copy
- * and the event loop still has it for that. `workerUrl` replaces the worker (the tests' failing one).
+ * a new worker. The pixels are shared memory (scanCopy(), greyCopy()), so the worker reads them
+ * without a copy and the event loop still has them for that. `workerUrl` replaces the worker (the tests' failing one).
  */
 export function createCardScanner(options: { logger: Logger; workerUrl?: URL }): CardScanner {
   const { logger } = options;
@@ -68,7 +68,7 @@ export function createCardScanner(options: { logger: Logger; workerUrl?: URL }):
   /** A scan the worker could not finish, done here: on the event loop, as before the worker. */
   function scanHere(job: Job): void {
     try {
-      job.resolve(findCardText(job.grey, job.accept));
+      job.resolve(findCardText(job.image, job.accept));
     } catch (err) {
       job.reject(err);
     }
@@ -134,14 +134,14 @@ export function createCardScanner(options: { logger: Logger; workerUrl?: URL }):
     current = job;
     worker ??= start();
     worker.ref();
-    const { data, width, height } = job.grey;
-    worker.postMessage({ kind: 'scan', id: job.id, data, width, height } satisfies ScanRequest);
+    const { data, width, height, channels = 1 } = job.image;
+    worker.postMessage({ kind: 'scan', id: job.id, data, width, height, channels } satisfies ScanRequest);
   }
 
   return {
-    find(grey, accept) {
+    find(image, accept) {
       return new Promise((resolve, reject) => {
-        const job = { id: nextId++, grey, accept, resolve, reject };
+        const job = { id: nextId++, image, accept, resolve, reject };
         if (closed) scanHere(job);
         else {
           queue.push(job);

@@ -1,15 +1,21 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger';
-import { findCardText, greyCopy, type GreyImage } from './card-scan';
+import { findCardText, greyCopy, scanCopy, type GreyImage, type ScanImage } from './card-scan';
 import { createCardScanner, type CardScanner } from './card-scan-thread';
 import { generateCardPhoto } from './generate-card';
 
-/** The grey copy an upload gets: decoded once at preview size, as the renditions are. */
-async function greyOf(jpeg: Buffer): Promise<GreyImage> {
+/** What an upload hands the scanner: a copy of its decode at preview size, as the renditions are made from. */
+async function decodeOf(jpeg: Buffer): Promise<ScanImage> {
   const base = await sharp(jpeg).autoOrient().resize(1280, 1280, { fit: 'inside' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  return greyCopy(base.data, { width: base.info.width, height: base.info.height, channels: base.info.channels });
+  return scanCopy(base.data, { width: base.info.width, height: base.info.height, channels: base.info.channels });
 }
+
+/** Its grey copy, as a scan on the event loop takes it. */
+const greyOf = async (jpeg: Buffer): Promise<GreyImage> => {
+  const decode = await decodeOf(jpeg);
+  return greyCopy(decode.data, { width: decode.width, height: decode.height, channels: decode.channels ?? 1 });
+};
 
 const CARD = { qrMm: 85, cardMm: { width: 95, height: 139 }, qrOffsetMm: { x: 5, y: 5 } };
 const cardGrey = async () => greyOf(await generateCardPhoto({ text: 'K7Q2-M9XD', seed: 3, width: 2400, height: 1800, distanceMm: 2400, ...CARD, yaw: 25, roll: 12 }));
@@ -46,6 +52,12 @@ describe('the card scan on its worker thread', () => {
     expect(await scanner.find(grey, (text) => there.push(text) < 0)).toBeNull();
     expect(there).toEqual(here);
     expect(there.length).toBeGreaterThan(0);
+    // Handed the decode itself (as an upload does), the thread takes the grey copy and reads the same texts.
+    const photo = await generateCardPhoto({ text: 'K7Q2-M9XD', seed: 3, width: 2400, height: 1800, distanceMm: 2400, ...CARD, yaw: 25, roll: 12 });
+    const fromDecode: string[] = [];
+    expect(await scanner.find(await decodeOf(photo), (text) => fromDecode.push(text) < 0)).toBeNull();
+    expect(fromDecode).toEqual(here);
+    expect(await scanner.find(await decodeOf(photo), (text) => text === 'K7Q2-M9XD')).toBe('K7Q2-M9XD');
     // All of it on the thread: nothing fell back to the event loop.
     expect(warn).not.toHaveBeenCalled();
   }, 30_000);
@@ -92,5 +104,8 @@ describe('the card scan on its worker thread', () => {
     scanner = createCardScanner({ logger, workerUrl: new URL('./no-such-worker.mjs', FAILING) });
     expect(await scanner.find(await cardGrey(), () => true)).toBe('K7Q2-M9XD');
     expect(warn).toHaveBeenCalledTimes(1);
+    // Handed the decode itself, the event loop takes the grey copy and reads the card.
+    const photo = await generateCardPhoto({ text: 'K7Q2-M9XD', seed: 3, width: 2400, height: 1800, distanceMm: 2400, ...CARD, yaw: 25, roll: 12 });
+    expect(await scanner.find(await decodeOf(photo), () => true)).toBe('K7Q2-M9XD');
   }, 30_000);
 });

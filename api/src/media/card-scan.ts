@@ -3,7 +3,8 @@ import jsQR from 'jsqr';
 /**
  * Looking for a child's QR card in an uploaded photo. It works on a grey copy of the pixels the
  * renditions were made from (the one decode of the upload), so finding a card costs no second
- * decode. jsQR reads a code well but scans a whole noisy frame slowly (hundreds of milliseconds at
+ * decode; the upload lends the scan a copy of those pixels and the grey copy is taken on the
+ * scan's thread. jsQR reads a code well but scans a whole noisy frame slowly (hundreds of milliseconds at
  * preview size, far more at full size), so a cheap pass first finds the few patches that look like
  * a QR code (dense light-dark edges in both directions) and jsQR reads only those.
  */
@@ -15,9 +16,34 @@ export interface GreyImage {
 }
 
 /**
- * The grey copy of decoded pixels: luma with BT.601 weights in fixed point, one byte a pixel. Its
- * bytes are shared memory, so the scan's worker thread reads them without a copy while the upload
- * keeps them to scan on the event loop should the worker fail (card-scan-thread.ts).
+ * What a scan is given: a grey copy, or (with `channels` above 1) a copy of the clean decoded
+ * pixels themselves, whose grey copy the scan takes first. An upload hands over the latter, so the
+ * grey copy is taken on the scan's worker thread, not on the event loop (card-scan-thread.ts).
+ */
+export interface ScanImage extends GreyImage {
+  channels?: number;
+}
+
+/** The grey copy of what a scan is given (the same object when it is grey already). */
+export function greyOf(image: ScanImage): GreyImage {
+  const channels = image.channels ?? 1;
+  return channels === 1 ? image : greyCopy(image.data, { width: image.width, height: image.height, channels });
+}
+
+/**
+ * A copy of decoded pixels in shared memory, for the scan: one copy of the bytes (a fraction of a
+ * millisecond for a preview-size photo) instead of the grey copy's arithmetic on the event loop.
+ * The upload's own pixels are marked with the watermark in place afterwards, so they are not lent.
+ */
+export function scanCopy(pixels: Uint8Array, raw: { width: number; height: number; channels: number }): ScanImage {
+  const data = new Uint8Array(new SharedArrayBuffer(pixels.length));
+  data.set(pixels);
+  return { data, width: raw.width, height: raw.height, channels: raw.channels };
+}
+
+/**
+ * The grey copy of decoded pixels: luma with BT.601 weights in fixed point, one byte a pixel, in
+ * shared memory (a grey copy handed to the scanner reaches its worker thread without a copy).
  */
 export function greyCopy(pixels: Uint8Array, raw: { width: number; height: number; channels: number }): GreyImage {
   const { width, height, channels } = raw;
@@ -262,8 +288,8 @@ function thirdFrame(grey: GreyImage): Patch {
  * The text of the first QR code found that `accept` takes (a student code), or null. Other QR codes
  * in the frame (a poster, a T-shirt) are read and passed over.
  */
-export function findCardText(grey: GreyImage, accept: (text: string) => boolean): string | null {
-  for (const text of codesRead(grey)) if (accept(text)) return text;
+export function findCardText(image: ScanImage, accept: (text: string) => boolean): string | null {
+  for (const text of codesRead(image)) if (accept(text)) return text;
   return null;
 }
 
@@ -279,7 +305,8 @@ export function findCardText(grey: GreyImage, accept: (text: string) => boolean)
  * photos (docs/images.md, "Cards at the shoot"). The codes the patches miss are the large ones,
  * whose modules are still 3 pixels or more at a third; a third costs half what a half did.
  */
-export function* codesRead(grey: GreyImage): Generator<string, void, undefined> {
+export function* codesRead(image: ScanImage): Generator<string, void, undefined> {
+  const grey = greyOf(image);
   for (const box of candidateBoxes(grey)) {
     for (const cut of CUTS) {
       const patch = patchOf(grey, box, cut);

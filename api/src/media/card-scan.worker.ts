@@ -31,7 +31,7 @@ function step(): void {
 
 port.on('message', (request: ScanRequest) => {
   if (request.kind === 'scan') {
-    current = { id: request.id, codes: codesRead({ data: request.data, width: request.width, height: request.height }) };
+    current = { id: request.id, codes: codesRead({ data: request.data, width: request.width, height: request.height, channels: request.channels }) };
     step();
   } else if (current?.id === request.id) {
     if (request.kind === 'next') step();

@@ -77,7 +77,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
       const started = performance.now();
       options.onIngest?.('wait', (started - queued) / 1000);
       try {
-        return await renderPhoto(file.path, options.businessName, { grey: cardScan });
+        return await renderPhoto(file.path, options.businessName, { cardScan });
       } catch (err) {
         throw decodeError(err, file.originalName);
       } finally {
@@ -94,8 +94,8 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
   async function prepare(key: string, file: UploadedFile, cardScan: () => boolean = () => true): Promise<PreparedPhoto> {
     const checked = await checkUpload(file);
     const renditions = await render(file, cardScan);
-    // A grey copy of the same decode (one byte a pixel), kept for looking for a QR card.
-    const grey = renditions.grey;
+    // A copy of the same decode, kept for looking for a QR card (its grey copy is the scan's thread's work).
+    const scanImage = renditions.scanImage;
     const ext = EXTENSION_BY_MIME[checked.mime];
     // Only the encoded renditions are kept, never the decoded pixels (tens of megabytes a photo).
     let encoded: { preview: Buffer; thumbnail: Buffer; small: Buffer } | null = {
@@ -130,7 +130,7 @@ export async function createMediaService(options: MediaOptions): Promise<MediaSe
     return {
       stored,
       takenAt: checked.takenAt,
-      findCardText: async (accept) => (grey ? cards.find(grey, accept) : null),
+      findCardText: async (accept) => (scanImage ? cards.find(scanImage, accept) : null),
       discard,
       async commit() {
         const ready = encoded;

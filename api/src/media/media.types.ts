@@ -113,7 +113,7 @@ export interface MediaService {
   /**
    * The decode-heavy part of ingestPhoto, stored nowhere yet: a batch prepares every file (while
    * later ones are still uploading) and commits only when all of them passed. `cardScan` is asked,
-   * when the decode ends, whether to keep what the card scan needs (a grey copy of the decode); the
+   * when the decode ends, whether to keep what the card scan needs (a copy of the decode); the
    * upload route learns it from the form's first field while the files stream in. Without an
    * answer the copy is kept: nothing ever waits for it.
    */

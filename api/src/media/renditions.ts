@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Channels, type WebpOptions } from 'sharp';
 import { PREVIEW_MAX_SIDE, SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
 import { DECODE_OPTIONS } from './image-check';
-import { greyCopy, type GreyImage } from './card-scan';
+import { scanCopy, type ScanImage } from './card-scan';
 import { watermarkInPlace, watermarkOverlay } from './watermark';
 
 export const EXAMPLE_MAX_SIDE = 800;
@@ -23,8 +23,8 @@ export interface PhotoRenditions {
   thumbnail: Rendition;
   /** The grid's thumbnail on a phone or with Save-Data. */
   smallThumbnail: Rendition;
-  /** A grey copy of the clean decoded pixels, for looking for a QR card; null when not asked for. */
-  grey: GreyImage | null;
+  /** A copy of the clean decoded pixels (before any watermark), for looking for a QR card; null when not asked for. */
+  scanImage: ScanImage | null;
 }
 
 type Raw = { width: number; height: number; channels: Channels };
@@ -39,21 +39,21 @@ const fitInside = (side: number) => ({ width: side, height: side, fit: 'inside',
  * raw pixels; the thumbnail is cut from those pixels and the small thumbnail from the thumbnail's,
  * so the original is never read twice and each step shrinks the least pixels it can. Each
  * rendition's pixels are marked in place once the next smaller one has been cut from them clean.
- * With `grey` (asked once the decode is done), a grey copy of the clean decode is kept for the
- * card scan (one byte a pixel).
+ * With `cardScan` (asked once the decode is done), a copy of the clean decode is kept for the card
+ * scan, which takes its grey copy on its own thread.
  * Metadata (EXIF, GPS, camera serial) is dropped because sharp only keeps it when asked.
  */
 export async function renderPhoto(
   input: string | Buffer,
   businessName: string,
-  options: { grey?: boolean | (() => boolean) } = {},
+  options: { cardScan?: boolean | (() => boolean) } = {},
 ): Promise<PhotoRenditions> {
   const base = await decodeToPreviewSize(input);
-  // The thumbnail is cut on libvips' threads while JavaScript takes the grey copy: both only read
-  // the clean pixels, and the watermark goes in after both.
+  // The thumbnail is cut on libvips' threads while JavaScript copies the pixels for the card scan:
+  // both only read the clean pixels, and the watermark goes in after both.
   const cutting = shrink(base.data, base.raw, THUMBNAIL_MAX_SIDE);
-  const wantGrey = typeof options.grey === 'function' ? options.grey() : options.grey;
-  const grey = wantGrey ? greyCopy(base.data, base.raw) : null;
+  const wantScan = typeof options.cardScan === 'function' ? options.cardScan() : options.cardScan;
+  const scanImage = wantScan ? scanCopy(base.data, base.raw) : null;
   const thumb = await cutting;
   // The preview's encoding (the longest step, one thread in libwebp) runs beside the two smaller
   // renditions, so the cores stay busy while JavaScript blends a watermark or hashes a rendition
@@ -65,7 +65,7 @@ export async function renderPhoto(
       return [await watermarked(thumb.data, thumb.raw, WEBP_THUMB, businessName), await watermarked(small.data, small.raw, WEBP_SMALL_THUMB, businessName)] as const;
     })(),
   ]);
-  return { preview, thumbnail, smallThumbnail, grey };
+  return { preview, thumbnail, smallThumbnail, scanImage };
 }
 
 /**

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PREVIEW_MAX_SIDE, SMALL_THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '../../contract/constants';
 import { alphaPng, gif, solidJpeg, splitJpeg } from '../../test/images';
-import { greyCopy } from './card-scan';
 import { renderPhoto, renderSmallThumbnail } from './renditions';
 
 const BUSINESS = 'Test Studio';
@@ -43,18 +42,19 @@ describe('renderPhoto', () => {
     expect(await regionDiff(smallThumbnail.data, plain, { left: 0, top: 0, width: 320, height: 213 })).toBeGreaterThan(2);
   });
 
-  it('keeps the grey copy for the card scan from the clean decode, before any watermark, and only when asked', async () => {
+  it('keeps a copy of the clean decode for the card scan, before any watermark, and only when asked', async () => {
     const source = await solidJpeg(1600, 1200, '#808080');
     const clean = await sharp(source)
       .resize({ width: PREVIEW_MAX_SIDE, height: PREVIEW_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const { grey } = await renderPhoto(source, BUSINESS, { grey: () => true });
-    const expected = greyCopy(clean.data, clean.info);
-    expect(grey?.width).toBe(expected.width);
-    expect(Buffer.from(grey?.data ?? []).equals(Buffer.from(expected.data))).toBe(true);
-    expect((await renderPhoto(source, BUSINESS)).grey).toBeNull();
+    const { scanImage } = await renderPhoto(source, BUSINESS, { cardScan: () => true });
+    expect(scanImage).toMatchObject({ width: clean.info.width, height: clean.info.height, channels: clean.info.channels });
+    expect(Buffer.from(scanImage?.data ?? []).equals(clean.data)).toBe(true);
+    // Shared memory: the scan's thread reads it without a copy.
+    expect(scanImage?.data.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect((await renderPhoto(source, BUSINESS)).scanImage).toBeNull();
   });
 
   it('renders the same small thumbnail alone for a photo stored before it existed', async () => {
