@@ -15,13 +15,11 @@ const schoolUsesCodes = "This school shares photos with each family through a pr
 const pricesLoading = 'Loading products...';
 const pricesFailed = 'We could not load the products and prices for this school.';
 const tryAgain = 'Try Again';
+/** A photo named by its id when it has no file name (photo-names.ts; the print batches' texts take it from here). */
+export const photoById = (id: number | null) => `ID: ${id ?? '-'}`;
 
 export const FIRST_VISIT_MSG = { invalidSchoolPassword, incorrectClassPassword, sessionExpired, sessionExpiredTitle, schoolUsesCodes, pricesLoading, pricesFailed, tryAgain } as const;
-/**
- * The same strings one by one, for the big objects: an object built from bindings can be dropped
- * by the bundler where no screen uses it, one built with property reads (`FIRST_VISIT_MSG.tryAgain`)
- * cannot (a read could run a getter), and would come whole into whatever file imports its module.
- */
+/** The same strings one by one, for the big objects that take them from here. */
 export { invalidSchoolPassword, incorrectClassPassword, sessionExpired, sessionExpiredTitle, schoolUsesCodes, pricesLoading, pricesFailed, tryAgain };
 
 /**

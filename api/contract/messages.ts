@@ -5,7 +5,6 @@
  * (docs/performance.md, "Texts on the first screens").
  */
 export * from './common-messages';
-export * from './first-visit-messages';
 
 export const ORDER_MSG = {
   pricesChanged: 'Prices in your cart have changed. Please review your cart and try again.',

@@ -1,16 +1,5 @@
 /** Consent and the PWA's subscription screens (the API's answers and e-mails are in outreach-api-messages.ts): user-facing texts in the product's exact words (docs/architecture.md, "One contract, shared"). */
-/**
- * What the gallery's offer says before the form is asked for (pwa/src/features/outreach/subscribe-offer.tsx):
- * a parent's first visit carries these, and not `CONSENT` and `OUTREACH_SCREEN_MSG`, which take
- * them from here (docs/performance.md, "Texts on the first screens").
- */
-const offer = 'Tell me when photos are online and before ordering closes';
-const offerOpen = 'Get SMS or e-mails';
-const subscribedAs = (email: string) => `E-mails about these photos go to ${email}.`;
-const subscribedAsPhone = (phone: string) => `SMS about these photos go to ${phone}.`;
-// Built from bindings, not read from this object: the bundler drops an object built with property reads nowhere.
-export const OUTREACH_OFFER_MSG = { offer, offerOpen, subscribedAs, subscribedAsPhone } as const;
-
+import { offer, offerOpen, subscribedAs, subscribedAsPhone } from './outreach-offer-messages';
 /**
  * The consent a guardian gives when subscribing (docs/outreach.md, "Consent"). The version is
  * stored with each guardian: change the text, change the version.

@@ -1,23 +1,5 @@
 /** Packages (coupons and package lines of orders are in coupon-messages.ts): user-facing texts in the product's exact words (docs/architecture.md, "One contract, shared"). */
-const save = (amount: string) => `Save ${amount}`;
-const includes = 'Includes';
-const choosePhotos = 'Choose photos';
-const posesLimit = (count: number) => (count === 1 ? 'Choose 1 photo for this package' : `Choose up to ${count} different photos`);
-const photosCount = 'Choose one photo for the whole package, or one for each print and download in it';
-const packagesTitle = 'Packages';
-const packagesIntro = 'Several prints and downloads together, for less than single products.';
-const contentsItem = (quantity: number, name: string) => `${quantity} x ${name}`;
-const added = (name: string) => `${name} was added to your cart`;
-const packagePhotos = (photos: string) => `Photos: ${photos}`;
-
-/**
- * What the gallery's first download says about packages: the package cards, the cart's package
- * lines and "added". `PACKAGE_MSG` takes these from here as bindings, so a first-visit module that
- * imports this object leaves the price list's rules and the fill dialog's texts out of its file
- * (docs/performance.md, "Texts on the first screens").
- */
-export const PACKAGE_GALLERY_MSG = { save, includes, choosePhotos, posesLimit, photosCount, packagesTitle, packagesIntro, contentsItem, added, packagePhotos } as const;
-
+import { added, choosePhotos, contentsItem, includes, oneChild, packagePhotos, packagesIntro, packagesTitle, photosCount, posesLimit, save, tooManyPoses } from './package-gallery-messages';
 /**
  * Packages and the family discount (docs/packages-and-coupons.md): the price list's rules and what
  * a parent reads about them in the gallery and cart.
@@ -47,8 +29,8 @@ export const PACKAGE_MSG = {
   /** Server answers for an order line. */
   packageUnavailable: (name: string) => `${name} is no longer offered for this school. Please review your cart.`,
   photosCount,
-  tooManyPoses: (count: number) => `This package can be filled with at most ${count} different ${count === 1 ? 'photo' : 'photos'}`,
-  oneChild: "A package's photos must all be of one child",
+  tooManyPoses,
+  oneChild,
   siblingLine: (percent: number) => `Sibling discount (${percent}% off from the second child)`,
   /** Price list editor (server answers). */
   maxPosesAboveItems: (count: number) => `Different photos allowed can be at most ${count}, the total quantity of the package's contents`,

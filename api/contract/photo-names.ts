@@ -1,5 +1,5 @@
 /** The names a photo goes by, for gallery photos and order lines alike: staff see the camera's file name, families "Photo 423" (on screen, in e-mails and in a download's file name). */
-import { PRINT_BATCH_ROUTE_MSG } from './route-messages';
+import { photoById } from './first-visit-messages';
 import type { OrderItem } from './orders';
 
 export interface PhotoNames {
@@ -18,7 +18,7 @@ export interface PhotoNames {
 
 /** The camera's file name, else the one an order line kept, else the stored file name, else the photo's id. */
 export function photoLabel(photo: PhotoNames): string {
-  return photo.originalName || photo.name || photo.filename || PRINT_BATCH_ROUTE_MSG.photoById(photo.id);
+  return photo.originalName || photo.name || photo.filename || photoById(photo.id);
 }
 
 /** An order line's photo, named by `photoLabel`. */

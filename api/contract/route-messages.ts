@@ -1,5 +1,5 @@
 /** Refused requests and the routes' id checks (print batches' own texts are in print-batch-messages.ts): user-facing texts in the product's exact words (docs/architecture.md, "One contract, shared"). */
-import { pricesFailed, pricesLoading, sessionExpiredTitle, tryAgain } from './first-visit-messages';
+import { photoById, pricesFailed, pricesLoading, sessionExpiredTitle, tryAgain } from './first-visit-messages';
 /** Texts of the hardening work: refused requests, an unavailable database, payments and the screens that report them. */
 export const HARDENING_MSG = {
   methodNotAllowed: (method: string) => `${method} is not allowed here`,
@@ -58,7 +58,7 @@ export const STUDENT_ROUTE_MSG = {
 export const PRINT_BATCH_ROUTE_MSG = {
   batchIdInvalid: 'Print batch id must be a positive whole number',
   schoolFilterInvalid: 'School must be a school id',
-  photoById: (id: number | null) => `ID: ${id ?? '-'}`,
+  photoById,
 } as const;
 
 /** School, class, price-list, photo and staff-account routes: their id checks and the answers to a removal. */

@@ -1,6 +1,6 @@
 import { QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
 import { formatPula } from '@contract/money';
-import { PACKAGE_GALLERY_MSG } from '@contract/package-messages';
+import { PACKAGE_GALLERY_MSG } from '@contract/package-gallery-messages';
 import { Button } from './ui/button';
 import { Select } from './ui/select';
 import { cartTotal, toThebe } from '../lib/cart';

@@ -10,7 +10,7 @@ import { isOrderingClosed } from '@contract/constants';
 import type { AlbumSummary, SchoolBySlug } from '@contract/schools';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { OFFLINE_MSG, PWA_MSG } from '@contract/pwa-messages';
-import { PACKAGE_GALLERY_MSG } from '@contract/package-messages';
+import { PACKAGE_GALLERY_MSG } from '@contract/package-gallery-messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';

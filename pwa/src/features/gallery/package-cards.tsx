@@ -4,7 +4,7 @@
  * is part of the gallery's first paint; the dialog that fills a package is its own chunk.
  */
 import type { ReactNode } from 'react';
-import { PACKAGE_GALLERY_MSG } from '@contract/package-messages';
+import { PACKAGE_GALLERY_MSG } from '@contract/package-gallery-messages';
 import { formatPula } from '@contract/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -6,7 +6,7 @@
 import type { Package, PriceList } from '@contract/price-lists';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { familyPhotoLabel } from '@contract/photo-names';
-import { PACKAGE_GALLERY_MSG, PACKAGE_MSG } from '@contract/package-messages';
+import { PACKAGE_GALLERY_MSG } from '@contract/package-gallery-messages';
 import { packageSlots } from '@contract/package-filling';
 import { lineTotal } from '../../lib/cart';
 import { randomId } from '../../lib/random-id';
@@ -74,9 +74,9 @@ export function packageProducts(priceLists: readonly PriceList[]): CurrentProduc
  */
 export function packagePhotosProblem(pkg: Pick<OfferedPackage, 'maxPoses'>, photos: readonly Pick<Photo, 'id' | 'studentId'>[]): string | null {
   const distinct = new Set(photos.map((photo) => photo.id));
-  if (pkg.maxPoses !== null && distinct.size > pkg.maxPoses) return PACKAGE_MSG.tooManyPoses(pkg.maxPoses);
+  if (pkg.maxPoses !== null && distinct.size > pkg.maxPoses) return PACKAGE_GALLERY_MSG.tooManyPoses(pkg.maxPoses);
   const children = new Set(photos.map((photo) => photo.studentId ?? null));
-  if (children.size > 1) return PACKAGE_MSG.oneChild;
+  if (children.size > 1) return PACKAGE_GALLERY_MSG.oneChild;
   return null;
 }
 

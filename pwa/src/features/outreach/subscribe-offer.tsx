@@ -7,7 +7,7 @@
  */
 import { useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { OUTREACH_OFFER_MSG } from '@contract/outreach-messages';
+import { OUTREACH_OFFER_MSG } from '@contract/outreach-offer-messages';
 import { Button } from '../../components/ui/button';
 import { NetworkError } from '../../lib/api-client';
 import { guardianMeQuery, isConfirmedGuardian } from '../../lib/guardian';
