@@ -4,7 +4,8 @@
  * TOAST_SWIPE_THRESHOLD_PX to dismiss, Escape dismisses the focused one, F8 focuses the region,
  * viewport at most 420 px wide from medium screens up (styles). `toast()` works from anywhere.
  * Each new toast is read out by a live region that is always there (assertive for a destructive
- * one), as a region added with its text is not announced reliably. The browser's own events, not
+ * one), as a region added with its text is not announced reliably; the toasts themselves are
+ * plain items of the region's list. The browser's own events, not
  * Radix's Toast: its 5 KiB compressed were part of every first visit (docs/performance.md, "What
  * loads when").
  */
@@ -117,10 +118,8 @@ function ToastView({ item }: { item: ToastItem }) {
     if (event.clientX - swipe.start > TOAST_SWIPE_THRESHOLD_PX) dismissToast(item.id);
   };
   return (
+    // A plain list item (a role on it would break the list); the live regions read it out.
     <li
-      role="status"
-      aria-live="off"
-      aria-atomic="true"
       tabIndex={0}
       className={cx('toast', item.variant && `toast-${item.variant}`)}
       data-swipe={swipe ? 'move' : undefined}
