@@ -20,8 +20,10 @@ import type { Logger } from '../logger';
  * PASSIVE checkpoint of its own, between two requests' queries (it waits for the pool's connection,
  * so no transaction is open), copies the little the worker has not, with no commit running beside
  * it, and the next commit starts the WAL over (its file cut back to that size,
- * journal_size_limit in db/knex.ts). That costs the event loop the last few hundred pages and one
- * sync, once per WAL_LIMIT_PAGES written, instead of a whole checkpoint every 1,000 pages.
+ * journal_size_limit in db/knex.ts). Before it, the worker passes again (up to four times) while
+ * commits keep coming in during its passes, each pass shorter, so the catch-up costs the event loop
+ * only the last few hundred pages and one sync, once per WAL_LIMIT_PAGES written, instead of a
+ * whole checkpoint every 1,000 pages.
  *
  * Not a RESTART from the worker: a RESTART takes the write lock, and a transaction of the server's
  * that has read and then writes (knex opens a deferred transaction) does not wait for a lock taken
@@ -33,6 +35,8 @@ import type { Logger } from '../logger';
 export const CHECKPOINT_EVERY_MS = 500;
 /** The WAL past which the serving connection catches up once: 4,000 pages, 16 MB of 4 KB pages. */
 export const WAL_LIMIT_PAGES = 4_000;
+/** Pages written during a pass below which the worker stops passing again before a catch-up. */
+const SETTLED_PAGES = 256;
 /** SQLite's own automatic checkpoint, in pages: what the serving connection goes back to without the worker. */
 export const SQLITE_AUTOCHECKPOINT_PAGES = 1_000;
 
@@ -93,7 +97,14 @@ parentPort.on('message', (request) => {
   }
   const started = performance.now();
   try {
-    const row = checkpoint('PASSIVE');
+    let row = checkpoint('PASSIVE');
+    // Past the limit, passes again while commits came in during the last one, so the serving
+    // connection's catch-up is left only what came in during the last, shortest pass.
+    for (let pass = 0; pass < 4 && row.log > workerData.limitPages; pass++) {
+      const before = row.log;
+      row = checkpoint('PASSIVE');
+      if (row.log - before < workerData.settledPages) break;
+    }
     parentPort.postMessage({ id: request.id, ok: true, result: { busy: row.busy === 1, walPages: Math.max(0, row.log), checkpointedPages: Math.max(0, row.checkpointed), caughtUp: false, ms: performance.now() - started } });
   } catch (err) {
     parentPort.postMessage({ id: request.id, ok: false, message: err && err.message ? err.message : String(err) });
@@ -150,7 +161,7 @@ export async function startSqliteCheckpointer(options: {
 
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), },
+    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), limitPages, settledPages: SETTLED_PAGES },
   });
   worker.unref();
 
