@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import { businessName } from '../lib/brand';
 import { cartCount, useCart } from '../lib/cart';
+import { afterPaint } from '../lib/after-paint';
 import { buildCheckoutCart } from '../lib/checkout-cart';
 import { loadCheckout } from './checkout-route';
 import { clearCustomerSession } from '../lib/storage';
@@ -35,9 +36,12 @@ export function Header() {
   // parent only browsing downloads neither.
   useEffect(() => {
     if (!showCart) return;
-    void loadCheckout()
-      .then(() => import('../lib/hydrate'))
-      .catch(() => undefined);
+    // After the paint that shows the cart button (docs/performance.md, "The first taps").
+    afterPaint(() => {
+      void loadCheckout()
+        .then(() => import('../lib/hydrate'))
+        .catch(() => undefined);
+    });
   }, [showCart]);
 
   const links: NavItem[] = [];

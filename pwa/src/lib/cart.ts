@@ -3,6 +3,7 @@
  * broadcasts cartUpdated and mirrors every change to IndexedDB.
  */
 import { useSyncExternalStore } from 'react';
+import { afterPaint } from './after-paint';
 import { CART_KEYS, LOCAL_KEYS, readJson, readRaw, removeKeys, subscribeStorage, writeJson, type CartLine } from './storage';
 
 export type CartAction =
@@ -72,8 +73,12 @@ export function dispatchCart(action: CartAction): CartLine[] {
   const next = cartReducer(readCart(), action);
   writeJson(LOCAL_KEYS.cart, next);
   if (next.length === 0) removeKeys([LOCAL_KEYS.cartCoupon]);
-  mirror(next);
-  mirrorToServer(next);
+  // The copies wait for the tap's paint: their code (Dexie, the server mirror) is loaded and run
+  // then, not between the tap and its paint (docs/performance.md, "The first taps").
+  afterPaint(() => {
+    mirror(next);
+    mirrorToServer(next);
+  });
   return next;
 }
 

@@ -3,7 +3,7 @@
  * a class's photos, the product dialog and the 'Selected Photos' panel. The chosen class lives in
  * the URL (?class=id) so a reload, or an offline start, reopens it.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOrderingClosed } from '@contract/constants';
@@ -135,7 +135,12 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   const [openPackage, setOpenPackage] = useState<OfferedPackage | null>(null);
   // Mounted once first needed, then kept (so they close as they always did).
   const [dialogsUsed, setDialogsUsed] = useState(false);
-  if (!dialogsUsed && (openPhoto !== null || passwordAlbum !== null || openPackage !== null)) setDialogsUsed(true);
+  if (!dialogsUsed && (passwordAlbum !== null || openPackage !== null)) setDialogsUsed(true);
+  // The photo dialog is mounted (closed) once the class shows and the phone is idle: its code is
+  // loaded and run then, so the first tap on a thumbnail paints the dialog at once instead of
+  // waiting for its chunk (docs/performance.md, "The first taps"). Opened before that, it mounts then.
+  const [photoDialogReady, setPhotoDialogReady] = useState(false);
+  if (!photoDialogReady && openPhoto !== null) setPhotoDialogReady(true);
 
   // Staff viewing a school pass every class password (the server lets their token through).
   const { isStaff } = useSession();
@@ -154,6 +159,18 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
   useEffect(() => {
     writeJson(LOCAL_KEYS.currentSchool, { id: school.id, name: school.name });
   }, [school.id, school.name]);
+
+  const photosShown = photos.data !== undefined;
+  useEffect(() => {
+    if (!photosShown || photoDialogReady) return;
+    const ready = () => startTransition(() => setPhotoDialogReady(true));
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(ready, 200);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(ready, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, [photosShown, photoDialogReady]);
 
   useEffect(() => {
     if (selected) writeJson(LOCAL_KEYS.currentAlbum, { id: selected.id, name: selected.name });
@@ -234,7 +251,7 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
       {/* Nothing to announce once ordering has closed; staff have no use for it. */}
       {isStaff || closed ? null : <SubscribeOffer />}
 
-      {dialogsUsed ? (
+      {photoDialogReady ? (
         <Suspense fallback={null}>
           <PhotoDialog
             photo={openPhoto}
@@ -247,6 +264,10 @@ function UnlockedGallery({ school }: { school: SchoolBySlug }) {
             photos={photos.data}
             onShow={setOpenPhoto}
           />
+        </Suspense>
+      ) : null}
+      {dialogsUsed ? (
+        <Suspense fallback={null}>
           <PackageDialog pkg={openPackage} photos={photos.data ?? []} staff={isStaff} onClose={() => setOpenPackage(null)} onAdd={addPackage} />
           <ClassPasswordDialog
             album={passwordAlbum}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { OFFLINE_MSG } from '@contract/pwa-messages';
 import { GRID_ABOVE_THE_FOLD, GRID_FIRST_ROW, GRID_SIZES, GRID_SMALL_MEDIA, gridSrcSet } from '@contract/gallery-page';
@@ -15,9 +15,11 @@ import { useOnline } from '../../lib/use-online';
  * asks for the small (320 px) rendition: its two columns are about 180 CSS px wide, enough for the
  * phone's pixel density, and a class of 40 photos costs a parent well under half a megabyte. Wider
  * screens pick by cell width and pixel density. `staff`: a staff session viewing the school, whose
- * images are fetched with its token (an <img> cannot send it).
+ * images are fetched with its token (an <img> cannot send it). Memoised: opening or closing the
+ * photo dialog, or a change of the cart, does not render the class's tiles again (docs/performance.md,
+ * "The first taps").
  */
-export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly Photo[]; onOpen: (photo: Photo) => void; staff?: boolean }) {
+export const PhotoGrid = memo(function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly Photo[]; onOpen: (photo: Photo) => void; staff?: boolean }) {
   // A thumbnail never opened on this device cannot load offline: a tile says so, and it is asked
   // for again once the device is back online.
   const online = useOnline();
@@ -77,4 +79,4 @@ export function PhotoGrid({ photos, onOpen, staff = false }: { photos: readonly 
       ))}
     </ul>
   );
-}
+});
