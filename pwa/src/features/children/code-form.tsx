@@ -1,10 +1,11 @@
 /**
  * "I have a student code": the code from a child's flyer unlocks that child on this device. Typed
- * in any case, with or without the dash.
+ * in any case, with or without the dash. The form is part of the first screen; the check behind it
+ * (code-check.ts) is loaded when the parent reaches for the form (docs/performance.md, "What loads
+ * when").
  */
 import { Suspense, lazy, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isStudentCode, normaliseStudentCode } from '@contract/student-codes';
 import type { StudentVerifyResponse } from '@contract/students';
 import { PWA_MSG } from '@contract/pwa-messages';
 import { CODE_RECOVERY_LINK, CODE_RECOVERY_OPENING } from '@contract/code-recovery-link';
@@ -14,10 +15,23 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { refreshAfterGrantChange } from '../../lib/query-client';
 import { addUnlockedChild } from '../../lib/unlocked-children';
-import { verifyStudentCode } from './api';
+import type * as CodeCheck from './code-check';
 
 /** "Lost your code? Get it by SMS": loaded when asked for, never with the first screen (docs/sms.md, "Codes recovered by phone"). */
 const RecoverCodeForm = lazy(() => import('./recover-code-form'));
+
+/** The check's code, asked for once (a failed fetch is asked for again next time). */
+let codeCheck: Promise<typeof CodeCheck> | null = null;
+const loadCodeCheck = () => {
+  codeCheck ??= import('./code-check').catch((err: unknown) => {
+    codeCheck = null;
+    throw err;
+  });
+  return codeCheck;
+};
+/** Starts the download on intent, so the tap on the button finds it there. */
+const preloadCodeCheck = () => void loadCodeCheck().catch(() => undefined);
+const isFormatError = (err: unknown) => typeof err === 'object' && err !== null && 'codeFormat' in err;
 
 export const CODE_FORMAT_HINT = 'A student code has 8 letters and digits, like K7Q2-M9XD';
 
@@ -35,7 +49,7 @@ export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child
   const [recovering, setRecovering] = useState(false);
 
   const verify = useMutation({
-    mutationFn: (value: string) => verifyStudentCode(value),
+    mutationFn: async (value: string) => (await loadCodeCheck()).checkStudentCode(value),
     onSuccess: async (result) => {
       addUnlockedChild(result);
       setCode('');
@@ -45,6 +59,10 @@ export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child
       onUnlocked(result);
     },
     onError: (err) => {
+      if (isFormatError(err)) {
+        setError(CODE_FORMAT_HINT);
+        return;
+      }
       const description = errorMessage(err, "We couldn't check that code. Please try again.");
       setError(description);
       toast({ title: PWA_MSG.accessDeniedTitle, description, variant: 'destructive' });
@@ -53,17 +71,12 @@ export function StudentCodeForm({ initialCode = '', submitLabel = "Open My Child
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const normalised = normaliseStudentCode(code);
-    if (!isStudentCode(normalised)) {
-      setError(CODE_FORMAT_HINT);
-      return;
-    }
-    verify.mutate(normalised);
+    verify.mutate(code);
   };
 
   return (
     <>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={preloadCodeCheck} onPointerDown={preloadCodeCheck} noValidate>
         <Field
           id={`${id}-code`}
           label="Student code"
