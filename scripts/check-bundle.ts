@@ -4,7 +4,8 @@
  * cache, opens the home page, unlocks the demo school and opens a class. Every request's bytes on
  * the wire (CDP encodedDataLength) are summed, the page's and its service worker's alike (the
  * worker's script, its precache, its runtime fetches): the JS and CSS the phone receives during
- * that first visit must stay at or under 150 KiB, whether or not the two pages used them, and none of it
+ * that first visit must stay at or under 140 KiB, whether or not the two pages used them (docs/performance.md,
+ * "What loads when": aim at 135 KiB, so the next parent screens fit), and none of it
  * may be the Reports tab's chart code (checked in the build's files first: uPlot only in the staff-charts
  * chunk, which no parent chunk imports and the worker does not precache). Then a second visit to the same
  * class must download 0 bytes of scripts and 0 of
@@ -22,7 +23,7 @@ import { PHONE, attribute, isCode, isThumbnail, kib, loadAllThumbnails, recordWi
 import { REFERENCE_BENCHMARK_INDEX, atReferenceSpeed, benchmarkScore, printReport, traceMainThread, type MainThreadReport } from './main-thread';
 import { firstTapRuns } from './first-taps';
 
-const BUDGET_KIB = 150;
+const BUDGET_KIB = 140;
 const SCHOOL = { name: 'Demo Primary School', slug: 'demo-primary', password: 'demo1234' };
 const CLASS_NAME = 'Class 1A';
 /** A class of this many photos must fit in the thumbnail budget on a phone. */
