@@ -3,7 +3,7 @@
  * quantity 1, quantity 1–10, running totals, Add to Cart disabled without a selection. The
  * watermarked preview is requested only while the dialog is open.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { GalleryPhoto as Photo } from '@contract/photos';
 import { DEFAULT_PRODUCT_DESCRIPTION, QUANTITY_MAX, QUANTITY_MIN } from '@contract/constants';
 import { FIRST_VISIT_MSG } from '@contract/first-visit-messages';
@@ -66,6 +66,9 @@ function PhotoDialogBody({ photo, products: offered, productsFailed = false, onR
     if (event.key === 'ArrowLeft') show(previous);
     if (event.key === 'ArrowRight') show(next);
   };
+  // The tap that opens the dialog paints the photo's frame, the heading and the buttons at once; the
+  // product rows follow in a render of their own right after (docs/performance.md, "The first taps").
+  const rowsShown = useDeferredValue(true, false);
   const products = offered ?? [];
   const [selected, setSelected] = useState<Record<string, number>>({});
   const [hiddenExamples, setHiddenExamples] = useState<Record<string, true>>({});
@@ -138,7 +141,7 @@ function PhotoDialogBody({ photo, products: offered, productsFailed = false, onR
           ) : products.length === 0 ? (
             <p className="muted">No products are available for this photo.</p>
           ) : null}
-          {products.map((product) => {
+          {(rowsShown ? products : []).map((product) => {
             const quantity = selected[product.id];
             const checkboxId = `${id}-${product.id}`;
             return (
