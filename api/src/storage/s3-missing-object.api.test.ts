@@ -65,7 +65,9 @@ describeS3('a missing object in a bucket the app may not list', () => {
     const row = await server.runtime.knex('photos').where({ id }).first('storage_key');
     const cookie = { Cookie: grantCookie(server, { schools: [schoolId] }) };
     const parent = new Client(server.url);
-    expect((await parent.get(`/api/images/${id}/watermarked`, cookie)).status).toBe(200);
+    // The thumbnail is served; the preview, not read yet, is not in this process's memory
+    // (docs/images.md, "Serving images"), so its loss shows at once.
+    expect((await parent.get(`/api/images/${id}/thumbnail`, cookie)).status).toBe(200);
 
     for (const [folder, ext] of [['previews', 'webp'], ['originals', 'jpg']] as const) {
       await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${prefix}/${objectKey(folder, row.storage_key, ext)}` }));
