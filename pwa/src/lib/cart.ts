@@ -74,10 +74,13 @@ export function dispatchCart(action: CartAction): CartLine[] {
   writeJson(LOCAL_KEYS.cart, next);
   if (next.length === 0) removeKeys([LOCAL_KEYS.cartCoupon]);
   // The copies wait for the tap's paint: their code (Dexie, the server mirror) is loaded and run
-  // then, not between the tap and its paint (docs/performance.md, "The first taps").
+  // then, not between the tap and its paint (docs/performance.md, "The first taps"). They copy the
+  // cart as it is by then, so a cart emptied meanwhile (clearCartKeys after an order, a staff
+  // sign-in) is never written back by a copy that was waiting.
   afterPaint(() => {
-    mirror(next);
-    mirrorToServer(next);
+    const current = readCart();
+    mirror(current);
+    mirrorToServer(current);
   });
   return next;
 }
