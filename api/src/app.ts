@@ -98,6 +98,16 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
   const images = createImageRoutes(deps, services).prefix('/api');
   app.use(images.routes());
   app.use(images.allowedMethods());
+  // The image routes keep each photo's state for up to a second; a request that may have changed
+  // one (any but GET and HEAD) makes this process read them afresh once it is done, so its own
+  // changes hold from the next image on (docs/access.md, "The gallery cookie").
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') services.images.forgetStates();
+    }
+  });
   app.use(compression());
   app.use(
     bodyParser({

@@ -6,6 +6,7 @@
  * again at most once a second, so a change made through any process cuts access in every process
  * within one second; in the process that made it, at once (the reader is told after the commit).
  */
+import { createKeptReads } from './kept-reads';
 
 /** How old a version read may be before it is read again. */
 export const ACCESS_VERSION_MAX_AGE_MS = 1000;
@@ -23,37 +24,6 @@ export interface VersionReader {
  * handed to those already waiting for it but not kept.
  */
 export function createVersionReader(read: () => Promise<number>, options: { maxAgeMs?: number; now?: () => number } = {}): VersionReader {
-  const maxAgeMs = options.maxAgeMs ?? ACCESS_VERSION_MAX_AGE_MS;
-  const now = options.now ?? (() => performance.now());
-  let kept: { version: number; startedAt: number } | null = null;
-  let pending: Promise<number> | null = null;
-  let generation = 0;
-  return {
-    current(): Promise<number> {
-      if (kept && now() - kept.startedAt < maxAgeMs) return Promise.resolve(kept.version);
-      if (pending) return pending;
-      const startedAt = now();
-      const started = generation;
-      const reading = read().then(
-        (version) => {
-          if (started === generation) {
-            kept = { version, startedAt };
-            pending = null;
-          }
-          return version;
-        },
-        (err: unknown) => {
-          if (started === generation) pending = null;
-          throw err;
-        },
-      );
-      pending = reading;
-      return reading;
-    },
-    invalidate(): void {
-      generation++;
-      kept = null;
-      pending = null;
-    },
-  };
+  const kept = createKeptReads(read, { maxAgeMs: options.maxAgeMs ?? ACCESS_VERSION_MAX_AGE_MS, maxEntries: 1, now: options.now });
+  return { current: () => kept.get(undefined), invalidate: () => kept.invalidate() };
 }

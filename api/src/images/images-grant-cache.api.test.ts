@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeApi, staffClient, startTestServer, type Client, type TestServer } from '../../test/harness';
 import { createShop, parentFor, type Shop } from '../../test/shop';
+import { IMAGE_STATE_MAX_AGE_MS } from './images.repository';
 import { addStudents, assignPhotos, familyWith, setAccessMode } from '../students/students.test-helpers';
 
 /**
  * A cookie's grant is resolved once and kept under the access version (docs/access.md, "The
- * gallery cookie"); the photo's own state is read on every request. Each case first has the family
- * see the image (so the kept grant is warm), then makes the change through the API, then asks
- * again at once: the process that made the change sees it at once.
+ * gallery cookie"), and a photo's own state for at most a second. Each case first has the family
+ * see the image (so the kept grant and state are warm), then makes the change through the API, then
+ * asks again at once: the process that made the change sees it at once.
  */
 describeApi('images through the kept grant', () => {
   let server: TestServer;
@@ -145,6 +146,51 @@ describeApi('images through the kept grant', () => {
       // The same cookie again, its grant now kept: still only its own child.
       expect(await statuses(family, shop.photoIds[1]!)).toEqual(gone);
       expect(await statuses(family, shop.protectedPhotoId)).toEqual(gone);
+    });
+  });
+
+  describe("a photo's state kept at most a second", () => {
+    /** The photo reads of the image endpoint (the one query by primary key) while `run` runs. */
+    async function photoReads(run: () => Promise<void>): Promise<number> {
+      let reads = 0;
+      const count = (query: { sql: string }) => {
+        if (/from [`"]photos[`"] as [`"]p[`"]/i.test(query.sql) && /[`"]p[`"]\.[`"]storage_key[`"]/.test(query.sql)) reads++;
+      };
+      server.runtime.knex.on('query', count);
+      try {
+        await run();
+      } finally {
+        server.runtime.knex.off('query', count);
+      }
+      return reads;
+    }
+
+    it("a gallery's images read each photo's state once, and a change made without this process (another process, a tool) is seen within a second", async () => {
+      const shop = await createShop(server);
+      const parent = await parentFor(server, shop);
+      const photoId = shop.photoIds[1]!;
+      // A first request reads the state; the next ones within the second use it.
+      const started = performance.now();
+      const reads = await photoReads(async () => {
+        for (let i = 0; i < 5; i++) expect(await statuses(parent, photoId)).toEqual(seen);
+      });
+      // 15 requests: at most one read a second (and one more for the second the first began in).
+      const seconds = Math.ceil((performance.now() - started) / IMAGE_STATE_MAX_AGE_MS);
+      expect(reads).toBeGreaterThanOrEqual(1);
+      expect(reads).toBeLessThanOrEqual(Math.min(14, seconds + 1));
+      // Withheld straight in the database, as another process would: this process is not told, and
+      // must still refuse the image once its kept state is a second old.
+      const withheldAt = performance.now();
+      await server.runtime.knex('photos').where({ id: photoId }).update({ in_tray: true });
+      for (;;) {
+        const now = await statuses(parent, photoId);
+        if (now.every((status) => status === 404)) break;
+        expect(now).toEqual(seen);
+        // Far more than the second the rule allows; the second itself is kept-reads.unit.test.ts's.
+        expect(performance.now() - withheldAt).toBeLessThan(20_000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await server.runtime.knex('photos').where({ id: photoId }).update({ in_tray: false });
     });
   });
 });

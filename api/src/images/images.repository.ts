@@ -2,6 +2,16 @@ import type { Knex } from 'knex';
 import type { AccessMode } from '../../contract/student-codes';
 import { isPublished, type ClassRef, type PhotoRef } from '../students/visibility';
 import { photoRefOfRow } from '../photos/photos.repository';
+import { createKeptReads, type KeptReads } from '../http/kept-reads';
+
+/**
+ * How long a process keeps a photo's state (its row, its class's, school's and child's) once read:
+ * a change made through any process is seen by every process within this time, and by the process
+ * that made it at once (docs/access.md, "The gallery cookie").
+ */
+export const IMAGE_STATE_MAX_AGE_MS = 1000;
+/** At most this many photos' states are kept per process (a few hundred bytes each). */
+const IMAGE_STATES_KEPT = 20_000;
 
 /** What answering one image needs: its files and validators, and what the visibility rule needs. */
 export interface ImageRecord {
@@ -43,6 +53,17 @@ interface ImageRow {
   access_mode: AccessMode;
 }
 
+/** One per database handle, so every service of a process shares it and a write forgets it. */
+const keptStates = new WeakMap<Knex, KeptReads<number, ImageRow | undefined>>();
+
+/**
+ * Forgets every photo state this process keeps: called once a request that may have changed one
+ * has committed (docs/access.md, "The gallery cookie").
+ */
+export function forgetImageStates(knex: Knex): void {
+  keptStates.get(knex)?.invalidate();
+}
+
 /**
  * The image endpoints' one read: a photo by primary key with its class, school and child, every
  * join on a primary key, and only the columns an answer uses. A gallery asks for dozens of images
@@ -79,12 +100,27 @@ export function createImagesRepository(knex: Knex) {
     .toSQL()
     .toNative().sql;
 
+  async function read(photoId: number): Promise<ImageRow | undefined> {
+    const result = (await knex.raw(findSql, [photoId])) as ImageRow[] | [ImageRow[], unknown];
+    // SQLite answers the rows, MySQL the rows and their fields.
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as ImageRow[];
+    return rows[0];
+  }
+  let states = keptStates.get(knex);
+  if (!states) {
+    // A photo not found is not kept: there is nothing to forget when it appears.
+    states = createKeptReads(read, { maxAgeMs: IMAGE_STATE_MAX_AGE_MS, maxEntries: IMAGE_STATES_KEPT, keep: (row) => row !== undefined });
+    keptStates.set(knex, states);
+  }
+  const kept = states;
+
   return {
+    /**
+     * The photo's state as read at most IMAGE_STATE_MAX_AGE_MS ago; whether its class is published
+     * is decided now, from the kept row (a class opens at its publish time without a write).
+     */
     async find(photoId: number): Promise<ImageRecord | undefined> {
-      const result = (await knex.raw(findSql, [photoId])) as ImageRow[] | [ImageRow[], unknown];
-      // SQLite answers the rows, MySQL the rows and their fields.
-      const rows = (Array.isArray(result[0]) ? result[0] : result) as ImageRow[];
-      const [row] = rows;
+      const row = await kept.get(photoId);
       if (!row) return undefined;
       const album: ClassRef = {
         id: Number(row.album_id),

@@ -6,7 +6,7 @@ import type { FileResponse } from '../media/media.types';
 import { createStudentRepository } from '../students/students.repository';
 import { classAccess, createVisibility, photoVisible, type ClassRef } from '../students/visibility';
 import type { GrantedStudent } from '../students/students.repository';
-import { createImagesRepository, type ImageRecord } from './images.repository';
+import { createImagesRepository, forgetImageStates, type ImageRecord } from './images.repository';
 
 export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
   const images = createImagesRepository(deps.knex);
@@ -81,6 +81,12 @@ export function createImageService(deps: Pick<Deps, 'knex' | 'media'>) {
     },
 
     example: (fileName: string): FileResponse => deps.media.exampleImage(fileName),
+
+    /**
+     * Forgets the photo states this process keeps (docs/access.md, "The gallery cookie"): called
+     * after every request that may have changed a photo, its class, school or child, once done.
+     */
+    forgetStates: (): void => forgetImageStates(deps.knex),
 
     /**
      * The photos of the list this viewer may still see, by the same rule as their images: the rest
