@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
-import helmet from 'koa-helmet';
 import type { AppState, AppContext } from './http/context';
 import type { Deps } from './deps';
 import type { Services } from './services';
@@ -32,6 +31,7 @@ import { createCouponRoutes } from './coupons/coupons.routes';
 import { createAuditRoutes } from './audit/audit.routes';
 import { createShortLinkRoutes } from './sms/short-links.routes';
 import { serveApp } from './http/static-app';
+import { securityHeaders } from './http/security-headers';
 import { compression } from './http/compression';
 import { httpMetrics, metricsEndpoint } from './metrics/http';
 
@@ -74,7 +74,7 @@ export function createApp(deps: Deps & { services: Services }): Koa<AppState> {
   app.use(closeUnreadBodies);
   app.use(errorHandler(deps.logger));
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
