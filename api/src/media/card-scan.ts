@@ -1,4 +1,4 @@
-import jsQR from 'jsqr';
+import jsQR from './jsqr/jsQR.cjs';
 
 /**
  * Looking for a child's QR card in an uploaded photo. It works on a grey copy of the pixels the
@@ -24,11 +24,12 @@ export interface ScanImage extends GreyImage {
   channels?: number;
 }
 
-/** The grey copy of what a scan is given (the same object when it is grey already). */
-export function greyOf(image: ScanImage): GreyImage {
-  const channels = image.channels ?? 1;
-  return channels === 1 ? image : greyCopy(image.data, { width: image.width, height: image.height, channels });
-}
+/**
+ * The grey copy's bytes kept from one scan for the next on this thread: a new 1.2 MB buffer a
+ * photo was work for the garbage collector. A scan takes it and gives it back when it ends, so two
+ * scans under way at once (a scan abandoned half-way and never ended) never share it.
+ */
+let spareGrey: Uint8Array | null = null;
 
 /**
  * A copy of decoded pixels in shared memory, for the scan: one copy of the bytes (a fraction of a
@@ -46,8 +47,12 @@ export function scanCopy(pixels: Uint8Array, raw: { width: number; height: numbe
  * shared memory (a grey copy handed to the scanner reaches its worker thread without a copy).
  */
 export function greyCopy(pixels: Uint8Array, raw: { width: number; height: number; channels: number }): GreyImage {
+  return { data: greyInto(pixels, raw, new Uint8Array(new SharedArrayBuffer(raw.width * raw.height))), width: raw.width, height: raw.height };
+}
+
+/** The grey copy's arithmetic, into `data` (width x height bytes). */
+function greyInto(pixels: Uint8Array, raw: { width: number; height: number; channels: number }, data: Uint8Array): Uint8Array {
   const { width, height, channels } = raw;
-  const data = new Uint8Array(new SharedArrayBuffer(width * height));
   // A plain Uint8Array over a Buffer's bytes: indexing it compiles tighter than indexing a Buffer.
   const src = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length);
   if (channels < 3) {
@@ -66,7 +71,7 @@ export function greyCopy(pixels: Uint8Array, raw: { width: number; height: numbe
       data[i] = ((src[at] as number) * 77 + (src[at + 1] as number) * 150 + (src[at + 2] as number) * 29) >> 8;
     }
   }
-  return { data, width, height };
+  return data;
 }
 
 /** Side of the cells the edge pass counts in (pixels of the grey copy). */
@@ -96,39 +101,35 @@ function edgeCells(grey: GreyImage): { scores: Uint16Array; cols: number; rows: 
   const { data, width, height } = grey;
   const cols = Math.floor(width / CELL);
   const rows = Math.floor(height / CELL);
-  const horizontal = new Uint16Array(cols * rows);
-  const vertical = new Uint16Array(cols * rows);
-  // Cell by cell along each row (no division per pixel), and no Math.abs: this pass reads every
-  // pixel of the preview, for every photo of a class with a roster.
-  for (let y = 0; y < rows * CELL; y++) {
-    const rowStart = y * width;
-    const cellRow = ((y / CELL) | 0) * cols;
-    const hasBelow = y + 1 < height;
+  const scores = new Uint16Array(cols * rows);
+  // Cell by cell, and no Math.abs: this pass reads every pixel of the preview, for every photo of
+  // a class with a roster. Only about 1 cell in 40 of a photo has an edge at all, and a cell
+  // without MIN_EDGES across scores nothing whatever its edges down, so those are counted only in
+  // the cells that have enough across: the same scores for about half the work.
+  for (let cy = 0; cy < rows; cy++) {
+    const top = cy * CELL;
+    // The last row of pixels has nothing below it, and the last column nothing to its right.
+    const downRows = Math.min(CELL, height - 1 - top);
     for (let cx = 0; cx < cols; cx++) {
-      const cell = cellRow + cx;
+      const left = cx * CELL;
+      const acrossEnd = Math.min(left + CELL, width - 1);
       let across = 0;
-      let down = 0;
-      for (let x = cx * CELL, end = x + CELL; x < end; x++) {
-        const at = rowStart + x;
-        const value = data[at] as number;
-        if (x + 1 < width) {
-          const step = value - (data[at + 1] as number);
+      for (let row = top * width, rowsEnd = (top + CELL) * width; row < rowsEnd; row += width) {
+        for (let at = row + left, end = row + acrossEnd; at < end; at++) {
+          const step = (data[at] as number) - (data[at + 1] as number);
           if (step >= EDGE_STEP || step <= -EDGE_STEP) across += 1;
         }
-        if (hasBelow) {
-          const step = value - (data[at + width] as number);
+      }
+      if (across < MIN_EDGES) continue;
+      let down = 0;
+      for (let row = top * width, rowsEnd = (top + downRows) * width; row < rowsEnd; row += width) {
+        for (let at = row + left, end = at + CELL; at < end; at++) {
+          const step = (data[at] as number) - (data[at + width] as number);
           if (step >= EDGE_STEP || step <= -EDGE_STEP) down += 1;
         }
       }
-      horizontal[cell] = (horizontal[cell] as number) + across;
-      vertical[cell] = (vertical[cell] as number) + down;
+      if (down >= MIN_EDGES) scores[cy * cols + cx] = Math.min(across, down) * 2;
     }
-  }
-  const scores = new Uint16Array(cols * rows);
-  for (let i = 0; i < scores.length; i++) {
-    const h = horizontal[i] as number;
-    const v = vertical[i] as number;
-    if (h >= MIN_EDGES && v >= MIN_EDGES) scores[i] = Math.min(h, v) * 2;
   }
   return { scores, cols, rows };
 }
@@ -196,17 +197,22 @@ const CUTS = [
   { margin: 0.35, shift: CELL / 2, scale: 1 },
 ] as const;
 
+/**
+ * What jsQR reads: grey, one byte a pixel. jsQR itself takes RGBA and turns it to grey first; the
+ * copy of it beside this file (jsqr/README.md) reads grey as it is, with the same result, so no
+ * RGBA is written. Clamped bytes, as the RGBA was: a fractional value is rounded as it was then.
+ */
 interface Patch {
-  rgba: Uint8ClampedArray;
+  grey: Uint8ClampedArray;
   width: number;
   height: number;
 }
 
-/** A region of the grey copy enlarged `scale` times with bilinear interpolation, as RGBA for jsQR. */
+/** A region of the grey copy enlarged `scale` times with bilinear interpolation, for jsQR. */
 function enlarged(grey: GreyImage, left: number, top: number, regionWidth: number, regionHeight: number, scale: number): Patch {
   const width = regionWidth * scale;
   const height = regionHeight * scale;
-  const rgba = new Uint8ClampedArray(width * height * 4);
+  const out = new Uint8ClampedArray(width * height);
   const at = (x: number, y: number) => grey.data[(top + y) * grey.width + left + x] as number;
   for (let y = 0; y < height; y++) {
     const fy = Math.min(regionHeight - 1, Math.max(0, (y + 0.5) / scale - 0.5));
@@ -216,22 +222,13 @@ function enlarged(grey: GreyImage, left: number, top: number, regionWidth: numbe
       const fx = Math.min(regionWidth - 1, Math.max(0, (x + 0.5) / scale - 0.5));
       const x0 = Math.min(regionWidth - 2, Math.floor(fx));
       const ax = fx - x0;
-      putGrey(rgba, y * width + x, (1 - ay) * ((1 - ax) * at(x0, y0) + ax * at(x0 + 1, y0)) + ay * ((1 - ax) * at(x0, y0 + 1) + ax * at(x0 + 1, y0 + 1)));
+      out[y * width + x] = (1 - ay) * ((1 - ax) * at(x0, y0) + ax * at(x0 + 1, y0)) + ay * ((1 - ax) * at(x0, y0 + 1) + ax * at(x0 + 1, y0 + 1));
     }
   }
-  return { rgba, width, height };
+  return { grey: out, width, height };
 }
 
-/** Writes one grey pixel as opaque RGBA, the form jsQR reads. */
-function putGrey(rgba: Uint8ClampedArray, pixel: number, value: number): void {
-  const at = pixel * 4;
-  rgba[at] = value;
-  rgba[at + 1] = value;
-  rgba[at + 2] = value;
-  rgba[at + 3] = 255;
-}
-
-/** The patch of a box with a margin for the quiet zone, shrunk by whole steps to MAX_PATCH_SIDE (or enlarged as the cut says), as RGBA for jsQR. */
+/** The patch of a box with a margin for the quiet zone, shrunk by whole steps to MAX_PATCH_SIDE (or enlarged as the cut says), for jsQR. */
 function patchOf(grey: GreyImage, box: Box, cut: (typeof CUTS)[number]): Patch | null {
   const marginX = Math.max(2, Math.round((box.x1 - box.x0 + 1) * cut.margin)) * CELL;
   const marginY = Math.max(2, Math.round((box.y1 - box.y0 + 1) * cut.margin)) * CELL;
@@ -244,7 +241,7 @@ function patchOf(grey: GreyImage, box: Box, cut: (typeof CUTS)[number]): Patch |
   if (cut.scale > 1) return enlarged(grey, left, top, right - left, bottom - top, cut.scale);
   const width = Math.floor((right - left) / step);
   const height = Math.floor((bottom - top) / step);
-  const rgba = new Uint8ClampedArray(width * height * 4);
+  const out = new Uint8ClampedArray(width * height);
   const area = step * step;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -253,20 +250,20 @@ function patchOf(grey: GreyImage, box: Box, cut: (typeof CUTS)[number]): Patch |
         const row = (top + y * step + sy) * grey.width + left + x * step;
         for (let sx = 0; sx < step; sx++) sum += grey.data[row + sx] as number;
       }
-      putGrey(rgba, y * width + x, Math.round(sum / area));
+      out[y * width + x] = Math.round(sum / area);
     }
   }
-  return { rgba, width, height };
+  return { grey: out, width, height };
 }
 
 /**
- * The grey copy at a third of its size (each pixel the mean of a 3x3 block), as RGBA for jsQR: the
+ * The grey copy at a third of its size (each pixel the mean of a 3x3 block), for jsQR: the
  * whole-frame read's input, 427x320 for a 1280x960 copy.
  */
 function thirdFrame(grey: GreyImage): Patch {
   const width = Math.floor(grey.width / 3);
   const height = Math.floor(grey.height / 3);
-  const rgba = new Uint8ClampedArray(width * height * 4);
+  const out = new Uint8ClampedArray(width * height);
   const { data } = grey;
   for (let y = 0; y < height; y++) {
     const top = 3 * y * grey.width;
@@ -278,10 +275,10 @@ function thirdFrame(grey: GreyImage): Patch {
         (data[top + at] as number) + (data[top + at + 1] as number) + (data[top + at + 2] as number) +
         (data[middle + at] as number) + (data[middle + at + 1] as number) + (data[middle + at + 2] as number) +
         (data[below + at] as number) + (data[below + at + 1] as number) + (data[below + at + 2] as number);
-      putGrey(rgba, y * width + x, ((sum + 4) / 9) | 0);
+      out[y * width + x] = ((sum + 4) / 9) | 0;
     }
   }
-  return { rgba, width, height };
+  return { grey: out, width, height };
 }
 
 /**
@@ -306,13 +303,28 @@ export function findCardText(image: ScanImage, accept: (text: string) => boolean
  * whose modules are still 3 pixels or more at a third; a third costs half what a half did.
  */
 export function* codesRead(image: ScanImage): Generator<string, void, undefined> {
-  const grey = greyOf(image);
+  const { width, height, channels = 1 } = image;
+  if (channels === 1) {
+    yield* codesReadGrey(image);
+    return;
+  }
+  const size = width * height;
+  const buffer = spareGrey !== null && spareGrey.length >= size ? spareGrey : new Uint8Array(size);
+  spareGrey = null;
+  try {
+    yield* codesReadGrey({ data: greyInto(image.data, { width, height, channels }, buffer.subarray(0, size)), width, height });
+  } finally {
+    spareGrey = buffer;
+  }
+}
+
+function* codesReadGrey(grey: GreyImage): Generator<string, void, undefined> {
   for (const box of candidateBoxes(grey)) {
     for (const cut of CUTS) {
       const patch = patchOf(grey, box, cut);
       if (!patch) continue;
       // Cards are printed dark on light, so the inverted reading jsQR can also try is not needed.
-      const found = jsQR(patch.rgba, patch.width, patch.height, { inversionAttempts: 'dontInvert' });
+      const found = jsQR.jsQRGrey(patch.grey, patch.width, patch.height);
       if (!found) continue;
       yield found.data;
       // A code that is read but is not a card (a poster, a T-shirt) needs no second cut.
@@ -327,6 +339,6 @@ export function* codesRead(image: ScanImage): Generator<string, void, undefined>
 function wholeFrameText(grey: GreyImage): string | null {
   if (grey.width < 3 || grey.height < 3) return null;
   const frame = thirdFrame(grey);
-  const found = jsQR(frame.rgba, frame.width, frame.height, { inversionAttempts: 'dontInvert' });
+  const found = jsQR.jsQRGrey(frame.grey, frame.width, frame.height);
   return found ? found.data : null;
 }
