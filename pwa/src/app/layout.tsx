@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { FIRST_VISIT_MSG } from '@contract/first-visit-messages';
@@ -37,8 +37,14 @@ export function Layout() {
     navigator.serviceWorker?.controller?.postMessage({ type: 'STAFF_SESSION', active: staff });
   }, [location.pathname]);
 
-  // Move focus to the new page so keyboard and screen-reader users start at its top.
+  // Move focus to the new page so keyboard and screen-reader users start at its top. Not on the
+  // page the browser opened: focus and scroll are already at its start there, and focusing makes
+  // the browser lay the page out at once, inside the first render's effects (a longer task on a
+  // slow phone, docs/performance.md "The first screen").
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     document.getElementById('main')?.focus({ preventScroll: true });
     window.scrollTo(0, 0);
   }, [location.pathname]);
