@@ -188,9 +188,10 @@ export function createCouponService(deps: Pick<Deps, 'knex' | 'config'>) {
       await repo.releaseLapsed(orderId, lapseCutoff(), tx);
     },
 
-    async reclaim(orderId: string): Promise<void> {
-      // Most orders have no coupon: one read, without the round trips of a transaction (docs/performance.md, "Checkout tails on a warm server").
-      if (!(await repo.placedWithCoupon(orderId))) return;
+    async reclaim(orderId: string, placedWithCoupon?: boolean): Promise<void> {
+      // Most orders have no coupon: told by the payment's own read of the order (or one read), without
+      // the round trips of a transaction (docs/performance.md, "Checkout tails on a warm server").
+      if (!(placedWithCoupon ?? (await repo.placedWithCoupon(orderId)))) return;
       await database.transaction(async (tx) => {
         const use = await repo.orderUse(orderId, tx);
         // No coupon, a deleted one (the order keeps its discount), or a use still held or paid.

@@ -54,7 +54,8 @@ export interface CouponsForOrders {
   /**
    * Before a payment is opened for the order: an order whose use lapsed (or was given back) takes
    * one again, or is refused with 409 `COUPON_USED_UP` / `COUPON_ALREADY_USED` and nothing changes
-   * (docs/packages-and-coupons.md, "Paying after a hold lapsed").
+   * (docs/packages-and-coupons.md, "Paying after a hold lapsed"). `placedWithCoupon`, when the
+   * caller has just read it with the order, spares the read (an order never gains a coupon later).
    */
-  reclaim(orderId: string): Promise<void>;
+  reclaim(orderId: string, placedWithCoupon?: boolean): Promise<void>;
 }

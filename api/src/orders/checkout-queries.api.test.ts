@@ -66,4 +66,17 @@ describeApi('checkout queries', () => {
     expect(one.length).toBeGreaterThan(0);
     expect(ten.length, `1 line:\n${one.join('\n')}\n\n10 lines:\n${ten.join('\n')}`).toBe(one.length);
   });
+
+  it('neither reads back the order it just placed nor reads the order again for its coupon when opening the payment', async () => {
+    const seen = await checkoutQueries(cart(4));
+    // The order's answer is built from what its transaction wrote: only its lines' ids are read
+    // back, and the order itself is read once more only by the payment's one query under its claim
+    // (docs/performance.md, "Checkout tails on a warm server").
+    expect(seen.filter((sql) => /^select .* from `orders`/i.test(sql)), seen.join('\n')).toHaveLength(1);
+    expect(seen.filter((sql) => /\bfrom `order_packages`/.test(sql)), seen.join('\n')).toHaveLength(0);
+    // 17 on both databases: 13 placing the order (3 reads, then its transaction of 10 counting
+    // BEGIN and COMMIT) and 4 opening its payment (the claim, the order with its lines, the
+    // payment, the claim's release); 20 before.
+    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(17);
+  });
 });

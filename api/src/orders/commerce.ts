@@ -57,7 +57,7 @@ export function createCommerce(
     onTransferAwaiting: (orderId, paymentId, tx) => orders.queueTransferAwaiting(orderId, paymentId, tx),
     // A payment that ended unpaid gives the coupon use back; paying again takes one again (docs/packages-and-coupons.md, "Holds that lapse").
     onPaymentEnded: (orderId, tx) => coupons.paymentEnded(orderId, tx),
-    beforePayment: (orderId) => coupons.reclaim(orderId),
+    beforePayment: (orderId, order) => coupons.reclaim(orderId, order.placedWithCoupon),
     mailQueued: () => outbox.kick(),
     metrics: deps.metrics,
   });

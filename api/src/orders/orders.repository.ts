@@ -10,7 +10,7 @@ import type { AccessMode } from '../../contract/student-codes';
 import type { SiblingDiscount } from '../../contract/price-lists';
 import type { PosesChosenBy } from '../../contract/prepaid';
 import { isPublished, isWithheld } from '../students/visibility';
-import { whereMayStillBePaid } from '../payments/payments.repository';
+import { OPEN_PAYMENT_STATES, whereMayStillBePaid, type PayableOrder } from '../payments/payments.repository';
 
 /** An order line's photo as it is now, to tell whether it is still the ordering family's (docs/access.md, "Withdrawn photos"). */
 export interface LinePhotoNow {
@@ -288,6 +288,22 @@ const ITEM_COLUMNS = [
   'child_held',
 ] as const satisfies readonly (keyof OrderItemRow)[];
 
+/** A line's columns read beside its order, each as `item_<column>` (joined as `i`, with joinPhotoNow). */
+type PrefixedItemRow = Record<`item_${keyof OrderItemRow}`, unknown>;
+const PREFIXED_ITEM_COLUMNS: Record<string, string> = Object.fromEntries([
+  ...ITEM_COLUMNS.map((column) => [`item_${column}`, `i.${column}`]),
+  ...Object.entries({ ...NOW_COLUMNS, ...LINE_COLUMNS }).map(([alias, column]) => [`item_${alias}`, column]),
+]);
+
+/** The lines of rows read with PREFIXED_ITEM_COLUMNS (an order without lines gives one row without a line). */
+function prefixedItems(rows: readonly PrefixedItemRow[]): OrderItemRecord[] {
+  return rows
+    .filter((row) => row.item_id !== null && row.item_id !== undefined)
+    .map((row) =>
+      toItemRecord(Object.fromEntries([...ITEM_COLUMNS, ...Object.keys(NOW_COLUMNS), ...Object.keys(LINE_COLUMNS)].map((column) => [column, row[`item_${column as keyof OrderItemRow}`]])) as unknown as OrderItemRow),
+    );
+}
+
 const idOrNull = (value: number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 function toItemRecord(row: OrderItemRow): OrderItemRecord {
@@ -455,6 +471,18 @@ export interface NewOrder {
   subtotalThebe: number;
   siblingDiscountThebe: number;
   coupon: { id: number; code: string; discountThebe: number } | null;
+}
+
+/** The order's class as stored with it: the one class of all its lines, else none, and their names. */
+function orderClass(order: Pick<NewOrder, 'lines' | 'packages'>): { albumId: number | null; albumName: string | null } {
+  const allLines = [...order.lines, ...order.packages.flatMap((pkg) => pkg.contents)];
+  // A prepaid package's class is its child's (docs/prepaid.md).
+  const classes = [
+    ...allLines.map((line) => ({ id: line.photo.albumId, name: line.photo.albumName })),
+    ...order.packages.flatMap((pkg) => (pkg.albumId !== null ? [{ id: pkg.albumId, name: pkg.albumName ?? '' }] : [])),
+  ];
+  const albumIds = [...new Set(classes.map((c) => c.id))];
+  return { albumId: albumIds.length === 1 ? (albumIds[0] ?? null) : null, albumName: [...new Set(classes.map((c) => c.name))].join(', ').slice(0, 120) || null };
 }
 
 /** An order_items row of a priced line. */
@@ -640,6 +668,9 @@ export function createOrdersRepository(knex: Knex) {
           'p.original_name',
           'p.original_number',
           'p.filename',
+          'st.name as student_name',
+          'st.number as student_number',
+          'st.album_id as student_album_id',
         );
       return new Map(
         rows.map((r) => [
@@ -658,6 +689,14 @@ export function createOrdersRepository(knex: Knex) {
             originalName: r.original_name,
             originalNumber: r.original_number,
             filename: r.filename,
+            now: {
+              inTray: Boolean(Number(r.in_tray ?? 0)),
+              // As photoNowOf reads it: an archived class still delivers what it sold.
+              published: isPublished({ status: r.album_status, publishAt: r.album_publish_at === null ? null : Number(r.album_publish_at) }),
+              studentName: r.student_name ?? null,
+              studentNumber: r.student_number ?? null,
+              studentAlbumId: r.student_album_id === null || r.student_album_id === undefined ? null : Number(r.student_album_id),
+            },
           },
         ]),
       );
@@ -699,18 +738,12 @@ export function createOrdersRepository(knex: Knex) {
     async insert(order: NewOrder, tx?: Tx): Promise<{ createdAt: number }> {
       const trx = runner(knex, tx);
       const at = now();
-      const allLines = [...order.lines, ...order.packages.flatMap((pkg) => pkg.contents)];
-      // A prepaid package's class is its child's (docs/prepaid.md).
-      const classes = [
-        ...allLines.map((line) => ({ id: line.photo.albumId, name: line.photo.albumName })),
-        ...order.packages.flatMap((pkg) => (pkg.albumId !== null ? [{ id: pkg.albumId, name: pkg.albumName ?? '' }] : [])),
-      ];
-      const albumIds = [...new Set(classes.map((c) => c.id))];
+      const placedIn = orderClass(order);
       await trx('orders').insert({
         id: order.id,
         school_id: order.schoolId,
-        album_id: albumIds.length === 1 ? albumIds[0] : null,
-        album_name: [...new Set(classes.map((c) => c.name))].join(', ').slice(0, 120) || null,
+        album_id: placedIn.albumId,
+        album_name: placedIn.albumName,
         customer_id: order.customerId,
         customer_name: order.customerName,
         customer_email: order.customerEmail,
@@ -905,22 +938,136 @@ export function createOrdersRepository(knex: Knex) {
     /** One order with its lines, in one query (the lines joined in; the order's columns repeat on each). */
     async find(id: string, tx?: Tx): Promise<OrderRecord | undefined> {
       const db = runner(knex, tx);
-      const rows: (OrderRow & Record<`item_${keyof OrderItemRow}`, unknown>)[] = await joinPhotoNow(baseQuery(db).leftJoin('order_items as i', 'i.order_id', 'o.id'))
-        .select(ITEM_COLUMNS.map((column) => `i.${column} as item_${column}`))
-        .select(Object.fromEntries(Object.entries({ ...NOW_COLUMNS, ...LINE_COLUMNS }).map(([alias, column]) => [`item_${alias}`, column])))
+      const rows: (OrderRow & PrefixedItemRow)[] = await joinPhotoNow(baseQuery(db).leftJoin('order_items as i', 'i.order_id', 'o.id'))
+        .select(PREFIXED_ITEM_COLUMNS)
         .where('o.id', id)
         .orderBy('i.id');
       const first = rows[0];
       if (!first) return undefined;
-      const items = rows
-        .filter((row) => row.item_id !== null)
-        .map((row) =>
-          toItemRecord(Object.fromEntries([...ITEM_COLUMNS, ...Object.keys(NOW_COLUMNS), ...Object.keys(LINE_COLUMNS)].map((column) => [column, row[`item_${column as keyof OrderItemRow}`]])) as unknown as OrderItemRow),
-        );
+      const items = prefixedItems(rows);
       await labelSharedNames(db, items);
       // A prepaid package line has no contents until its photos are chosen: the lines are always read (docs/prepaid.md).
       const packages = await packagesOf(db, [id]);
       return toRecord(first, items, packages.get(id) ?? []);
+    },
+
+    /**
+     * The order as paying it needs it (payments.service.ts `payableOrder`), with its lines and their
+     * photos as they are now, in one query: whether a payment request may still be open, whether a
+     * line lost its photo, and whether it was placed with a coupon. Undefined for an unknown order.
+     */
+    async payable(orderId: string): Promise<{ order: PayableOrder; lines: OrderItemRecord[] } | undefined> {
+      const open = knex('payments as p').where('p.order_id', knex.ref('o.id')).whereIn('p.status', OPEN_PAYMENT_STATES).whereNotNull('p.pay_request_id').count('*');
+      const rows: (PrefixedItemRow & { o_id: string; o_total_thebe: number | string; o_customer_email: string; o_payment_status: PaymentStatus; o_order_status: OrderStatus; o_coupon_id: number | null; o_open_requests: number | string })[] =
+        await joinPhotoNow(knex('orders as o').leftJoin('order_items as i', 'i.order_id', 'o.id'))
+          .where('o.id', orderId)
+          .orderBy('i.id')
+          .select('o.id as o_id', 'o.total_thebe as o_total_thebe', 'o.customer_email as o_customer_email', 'o.payment_status as o_payment_status', 'o.order_status as o_order_status', 'o.coupon_id as o_coupon_id', open.as('o_open_requests'))
+          .select(PREFIXED_ITEM_COLUMNS);
+      const first = rows[0];
+      if (!first) return undefined;
+      const lines = prefixedItems(rows);
+      return {
+        order: {
+          id: first.o_id,
+          totalThebe: Number(first.o_total_thebe),
+          customerEmail: first.o_customer_email,
+          paymentStatus: first.o_payment_status,
+          orderStatus: first.o_order_status,
+          hasOpenRequest: Number(first.o_open_requests) > 0,
+          linesWithoutPhoto: lines.filter((line) => line.photoId === null).length,
+          placedWithCoupon: first.o_coupon_id !== null,
+        },
+        lines,
+      };
+    },
+
+    /** The ids of the order's lines, in the order they were inserted (`insert` writes them in one statement). */
+    async lineIds(orderId: string, tx: Tx): Promise<number[]> {
+      return ((await runner(knex, tx)('order_items').where({ order_id: orderId }).orderBy('id').select('id')) as { id: number }[]).map((row) => Number(row.id));
+    },
+
+    /**
+     * The order `insert` has just written, as `find` reads it, built from what was written instead
+     * of read back (docs/performance.md, "Checkout tails on a warm server"): no payment, print batch
+     * or counter yet, each line's photo as `photos()` read it. `lineIds` are its lines' ids from
+     * `lineIds()`. Undefined for an order with package lines, or lines whose photos were not read
+     * by `photos()`: read those with `find`.
+     */
+    async placed(
+      order: NewOrder,
+      written: { createdAt: number; lineIds: readonly number[]; school: Pick<OrderSchool, 'name' | 'closingDate'> },
+    ): Promise<OrderRecord | undefined> {
+      if (order.packages.length > 0 || written.lineIds.length !== order.lines.length) return undefined;
+      const items: OrderItemRecord[] = [];
+      for (const [index, line] of order.lines.entries()) {
+        const { photo } = line;
+        const id = written.lineIds[index];
+        if (!photo.now || id === undefined) return undefined;
+        items.push({
+          id,
+          orderId: order.id,
+          photoId: photo.id,
+          albumId: photo.albumId,
+          photoName: photo.originalName,
+          photoOriginalNumber: photo.originalNumber,
+          photoOriginalName: photo.originalName,
+          photoFilename: photo.filename,
+          studentId: photo.studentId,
+          lineStudentName: photo.studentId === null ? null : photo.now.studentName,
+          lineStudentNumber: photo.studentId === null ? null : photo.now.studentNumber,
+          lineStudentAlbumId: photo.studentId === null ? null : photo.now.studentAlbumId,
+          childHeld: line.childHeld,
+          productId: line.product.id,
+          productName: line.product.name,
+          productDescription: line.product.description,
+          kind: line.product.kind,
+          quantity: line.quantity,
+          unitThebe: line.unitThebe,
+          totalThebe: line.totalThebe,
+          photoNow: { studentId: photo.studentId, inTray: photo.now.inTray, withheld: photo.withheld, doNotPublish: photo.doNotPublish, published: photo.now.published },
+          orderPackageId: null,
+        });
+      }
+      await labelSharedNames(knex, items);
+      const placedIn = orderClass(order);
+      return {
+        id: order.id,
+        schoolId: order.schoolId,
+        schoolName: written.school.name,
+        albumId: placedIn.albumId,
+        albumName: placedIn.albumName,
+        customerId: order.customerId,
+        customerName: order.customerName,
+        customerEmail: order.customerEmail,
+        customerPhone: order.customerPhone,
+        studentName: order.studentName,
+        totalThebe: order.totalThebe,
+        subtotalThebe: order.subtotalThebe,
+        siblingDiscountThebe: order.siblingDiscountThebe,
+        couponId: order.coupon?.id ?? null,
+        couponCode: order.coupon?.code ?? null,
+        couponDiscountThebe: order.coupon?.discountThebe ?? 0,
+        orderStatus: 'pending',
+        paymentStatus: 'pending',
+        paymentReference: null,
+        notes: order.notes,
+        idempotencyHash: order.idempotencyHash,
+        duplicatePayments: 0,
+        paidAfterCancel: 0,
+        paidWithWithdrawn: 0,
+        createdAt: written.createdAt,
+        schoolClosingDate: written.school.closingDate ?? null,
+        testPayment: false,
+        printBatchId: null,
+        paidAfterExpiry: 0,
+        latestPayment: null,
+        gatewayPayMethod: null,
+        gatewayPayMethodDetail: null,
+        paidMethod: null,
+        items,
+        packages: [],
+      };
     },
 
     /**

@@ -16,7 +16,7 @@ import { confirmationLines } from './confirmation-lines';
 import { newOrderId } from './order-id';
 import { orderRequestHash } from './idempotency';
 import { priceOrder, quoteOrder, fallbackProducts, type PhotoInfo, type PrepaidStudent, type PricedOrder, type PricingContext } from './pricing';
-import { createOrdersRepository, type OrderRecord, type OrderSchool } from './orders.repository';
+import { createOrdersRepository, type NewOrder, type OrderRecord, type OrderSchool } from './orders.repository';
 import type { CouponsForOrders } from '../coupons/coupons.types';
 import { isPaid, lineWithdrawn, presentOrder } from './orders.presenter';
 import { familyPhotoLabel, itemFamilyPhotoLabel } from '../../contract/photo-names';
@@ -214,6 +214,8 @@ export function createOrdersService(
     // A new account's "set your password" e-mail, unless its inbox had its day's share (docs/accounts.md, "Account created at checkout").
     const mayMailAccount = ctx.customerId === null ? await customers.setPasswordMailAllowed(input.customerEmail) : false;
     let created: boolean;
+    /** What the transaction wrote, for the answer (`repo.placed()`). */
+    const wrote: { order?: NewOrder; written?: { createdAt: number; lineIds: number[]; school: OrderSchool } } = {};
     try {
       created = await database.transaction(async (tx): Promise<boolean> => {
         // The coupon's use is taken first, then held by this unpaid order once it is written, or the
@@ -232,8 +234,7 @@ export function createOrdersService(
             deps.logger.warn({ orderId: id, customerId }, 'account made at checkout without its set-password e-mail: the inbox had its day\'s share');
           }
         }
-        const { createdAt } = await repo.insert(
-          {
+        const placing: NewOrder = {
           id,
           schoolId: school.id,
           customerId,
@@ -250,9 +251,11 @@ export function createOrdersService(
           subtotalThebe: priced.subtotalThebe,
           siblingDiscountThebe: priced.siblingDiscountThebe,
           coupon: priced.coupon && { id: priced.coupon.rule.id, code: priced.coupon.rule.code, discountThebe: priced.coupon.discountThebe },
-          },
-          tx,
-        );
+        };
+        const { createdAt } = await repo.insert(placing, tx);
+        // What the answer needs that only the database knows: its lines' ids (docs/performance.md, "Checkout tails on a warm server").
+        wrote.order = placing;
+        wrote.written = { createdAt, lineIds: priced.packages.length === 0 ? await repo.lineIds(id, tx) : [], school };
         // The season reports' sale lines are written with the order, or not at all (docs/reports.md#revenue-of-a-line).
         await sales.orderPlaced(
           {
@@ -301,7 +304,8 @@ export function createOrdersService(
       outbox.kick();
       await customers.setPasswordMailSent(input.customerEmail);
     }
-    const record = await repo.find(id);
+    // The order as written, not read back; one with package lines is read back (`placed()`).
+    const record = (wrote.order && wrote.written && (await repo.placed(wrote.order, wrote.written))) ?? (await repo.find(id));
     if (!record) throw new Error(`order ${id} vanished after insert`);
     return { order: record, customerCreated: created, replayed: false };
   }

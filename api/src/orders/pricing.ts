@@ -37,6 +37,23 @@ export interface PhotoInfo {
   originalName: string;
   originalNumber: string | null;
   filename: string;
+  /**
+   * What an order line shows of the photo as it is now, read with it by the orders repository's
+   * `photos()`: the order just placed is answered from it without being read back (`placed()`).
+   * Absent on a PhotoInfo made elsewhere; the order is then read back.
+   */
+  now?: PhotoLineNow;
+}
+
+/** The photo as an order line reads it beside the line (orders.repository.ts, `LinePhotoNow` and the line's child). */
+export interface PhotoLineNow {
+  inTray: boolean;
+  /** Its class is published, archived or not (an archived class still delivers what it sold). */
+  published: boolean;
+  /** The photo's child from the roster: name, number and class (null for a group photo). */
+  studentName: string | null;
+  studentNumber: string | null;
+  studentAlbumId: number | null;
 }
 
 export interface PricedLine {

@@ -64,6 +64,8 @@ export interface PayableOrder {
   hasOpenRequest: boolean;
   /** Lines whose photo is gone (deleted, or erased at the family's request): such an order cannot be paid. */
   linesWithoutPhoto: number;
+  /** It was placed with a coupon (an order never gains one later): paying it may have to take a use again. */
+  placedWithCoupon: boolean;
 }
 
 export interface CallbackEntry {
@@ -326,30 +328,6 @@ export function createPaymentsRepository(knex: Knex) {
 
     /** An approval arrived after its payment had expired: the order is flagged "Paid after expiry: check". */
     countPaidAfterExpiry: (orderId: string, tx?: Tx): Promise<number> => runner(knex, tx)('orders').where({ id: orderId }).increment('paid_after_expiry', 1),
-
-    /** The order as paying sees it, whether it has an open request and whether a line lost its photo, in one query. */
-    async payableOrder(orderId: string): Promise<PayableOrder | undefined> {
-      const open = knex('payments as p')
-        .where('p.order_id', knex.ref('o.id'))
-        .whereIn('p.status', OPEN_PAYMENT_STATES)
-        .whereNotNull('p.pay_request_id')
-        .count('*');
-      const photoGone = knex('order_items as i').where('i.order_id', knex.ref('o.id')).whereNull('i.photo_id').count('*');
-      const row = await knex('orders as o')
-        .where('o.id', orderId)
-        .first('o.id', 'o.total_thebe', 'o.customer_email', 'o.payment_status', 'o.order_status', open.as('open_requests'), photoGone.as('lines_without_photo'));
-      return (
-        row && {
-          id: row.id,
-          totalThebe: Number(row.total_thebe),
-          customerEmail: row.customer_email,
-          paymentStatus: row.payment_status,
-          orderStatus: row.order_status,
-          hasOpenRequest: Number(row.open_requests) > 0,
-          linesWithoutPhoto: Number(row.lines_without_photo),
-        }
-      );
-    },
 
     /**
      * Marks the order's payment completed and a pending order paid. True only for the one call that

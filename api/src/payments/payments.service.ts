@@ -58,9 +58,9 @@ export interface PaymentsOptions {
   /**
    * Before a payment is opened for an order, or an order of total zero is paid: an order whose
    * coupon use lapsed takes one again, or the call throws its 409 (docs/packages-and-coupons.md,
-   * "Paying after a hold lapsed").
+   * "Paying after a hold lapsed"). `order` is what the initiation read under its claim.
    */
-  beforePayment?(orderId: string): Promise<void>;
+  beforePayment?(orderId: string, order: { placedWithCoupon: boolean }): Promise<void>;
   /** Called after a commit in which `onPaid` or `onExpired` wrote e-mails (the outbox's kick). */
   mailQueued(): void;
   /** Counts each payment event once, after its commit (docs/operations.md, "Metrics"). */
@@ -157,24 +157,30 @@ export function createPaymentsService(options: PaymentsOptions) {
 
   /** The order's lines whose photo the family no longer sees (docs/access.md, "Withdrawn photos"), as the family knows them. */
   async function withdrawnLines(orderId: string, tx?: Tx): Promise<WithdrawnOrderLine[]> {
+    return withdrawnOf(await orderLines.linesNow(orderId, tx));
+  }
+
+  function withdrawnOf(lines: readonly OrderItemRecord[]): WithdrawnOrderLine[] {
     const describe = (item: OrderItemRecord): WithdrawnOrderLine => ({
       itemId: item.id,
       photoName: familyPhotoLabel({ id: item.photoId, originalName: item.photoOriginalName, name: item.photoName, originalNumber: item.photoOriginalNumber }),
       productName: item.productName,
     });
-    return (await orderLines.linesNow(orderId, tx)).filter(lineWithdrawn).map(describe);
+    return lines.filter(lineWithdrawn).map(describe);
   }
 
+  /** The order and its lines as they are now, read together in one query (docs/performance.md, "Checkout tails on a warm server"). */
   async function payableOrder(orderId: string) {
-    const order = await repo.payableOrder(orderId);
-    if (!order) throw notFound(ORDER_MSG.orderNotFound);
+    const found = await orderLines.payable(orderId);
+    if (!found) throw notFound(ORDER_MSG.orderNotFound);
+    const { order } = found;
     if (order.paymentStatus === 'completed') throw conflict(ORDER_MSG.alreadyPaid, 'ALREADY_PAID');
     if (order.orderStatus === 'cancelled') throw conflict(ORDER_MSG.orderCancelled, 'ORDER_CANCELLED');
     // Never paid for lines whose photo was deleted or erased (docs/access.md, "Photos that orders need").
     if (order.linesWithoutPhoto > 0) throw conflict(KEEP_PAID_MSG.orderPhotosGone, 'ORDER_PHOTOS_GONE');
     // Never charged for a photo the family no longer sees: moved, withheld, do not publish, its
     // class back to draft (docs/payments.md, "Withdrawn photos are never charged").
-    const withdrawn = await withdrawnLines(orderId);
+    const withdrawn = withdrawnOf(found.lines);
     if (withdrawn.length > 0) {
       const names = withdrawn.map((line) => WITHDRAWN_MSG.lineName(line.photoName, line.productName));
       throw new AppError(409, WITHDRAWN_MSG.orderPhotosWithdrawn(names), 'ORDER_PHOTOS_WITHDRAWN', undefined, undefined, { lines: withdrawn });
@@ -225,7 +231,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     let released = false;
     try {
       const order = await payableOrder(orderId);
-      await options.beforePayment?.(orderId);
+      await options.beforePayment?.(orderId, order);
       if (order.totalThebe === 0) return { free: await payFree(orderId) };
       // An earlier request of this order (another tab, the back button, the claim's previous holder).
       const opened = order.hasOpenRequest ? await reusableRequest(orderId, method) : null;
